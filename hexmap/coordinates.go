@@ -1,0 +1,100 @@
+package hexmap
+
+import "math"
+
+// Coordinates are cube coordinates of a cell (Y = -X - Z), stored as
+// the axial pair X, Z like Catlike's HexCoordinates.
+type Coordinates struct {
+	X, Z int
+}
+
+// FromOffset converts offset (column, row) coordinates to cube coordinates.
+func FromOffset(x, z int) Coordinates {
+	return Coordinates{X: x - floorDiv2(z), Z: z}
+}
+
+// FromAxial builds coordinates from the axial pair (q, r) = (X, Z).
+func FromAxial(q, r int) Coordinates { return Coordinates{X: q, Z: r} }
+
+// Y is the third cube coordinate.
+func (c Coordinates) Y() int { return -c.X - c.Z }
+
+// Offset returns the offset (column, row) form.
+func (c Coordinates) Offset() (x, z int) {
+	return c.X + floorDiv2(c.Z), c.Z
+}
+
+// Step returns the coordinates of the neighbour in direction d.
+func (c Coordinates) Step(d Direction) Coordinates {
+	switch d {
+	case NE:
+		return Coordinates{c.X, c.Z + 1}
+	case E:
+		return Coordinates{c.X + 1, c.Z}
+	case SE:
+		return Coordinates{c.X + 1, c.Z - 1}
+	case SW:
+		return Coordinates{c.X, c.Z - 1}
+	case W:
+		return Coordinates{c.X - 1, c.Z}
+	case NW:
+		return Coordinates{c.X - 1, c.Z + 1}
+	}
+	return c
+}
+
+// DistanceTo returns the number of cell steps between c and o.
+func (c Coordinates) DistanceTo(o Coordinates) int {
+	return (abs(c.X-o.X) + abs(c.Y()-o.Y()) + abs(c.Z-o.Z)) / 2
+}
+
+// FromPosition returns the coordinates of the cell whose hexagon contains
+// the world point (x, z), ignoring perturbation.
+func FromPosition(x, z float32) Coordinates {
+	fx := float64(x) / (InnerRadius * 2)
+	fy := -fx
+	offset := float64(z) / (OuterRadius * 3)
+	fx -= offset
+	fy -= offset
+	ix := math.Round(fx)
+	iy := math.Round(fy)
+	iz := math.Round(-fx - fy)
+	if ix+iy+iz != 0 {
+		dx := math.Abs(fx - ix)
+		dy := math.Abs(fy - iy)
+		dz := math.Abs(-fx - fy - iz)
+		if dx > dy && dx > dz {
+			ix = -iy - iz
+		} else if dz > dy {
+			iz = -ix - iy
+		}
+	}
+	return Coordinates{X: int(ix), Z: int(iz)}
+}
+
+// Center returns the unperturbed world XZ centre of the cell at c.
+func (c Coordinates) Center() (x, z float32) {
+	ox, oz := c.Offset()
+	return CellCenter(ox, oz)
+}
+
+// CellCenter returns the world XZ centre of the cell at offset (x, z).
+func CellCenter(x, z int) (float32, float32) {
+	cx := (float32(x) + float32(z)*0.5 - float32(floorDiv2(z))) * (InnerRadius * 2)
+	cz := float32(z) * (OuterRadius * 1.5)
+	return cx, cz
+}
+
+func floorDiv2(v int) int {
+	if v < 0 {
+		return -((-v + 1) / 2)
+	}
+	return v / 2
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

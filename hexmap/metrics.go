@@ -1,0 +1,179 @@
+package hexmap
+
+import "github.com/ungerik/go3d/vec3"
+
+// Catlike's HexMetrics, as at the end of part 11. World units.
+const (
+	OuterToInner = 0.866025404
+	InnerToOuter = 1 / OuterToInner
+	OuterRadius  = 10
+	InnerRadius  = OuterRadius * OuterToInner
+
+	SolidFactor = 0.8
+	BlendFactor = 1 - SolidFactor
+
+	WaterFactor      = 0.6
+	WaterBlendFactor = 1 - WaterFactor
+
+	ElevationStep = 3
+
+	TerracesPerSlope           = 2
+	TerraceSteps               = TerracesPerSlope*2 + 1
+	HorizontalTerraceStepSize  = 1.0 / TerraceSteps
+	VerticalTerraceStepSize    = 1.0 / (TerracesPerSlope + 1)
+	CellPerturbStrength        = 4
+	ElevationPerturbStrength   = 1.5
+	NoiseScale                 = 0.003
+	StreamBedElevationOffset   = -1.75
+	WaterElevationOffset       = -0.5
+	WallHeight                 = 4
+	WallYOffset                = -1
+	WallThickness              = 0.75
+	WallElevationOffset        = VerticalTerraceStepSize
+	WallTowerThreshold         = 0.5
+	BridgeDesignLength         = 7
+	ChunkSizeX                 = 5
+	ChunkSizeZ                 = 5
+	HashGridSize               = 256
+	HashGridScale              = 0.25
+	RiverEdgeOuterStep         = 1.0 / 6
+	EstuaryRiverUVOffsetFactor = 0.5
+)
+
+// corner returns hexagon corner i (0..6, 6 repeats 0), clockwise from north.
+func corner(i int) vec3.T {
+	switch i % 6 {
+	case 0:
+		return vec3.T{0, 0, OuterRadius}
+	case 1:
+		return vec3.T{InnerRadius, 0, 0.5 * OuterRadius}
+	case 2:
+		return vec3.T{InnerRadius, 0, -0.5 * OuterRadius}
+	case 3:
+		return vec3.T{0, 0, -OuterRadius}
+	case 4:
+		return vec3.T{-InnerRadius, 0, -0.5 * OuterRadius}
+	default:
+		return vec3.T{-InnerRadius, 0, 0.5 * OuterRadius}
+	}
+}
+
+// FirstCorner is the corner counter-clockwise of the edge in direction d.
+func FirstCorner(d Direction) vec3.T { return corner(int(d)) }
+
+// SecondCorner is the corner clockwise of the edge in direction d.
+func SecondCorner(d Direction) vec3.T { return corner(int(d) + 1) }
+
+// FirstSolidCorner is FirstCorner scaled to the solid inner hexagon.
+func FirstSolidCorner(d Direction) vec3.T { return scale(corner(int(d)), SolidFactor) }
+
+// SecondSolidCorner is SecondCorner scaled to the solid inner hexagon.
+func SecondSolidCorner(d Direction) vec3.T { return scale(corner(int(d)+1), SolidFactor) }
+
+// SolidEdgeMiddle is the middle of the solid edge in direction d.
+func SolidEdgeMiddle(d Direction) vec3.T {
+	return scale(add(corner(int(d)), corner(int(d)+1)), 0.5*SolidFactor)
+}
+
+// Bridge is the offset from a solid edge to the neighbour's solid edge.
+func Bridge(d Direction) vec3.T {
+	return scale(add(corner(int(d)), corner(int(d)+1)), BlendFactor)
+}
+
+// FirstWaterCorner is FirstCorner scaled to the open-water hexagon.
+func FirstWaterCorner(d Direction) vec3.T { return scale(corner(int(d)), WaterFactor) }
+
+// SecondWaterCorner is SecondCorner scaled to the open-water hexagon.
+func SecondWaterCorner(d Direction) vec3.T { return scale(corner(int(d)+1), WaterFactor) }
+
+// WaterBridge is the offset between two water hexagons in direction d.
+func WaterBridge(d Direction) vec3.T {
+	return scale(add(corner(int(d)), corner(int(d)+1)), WaterBlendFactor)
+}
+
+// TerraceLerp moves from a to b by terrace step (0..TerraceSteps):
+// horizontally in even fifths, vertically only on odd steps.
+func TerraceLerp(a, b vec3.T, step int) vec3.T {
+	h := float32(step) * HorizontalTerraceStepSize
+	a[0] += (b[0] - a[0]) * h
+	a[2] += (b[2] - a[2]) * h
+	v := float32((step+1)/2) * VerticalTerraceStepSize
+	a[1] += (b[1] - a[1]) * v
+	return a
+}
+
+// TerraceLerpFactor is the colour/weight blend factor of terrace step.
+func TerraceLerpFactor(step int) float32 { return float32(step) * HorizontalTerraceStepSize }
+
+// WallLerp places a wall between a near and a far edge point: halfway in
+// XZ, and at a height that favours the lower side.
+func WallLerp(near, far vec3.T) vec3.T {
+	near[0] += (far[0] - near[0]) * 0.5
+	near[2] += (far[2] - near[2]) * 0.5
+	v := float32(WallElevationOffset)
+	if near[1] >= far[1] {
+		v = 1 - WallElevationOffset
+	}
+	near[1] += (far[1]-near[1])*v + WallYOffset
+	return near
+}
+
+// WallThicknessOffset is half a wall's thickness, across the line near→far.
+func WallThicknessOffset(near, far vec3.T) vec3.T {
+	o := vec3.T{far[0] - near[0], 0, far[2] - near[2]}
+	l := o.Length()
+	if l == 0 {
+		return vec3.T{}
+	}
+	return scale(o, WallThickness*0.5/l)
+}
+
+// FeatureThresholds returns the urban/farm/plant thresholds for a level
+// 1..3, checked from the largest feature (index 0) down.
+func FeatureThresholds(level int) [3]float32 {
+	switch level {
+	case 1:
+		return [3]float32{0, 0, 0.4}
+	case 2:
+		return [3]float32{0, 0.4, 0.6}
+	case 3:
+		return [3]float32{0.4, 0.6, 0.8}
+	}
+	return [3]float32{}
+}
+
+// Lerp interpolates between a and b.
+func Lerp(a, b vec3.T, t float32) vec3.T {
+	return vec3.T{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
+}
+
+func add(a, b vec3.T) vec3.T           { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+func scale(a vec3.T, f float32) vec3.T { return vec3.T{a[0] * f, a[1] * f, a[2] * f} }
+
+// EdgeVertices are the five points along one cell edge used to subdivide
+// it, as in Catlike's EdgeVertices.
+type EdgeVertices struct {
+	V1, V2, V3, V4, V5 vec3.T
+}
+
+// NewEdgeVertices spaces five points evenly from c1 to c2.
+func NewEdgeVertices(c1, c2 vec3.T) EdgeVertices {
+	return EdgeVertices{c1, Lerp(c1, c2, 0.25), Lerp(c1, c2, 0.5), Lerp(c1, c2, 0.75), c2}
+}
+
+// NewEdgeVerticesOuter puts V2 and V4 at outerStep from the ends, which
+// rivers use to narrow their channel.
+func NewEdgeVerticesOuter(c1, c2 vec3.T, outerStep float32) EdgeVertices {
+	return EdgeVertices{c1, Lerp(c1, c2, outerStep), Lerp(c1, c2, 0.5), Lerp(c1, c2, 1-outerStep), c2}
+}
+
+// TerraceLerpEdges applies TerraceLerp to each of the five points.
+func TerraceLerpEdges(a, b EdgeVertices, step int) EdgeVertices {
+	return EdgeVertices{
+		TerraceLerp(a.V1, b.V1, step),
+		TerraceLerp(a.V2, b.V2, step),
+		TerraceLerp(a.V3, b.V3, step),
+		TerraceLerp(a.V4, b.V4, step),
+		TerraceLerp(a.V5, b.V5, step),
+	}
+}

@@ -1,0 +1,169 @@
+package hexmap
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	opensimplex "github.com/ojrac/opensimplex-go"
+	"github.com/ungerik/go3d/vec3"
+	"github.com/ungerik/go3d/vec4"
+)
+
+// NoiseTableSize is the side of the square, tileable noise table that
+// stands in for Catlike's noise texture.
+const NoiseTableSize = 256
+
+// Noise is the seeded perturbation noise (a tileable 4-channel table
+// sampled bilinearly with wrapping) and the hash grid of a map. It is
+// immutable once built, so grids with the same seed may share one.
+type Noise struct {
+	seed  int64
+	table []vec4.T // NoiseTableSize², channels in [0, 1]
+	hash  []Hash   // HashGridSize²
+}
+
+// Hash holds the five random values of one hash-grid cell, each in [0, 0.999).
+type Hash struct {
+	A, B, C, D, E float32
+}
+
+// NewNoise builds the noise table and hash grid for seed. The same seed
+// gives bit-identical values on every platform: the table uses only
+// float64 arithmetic and Go's pure-Go math, the hash grid a PCG generator.
+func NewNoise(seed int64) *Noise {
+	n := &Noise{seed: seed}
+	n.table = buildNoiseTable(seed)
+	n.hash = buildHashGrid(seed)
+	return n
+}
+
+// Seed returns the seed the noise was built from.
+func (n *Noise) Seed() int64 { return n.seed }
+
+// Table returns the raw noise table, row by row (for the shaders' noise
+// image). Callers must not modify it.
+func (n *Noise) Table() []vec4.T { return n.table }
+
+func buildNoiseTable(seed int64) []vec4.T {
+	const octaves = 2
+	table := make([]vec4.T, NoiseTableSize*NoiseTableSize)
+	var sources [4]opensimplex.Noise
+	for c := range sources {
+		sources[c] = opensimplex.New(seed*4 + int64(c))
+	}
+	// Rows are independent: fill them on all cores, deterministically.
+	var wg sync.WaitGroup
+	workers := 4
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for z := w; z < NoiseTableSize; z += workers {
+				b := 2 * math.Pi * float64(z) / NoiseTableSize
+				cb, sb := math.Cos(b), math.Sin(b)
+				for x := range NoiseTableSize {
+					a := 2 * math.Pi * float64(x) / NoiseTableSize
+					ca, sa := math.Cos(a), math.Sin(a)
+					var texel vec4.T
+					for c, src := range sources {
+						sum, amp, radius, norm := 0.0, 1.0, 1.5, 0.0
+						for range octaves {
+							// A circle in each of two planes of 4D noise wraps in both axes.
+							sum += amp * src.Eval4(radius*ca, radius*sa, radius*cb, radius*sb)
+							norm += amp
+							amp *= 0.5
+							radius *= 2
+						}
+						texel[c] = float32(sum / norm)
+					}
+					table[x+z*NoiseTableSize] = texel
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	normaliseChannels(table)
+	return table
+}
+
+// normaliseChannels stretches each channel to fill [0, 1], like a noise
+// texture whose values span the full byte range.
+func normaliseChannels(table []vec4.T) {
+	for c := range 4 {
+		lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+		for _, t := range table {
+			lo = min(lo, t[c])
+			hi = max(hi, t[c])
+		}
+		span := hi - lo
+		if span == 0 {
+			span = 1
+		}
+		for i := range table {
+			table[i][c] = (table[i][c] - lo) / span
+		}
+	}
+}
+
+func buildHashGrid(seed int64) []Hash {
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+	next := func() float32 { return float32(rng.Uint32()>>8) / (1 << 24) * 0.999 }
+	hash := make([]Hash, HashGridSize*HashGridSize)
+	for i := range hash {
+		hash[i] = Hash{next(), next(), next(), next(), next()}
+	}
+	return hash
+}
+
+// Sample returns the four noise channels at world point p, sampled
+// bilinearly from the table at p.xz × NoiseScale, wrapping.
+func (n *Noise) Sample(p vec3.T) vec4.T {
+	u := float64(p[0])*NoiseScale*NoiseTableSize - 0.5
+	v := float64(p[2])*NoiseScale*NoiseTableSize - 0.5
+	x0, z0 := math.Floor(u), math.Floor(v)
+	tx, tz := float32(u-x0), float32(v-z0)
+	ix, iz := wrap(int(x0)), wrap(int(z0))
+	ix1, iz1 := (ix+1)%NoiseTableSize, (iz+1)%NoiseTableSize
+	a := n.table[ix+iz*NoiseTableSize]
+	b := n.table[ix1+iz*NoiseTableSize]
+	c := n.table[ix+iz1*NoiseTableSize]
+	d := n.table[ix1+iz1*NoiseTableSize]
+	var out vec4.T
+	for i := range 4 {
+		top := a[i] + (b[i]-a[i])*tx
+		bottom := c[i] + (d[i]-c[i])*tx
+		out[i] = top + (bottom-top)*tz
+	}
+	return out
+}
+
+func wrap(i int) int {
+	i %= NoiseTableSize
+	if i < 0 {
+		i += NoiseTableSize
+	}
+	return i
+}
+
+// Perturb moves p in XZ by the noise, as Catlike's HexMetrics.Perturb.
+// Y is never perturbed.
+func (n *Noise) Perturb(p vec3.T) vec3.T {
+	s := n.Sample(p)
+	p[0] += (s[0]*2 - 1) * CellPerturbStrength
+	p[2] += (s[2]*2 - 1) * CellPerturbStrength
+	return p
+}
+
+// SampleHash returns the hash-grid values at world point p.
+func (n *Noise) SampleHash(p vec3.T) Hash {
+	x := int(p[0]*HashGridScale) % HashGridSize
+	if x < 0 {
+		x += HashGridSize
+	}
+	z := int(p[2]*HashGridScale) % HashGridSize
+	if z < 0 {
+		z += HashGridSize
+	}
+	return n.hash[x+z*HashGridSize]
+}

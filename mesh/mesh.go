@@ -1,0 +1,204 @@
+// Package mesh owns the indexed triangle meshes that triangulation
+// produces and the renderer draws: positions, flat normals, optional
+// colours, UV sets and terrain splat data, and the layer each mesh belongs
+// to. It knows nothing about hex cells or ebiten.
+//
+// Winding follows Catlike (Unity): front faces are clockwise seen from
+// above with X to the right and Z up the screen, and a triangle's normal
+// is normalize(cross(b-a, c-a)).
+package mesh
+
+import (
+	"math"
+
+	"github.com/ungerik/go3d/vec2"
+	"github.com/ungerik/go3d/vec3"
+	"github.com/ungerik/go3d/vec4"
+)
+
+// MaxVertices is the most vertices one mesh may hold: the renderer draws
+// with uint16 indices.
+const MaxVertices = 1 << 16
+
+// Layer names what a mesh is, and so how it is drawn.
+type Layer int
+
+// The layers of a chunk, in Catlike's order. Opaque layers first.
+const (
+	Terrain Layer = iota
+	Walls
+	Features
+	Bridges
+	Rivers
+	Roads
+	Water
+	WaterShore
+	Estuaries
+	LayerCount
+)
+
+// Opaque reports whether the layer is drawn into the depth buffer.
+func (l Layer) Opaque() bool { return l <= Bridges }
+
+// Name is the layer's name in exports (OBJ object names).
+func (l Layer) Name() string {
+	return [...]string{"terrain", "walls", "features", "bridges", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
+}
+
+// Mesh is an indexed triangle mesh. Positions and Normals always have one
+// entry per vertex; each optional attribute is either empty or has one
+// entry per vertex.
+type Mesh struct {
+	Positions []vec3.T
+	Normals   []vec3.T
+	Colors    []vec4.T // RGBA in [0, 1]
+	UV        []vec2.T
+	UV2       []vec2.T
+	Terrain   []vec3.T // the triangle's three terrain type indices
+	Weights   []vec3.T // splat weights selecting among Terrain
+	Indices   []uint16
+}
+
+// Clear empties the mesh and keeps its storage for reuse.
+func (m *Mesh) Clear() {
+	m.Positions = m.Positions[:0]
+	m.Normals = m.Normals[:0]
+	m.Colors = m.Colors[:0]
+	m.UV = m.UV[:0]
+	m.UV2 = m.UV2[:0]
+	m.Terrain = m.Terrain[:0]
+	m.Weights = m.Weights[:0]
+	m.Indices = m.Indices[:0]
+}
+
+// VertexCount is the number of vertices.
+func (m *Mesh) VertexCount() int { return len(m.Positions) }
+
+// TriangleCount is the number of triangles.
+func (m *Mesh) TriangleCount() int { return len(m.Indices) / 3 }
+
+// Overflowed reports whether more vertices were added than uint16 indices
+// can address; such a mesh must not be drawn.
+func (m *Mesh) Overflowed() bool { return len(m.Positions) > MaxVertices }
+
+// AddTriangle adds a triangle with its own three vertices and flat normal.
+func (m *Mesh) AddTriangle(a, b, c vec3.T) {
+	base := uint16(len(m.Positions))
+	n := faceNormal(a, b, c)
+	m.Positions = append(m.Positions, a, b, c)
+	m.Normals = append(m.Normals, n, n, n)
+	m.Indices = append(m.Indices, base, base+1, base+2)
+}
+
+// AddQuad adds the quad a-b-c-d, with a b along one side and c d along the
+// other, as Catlike's AddQuad: triangles (a, c, b) and (b, c, d). The four
+// vertices are shared by both triangles and get the quad's mean normal.
+func (m *Mesh) AddQuad(a, b, c, d vec3.T) {
+	base := uint16(len(m.Positions))
+	n1, n2 := faceNormal(a, c, b), faceNormal(b, c, d)
+	n := normalize(vec3.T{n1[0] + n2[0], n1[1] + n2[1], n1[2] + n2[2]})
+	m.Positions = append(m.Positions, a, b, c, d)
+	m.Normals = append(m.Normals, n, n, n, n)
+	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
+}
+
+// AddTriangleColor sets one colour for the last triangle's vertices.
+func (m *Mesh) AddTriangleColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c) }
+
+// AddTriangleColors sets the last triangle's three vertex colours.
+func (m *Mesh) AddTriangleColors(a, b, c vec4.T) { m.Colors = append(m.Colors, a, b, c) }
+
+// AddQuadColor sets one colour for the last quad's vertices.
+func (m *Mesh) AddQuadColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c, c) }
+
+// AddTriangleUV sets the last triangle's UVs.
+func (m *Mesh) AddTriangleUV(a, b, c vec2.T) { m.UV = append(m.UV, a, b, c) }
+
+// AddTriangleUV2 sets the last triangle's second UVs.
+func (m *Mesh) AddTriangleUV2(a, b, c vec2.T) { m.UV2 = append(m.UV2, a, b, c) }
+
+// AddQuadUV sets the last quad's UVs vertex by vertex.
+func (m *Mesh) AddQuadUV(a, b, c, d vec2.T) { m.UV = append(m.UV, a, b, c, d) }
+
+// AddQuadUV2 sets the last quad's second UVs vertex by vertex.
+func (m *Mesh) AddQuadUV2(a, b, c, d vec2.T) { m.UV2 = append(m.UV2, a, b, c, d) }
+
+// AddQuadUVRect sets the last quad's UVs from a rectangle, as Catlike's
+// AddQuadUV(uMin, uMax, vMin, vMax).
+func (m *Mesh) AddQuadUVRect(uMin, uMax, vMin, vMax float32) {
+	m.UV = append(m.UV, vec2.T{uMin, vMin}, vec2.T{uMax, vMin}, vec2.T{uMin, vMax}, vec2.T{uMax, vMax})
+}
+
+// AddQuadUV2Rect is AddQuadUVRect for the second UV set.
+func (m *Mesh) AddQuadUV2Rect(uMin, uMax, vMin, vMax float32) {
+	m.UV2 = append(m.UV2, vec2.T{uMin, vMin}, vec2.T{uMax, vMin}, vec2.T{uMin, vMax}, vec2.T{uMax, vMax})
+}
+
+// AddTriangleTerrain sets the last triangle's terrain types and the splat
+// weight of each vertex.
+func (m *Mesh) AddTriangleTerrain(types, w1, w2, w3 vec3.T) {
+	m.Terrain = append(m.Terrain, types, types, types)
+	m.Weights = append(m.Weights, w1, w2, w3)
+}
+
+// AddQuadTerrain sets the last quad's terrain types and vertex weights.
+func (m *Mesh) AddQuadTerrain(types, w1, w2, w3, w4 vec3.T) {
+	m.Terrain = append(m.Terrain, types, types, types, types)
+	m.Weights = append(m.Weights, w1, w2, w3, w4)
+}
+
+// Bounds returns the axis-aligned box around all vertices; ok is false
+// for an empty mesh.
+func (m *Mesh) Bounds() (lo, hi vec3.T, ok bool) {
+	if len(m.Positions) == 0 {
+		return lo, hi, false
+	}
+	lo, hi = m.Positions[0], m.Positions[0]
+	for _, p := range m.Positions[1:] {
+		for k := range 3 {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi, true
+}
+
+// Append adds all of o's triangles to m. Optional attributes are kept
+// only when both meshes carry them (or m is empty).
+func (m *Mesh) Append(o *Mesh) {
+	empty := len(m.Positions) == 0
+	base := uint16(len(m.Positions))
+	keep := func(dst, src int) bool { return src > 0 && (empty || dst > 0) }
+	if keep(len(m.Colors), len(o.Colors)) {
+		m.Colors = append(m.Colors, o.Colors...)
+	}
+	if keep(len(m.UV), len(o.UV)) {
+		m.UV = append(m.UV, o.UV...)
+	}
+	if keep(len(m.UV2), len(o.UV2)) {
+		m.UV2 = append(m.UV2, o.UV2...)
+	}
+	if keep(len(m.Terrain), len(o.Terrain)) {
+		m.Terrain = append(m.Terrain, o.Terrain...)
+		m.Weights = append(m.Weights, o.Weights...)
+	}
+	m.Positions = append(m.Positions, o.Positions...)
+	m.Normals = append(m.Normals, o.Normals...)
+	for _, i := range o.Indices {
+		m.Indices = append(m.Indices, base+i)
+	}
+}
+
+func faceNormal(a, b, c vec3.T) vec3.T {
+	u := vec3.T{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+	v := vec3.T{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
+	return normalize(vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]})
+}
+
+func normalize(v vec3.T) vec3.T {
+	l := float32(math.Sqrt(float64(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])))
+	if l == 0 || math.IsNaN(float64(l)) {
+		return vec3.T{0, 1, 0}
+	}
+	return vec3.T{v[0] / l, v[1] / l, v[2] / l}
+}
