@@ -27,7 +27,7 @@ func noiseDigest(seed int64) string {
 			put(c)
 		}
 	}
-	for _, v := range n.hash {
+	for _, v := range n.tables().hash {
 		put(v.A)
 		put(v.B)
 		put(v.C)

@@ -15,10 +15,17 @@ import (
 const NoiseTableSize = 256
 
 // Noise is the seeded perturbation noise (a tileable 4-channel table
-// sampled bilinearly with wrapping) and the hash grid of a map. It is
-// immutable once built, so grids with the same seed may share one.
+// sampled bilinearly with wrapping) and the hash grid of a map. The
+// tables are built on first use, so reading a map file or summarising it
+// does not pay for them; once built they never change, so grids with the
+// same seed may share one Noise.
 type Noise struct {
-	seed  int64
+	seed int64
+	once sync.Once
+	data *noiseTables
+}
+
+type noiseTables struct {
 	table []vec4.T // NoiseTableSize², channels in [0, 1]
 	hash  []Hash   // HashGridSize²
 }
@@ -32,10 +39,15 @@ type Hash struct {
 // gives bit-identical values on every platform: the table uses only
 // float64 arithmetic and Go's pure-Go math, the hash grid a PCG generator.
 func NewNoise(seed int64) *Noise {
-	n := &Noise{seed: seed}
-	n.table = buildNoiseTable(seed)
-	n.hash = buildHashGrid(seed)
-	return n
+	return &Noise{seed: seed}
+}
+
+// tables returns the noise table and hash grid, building them once.
+func (n *Noise) tables() *noiseTables {
+	n.once.Do(func() {
+		n.data = &noiseTables{table: buildNoiseTable(n.seed), hash: buildHashGrid(n.seed)}
+	})
+	return n.data
 }
 
 // Seed returns the seed the noise was built from.
@@ -43,7 +55,7 @@ func (n *Noise) Seed() int64 { return n.seed }
 
 // Table returns the raw noise table, row by row (for the shaders' noise
 // image). Callers must not modify it.
-func (n *Noise) Table() []vec4.T { return n.table }
+func (n *Noise) Table() []vec4.T { return n.tables().table }
 
 func buildNoiseTable(seed int64) []vec4.T {
 	const octaves = 2
@@ -125,10 +137,11 @@ func (n *Noise) Sample(p vec3.T) vec4.T {
 	tx, tz := float32(u-x0), float32(v-z0)
 	ix, iz := wrap(int(x0)), wrap(int(z0))
 	ix1, iz1 := (ix+1)%NoiseTableSize, (iz+1)%NoiseTableSize
-	a := n.table[ix+iz*NoiseTableSize]
-	b := n.table[ix1+iz*NoiseTableSize]
-	c := n.table[ix+iz1*NoiseTableSize]
-	d := n.table[ix1+iz1*NoiseTableSize]
+	table := n.tables().table
+	a := table[ix+iz*NoiseTableSize]
+	b := table[ix1+iz*NoiseTableSize]
+	c := table[ix+iz1*NoiseTableSize]
+	d := table[ix1+iz1*NoiseTableSize]
 	var out vec4.T
 	for i := range 4 {
 		top := a[i] + (b[i]-a[i])*tx
@@ -165,5 +178,5 @@ func (n *Noise) SampleHash(p vec3.T) Hash {
 	if z < 0 {
 		z += HashGridSize
 	}
-	return n.hash[x+z*HashGridSize]
+	return n.tables().hash[x+z*HashGridSize]
 }

@@ -5,8 +5,12 @@
 package saves
 
 import (
-	"errors"
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
 	"io"
+	"os"
 
 	"hexsandbox/hexmap"
 )
@@ -26,16 +30,69 @@ type Info struct {
 	Version int
 }
 
+// NoiseSource builds (or fetches) the noise of a map's seed. Building
+// noise takes far longer than reading a file, so callers that already
+// hold the noise of a seed pass a source that reuses it.
+type NoiseSource func(seed int64) *hexmap.Noise
+
 // Write writes g in the product's format.
-func Write(w io.Writer, g *hexmap.Grid) error { return errors.New("not implemented") }
+func Write(w io.Writer, g *hexmap.Grid) error { return writeNative(w, g) }
 
-// Read reads a map in either format, telling them apart by content.
-func Read(r io.Reader) (*hexmap.Grid, Info, error) { return nil, Info{}, errors.New("not implemented") }
+// Read reads a map in either format, telling them apart by content:
+// gzip data is the product's format, anything else must be a Catlike
+// save whose first int32 is a version 0..5. On error the grid is nil.
+func Read(r io.Reader) (*hexmap.Grid, Info, error) { return ReadWith(r, hexmap.NewNoise) }
 
-// SaveFile writes g to path atomically in the product's format.
-func SaveFile(path string, g *hexmap.Grid) error { return errors.New("not implemented") }
+// ReadBytes is Read of a file already in memory.
+func ReadBytes(data []byte) (*hexmap.Grid, Info, error) { return Read(bytes.NewReader(data)) }
+
+// ReadWith is Read with the map's noise taken from noise.
+func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(4)
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		g, v, err := readNative(br, noise)
+		return result(g, Info{FormatHexsandbox, v}, err)
+	case len(head) == 0 && err == io.EOF:
+		return nil, Info{}, fmt.Errorf("empty file")
+	case len(head) < 4:
+		if err != nil && err != io.EOF {
+			return nil, Info{}, err
+		}
+		return nil, Info{}, fmt.Errorf("truncated data: %d bytes is too short for a map file", len(head))
+	}
+	v := int32(binary.LittleEndian.Uint32(head))
+	if v < 0 || v > catlikeVersion {
+		return nil, Info{}, fmt.Errorf("not a map file: not gzip data, and %d is not a Catlike save version (0 to %d)", v, catlikeVersion)
+	}
+	g, err := readCatlike(br, noise)
+	return result(g, Info{FormatCatlike, int(v)}, err)
+}
+
+// result makes sure a failed read returns no grid at all.
+func result(g *hexmap.Grid, info Info, err error) (*hexmap.Grid, Info, error) {
+	if err != nil {
+		return nil, info, err
+	}
+	return g, info, nil
+}
 
 // LoadFile reads a map file in either format.
 func LoadFile(path string) (*hexmap.Grid, Info, error) {
-	return nil, Info{}, errors.New("not implemented")
+	return LoadFileWith(path, hexmap.NewNoise)
+}
+
+// LoadFileWith is LoadFile with the map's noise taken from noise.
+func LoadFileWith(path string, noise NoiseSource) (*hexmap.Grid, Info, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	defer f.Close()
+	g, info, err := ReadWith(f, noise)
+	if err != nil {
+		return nil, info, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, info, nil
 }

@@ -2,7 +2,26 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
+
+	"hexsandbox/saves"
 )
 
-func runConvert(args []string, stdout io.Writer) error { return errors.New("convert: not implemented yet") }
+// runConvert reads a map in either format and saves it, atomically, in
+// the product's format.
+func runConvert(args []string, stdout io.Writer) error {
+	if len(args) != 2 {
+		return errors.New("usage: hexmap convert IN OUT")
+	}
+	g, info, err := saves.LoadFile(args[0])
+	if err != nil {
+		return err
+	}
+	if err := saves.SaveFile(args[1], g); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "converted %s (%s v%d, %d×%d) to %s\n",
+		args[0], info.Format, info.Version, g.Width(), g.Height(), args[1])
+	return err
+}

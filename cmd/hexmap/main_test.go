@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/saves"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// knownMap is a 10×5 map whose statistics are counted by hand below.
+func knownMap(t *testing.T, seed int64) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGrid(10, 5, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		g.SetWaterLevel(i, 1) // 5 underwater cells
+	}
+	g.SetElevation(20, 3)
+	g.SetElevation(30, -2)           // under the water level 0: a 6th underwater cell
+	g.SetOutgoingRiver(22, hexmap.E) // 2 rivers: 22→23→24
+	g.SetOutgoingRiver(23, hexmap.E)
+	g.AddRoad(40, hexmap.E) // 3 road edges
+	g.AddRoad(41, hexmap.E)
+	g.AddRoad(35, hexmap.NE)
+	g.SetWalled(10, true)
+	g.SetWalled(11, true)
+	g.SetUrbanLevel(12, 1)
+	g.SetFarmLevel(13, 2)
+	g.SetFarmLevel(14, 3)
+	g.SetPlantLevel(15, 1)
+	g.SetSpecialIndex(16, 2)
+	g.SetTerrainType(17, hexmap.Snow)
+	g.SetTerrainType(18, hexmap.Stone)
+	return g
+}
+
+func knownInfo(format string, version int, seed int64) map[string]any {
+	return map[string]any{
+		"format": format, "version": float64(version), "width": 10.0, "height": 5.0,
+		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
+		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
+		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
+	}
+}
+
+func writeFile(t *testing.T, name string, write func(*bytes.Buffer) error) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func checkInfo(t *testing.T, path string, want map[string]any) {
+	t.Helper()
+	code, out, errOut := runCmd("info", path)
+	if code != 0 || errOut != "" {
+		t.Fatalf("info %s: exit %d, stderr %q", path, code, errOut)
+	}
+	if strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Fatalf("info printed more than one line: %q", out)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("info output %q: %v", out, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("info = %v\nwant   %v", got, want)
+	}
+}
+
+func TestInfoNative(t *testing.T) {
+	g := knownMap(t, 42)
+	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
+	checkInfo(t, path, knownInfo("hexsandbox", 1, 42))
+}
+
+func TestInfoCatlike(t *testing.T) {
+	g := knownMap(t, 0)
+	g.SetElevation(30, 0) // Catlike v5 keeps negative elevations; v0 below does not
+	want := knownInfo("catlike", 5, 0)
+	want["minElevation"], want["underwater"] = 0.0, 5.0
+	path := writeFile(t, "a.map", func(b *bytes.Buffer) error { return saves.WriteCatlike(b, g) })
+	checkInfo(t, path, want)
+}
+
+// A Catlike version 0 file: no size (20×15), 11 bytes a cell, all empty.
+func TestInfoCatlikeV0(t *testing.T) {
+	path := writeFile(t, "v0.map", func(b *bytes.Buffer) error {
+		binary.Write(b, binary.LittleEndian, int32(0))
+		_, err := b.Write(make([]byte, 300*11))
+		return err
+	})
+	code, out, _ := runCmd("info", path)
+	var got struct {
+		Format       string
+		Version      int
+		Width        int
+		Height       int
+		Cells        int
+		TerrainTypes []int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("info of a v0 file: exit %d, %q", code, out)
+	}
+	if got.Format != "catlike" || got.Version != 0 || got.Width != 20 || got.Height != 15 || got.Cells != 300 || got.TerrainTypes[0] != 300 {
+		t.Fatalf("v0 info %+v", got)
+	}
+}
+
+func expectFailure(t *testing.T, want string, args ...string) {
+	t.Helper()
+	code, out, errOut := runCmd(args...)
+	if code != 1 {
+		t.Errorf("%v: exit %d, want 1", args, code)
+	}
+	if out != "" {
+		t.Errorf("%v: stdout %q on failure", args, out)
+	}
+	if !strings.HasPrefix(errOut, "error: ") || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("%v: stderr %q, want one line 'error: …%s…'", args, errOut, want)
+	}
+}
+
+func TestInfoBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage")
+	os.WriteFile(garbage, []byte("this is no map"), 0o644)
+	var buf bytes.Buffer
+	saves.Write(&buf, knownMap(t, 1))
+	cut := filepath.Join(dir, "cut")
+	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o644)
+	expectFailure(t, "not a map file", "info", garbage)
+	expectFailure(t, "truncated", "info", cut)
+	expectFailure(t, "no such file", "info", filepath.Join(dir, "absent"))
+	expectFailure(t, "usage", "info")
+	expectFailure(t, "usage", "info", "a", "b")
+	expectFailure(t, "unknown command", "frobnicate")
+	// Without a command the usage follows the error line.
+	if code, _, errOut := runCmd(); code != 1 || !strings.HasPrefix(errOut, "error: no command") {
+		t.Errorf("no command: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	g := knownMap(t, 0)
+	g.SetElevation(30, 0)
+	in := writeFile(t, "in.map", func(b *bytes.Buffer) error { return saves.WriteCatlike(b, g) })
+	out := filepath.Join(t.TempDir(), "out.hexmap")
+	code, stdout, errOut := runCmd("convert", in, out)
+	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
+		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
+	}
+	want := knownInfo("hexsandbox", 1, 0)
+	want["minElevation"], want["underwater"] = 0.0, 5.0
+	checkInfo(t, out, want)
+	got, info, err := saves.LoadFile(out)
+	if err != nil || info.Format != saves.FormatHexsandbox || !got.Equal(g) {
+		t.Fatalf("converted map differs: %v", err)
+	}
+}
+
+// A failed conversion leaves an existing output untouched.
+func TestConvertBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.map")
+	os.WriteFile(bad, []byte{9, 0, 0, 0, 1, 2, 3}, 0o644)
+	out := filepath.Join(dir, "out.hexmap")
+	os.WriteFile(out, []byte("old contents"), 0o644)
+	expectFailure(t, "version", "convert", bad, out)
+	if data, _ := os.ReadFile(out); string(data) != "old contents" {
+		t.Fatalf("failed convert changed the output: %q", data)
+	}
+	expectFailure(t, "usage", "convert", bad)
+	good := writeFile(t, "good.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, knownMap(t, 3)) })
+	expectFailure(t, "saving", "convert", good, filepath.Join(dir, "missing", "out.hexmap"))
+}
+
+// The tool must run without a display, so nothing it links may be ebiten.
+func TestNoEbiten(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("go tool not found: %v", err)
+	}
+	out, err := exec.Command(goTool, "list", "-deps", "hexsandbox/cmd/hexmap").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 || !strings.Contains(string(out), "hexsandbox/saves") {
+		t.Fatalf("go list gave an implausible dependency list: %v", deps)
+	}
+	for _, d := range deps {
+		if strings.Contains(d, "ebiten") {
+			t.Errorf("hexmap depends on %s", d)
+		}
+	}
+}

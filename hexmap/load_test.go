@@ -1,0 +1,131 @@
+package hexmap
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func emptyCells(n int) []Cell {
+	cells := make([]Cell, n)
+	for i := range cells {
+		cells[i] = NewCell()
+	}
+	return cells
+}
+
+func TestFromCellsRejectsBadValues(t *testing.T) {
+	cases := []struct {
+		name, want string
+		edit       func(c *Cell)
+	}{
+		{"terrain", "terrain type", func(c *Cell) { c.TerrainType = 5 }},
+		{"elevation high", "elevation", func(c *Cell) { c.Elevation = MaxElevation + 1 }},
+		{"elevation low", "elevation", func(c *Cell) { c.Elevation = MinElevation - 1 }},
+		{"water", "water level", func(c *Cell) { c.WaterLevel = 300 }},
+		{"urban", "feature level", func(c *Cell) { c.UrbanLevel = 4 }},
+		{"farm", "feature level", func(c *Cell) { c.FarmLevel = 4 }},
+		{"plant", "feature level", func(c *Cell) { c.PlantLevel = 9 }},
+		{"special", "special index", func(c *Cell) { c.SpecialIndex = 4 }},
+		{"incoming", "incoming river", func(c *Cell) { c.IncomingRiver = 6 }},
+		{"outgoing", "outgoing river", func(c *Cell) { c.OutgoingRiver = -2 }},
+		{"roads", "road bits", func(c *Cell) { c.Roads = 1 << 6 }},
+	}
+	for _, tc := range cases {
+		cells := emptyCells(50)
+		tc.edit(&cells[13])
+		g, err := FromCells(10, 5, sharedTestNoise, cells)
+		if err == nil || g != nil {
+			t.Errorf("%s: accepted", tc.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "(3, 1)") {
+			t.Errorf("%s: error %q does not name %q at cell (3, 1)", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestFromCellsRejectsBadSizes(t *testing.T) {
+	cases := []struct {
+		w, h int
+		n    int
+		want string
+	}{
+		{0, 5, 0, "positive"},
+		{7, 5, 35, "multiple"},
+		{MaxCellCount + 5, 5, 0, "limit"},
+		{10, 5, 49, "49 cells"},
+	}
+	for _, tc := range cases {
+		if _, err := FromCells(tc.w, tc.h, sharedTestNoise, emptyCells(tc.n)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("FromCells(%d, %d, %d cells) error %v, want it to mention %q", tc.w, tc.h, tc.n, err, tc.want)
+		}
+	}
+}
+
+func TestFromCellsKeepsConsistentMap(t *testing.T) {
+	g := mustGrid(t, 10, 10)
+	randomEdits(g, 4, 2000)
+	h, err := FromCells(10, 10, g.Noise(), slices.Clone(g.Cells()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(h.Cells(), g.Cells()) {
+		t.Fatal("a consistent map was changed")
+	}
+	if len(h.DirtyChunks()) != h.ChunkCount() {
+		t.Fatal("a loaded map must be dirty everywhere")
+	}
+}
+
+func TestFromCellsRepairsLinks(t *testing.T) {
+	const w = 10
+	at := func(x, z int) int { return x + z*w }
+	cells := emptyCells(w * 10)
+	// A river out of (2, 2) with no incoming end at its neighbour.
+	cells[at(2, 2)].OutgoingRiver = E
+	// An incoming river at (5, 5) with nobody flowing in.
+	cells[at(5, 5)].IncomingRiver = W
+	// Rivers and roads that leave the map.
+	cells[at(0, 0)].OutgoingRiver = W
+	cells[at(9, 9)].IncomingRiver = NE
+	cells[at(0, 4)].Roads = 1 << uint(W)
+	// A road that only one side has.
+	cells[at(6, 2)].Roads = 1 << uint(E)
+	// A road on both sides but across a river edge.
+	cells[at(2, 7)].OutgoingRiver = E
+	cells[at(3, 7)].IncomingRiver = W
+	cells[at(2, 7)].Roads = 1 << uint(E)
+	cells[at(3, 7)].Roads = 1 << uint(W)
+	// A good road, kept.
+	cells[at(6, 6)].Roads = 1 << uint(E)
+	cells[at(7, 6)].Roads = 1 << uint(W)
+	// A cell flowing out and in through the same edge.
+	cells[at(4, 0)].OutgoingRiver = E
+	cells[at(4, 0)].IncomingRiver = E
+	cells[at(5, 0)].IncomingRiver = W
+	g, err := FromCells(w, 10, sharedTestNoise, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]int{{2, 2}, {5, 5}, {0, 0}, {9, 9}} {
+		if g.Cell(at(p[0], p[1])).HasRiver() {
+			t.Errorf("broken river at %v kept", p)
+		}
+	}
+	for _, p := range [][2]int{{0, 4}, {6, 2}, {2, 7}, {3, 7}} {
+		if g.Cell(at(p[0], p[1])).HasRoads() {
+			t.Errorf("broken road at %v kept", p)
+		}
+	}
+	if !g.Cell(at(2, 7)).HasOutgoingRiver() || !g.Cell(at(3, 7)).HasIncomingRiver() {
+		t.Error("good river (2,7)→(3,7) dropped")
+	}
+	if !g.Cell(at(6, 6)).HasRoadThroughEdge(E) || !g.Cell(at(7, 6)).HasRoadThroughEdge(W) {
+		t.Error("good road (6,6)-(7,6) dropped")
+	}
+	c := g.Cell(at(4, 0))
+	if c.HasIncomingRiver() || c.OutgoingRiver != E || g.Cell(at(5, 0)).IncomingRiver != W {
+		t.Errorf("same-edge river: cell %+v", c)
+	}
+}

@@ -1,0 +1,81 @@
+package saves
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"hexsandbox/hexmap"
+)
+
+// SaveFile writes g to path atomically in the product's format: into a
+// temporary file in the same folder, synced, then renamed over path. A
+// failed save removes the temporary file and leaves path as it was.
+func SaveFile(path string, g *hexmap.Grid) error { return saveFile(path, g, nil) }
+
+// saveFile is SaveFile; wrap, when not nil, wraps the temporary file's
+// writer so that tests can make a save fail midway.
+func saveFile(path string, g *hexmap.Grid, wrap func(io.Writer) io.Writer) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	tmp := f.Name()
+	closed := false
+	defer func() {
+		if err != nil {
+			if !closed {
+				f.Close()
+			}
+			os.Remove(tmp)
+			err = fmt.Errorf("saving %s: %w", path, err)
+		}
+	}()
+	var w io.Writer = f
+	if wrap != nil {
+		w = wrap(f)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err = Write(bw, g); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = f.Chmod(fileMode(path)); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	closed = true
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// fileMode keeps the permissions of the file being replaced; new files
+// get the usual 0644 (CreateTemp's 0600 would hide maps from other users).
+func fileMode(path string) os.FileMode {
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		return st.Mode().Perm()
+	}
+	return 0o644
+}
+
+// syncDir makes the rename durable where the system allows syncing a
+// folder; where it does not, the rename is still atomic.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

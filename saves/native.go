@@ -1,0 +1,227 @@
+package saves
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"hexsandbox/hexmap"
+)
+
+// The product's format, gzip-compressed as a whole:
+//
+//	magic "HEXSANDBOX", uint16 version, uint32 width, uint32 height,
+//	int64 seed, uint8 flags (bit 0: wrapping),
+//	six planes of width×height bytes each (see planes),
+//	uint32 unit count, per unit int32 X, int32 Z, float32 orientation,
+//	uint32 CRC-32C (Castagnoli) of every byte before it.
+//
+// All numbers are little-endian. Cells are stored field by field rather
+// than cell by cell: each plane is mostly long runs, which gzip squeezes
+// to well under two bytes per cell.
+const (
+	magic         = "HEXSANDBOX"
+	nativeVersion = 1
+	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
+	unitLen       = 12
+	flagWrapping  = 1
+)
+
+// castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
+func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
+
+func writeNative(w io.Writer, g *hexmap.Grid) error {
+	data := encodeNative(g)
+	z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	if err != nil {
+		return err
+	}
+	if _, err := z.Write(data); err != nil {
+		return err
+	}
+	return z.Close()
+}
+
+// encodeNative returns the uncompressed content, checksum included.
+func encodeNative(g *hexmap.Grid) []byte {
+	n := g.CellCount()
+	data := make([]byte, 0, headerLen+planeCount*n+4+unitLen*len(g.Units)+4)
+	data = append(data, magic...)
+	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Height()))
+	data = binary.LittleEndian.AppendUint64(data, uint64(g.Seed()))
+	flags := byte(0)
+	if g.Wrapping() {
+		flags |= flagWrapping
+	}
+	data = append(data, flags)
+	cells := g.Cells()
+	for _, p := range planes() {
+		for _, c := range cells {
+			data = append(data, p.get(c))
+		}
+	}
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(g.Units)))
+	for _, u := range g.Units {
+		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.X)))
+		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.Z)))
+		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
+	}
+	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
+}
+
+// nativeHeader is the fixed part at the start of the content.
+type nativeHeader struct {
+	version       int
+	width, height int
+	seed          int64
+	flags         byte
+}
+
+func parseHeader(b []byte) (nativeHeader, error) {
+	if string(b[:len(magic)]) != magic {
+		return nativeHeader{}, fmt.Errorf("wrong magic %q: not a hexsandbox map", b[:len(magic)])
+	}
+	b = b[len(magic):]
+	h := nativeHeader{
+		version: int(binary.LittleEndian.Uint16(b)),
+		width:   int(binary.LittleEndian.Uint32(b[2:])),
+		height:  int(binary.LittleEndian.Uint32(b[6:])),
+		seed:    int64(binary.LittleEndian.Uint64(b[10:])),
+		flags:   b[18],
+	}
+	switch {
+	case h.version > nativeVersion:
+		return h, fmt.Errorf("format version %d is newer than this program reads (up to %d)", h.version, nativeVersion)
+	case h.version < 1:
+		return h, fmt.Errorf("unknown format version %d", h.version)
+	case h.flags&^flagWrapping != 0:
+		return h, fmt.Errorf("unknown header flags %#x", h.flags)
+	}
+	return h, hexmap.ValidateSize(h.width, h.height)
+}
+
+// readNative decompresses at most what the header's size allows, checks
+// length and checksum, then decodes the planes.
+func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, int, error) {
+	z, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, 0, fmt.Errorf("bad gzip header: %w", err)
+	}
+	z.Multistream(false)
+	head := make([]byte, headerLen)
+	if _, err := io.ReadFull(z, head); err != nil {
+		return nil, 0, gzipError(err, "header")
+	}
+	h, err := parseHeader(head)
+	if err != nil {
+		return nil, h.version, err
+	}
+	n := h.width * h.height
+	// The largest body the size allows: planes, one unit per cell, checksum.
+	maxBody := int64(planeCount*n + 4 + unitLen*n + 4)
+	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
+	if err != nil {
+		return nil, h.version, gzipError(err, "cells")
+	}
+	if int64(len(body)) > maxBody {
+		return nil, h.version, fmt.Errorf("data longer than a %d×%d map can be", h.width, h.height)
+	}
+	if _, err := r.ReadByte(); err == nil {
+		return nil, h.version, errors.New("trailing data after the compressed map")
+	}
+	if err := checkBody(head, body, n); err != nil {
+		return nil, h.version, err
+	}
+	g, err := decodeBody(h, body, noise)
+	return g, h.version, err
+}
+
+// checkBody checks the body's length against its unit count and the
+// checksum against the content.
+func checkBody(head, body []byte, n int) error {
+	cellsEnd := planeCount * n
+	if len(body) < cellsEnd+4 {
+		return fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
+	}
+	units := binary.LittleEndian.Uint32(body[cellsEnd:])
+	if units > uint32(n) {
+		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
+	}
+	want := cellsEnd + 4 + unitLen*int(units) + 4
+	switch {
+	case len(body) < want:
+		return fmt.Errorf("truncated data: %d bytes, want %d for %d units", len(body), want, units)
+	case len(body) > want:
+		return fmt.Errorf("%d bytes of trailing data after the map", len(body)-want)
+	}
+	sum := crc32.Update(crc32.Checksum(head, castagnoli()), castagnoli(), body[:want-4])
+	if stored := binary.LittleEndian.Uint32(body[want-4:]); stored != sum {
+		return fmt.Errorf("CRC mismatch: stored %08x, computed %08x (corrupt file)", stored, sum)
+	}
+	return nil
+}
+
+func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, error) {
+	n := h.width * h.height
+	cells := make([]hexmap.Cell, n)
+	for k, p := range planes() {
+		plane := body[k*n : (k+1)*n]
+		for i := range cells {
+			if err := p.set(&cells[i], plane[i]); err != nil {
+				return nil, fmt.Errorf("cell (%d, %d): %w", i%h.width, i/h.width, err)
+			}
+		}
+	}
+	units, err := decodeUnits(body[planeCount*n+4:len(body)-4], h.width, h.height)
+	if err != nil {
+		return nil, err
+	}
+	g, err := hexmap.FromCells(h.width, h.height, noise(h.seed), cells)
+	if err != nil {
+		return nil, err
+	}
+	g.SetWrapping(h.flags&flagWrapping != 0)
+	g.Units = units
+	return g, nil
+}
+
+func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {
+	var units []hexmap.Unit
+	for ; len(b) >= unitLen; b = b[unitLen:] {
+		u := hexmap.Unit{
+			Location:    hexmap.Coordinates{X: int(int32(binary.LittleEndian.Uint32(b))), Z: int(int32(binary.LittleEndian.Uint32(b[4:])))},
+			Orientation: math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
+		}
+		if err := checkUnit(u, width, height); err != nil {
+			return nil, fmt.Errorf("unit %d: %w", len(units), err)
+		}
+		units = append(units, u)
+	}
+	return units, nil
+}
+
+func checkUnit(u hexmap.Unit, width, height int) error {
+	x, z := u.Location.Offset()
+	if x < 0 || x >= width || z < 0 || z >= height {
+		return fmt.Errorf("location (%d, %d) is off the %d×%d map", u.Location.X, u.Location.Z, width, height)
+	}
+	if o := float64(u.Orientation); math.IsNaN(o) || math.IsInf(o, 0) {
+		return fmt.Errorf("orientation %v is not a number", u.Orientation)
+	}
+	return nil
+}
+
+// gzipError names what was being read when decompression failed.
+func gzipError(err error, what string) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("truncated data: compressed stream ends in the %s", what)
+	}
+	return fmt.Errorf("corrupt compressed data in the %s: %w", what, err)
+}

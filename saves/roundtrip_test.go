@@ -1,0 +1,224 @@
+package saves
+
+import (
+	"bytes"
+	"encoding/binary"
+	"slices"
+	"testing"
+
+	"hexsandbox/hexmap"
+)
+
+func writeNativeBytes(t testing.TB, g *hexmap.Grid) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func readShared(t testing.TB, data []byte) (*hexmap.Grid, Info) {
+	t.Helper()
+	g, info, err := ReadWith(bytes.NewReader(data), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, info
+}
+
+func requireEqual(t testing.TB, got, want *hexmap.Grid) {
+	t.Helper()
+	if got.Width() != want.Width() || got.Height() != want.Height() || got.Seed() != want.Seed() || got.Wrapping() != want.Wrapping() {
+		t.Fatalf("read %d×%d seed %d wrapping %v, want %d×%d seed %d wrapping %v",
+			got.Width(), got.Height(), got.Seed(), got.Wrapping(), want.Width(), want.Height(), want.Seed(), want.Wrapping())
+	}
+	for i := range want.CellCount() {
+		if got.Cell(i) != want.Cell(i) {
+			t.Fatalf("cell %d: read %+v, want %+v", i, got.Cell(i), want.Cell(i))
+		}
+	}
+	if !slices.Equal(got.Units, want.Units) {
+		t.Fatalf("units: read %v, want %v", got.Units, want.Units)
+	}
+	if !got.Equal(want) {
+		t.Fatal("grids differ")
+	}
+}
+
+func TestNativeRoundTrip(t *testing.T) {
+	for _, size := range [][2]int{{5, 5}, {40, 30}, {80, 60}} {
+		g := testMap(t, size[0], size[1], 3)
+		g.SetWrapping(size[0] == 40)
+		got, info := readShared(t, writeNativeBytes(t, g))
+		if info != (Info{FormatHexsandbox, nativeVersion}) {
+			t.Fatalf("info %+v", info)
+		}
+		requireEqual(t, got, g)
+	}
+}
+
+// Every field at the ends of its range survives a round trip.
+func TestNativeRoundTripExtremes(t *testing.T) {
+	g := testMap(t, 10, 5, 3)
+	g.Units = []hexmap.Unit{{Location: g.Coordinates(0), Orientation: -0.5}, {Location: g.Coordinates(49), Orientation: 359.9}}
+	g.SetElevation(0, hexmap.MinElevation)
+	g.SetWaterLevel(0, hexmap.MinElevation)
+	g.SetElevation(1, hexmap.MaxElevation)
+	g.SetWaterLevel(1, hexmap.MaxElevation)
+	for i := 10; i < 20; i++ {
+		g.SetElevation(i, 3)
+		g.SetWaterLevel(i, 0)
+		g.SetTerrainType(i, uint8(i%5))
+		g.SetUrbanLevel(i, 3)
+		g.SetFarmLevel(i, 3)
+		g.SetPlantLevel(i, 3)
+		g.SetWalled(i, true)
+		g.SetExplored(i, true)
+	}
+	g.SetSpecialIndex(15, 3)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		g.AddRoad(27, d)
+	}
+	g.SetOutgoingRiver(12, hexmap.NW)
+	g.SetOutgoingRiver(13, hexmap.SW)
+	got, _ := readShared(t, writeNativeBytes(t, g))
+	requireEqual(t, got, g)
+}
+
+func TestCatlikeV5RoundTrip(t *testing.T) {
+	g := testMap(t, 40, 30, 0)
+	g.SetWrapping(true)
+	g.SetExplored(5, true)
+	g.SetElevation(7, -3) // below Catlike v4's zero, still one byte
+	var buf bytes.Buffer
+	if err := WriteCatlike(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	got, info := readShared(t, buf.Bytes())
+	if info != (Info{FormatCatlike, 5}) {
+		t.Fatalf("info %+v", info)
+	}
+	requireEqual(t, got, g)
+}
+
+func TestWriteCatlikeRejectsNegativeWater(t *testing.T) {
+	g := testMap(t, 5, 5, 0)
+	g.SetWaterLevel(3, -1)
+	if err := WriteCatlike(&bytes.Buffer{}, g); err == nil {
+		t.Fatal("negative water level written to a Catlike file")
+	}
+}
+
+// catlikeFile encodes a Catlike save of the given version from the
+// tutorial's field list, independently of WriteCatlike.
+func catlikeFile(version int, g *hexmap.Grid) []byte {
+	var b bytes.Buffer
+	le := func(v any) { binary.Write(&b, binary.LittleEndian, v) }
+	flag := func(v bool) {
+		if v {
+			b.WriteByte(1)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	river := func(d hexmap.Direction) byte {
+		if d < 0 {
+			return 0
+		}
+		return byte(128 + int(d))
+	}
+	le(int32(version))
+	if version >= 1 {
+		le(int32(g.Width()))
+		le(int32(g.Height()))
+	}
+	if version >= 5 {
+		flag(g.Wrapping())
+	}
+	for _, c := range g.Cells() {
+		elevation := int(c.Elevation)
+		if version >= 4 {
+			elevation += 127
+		}
+		b.Write([]byte{c.TerrainType, byte(elevation), byte(c.WaterLevel), c.UrbanLevel, c.FarmLevel, c.PlantLevel, c.SpecialIndex})
+		flag(c.Walled)
+		b.Write([]byte{river(c.IncomingRiver), river(c.OutgoingRiver), c.Roads})
+		if version >= 3 {
+			flag(c.Explored)
+		}
+	}
+	if version >= 2 {
+		le(int32(len(g.Units)))
+		for _, u := range g.Units {
+			le(int32(u.Location.X))
+			le(int32(u.Location.Z))
+			le(u.Orientation)
+		}
+	}
+	return b.Bytes()
+}
+
+// catlikeMap is a map that every Catlike version can hold fully, with
+// the fields older versions lack left empty.
+func catlikeMap(t testing.TB, version int) *hexmap.Grid {
+	w, h := 40, 30
+	if version == 0 {
+		w, h = 20, 15
+	}
+	g := testMap(t, w, h, 0)
+	if version < 2 {
+		g.Units = nil
+	}
+	if version >= 3 {
+		for i := 0; i < g.CellCount(); i += 3 {
+			g.SetExplored(i, true)
+		}
+	}
+	g.SetWrapping(version >= 5)
+	return g
+}
+
+func TestCatlikeVersions(t *testing.T) {
+	for v := range 6 {
+		want := catlikeMap(t, v)
+		data := catlikeFile(v, want)
+		got, info := readShared(t, data)
+		if info != (Info{FormatCatlike, v}) {
+			t.Fatalf("v%d: info %+v", v, info)
+		}
+		requireEqual(t, got, want)
+	}
+}
+
+// The writer must produce exactly the independent encoder's bytes.
+func TestWriteCatlikeMatchesSpec(t *testing.T) {
+	g := catlikeMap(t, 5)
+	var buf bytes.Buffer
+	if err := WriteCatlike(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), catlikeFile(5, g)) {
+		t.Fatal("WriteCatlike differs from the version 5 layout")
+	}
+}
+
+// Catlike files carry no seed: their maps get seed 0's noise.
+func TestCatlikeSeedZero(t *testing.T) {
+	g := testMap(t, 20, 15, 4)
+	got, _ := readShared(t, catlikeFile(1, g))
+	if got.Seed() != 0 {
+		t.Fatalf("Catlike map seed %d", got.Seed())
+	}
+}
+
+// The product's format keeps its promise on a typical map.
+func TestNativeCompactness(t *testing.T) {
+	g := testMap(t, 80, 60, 5)
+	data := writeNativeBytes(t, g)
+	if per := float64(len(data)) / float64(g.CellCount()); per >= 2 {
+		t.Fatalf("%.2f bytes per cell, want under 2", per)
+	}
+	got, _ := readShared(t, data)
+	requireEqual(t, got, g)
+}
