@@ -5,6 +5,8 @@
 package water
 
 import (
+	"github.com/ungerik/go3d/vec3"
+
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
@@ -15,4 +17,117 @@ type Meshes struct {
 }
 
 // TriangulateCell adds the water of cell i, when it is underwater, to m.
-func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {}
+// Every vertex is perturbed by the grid's noise, as Catlike's water meshes
+// perturb all their vertices, and lies at the cell's water surface. An
+// index off the map adds nothing; a nil layer is filled into a discarded
+// mesh so that callers may ask for only some layers.
+func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
+	if g == nil || i < 0 || i >= g.CellCount() || !g.Cell(i).IsUnderwater() {
+		return
+	}
+	t := newCellWater(g, i, m)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		t.triangulate(d)
+	}
+}
+
+// cellWater carries what the six directions of one cell share.
+type cellWater struct {
+	g     *hexmap.Grid
+	noise *hexmap.Noise
+	m     Meshes
+	i     int
+	at    hexmap.Coordinates
+	cell  hexmap.Cell
+	y     float32 // the cell's water surface
+	// center is the cell centre at the water surface, unperturbed;
+	// pCenter is it perturbed and corners[k] is the perturbed water corner
+	// k, each computed once although two or more triangles share them.
+	center, pCenter vec3.T
+	corners         [6]vec3.T
+}
+
+func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
+	if m.Water == nil {
+		m.Water = &mesh.Mesh{}
+	}
+	if m.Shore == nil {
+		m.Shore = &mesh.Mesh{}
+	}
+	if m.Estuaries == nil {
+		m.Estuaries = &mesh.Mesh{}
+	}
+	t := cellWater{g: g, noise: g.Noise(), m: m, i: i, at: g.Coordinates(i), cell: g.Cell(i)}
+	t.y = t.cell.WaterSurfaceY()
+	t.center = t.centerAt(t.at)
+	t.pCenter = t.perturb(t.center)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		t.corners[d] = t.perturb(add(t.center, hexmap.FirstWaterCorner(d)))
+	}
+	return t
+}
+
+// triangulate is Catlike's TriangulateWater: a land neighbour makes the
+// edge a shore, anything else (water or the map's border) open water.
+func (t *cellWater) triangulate(d hexmap.Direction) {
+	n, ok := t.g.Neighbor(t.i, d)
+	if ok && !t.g.Cell(n).IsUnderwater() {
+		t.shore(d)
+		return
+	}
+	t.openWater(d, ok)
+}
+
+// openWater adds the water hexagon's triangle in direction d and, for the
+// directions NE..SE that own them, the bridge to an underwater neighbour
+// and (NE and E only) the corner with the next neighbour when it is
+// underwater too.
+func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
+	c1, c2 := t.corners[d], t.corners[d.Next()]
+	t.m.Water.AddTriangle(t.pCenter, c1, c2)
+	if d > hexmap.SE || !hasNeighbor {
+		return
+	}
+	// The bridge's far side is the neighbour's own water edge, built from
+	// its centre (the same point as c + WaterBridge(d)), so both cells
+	// perturb identical inputs and the join is exact.
+	nc := t.neighborCenter(d)
+	e1 := t.perturb(add(nc, hexmap.SecondWaterCorner(d.Opposite())))
+	e2 := t.perturb(add(nc, hexmap.FirstWaterCorner(d.Opposite())))
+	t.m.Water.AddQuad(c1, c2, e1, e2)
+	if d > hexmap.E {
+		return
+	}
+	next, ok := t.g.Neighbor(t.i, d.Next())
+	if !ok || !t.g.Cell(next).IsUnderwater() {
+		return
+	}
+	v3 := t.perturb(add(t.neighborCenter(d.Next()), hexmap.FirstWaterCorner(d.Previous())))
+	t.m.Water.AddTriangle(c2, e2, v3)
+}
+
+// centerAt is the unperturbed centre of the cell at c raised to this
+// cell's water surface: Catlike's "position with y replaced", used for
+// neighbours too.
+func (t *cellWater) centerAt(c hexmap.Coordinates) vec3.T {
+	x, z := c.Center()
+	return vec3.T{x, t.y, z}
+}
+
+// neighborCenter is the centre of the neighbour in d, found by stepping
+// from this cell's coordinates: the very computation the neighbour makes
+// for its own centre, so shared points come out bit-identical.
+func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
+	return t.centerAt(t.at.Step(d))
+}
+
+func (t *cellWater) perturb(p vec3.T) vec3.T { return t.noise.Perturb(p) }
+
+func (t *cellWater) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
+	return hexmap.EdgeVertices{
+		V1: t.perturb(e.V1), V2: t.perturb(e.V2), V3: t.perturb(e.V3),
+		V4: t.perturb(e.V4), V5: t.perturb(e.V5),
+	}
+}
+
+func add(a, b vec3.T) vec3.T { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
