@@ -1,6 +1,12 @@
 // Package features builds the geometry that makes a map look inhabited
 // (Catlike's Hex Map parts 9-11): urban, farm and plant features chosen
 // by the hash grid, special features, walls with towers, and bridges.
+//
+// Catlike's HexGridChunk calls its feature manager from inside the
+// triangulation; here Build walks the chunk's cells again and makes the
+// same calls at the same points, so the triangulator only has to hand
+// over the bridges it found. Models are generated meshes (boxes,
+// pyramids, double pyramids) with vertex colours and flat normals.
 package features
 
 import (
@@ -17,4 +23,27 @@ type Bridge struct {
 }
 
 // Build adds the features, walls and bridges of chunk ch to the meshes.
-func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {}
+// A nil mesh skips its part; a chunk off the map adds nothing. Models
+// that would push a mesh past uint16 indices are left out.
+func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
+	if g == nil || ch < 0 || ch >= g.ChunkCount() {
+		return
+	}
+	noise := g.Noise()
+	var buf [maxCellFeatures]feature
+	for _, i := range g.ChunkCells(ch) {
+		if feats != nil {
+			for _, f := range appendCellFeatures(buf[:0], g, i) {
+				f.add(feats)
+			}
+		}
+		if walls != nil {
+			addCellWalls(wallBuilder{noise: noise, m: walls}, g, i)
+		}
+	}
+	if bridgeMesh != nil {
+		for _, b := range bridges {
+			addBridge(noise, bridgeMesh, b)
+		}
+	}
+}

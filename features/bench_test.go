@@ -1,0 +1,53 @@
+package features
+
+import (
+	"testing"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// benchMap is an 80×60 map with every cell painted: urban, farm and plant
+// levels cycling through 1..3 (dense: all at 3), terraced elevation, and
+// walled districts so that about half the edges between them hold walls.
+func benchMap(b *testing.B, dense bool) *hexmap.Grid {
+	g := newGrid(b, 80, 60, 42)
+	for i := range g.CellCount() {
+		x, z := i%80, i/80
+		u, f, p := 1+i%3, 1+(i/3)%3, 1+(i/9)%3
+		if dense {
+			u, f, p = 3, 3, 3
+		}
+		g.SetUrbanLevel(i, u)
+		g.SetFarmLevel(i, f)
+		g.SetPlantLevel(i, p)
+		g.SetElevation(i, (x/5+z/4)%3)
+		g.SetWalled(i, (x/3+z/3)%2 == 0)
+	}
+	return g
+}
+
+func benchBuild(b *testing.B, dense bool) {
+	g := benchMap(b, dense)
+	var feats, walls mesh.Mesh
+	verts := 0
+	start := processCPU()
+	for b.Loop() {
+		verts = 0
+		for ch := range g.ChunkCount() {
+			feats.Clear()
+			walls.Clear()
+			Build(g, ch, nil, &feats, &walls, nil)
+			verts += feats.VertexCount() + walls.VertexCount()
+		}
+	}
+	b.ReportMetric(float64(verts), "vertices")
+	b.ReportMetric(float64(processCPU()-start)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
+// BenchmarkBuild80x60 builds features and walls of every chunk of an
+// 80×60 map with mixed levels 1..3 on every cell.
+func BenchmarkBuild80x60(b *testing.B) { benchBuild(b, false) }
+
+// BenchmarkBuild80x60Dense is the same with every level at 3.
+func BenchmarkBuild80x60Dense(b *testing.B) { benchBuild(b, true) }

@@ -1,0 +1,21 @@
+package features
+
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// addBridge is AddBridge: the bridge model between the two perturbed road
+// centres, facing from the first to the second and stretched along its
+// length by span / BridgeDesignLength.
+func addBridge(noise *hexmap.Noise, m *mesh.Mesh, b Bridge) {
+	c1, c2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
+	dir := sub(c2, c1)
+	length := dir.Length()
+	if length == 0 {
+		return
+	}
+	t := facingPlacement(scale(add(c1, c2), 0.5), dir, true)
+	t.scaleZ = length / hexmap.BridgeDesignLength
+	bridgePrefab.place(m, t)
+}

@@ -1,0 +1,43 @@
+package features
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/hexmap"
+)
+
+// Helpers for the external tests (features_test), which may import the
+// chunk package that imports this one.
+var SpecBridgesForTest = specBridges
+
+func Near3ForTest(a, b vec3.T) bool { return near3(a, b, 1e-4) }
+
+// RiverRoadMapForTest is a flat map crossed by meandering rivers (each
+// step NE, E or SE, so straight runs, curves and zig-zags all occur) and
+// dense roads.
+func RiverRoadMapForTest(t testing.TB) *hexmap.Grid {
+	g := newGrid(t, 30, 20, 12)
+	rng := rand.New(rand.NewPCG(12, 1))
+	for z := 1; z < 20; z += 3 {
+		i := z * 30
+		for {
+			d := [3]hexmap.Direction{hexmap.NE, hexmap.E, hexmap.SE}[rng.IntN(3)]
+			n, ok := g.Neighbor(i, d)
+			if !ok || g.Cell(n).HasRiver() || !g.SetOutgoingRiver(i, d) {
+				break
+			}
+			i = n
+		}
+	}
+	for i := range g.CellCount() {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			if rng.IntN(2) == 0 {
+				g.AddRoad(i, d)
+			}
+		}
+	}
+	return g
+}

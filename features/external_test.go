@@ -1,0 +1,68 @@
+package features_test
+
+import (
+	"reflect"
+	"testing"
+
+	"hexsandbox/chunk"
+	"hexsandbox/features"
+	"hexsandbox/mesh"
+)
+
+// TestChunkBridges triangulates a map dense with rivers and roads and
+// compares the bridges the chunk package finds with the rule, cell by
+// cell, then checks that every chunk's bridge layer holds that many
+// bridges.
+func TestChunkBridges(t *testing.T) {
+	g := features.RiverRoadMapForTest(t)
+	want := 0
+	var c chunk.Chunk
+	var one mesh.Mesh
+	features.Build(g, 0, []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}, nil, nil, &one)
+	perBridge := one.VertexCount()
+	for ch := range g.ChunkCount() {
+		chunk.Triangulate(g, ch, &c)
+		var expected []features.Bridge
+		for _, i := range g.ChunkCells(ch) {
+			expected = append(expected, features.SpecBridgesForTest(g, i)...)
+		}
+		want += len(expected)
+		if len(c.Bridges) != len(expected) {
+			t.Fatalf("chunk %d: %d bridges, rule says %d", ch, len(c.Bridges), len(expected))
+		}
+		for k, b := range expected {
+			got := c.Bridges[k]
+			if !features.Near3ForTest(got.RoadCenter1, b.RoadCenter1) || !features.Near3ForTest(got.RoadCenter2, b.RoadCenter2) {
+				t.Fatalf("chunk %d bridge %d: %+v, rule says %+v", ch, k, got, b)
+			}
+		}
+		if n := c.Layers[mesh.Bridges].VertexCount(); n != perBridge*len(expected) {
+			t.Fatalf("chunk %d: bridge layer has %d vertices, want %d bridges of %d", ch, n, len(expected), perBridge)
+		}
+	}
+	if want < 5 {
+		t.Fatalf("only %d bridges on the test map", want)
+	}
+}
+
+// TestParallelChunks: building chunks on all cores gives the same
+// feature, wall and bridge layers as one by one, so Build shares no
+// mutable state between calls.
+func TestParallelChunks(t *testing.T) {
+	g := features.RiverRoadMapForTest(t)
+	for i := range g.CellCount() {
+		g.SetUrbanLevel(i, i%4)
+		g.SetPlantLevel(i, (i/4)%4)
+		g.SetWalled(i, (i/3)%2 == 0)
+	}
+	par := chunk.NewSet(g)
+	seq := chunk.NewSetSequential(g)
+	for ch := range par.Chunks {
+		for _, l := range []mesh.Layer{mesh.Features, mesh.Walls, mesh.Bridges} {
+			a, b := &par.Chunks[ch].Layers[l], &seq.Chunks[ch].Layers[l]
+			if !reflect.DeepEqual(a.Positions, b.Positions) || !reflect.DeepEqual(a.Indices, b.Indices) {
+				t.Fatalf("chunk %d layer %s differs between parallel and sequential builds", ch, l.Name())
+			}
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package features
+
+import (
+	"math"
+	"slices"
+
+	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/mesh"
+)
+
+// prefab is a model built once into a mesh in model space, the way Unity
+// keeps a prefab's mesh: placing an instance only transforms vertices.
+type prefab struct{ m mesh.Mesh }
+
+func compile(md model) prefab {
+	var p prefab
+	md.addTo(&p.m, yawPlacement(vec3.T{}, 0))
+	return p
+}
+
+// The compiled catalogue. It is built once at start-up and only read
+// afterwards.
+var (
+	collectionPrefabs = compileCollections()
+	specialPrefabs    = [3]prefab{compile(specials[0]), compile(specials[1]), compile(specials[2])}
+	towerPrefab       = compile(wallTower)
+	bridgePrefab      = compile(bridgeModel)
+)
+
+func compileCollections() (out [3][collectionCount][variantsPerCollection]prefab) {
+	for k := range collections {
+		for s := range collections[k] {
+			for v, md := range collections[k][s] {
+				out[k][s][v] = compile(md)
+			}
+		}
+	}
+	return out
+}
+
+// place appends an instance under t to dst, whole or not at all.
+func (p *prefab) place(dst *mesh.Mesh, t placement) {
+	n := len(p.m.Positions)
+	if !room(dst, n) {
+		return
+	}
+	off := len(dst.Positions)
+	dst.Positions = slices.Grow(dst.Positions, n)[:off+n]
+	dst.Normals = slices.Grow(dst.Normals, n)[:off+n]
+	pos, nor := dst.Positions[off:], dst.Normals[off:]
+	srcPos, srcNor := p.m.Positions[:n], p.m.Normals[:n]
+	uniform := t.scaleZ == 1
+	for k := range pos {
+		pos[k] = t.apply(srcPos[k])
+		nm := srcNor[k]
+		if !uniform {
+			nm = t.unscaleNormal(nm)
+		}
+		nor[k] = vec3.T{nm[0]*t.cos + nm[2]*t.sin, nm[1], -nm[0]*t.sin + nm[2]*t.cos}
+	}
+	dst.Colors = append(dst.Colors, p.m.Colors...)
+	ioff := len(dst.Indices)
+	dst.Indices = slices.Grow(dst.Indices, len(p.m.Indices))[:ioff+len(p.m.Indices)]
+	base := uint16(off)
+	for k, i := range p.m.Indices {
+		dst.Indices[ioff+k] = base + i
+	}
+}
+
+// unscaleNormal undoes a Z scale on a model-space normal (the inverse
+// transpose of the scale), before the rotation turns it.
+func (t placement) unscaleNormal(n vec3.T) vec3.T {
+	if t.scaleZ == 0 {
+		return n
+	}
+	n[2] /= t.scaleZ
+	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
+	return scale(n, 1/l)
+}
