@@ -2,4 +2,37 @@
 // Ebitengine: the map camera, projection and clipping on the CPU,
 // min-blend depth passes for opaque layers, and translucent water, shore,
 // estuary, river and road layers tested against that depth.
+//
+// API for the editor (everything else is internal):
+//
+//	r, err := render.NewRenderer(set)     // set: *chunk.Set; compiles the shaders
+//	cam := render.NewCamera(set.Grid)     // map centre, zoom 0.5
+//	// every tick (Update):
+//	cam.IgnoreMouse = pointerOverPanel    // wheel and drag go to the UI
+//	cam.Update(1.0 / 60)                  // WASD/arrows, Q/E, wheel, right/middle drag
+//	dirty := r.Update()                   // after edits: re-triangulates dirty chunks
+//	cell, ok := r.Pick(cam, mx, my, w, h) // cell index under pixel (mx, my) of a w×h view
+//	// every frame (Draw):
+//	r.Draw(dst, cam, seconds)             // fills dst (screen or sub-image); seconds animates water
+//	// another map:
+//	r.SetChunks(newSet); cam.SetMap(newSet.Grid)
+//
+// Camera embeds project.Camera (fields X, Z, Zoom 0..1, Rotation in
+// degrees, MaxX, MaxZ; methods Move, Drag, Clamp, View, Basis) and adds
+// SetCenter(x, z) (NaN keeps a value), SetZoom, SetRotation and Update.
+// r.Invalidate forces the next Draw to redraw the cached opaque scene;
+// r.Refresh re-reads all chunk meshes (if they were changed without the
+// grid's dirty marks); r.Stats tells what the last rebuild drew.
+//
+// The opaque scene (terrain, walls, features, bridges) is drawn with
+// three min-blend depth passes (24 bits) and a colour pass that keeps
+// only fragments at the stored depth; it is cached and redrawn only when
+// the view, the target size or the map changed. The translucent layers
+// (rivers, roads, water, shore, estuaries) are sorted back to front as
+// triangles, depth-tested against the cached depth and drawn every frame.
+//
+// The ebiten-free maths lives in render/project, so it tests without a
+// display; tests that need one are behind the xvfb build tag:
+//
+//	xvfb-run -a -s "-screen 0 1280x1024x24" go test -tags xvfb ./render/
 package render

@@ -1,3 +1,79 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary and lit features.
+// river, road, water, shore, estuary and lit features, plus the depth
+// passes. Each .kage file holds one part; Source assembles a program from
+// the shared prelude (common.kage) and its parts, so the translucent
+// layers can share one program and be drawn sorted in few draw calls.
 package shaders
+
+import (
+	"embed"
+	"fmt"
+	"slices"
+)
+
+//go:embed *.kage
+var files embed.FS
+
+// Programs the renderer compiles.
+const (
+	Depth       = "depth"
+	Terrain     = "terrain"
+	Lit         = "lit"
+	Translucent = "translucent"
+)
+
+// Layers returns the translucent layer parts, each a colour function
+// with the signature (uv, uv2, world vec2) vec4.
+func Layers() []string { return []string{"river", "road", "water", "shore", "estuary"} }
+
+// parts lists a program's parts after common.kage.
+func parts(name string) ([]string, bool) {
+	switch name {
+	case Depth:
+		return []string{"depth"}, true
+	case Terrain:
+		return []string{"opaque", "terrain"}, true
+	case Lit:
+		return []string{"opaque", "lit"}, true
+	case Translucent:
+		return append(Layers(), "translucent"), true
+	}
+	return nil, false
+}
+
+// Names returns the programs Source knows.
+func Names() []string { return []string{Depth, Terrain, Lit, Translucent} }
+
+// Source returns the Kage source of program name.
+func Source(name string) ([]byte, error) {
+	list, ok := parts(name)
+	if !ok {
+		return nil, fmt.Errorf("shaders: no program %q", name)
+	}
+	return assemble(list, "")
+}
+
+// LayerSource returns a program that draws only translucent layer name,
+// so that each layer's part can be compiled and tried on its own.
+func LayerSource(name string) ([]byte, error) {
+	if !slices.Contains(Layers(), name) {
+		return nil, fmt.Errorf("shaders: no layer %q", name)
+	}
+	main := fmt.Sprintf("\nfunc Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {\n\treturn %sColor(srcPos, color.xy, custom.yz)\n}\n", name)
+	return assemble(Layers(), main)
+}
+
+func assemble(list []string, tail string) ([]byte, error) {
+	src, err := files.ReadFile("common.kage")
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range list {
+		b, err := files.ReadFile(p + ".kage")
+		if err != nil {
+			return nil, fmt.Errorf("shaders: %w", err)
+		}
+		src = append(append(src, '\n'), b...)
+	}
+	return append(src, tail...), nil
+}

@@ -1,0 +1,127 @@
+package bench
+
+import (
+	"sync"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"hexsandbox/chunk"
+	"hexsandbox/render/internal/demo"
+	"hexsandbox/render/project"
+)
+
+// benchChunks triangulates the 80×60 demo map once per test binary.
+var benchChunks = sync.OnceValues(func() ([]project.ChunkMeshes, error) {
+	g, err := demo.Map(80, 60, 5)
+	if err != nil {
+		return nil, err
+	}
+	set := chunk.NewSet(g)
+	chunks := make([]project.ChunkMeshes, len(set.Chunks))
+	for i := range set.Chunks {
+		chunks[i].Set(&set.Chunks[i].Layers)
+	}
+	return chunks, nil
+})
+
+func mapChunks(b *testing.B) []project.ChunkMeshes {
+	chunks, err := benchChunks()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return chunks
+}
+
+func benchBuild(b *testing.B, zoom float64) {
+	chunks := mapChunks(b)
+	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
+	c.X, c.Z = c.MaxX/2, c.MaxZ/2
+	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting()}
+	if zoom == 0 {
+		// The whole map in view: lift the camera until everything fits.
+		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
+		bld.View = wholeMapView(c)
+	}
+	bld.Build(chunks)
+	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices()
+	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles()
+	start := cpuTime()
+	n := 0
+	for b.Loop() {
+		bld.Build(chunks)
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(verts), "vertices")
+	b.ReportMetric(float64(tris), "triangles")
+}
+
+// wholeMapView is the zoomed-out camera with a field wide enough for the
+// whole 80×60 map (Catlike's stick alone does not reach that far).
+func wholeMapView(c project.Camera) project.View {
+	v := c.View(1280, 720)
+	// Scale x and y clip rows down so the map's 1390×885 units fit.
+	s := float32(0.3)
+	for col := range 4 {
+		v.M[col][0] *= s
+		v.M[col][1] *= s
+	}
+	v.TanHalfFov /= s
+	return v
+}
+
+// BenchmarkBuildTypical: cull, project, clip and build vertices for an
+// 80×60 map at zoom 0.5 (a typical editing view).
+func BenchmarkBuildTypical(b *testing.B) { benchBuild(b, 0.5) }
+
+// BenchmarkBuildWholeMap: the same with the whole map in view.
+func BenchmarkBuildWholeMap(b *testing.B) { benchBuild(b, 0) }
+
+// BenchmarkCopyWholeMap copies as many vertex bytes as the whole-map
+// build produces, the floor any per-frame vertex handling costs.
+func BenchmarkCopyWholeMap(b *testing.B) { benchCopy(b, 0) }
+
+// BenchmarkCopyTypical is BenchmarkCopyWholeMap for the typical view.
+func BenchmarkCopyTypical(b *testing.B) { benchCopy(b, 0.5) }
+
+func benchCopy(b *testing.B, zoom float64) {
+	chunks := mapChunks(b)
+	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
+	c.X, c.Z = c.MaxX/2, c.MaxZ/2
+	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting()}
+	if zoom == 0 {
+		c.Rotation = 0
+		bld.View = wholeMapView(c)
+	}
+	bld.Build(chunks)
+	var src []project.Vertex
+	var idx []uint16
+	for _, l := range []*project.Batches{&bld.Terrain, &bld.Lit, &bld.Translucent} {
+		for _, bt := range l.List() {
+			src = append(src, bt.Vertices...)
+			idx = append(idx, bt.Indices...)
+		}
+	}
+	dst := make([]project.Vertex, len(src))
+	dstIdx := make([]uint16, len(idx))
+	b.SetBytes(int64(len(src))*int64(unsafe.Sizeof(project.Vertex{})) + int64(len(idx))*2)
+	start := cpuTime()
+	n := 0
+	for b.Loop() {
+		copy(dst, src)
+		copy(dstIdx, idx)
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+}
+
+// cpuTime is the process's user+system CPU time in nanoseconds: on this
+// shared machine wall time mostly measures the other processes.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

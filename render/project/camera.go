@@ -1,0 +1,93 @@
+package project
+
+import (
+	"math"
+
+	"github.com/ungerik/go3d/vec3"
+)
+
+// Catlike's HexMapCamera settings.
+const (
+	StickMinZoom  = -250.0 // stick length when zoomed out
+	StickMaxZoom  = -45.0  // stick length when zoomed in
+	SwivelMinZoom = 90.0   // pitch in degrees when zoomed out (straight down)
+	SwivelMaxZoom = 45.0   // pitch when zoomed in
+	MoveSpeedMin  = 400.0  // world units per second when zoomed out
+	MoveSpeedMax  = 100.0  // when zoomed in
+	RotationSpeed = 180.0  // degrees per second
+	FieldOfView   = 60.0   // vertical, degrees (Unity's default)
+	NearClip      = 1.0    // the near clipping plane's distance
+)
+
+// Camera is the map camera's state: the point on the map it looks at,
+// the zoom that sets stick length and pitch, and the rotation about the
+// vertical axis. MaxX and MaxZ bound the centre (the map's extent).
+type Camera struct {
+	X, Z       float64 // centre in world units
+	Zoom       float64 // 0 (far, looking down) .. 1 (near, 45 degrees)
+	Rotation   float64 // degrees, clockwise seen from above as in Unity
+	MaxX, MaxZ float64
+}
+
+// Clamp keeps zoom in 0..1, the centre on the map and the rotation in
+// 0..360.
+func (c *Camera) Clamp() {
+	c.Zoom = clamp(c.Zoom, 0, 1)
+	c.X = clamp(c.X, 0, max(c.MaxX, 0))
+	c.Z = clamp(c.Z, 0, max(c.MaxZ, 0))
+	c.Rotation = math.Mod(c.Rotation, 360)
+	if c.Rotation < 0 {
+		c.Rotation += 360
+	}
+}
+
+// Move shifts the centre by (dx, dz) in the camera's rotated frame (dx
+// to the screen's right, dz up the screen) and clamps it.
+func (c *Camera) Move(dx, dz float64) {
+	s, co := math.Sincos(c.Rotation * math.Pi / 180)
+	c.X += dx*co + dz*s
+	c.Z += -dx*s + dz*co
+	c.Clamp()
+}
+
+// Drag pans as if the map were grabbed and moved by (dx, dy) pixels on a
+// view height pixels tall: exact at the centre when looking straight down.
+func (c *Camera) Drag(dx, dy float64, height int) {
+	perPixel := 2 * c.Distance() * math.Tan(FieldOfView*math.Pi/360) / float64(max(height, 1))
+	c.Move(-dx*perPixel, dy*perPixel)
+}
+
+// MoveSpeed is the pan speed at the current zoom, in units per second.
+func (c *Camera) MoveSpeed() float64 { return lerp(MoveSpeedMin, MoveSpeedMax, c.Zoom) }
+
+// Distance is the stick length: from the eye to the centre.
+func (c *Camera) Distance() float64 { return -lerp(StickMinZoom, StickMaxZoom, c.Zoom) }
+
+// Pitch is the swivel angle in degrees below the horizon.
+func (c *Camera) Pitch() float64 { return lerp(SwivelMinZoom, SwivelMaxZoom, c.Zoom) }
+
+// Basis returns the eye position and the camera's right, up and forward
+// axes in world space (Y up, left-handed like Unity).
+func (c *Camera) Basis() (eye, right, up, forward vec3.T) {
+	th := c.Pitch() * math.Pi / 180
+	st, ct := math.Sincos(th)
+	sp, cp := math.Sincos(c.Rotation * math.Pi / 180)
+	rot := func(x, y, z float64) vec3.T {
+		return vec3.T{float32(x*cp + z*sp), float32(y), float32(-x*sp + z*cp)}
+	}
+	forward = rot(0, -st, ct)
+	up = rot(0, ct, st)
+	right = rot(1, 0, 0)
+	d := c.Distance()
+	eye = vec3.T{float32(c.X) - forward[0]*float32(d), -forward[1] * float32(d), float32(c.Z) - forward[2]*float32(d)}
+	return eye, right, up, forward
+}
+
+func clamp(v, lo, hi float64) float64 {
+	if math.IsNaN(v) {
+		return lo
+	}
+	return max(lo, min(hi, v))
+}
+
+func lerp(a, b, t float64) float64 { return a + (b-a)*t }

@@ -1,0 +1,75 @@
+package project
+
+import "testing"
+
+func quadBatch(w, h float32, invW float32, c float32) Batch {
+	v := func(x, y float32) Vertex { return Vertex{DstX: x, DstY: y, Custom0: invW, ColorR: c} }
+	return Batch{Vertices: []Vertex{v(0, 0), v(w, 0), v(0, h), v(w, h)}, Indices: []uint16{0, 2, 1, 1, 2, 3}}
+}
+
+// Two triangles sharing a diagonal cover every pixel exactly once.
+func TestRasterSharedEdgeOnce(t *testing.T) {
+	r := NewRaster(37, 23, 1, 100)
+	count := make([]int, 37*23)
+	b := quadBatch(37, 23, 0.1, 1)
+	for k := 0; k < 6; k += 3 {
+		v := [3]*Vertex{&b.Vertices[b.Indices[k]], &b.Vertices[b.Indices[k+1]], &b.Vertices[b.Indices[k+2]]}
+		r.triangle(v, func(i int, _ float64) { count[i]++ })
+	}
+	for i, n := range count {
+		if n != 1 {
+			t.Fatalf("pixel %d covered %d times", i, n)
+		}
+	}
+}
+
+func TestRasterNearestWins(t *testing.T) {
+	r := NewRaster(16, 16, 1, 100)
+	r.DrawOpaque([]Batch{quadBatch(16, 16, 1.0/10, 0.25), quadBatch(8, 16, 1.0/5, 0.5), quadBatch(16, 16, 1.0/50, 0.75)})
+	if r.Color[3][0] != 0.5 || r.Color[12][0] != 0.25 {
+		t.Fatalf("colours %v %v, want the nearest quads", r.Color[3][0], r.Color[12][0])
+	}
+	if !near(r.Depth[12], 10, 1e-5) {
+		t.Fatalf("depth %v, want 10", r.Depth[12])
+	}
+	// Water behind the land stays hidden, in front it shows.
+	behind, front := quadBatch(16, 16, 1.0/20, 0.9), quadBatch(16, 16, 1.0/2, 0.1)
+	for i := range behind.Vertices {
+		behind.Vertices[i].Custom3 = float32(KindWater)
+		front.Vertices[i].Custom3 = float32(KindWater)
+	}
+	r.DrawTranslucent([]Batch{behind})
+	if r.Color[12][0] != 0.25 {
+		t.Fatal("water behind the land was drawn")
+	}
+	r.DrawTranslucent([]Batch{front})
+	if r.Color[12][0] != 0.1 {
+		t.Fatal("water in front of the land was not drawn")
+	}
+}
+
+// Triangles that triState drops for holding no pixel centre really cover
+// none, and enough small ones are dropped for the test to mean something.
+func TestNoCentreDropIsExact(t *testing.T) {
+	r := NewRaster(64, 64, 1, 100)
+	rng := uint32(1)
+	next := func() float32 { rng = rng*1664525 + 1013904223; return float32(rng>>8) / (1 << 24) }
+	dropped := 0
+	for range 20000 {
+		x, y := next()*60+2, next()*60+2
+		v := [3]Vertex{{DstX: x, DstY: y, Custom0: 1}, {DstX: x + next()*1.5, DstY: y + next()*1.5, Custom0: 1}, {DstX: x + next()*1.5 - 0.7, DstY: y + next()*1.5, Custom0: 1}}
+		lo := func(a, b, c float32) float32 { return min(a, b, c) }
+		hi := func(a, b, c float32) float32 { return max(a, b, c) }
+		if !noCentre(lo(v[0].DstX, v[1].DstX, v[2].DstX), hi(v[0].DstX, v[1].DstX, v[2].DstX)) &&
+			!noCentre(lo(v[0].DstY, v[1].DstY, v[2].DstY), hi(v[0].DstY, v[1].DstY, v[2].DstY)) {
+			continue
+		}
+		dropped++
+		r.triangle([3]*Vertex{&v[0], &v[1], &v[2]}, func(i int, _ float64) {
+			t.Fatalf("dropped triangle %v covers pixel %d", v, i)
+		})
+	}
+	if dropped < 1000 {
+		t.Fatalf("only %d of 20000 small triangles dropped", dropped)
+	}
+}
