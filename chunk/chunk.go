@@ -1,13 +1,15 @@
 // Package chunk triangulates one 5×5 chunk of a map into layer meshes
 // (terrain, rivers, roads, and through the water and features packages
 // the water, shore, estuary, wall, feature and bridge layers), and keeps a
-// whole map's chunks current as edits dirty them.
+// whole map's chunks current as edits dirty them. The shapes follow
+// Catlike's HexGridChunk (Hex Map parts 2-8, with part 14's splat data).
 package chunk
 
 import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+	"hexsandbox/water"
 )
 
 // Chunk is the triangulated geometry of one chunk.
@@ -17,29 +19,102 @@ type Chunk struct {
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
-func Triangulate(g *hexmap.Grid, ch int, c *Chunk) {}
+func Triangulate(g *hexmap.Grid, ch int, c *Chunk) { triangulate(g, ch, c, true) }
 
-// Set holds every chunk of a map and keeps them current.
-type Set struct {
-	Grid   *hexmap.Grid
-	Chunks []Chunk
+// triangulate is Triangulate; without others it leaves out the water and
+// features packages' layers, so benchmarks can time this package alone.
+func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
+	for l := range c.Layers {
+		c.Layers[l].Clear()
+	}
+	b := builder{
+		g:         g,
+		perturber: g.Noise().Perturber(),
+		cells:     g.Cells(),
+		terrain:   &c.Layers[mesh.Terrain],
+		rivers:    &c.Layers[mesh.Rivers],
+		roads:     &c.Layers[mesh.Roads],
+		bridges:   c.Bridges[:0],
+	}
+	wm := water.Meshes{
+		Water:     &c.Layers[mesh.Water],
+		Shore:     &c.Layers[mesh.WaterShore],
+		Estuaries: &c.Layers[mesh.Estuaries],
+	}
+	x0 := (ch % g.ChunkCountX()) * hexmap.ChunkSizeX
+	z0 := (ch / g.ChunkCountX()) * hexmap.ChunkSizeZ
+	for z := z0; z < z0+hexmap.ChunkSizeZ; z++ {
+		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
+			i := x + z*g.Width()
+			b.triangulateCell(i)
+			if others {
+				water.TriangulateCell(g, i, wm)
+			}
+		}
+	}
+	c.Bridges = b.bridges
+	if !others {
+		return
+	}
+	features.Build(g, ch, c.Bridges, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 }
 
-// NewSet triangulates every chunk of g.
-func NewSet(g *hexmap.Grid) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount())}
-	g.DirtyChunks()
-	for ch := range s.Chunks {
-		Triangulate(g, ch, &s.Chunks[ch])
-	}
-	return s
+// builder carries what the triangulation of one chunk needs; it lives for
+// one Triangulate call.
+type builder struct {
+	g                      *hexmap.Grid
+	perturber              hexmap.Perturber
+	cells                  []hexmap.Cell
+	terrain, rivers, roads *mesh.Mesh
+	bridges                []features.Bridge
 }
 
-// Update re-triangulates the chunks the grid marked dirty and returns them.
-func (s *Set) Update() []int {
-	dirty := s.Grid.DirtyChunks()
-	for _, ch := range dirty {
-		Triangulate(s.Grid, ch, &s.Chunks[ch])
+// neighbor returns the neighbour of cell i in d, or false at the border.
+func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
+	return b.g.Neighbor(i, d)
+}
+
+// position is Catlike's cell.Position: the centre with jittered height.
+func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
+
+// triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
+func (b *builder) triangulateCell(i int) {
+	center := b.position(i)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		b.triangulateDirection(d, i, center)
 	}
-	return dirty
+}
+
+// triangulateDirection is Catlike's Triangulate(direction, cell): the
+// solid part of one sixth of the cell, then its connection when it owns it.
+func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
+	cell := b.cells[i]
+	e := hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
+	if cell.HasRiverThroughEdge(d) {
+		e.V3[1] = cell.StreamBedY()
+	}
+	pe := b.perturbEdge(e)
+	switch {
+	case !cell.HasRiver():
+		b.triangulateWithoutRiver(d, cell, center, e, pe)
+	case !cell.HasRiverThroughEdge(d):
+		b.triangulateAdjacentToRiver(d, cell, center, e, pe)
+	case cell.HasRiverBeginOrEnd():
+		b.triangulateWithRiverBeginOrEnd(cell, center, e, pe)
+	default:
+		b.triangulateWithRiver(d, cell, center, e, pe)
+	}
+	if d <= hexmap.SE {
+		b.triangulateConnection(d, i, center, e, pe)
+	}
+}
+
+// triangulateWithoutRiver is a plain fan, with roads on top when the cell
+// has any. e is the solid edge, pe the same perturbed.
+func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
+	if cell.HasRoads() {
+		il, ir := roadInterpolators(d, cell)
+		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
+	}
 }

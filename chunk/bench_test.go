@@ -1,0 +1,146 @@
+package chunk
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// benchGrid is the product's default 80×60 map (Catlike's largest size):
+// terraces, cliffs, rivers, roads, water, towns and forests.
+func benchGrid(b *testing.B) *hexmap.Grid {
+	g, err := hexmap.Showcase(80, 60, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// roughGrid is a worst case: an 80×60 map of hills and cliffs everywhere,
+// dense rivers and a road on most edges.
+func roughGrid(b *testing.B) *hexmap.Grid { return testGrid(b, 80, 60, 1) }
+
+// cpuTime is the CPU time this process has used. Benchmarks report it per
+// op next to wall time, because the machine is shared: wall time counts
+// waiting for a core, CPU time does not.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// loop runs op in b.Loop and reports its CPU time per op in ms.
+func loop(b *testing.B, op func()) {
+	start, n := cpuTime(), 0
+	for b.Loop() {
+		op()
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+}
+
+func allChunks(s *Set) []int {
+	all := make([]int, len(s.Chunks))
+	for ch := range all {
+		all[ch] = ch
+	}
+	return all
+}
+
+// reportPerCell reports the vertices and triangles per cell of a layer
+// group.
+func reportPerCell(b *testing.B, s *Set, layers ...mesh.Layer) {
+	v, t := 0, 0
+	for ch := range s.Chunks {
+		for _, l := range layers {
+			v += s.Chunks[ch].Layers[l].VertexCount()
+			t += s.Chunks[ch].Layers[l].TriangleCount()
+		}
+	}
+	cells := float64(s.Grid.CellCount())
+	b.ReportMetric(float64(v)/cells, "verts/cell")
+	b.ReportMetric(float64(t)/cells, "tris/cell")
+}
+
+// benchFull re-triangulates every chunk of the map into reused storage
+// with the given number of workers; others includes the water and
+// features layers.
+func benchFull(b *testing.B, g *hexmap.Grid, workers int, others bool) {
+	s := NewSet(g)
+	all := allChunks(s)
+	b.ReportAllocs()
+	loop(b, func() {
+		if others {
+			s.triangulate(all, workers)
+		} else {
+			for _, ch := range all {
+				triangulate(s.Grid, ch, &s.Chunks[ch], false)
+			}
+		}
+	})
+	if others {
+		reportPerCell(b, s, mesh.Terrain, mesh.Rivers, mesh.Roads, mesh.Water, mesh.WaterShore, mesh.Estuaries, mesh.Walls, mesh.Features, mesh.Bridges)
+	} else {
+		reportPerCell(b, s, mesh.Terrain, mesh.Rivers, mesh.Roads)
+	}
+}
+
+// BenchmarkFullOwnLayers: terrain, rivers and roads of the whole map on
+// one core (this package's work alone).
+func BenchmarkFullOwnLayers(b *testing.B) { benchFull(b, benchGrid(b), 1, false) }
+
+// BenchmarkFullSequential: every layer of the whole map on one core.
+func BenchmarkFullSequential(b *testing.B) { benchFull(b, benchGrid(b), 1, true) }
+
+// BenchmarkFullParallel: every layer of the whole map on all cores.
+func BenchmarkFullParallel(b *testing.B) { benchFull(b, benchGrid(b), runtime.GOMAXPROCS(0), true) }
+
+// BenchmarkRoughOwnLayers is BenchmarkFullOwnLayers on the worst-case map.
+func BenchmarkRoughOwnLayers(b *testing.B) { benchFull(b, roughGrid(b), 1, false) }
+
+// BenchmarkRoughSequential is BenchmarkFullSequential on the worst-case map.
+func BenchmarkRoughSequential(b *testing.B) { benchFull(b, roughGrid(b), 1, true) }
+
+// BenchmarkNewSet: a fresh set, storage allocated, all cores.
+func BenchmarkNewSet(b *testing.B) {
+	g := benchGrid(b)
+	b.ReportAllocs()
+	loop(b, func() { NewSet(g) })
+}
+
+// BenchmarkBrushEdit: an elevation brush of radius 1 on a cell in the
+// middle of a chunk, then Update (which rebuilds the dirty chunks).
+func BenchmarkBrushEdit(b *testing.B) {
+	g := benchGrid(b)
+	s := NewSet(g)
+	center := 42 + 32*g.Width() // inside chunk (8, 6), its neighbours in it too
+	brush := func(e int) {
+		g.SetElevation(center, e)
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			n, _ := g.Neighbor(center, d)
+			g.SetElevation(n, e)
+		}
+	}
+	b.ReportAllocs()
+	n, chunks := 0, 0
+	loop(b, func() {
+		brush(2 + n%3)
+		n++
+		chunks += len(s.Update())
+	})
+	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+}
+
+// BenchmarkOneChunk: re-triangulation of one chunk, every layer.
+func BenchmarkOneChunk(b *testing.B) {
+	s := NewSet(benchGrid(b))
+	ch := len(s.Chunks) / 2
+	b.ReportAllocs()
+	loop(b, func() { Triangulate(s.Grid, ch, &s.Chunks[ch]) })
+}

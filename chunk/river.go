@@ -1,0 +1,130 @@
+package chunk
+
+import (
+	"github.com/ungerik/go3d/vec2"
+
+	"hexsandbox/hexmap"
+)
+
+// withY returns p at height y.
+func withY(p vecT, y float32) vecT {
+	p[1] = y
+	return p
+}
+
+// triangulateWithRiverBeginOrEnd is the sixth of a cell where a river
+// starts or ends: the channel narrows to the centre, and the surface ends
+// in a single triangle. e is the solid edge, pe the same perturbed.
+func (b *builder) triangulateWithRiverBeginOrEnd(cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
+	m.V3[1] = e.V3[1]
+	pm, pc := b.perturbEdge(m), b.perturb(center)
+	t := cell.TerrainType
+	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
+	b.edgeFan(pc, pm, t)
+	if cell.IsUnderwater() {
+		return
+	}
+	reversed := cell.HasIncomingRiver()
+	y := cell.RiverSurfaceY()
+	b.triangulateRiverQuad(pm.V2, pm.V4, pe.V2, pe.V4, y, y, 0.6, reversed)
+	b.rivers.AddTriangle(withY(pc, y), withY(pm.V2, y), withY(pm.V4, y))
+	if reversed {
+		b.rivers.AddTriangleUV(vec2.T{0.5, 0.4}, vec2.T{1, 0.2}, vec2.T{0, 0.2})
+	} else {
+		b.rivers.AddTriangleUV(vec2.T{0.5, 0.4}, vec2.T{0, 0.6}, vec2.T{1, 0.6})
+	}
+}
+
+// triangulateWithRiver is the sixth of a cell a river flows through: the
+// centre becomes a line (centerL, centerR) shaped by where the river goes
+// next, and the channel runs from it to the edge.
+func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+	var centerL, centerR vecT
+	switch {
+	case cell.HasRiverThroughEdge(d.Opposite()): // straight
+		centerL = add(center, scale(hexmap.FirstSolidCorner(d.Previous()), 0.25))
+		centerR = add(center, scale(hexmap.SecondSolidCorner(d.Next()), 0.25))
+	case cell.HasRiverThroughEdge(d.Next()): // sharp turn
+		centerL, centerR = center, hexmap.Lerp(center, e.V5, 2.0/3)
+	case cell.HasRiverThroughEdge(d.Previous()): // sharp turn
+		centerL, centerR = hexmap.Lerp(center, e.V1, 2.0/3), center
+	case cell.HasRiverThroughEdge(d.Next2()): // gentle curve
+		centerL = center
+		centerR = add(center, scale(hexmap.SolidEdgeMiddle(d.Next()), 0.5*hexmap.InnerToOuter))
+	default: // gentle curve
+		centerL = add(center, scale(hexmap.SolidEdgeMiddle(d.Previous()), 0.5*hexmap.InnerToOuter))
+		centerR = center
+	}
+	center = hexmap.Lerp(centerL, centerR, 0.5)
+	m := hexmap.NewEdgeVerticesOuter(hexmap.Lerp(centerL, e.V1, 0.5), hexmap.Lerp(centerR, e.V5, 0.5), hexmap.RiverEdgeOuterStep)
+	m.V3[1], center[1] = e.V3[1], e.V3[1]
+	pm, pl, pc, pr := b.perturbEdge(m), b.perturb(centerL), b.perturb(center), b.perturb(centerR)
+
+	t := cell.TerrainType
+	w := weights1()
+	types := terrainTypes(t, t, t)
+	b.edgeStrip(pm, w, t, pe, w, t, false)
+	b.terrainTriangle(pl, pm.V1, pm.V2, types, w, w, w)
+	b.terrainQuad(pl, pc, pm.V2, pm.V3, types, w, w, w, w)
+	b.terrainQuad(pc, pr, pm.V3, pm.V4, types, w, w, w, w)
+	b.terrainTriangle(pr, pm.V4, pm.V5, types, w, w, w)
+
+	if cell.IsUnderwater() {
+		return
+	}
+	reversed := cell.IncomingRiver == d
+	y := cell.RiverSurfaceY()
+	b.triangulateRiverQuad(pl, pr, pm.V2, pm.V4, y, y, 0.4, reversed)
+	b.triangulateRiverQuad(pm.V2, pm.V4, pe.V2, pe.V4, y, y, 0.6, reversed)
+}
+
+// triangulateAdjacentToRiver is a sixth without river in a cell with one:
+// its centre moves out of the river's way, and roads fit around it.
+func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+	if cell.HasRoads() {
+		b.triangulateRoadAdjacentToRiver(d, cell, center, e, pe)
+	}
+	if cell.HasRiverThroughEdge(d.Next()) {
+		if cell.HasRiverThroughEdge(d.Previous()) {
+			// Inside of a curve: the centre moves to the edge's middle.
+			center = add(center, scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
+		} else if cell.HasRiverThroughEdge(d.Previous2()) {
+			// Beside a straight river.
+			center = add(center, scale(hexmap.FirstSolidCorner(d), 0.25))
+		}
+	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
+		center = add(center, scale(hexmap.SecondSolidCorner(d), 0.25))
+	}
+	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
+	pm := b.perturbEdge(m)
+	t := cell.TerrainType
+	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
+	b.edgeFan(b.perturb(center), pm, t)
+}
+
+// triangulateRiverQuad adds a river surface quad between perturbed
+// points, from height y1 (v1, v2) to y2 (v3, v4). U runs across the
+// river, V along the flow from v to v+0.2, mirrored when the river flows
+// the other way.
+func (b *builder) triangulateRiverQuad(v1, v2, v3, v4 vecT, y1, y2, v float32, reversed bool) {
+	b.rivers.AddQuad(withY(v1, y1), withY(v2, y1), withY(v3, y2), withY(v4, y2))
+	if reversed {
+		b.rivers.AddQuadUVRect(1, 0, 0.8-v, 0.6-v)
+	} else {
+		b.rivers.AddQuadUVRect(0, 1, v, v+0.2)
+	}
+}
+
+// triangulateWaterfallInWater adds the part of a waterfall above the
+// water surface waterY. The vertices come perturbed, so the lower pair is
+// pulled up to the surface along the slant of the full waterfall, and the
+// quad is added as it is.
+func (b *builder) triangulateWaterfallInWater(v1, v2, v3, v4 vecT, y1, y2, waterY float32) {
+	v1, v2, v3, v4 = withY(v1, y1), withY(v2, y1), withY(v3, y2), withY(v4, y2)
+	t := (waterY - y2) / (y1 - y2)
+	v3 = hexmap.Lerp(v3, v1, t)
+	v4 = hexmap.Lerp(v4, v2, t)
+	b.rivers.AddQuad(v1, v2, v3, v4)
+	b.rivers.AddQuadUVRect(0, 1, 0.8, 1)
+}

@@ -1,0 +1,116 @@
+package chunk
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// parallelThreshold is the number of dirty chunks from which Update
+// spreads the work over all cores; below it goroutines cost more than
+// they save.
+const parallelThreshold = 8
+
+// Set holds every chunk of a map and keeps them current.
+type Set struct {
+	Grid   *hexmap.Grid
+	Chunks []Chunk
+}
+
+// NewSet triangulates every chunk of g on all cores.
+func NewSet(g *hexmap.Grid) *Set {
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount())}
+	g.DirtyChunks()
+	all := make([]int, len(s.Chunks))
+	for ch := range all {
+		all[ch] = ch
+	}
+	s.triangulate(all, runtime.GOMAXPROCS(0))
+	return s
+}
+
+// NewSetSequential is NewSet on the calling goroutine only.
+func NewSetSequential(g *hexmap.Grid) *Set {
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount())}
+	g.DirtyChunks()
+	all := make([]int, len(s.Chunks))
+	for ch := range all {
+		all[ch] = ch
+	}
+	s.triangulate(all, 1)
+	return s
+}
+
+// Update re-triangulates the chunks the grid marked dirty and returns them.
+func (s *Set) Update() []int {
+	dirty := s.Grid.DirtyChunks()
+	workers := 1
+	if len(dirty) >= parallelThreshold {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s.triangulate(dirty, workers)
+	return dirty
+}
+
+// triangulate rebuilds the listed chunks with up to workers goroutines.
+// Each chunk writes only its own storage and reads the grid, so the
+// result does not depend on the schedule.
+func (s *Set) triangulate(chunks []int, workers int) {
+	workers = min(workers, len(chunks))
+	if workers <= 1 {
+		var scratch Chunk
+		for _, ch := range chunks {
+			s.rebuild(ch, &scratch)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var scratch Chunk
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(chunks) {
+					return
+				}
+				s.rebuild(chunks[k], &scratch)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// rebuild re-triangulates chunk ch in place once it has storage. A chunk
+// without storage yet is built in the worker's scratch chunk and copied
+// at its exact size, so that building a whole map does not leave every
+// mesh with the slack (and garbage) of repeated growth.
+func (s *Set) rebuild(ch int, scratch *Chunk) {
+	c := &s.Chunks[ch]
+	if cap(c.Layers[mesh.Terrain].Positions) > 0 {
+		Triangulate(s.Grid, ch, c)
+		return
+	}
+	Triangulate(s.Grid, ch, scratch)
+	for l := range c.Layers {
+		copyMesh(&c.Layers[l], &scratch.Layers[l])
+	}
+	c.Bridges = append(c.Bridges[:0], scratch.Bridges...)
+}
+
+// copyMesh makes dst a copy of src with storage of its own.
+func copyMesh(dst, src *mesh.Mesh) {
+	dst.Positions = append(dst.Positions[:0], src.Positions...)
+	dst.Normals = append(dst.Normals[:0], src.Normals...)
+	dst.Colors = append(dst.Colors[:0], src.Colors...)
+	dst.UV = append(dst.UV[:0], src.UV...)
+	dst.UV2 = append(dst.UV2[:0], src.UV2...)
+	dst.Terrain = append(dst.Terrain[:0], src.Terrain...)
+	dst.Weights = append(dst.Weights[:0], src.Weights...)
+	dst.Indices = append(dst.Indices[:0], src.Indices...)
+}

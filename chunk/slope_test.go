@@ -1,0 +1,172 @@
+package chunk
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// bridgeHeights returns the distinct heights (to 1e-3) of the terrain
+// vertices of chunk ch that lie on the middle three lines of the bridge
+// between near and far (perturbed edge points, far reversed).
+func bridgeHeights(s *Set, ch int, near, far []vec3.T) []float32 {
+	quad := [4]vec3.T{near[1], near[3], far[3], far[1]}
+	var ys []float32
+	for _, p := range s.Chunks[ch].Layers[mesh.Terrain].Positions {
+		if !inQuadXZ(quad, p, 0.3) {
+			continue
+		}
+		if !slices.ContainsFunc(ys, func(y float32) bool { return math.Abs(float64(y-p[1])) < 1e-3 }) {
+			ys = append(ys, p[1])
+		}
+	}
+	slices.Sort(ys)
+	return ys
+}
+
+// inQuadXZ reports whether p lies in the convex quad a b c d (in order)
+// grown by margin.
+func inQuadXZ(q [4]vec3.T, p vec3.T, margin float32) bool {
+	sign := 0.0
+	for k := range 4 {
+		a, b := q[k], q[(k+1)%4]
+		ex, ez := float64(b[0]-a[0]), float64(b[2]-a[2])
+		l := math.Hypot(ex, ez)
+		cross := (ex*float64(p[2]-a[2]) - ez*float64(p[0]-a[0])) / l
+		if sign == 0 {
+			// Orientation from the quad's own winding.
+			c := q[(k+2)%4]
+			sign = math.Copysign(1, ex*float64(c[2]-a[2])-ez*float64(c[0]-a[0]))
+		}
+		if cross*sign < -float64(margin) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestTerraces checks the height profile of every bridge without a river:
+// flat bridges and cliffs have just the two (jittered) cell heights,
+// slopes TerracesPerSlope terraces between them. Heights are never
+// perturbed, so they must be exact.
+func TestTerraces(t *testing.T) {
+	g := testGrid(t, 20, 15, 5)
+	s := NewSet(g)
+	seen := map[hexmap.EdgeType]int{}
+	for i := range g.CellCount() {
+		for d := hexmap.NE; d <= hexmap.SE; d++ {
+			n, ok := g.Neighbor(i, d)
+			if !ok || g.Cell(i).HasRiverThroughEdge(d) {
+				continue
+			}
+			near := perturbAll(g, edgePoints(solidEdge(g, i, d))...)
+			far := perturbAll(g, edgePoints(solidEdge(g, n, d.Opposite()))...)
+			slices.Reverse(far)
+			ys := bridgeHeights(s, g.ChunkOf(i), near, far)
+			y1, y2 := g.CellPosition(i)[1], g.CellPosition(n)[1]
+			want := []float32{y1, y2}
+			if g.EdgeType(i, d) == hexmap.Slope {
+				for k := 1; k <= hexmap.TerracesPerSlope; k++ {
+					want = append(want, y1+(y2-y1)*float32(k)/(hexmap.TerracesPerSlope+1))
+				}
+			}
+			// The terrace rows: distinct vertices along the middle line.
+			rows := 2
+			if g.EdgeType(i, d) == hexmap.Slope {
+				rows = hexmap.TerraceSteps + 1
+			}
+			if got := lineVertices(s, g.ChunkOf(i), near[2], far[2]); got != rows {
+				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, g.EdgeType(i, d), got, rows)
+			}
+			seen[g.EdgeType(i, d)]++
+			slices.Sort(want)
+			want = slices.Compact(want)
+			if len(ys) != len(want) {
+				t.Fatalf("cell %d %v (%v): heights %v, want %v; near %v far %v", i, d, g.EdgeType(i, d), ys, want, near, far)
+			}
+			for k := range ys {
+				if math.Abs(float64(ys[k]-want[k])) > 1e-3 {
+					t.Fatalf("cell %d %v (%v): heights %v, want %v", i, d, g.EdgeType(i, d), ys, want)
+				}
+			}
+		}
+	}
+	if seen[hexmap.Flat] == 0 || seen[hexmap.Slope] == 0 || seen[hexmap.Cliff] == 0 {
+		t.Fatalf("test map lacks an edge type: %v", seen)
+	}
+}
+
+// TestCliffCorners checks the corners where terraces meet a cliff: the
+// terraces collapse onto a point that lies on the straight line of the
+// perturbed cliff edge, so the cliff face stays flat and meets its bridge
+// without a crack.
+func TestCliffCorners(t *testing.T) {
+	g := testGrid(t, 20, 15, 5)
+	s := NewSet(g)
+	checked := 0
+	for i := range g.CellCount() {
+		for d := hexmap.NE; d <= hexmap.E; d++ {
+			n, ok1 := g.Neighbor(i, d)
+			nn, ok2 := g.Neighbor(i, d.Next())
+			if !ok1 || !ok2 {
+				continue
+			}
+			cells := []int{i, n, nn}
+			ps := cornerPoints(g, i, n, nn, d)
+			types := 0
+			for k := range 3 {
+				ps[k][1] = g.CellPosition(cells[k])[1]
+				types |= 1 << edgeType(g.Cell(cells[k]), g.Cell(cells[(k+1)%3]))
+			}
+			if types != 1<<hexmap.Slope|1<<hexmap.Cliff && types != 1<<hexmap.Slope|1<<hexmap.Cliff|1<<hexmap.Flat {
+				continue
+			}
+			verts := s.Chunks[g.ChunkOf(i)].Layers[mesh.Terrain].Positions
+			pp := perturbAll(g, ps...)
+			found := false
+			for k := range 3 {
+				a, b := cells[k], cells[(k+1)%3]
+				if edgeType(g.Cell(a), g.Cell(b)) == hexmap.Cliff &&
+					slices.ContainsFunc(verts, func(v vec3.T) bool { return onSegment(v, pp[k], pp[(k+1)%3]) }) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("corner of cell %d %v: no boundary point on the perturbed cliff lines %v", i, d, pp)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("test map has no terrace-cliff corner")
+	}
+}
+
+// onSegment reports whether v lies on segment a-b in 3D, away from its ends.
+func onSegment(v, a, b vec3.T) bool {
+	ab := sub(b, a)
+	l2 := ab[0]*ab[0] + ab[1]*ab[1] + ab[2]*ab[2]
+	av := sub(v, a)
+	u := (av[0]*ab[0] + av[1]*ab[1] + av[2]*ab[2]) / l2
+	if u < 0.01 || u > 0.99 {
+		return false
+	}
+	return dist(v, add(a, scale(ab, u))) < 1e-3
+}
+
+// lineVertices counts the distinct terrain vertices of chunk ch within
+// 0.2 of segment a-b on the XZ plane.
+func lineVertices(s *Set, ch int, a, b vec3.T) int {
+	var found []vec3.T
+	for _, p := range s.Chunks[ch].Layers[mesh.Terrain].Positions {
+		if segmentDistanceXZ(p, a, b) < 0.2 && !slices.ContainsFunc(found, func(q vec3.T) bool { return dist(p, q) < 1e-3 }) {
+			found = append(found, p)
+		}
+	}
+	return len(found)
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+	"hexsandbox/saves"
+)
+
+// exportTestGrid is a small map with slopes, a cliff, water, a river and
+// a road, built through the edit methods.
+func exportTestGrid(t *testing.T) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGrid(10, 10, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.CellCount() {
+		g.SetElevation(i, (i%10)/2)
+		g.SetTerrainType(i, uint8(i%5))
+		g.SetWaterLevel(i, 1)
+	}
+	for x := 9; x > 1; x-- {
+		g.SetOutgoingRiver(x+50, hexmap.W)
+	}
+	for i := 20; i < 29; i++ {
+		g.AddRoad(i, hexmap.E)
+	}
+	return g
+}
+
+// objStats parses an OBJ file: vertex and face counts, object names, and
+// whether every face index is in range.
+func objStats(t *testing.T, path string) (verts, faces int, objects []string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var normals, uvs int
+	var faceLines []string
+	var pos, nrm [][3]float64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		switch fields[0] {
+		case "v":
+			verts++
+			pos = append(pos, parse3(t, fields))
+		case "vn":
+			normals++
+			nrm = append(nrm, parse3(t, fields))
+		case "vt":
+			uvs++
+		case "o":
+			objects = append(objects, fields[1])
+		case "f":
+			faceLines = append(faceLines, sc.Text())
+		}
+	}
+	if normals != verts {
+		t.Fatalf("%d normals for %d vertices", normals, verts)
+	}
+	flipped := 0
+	for _, line := range faceLines {
+		refs := strings.Fields(line)[1:]
+		if len(refs) != 3 {
+			t.Fatalf("face %q is not a triangle", line)
+		}
+		var corner [3]int
+		for j, r := range refs {
+			for k, part := range strings.Split(r, "/") {
+				if part == "" && k == 1 {
+					continue
+				}
+				n, err := strconv.Atoi(part)
+				limit := verts
+				if k == 1 {
+					limit = uvs
+				}
+				if err != nil || n < 1 || n > limit {
+					t.Fatalf("face %q: bad index %q", line, part)
+				}
+				if k == 0 {
+					corner[j] = n - 1
+				}
+			}
+		}
+		// OBJ front faces are counter-clockwise (right-handed): the
+		// winding's normal must agree with the vertex normals.
+		a, b, c := pos[corner[0]], pos[corner[1]], pos[corner[2]]
+		u := [3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+		v := [3]float64{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
+		w := [3]float64{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+		n := nrm[corner[0]]
+		if w[0]*n[0]+w[1]*n[1]+w[2]*n[2] < -1e-6 {
+			flipped++
+		}
+	}
+	if flipped > 0 {
+		t.Fatalf("%d of %d faces wind against their normals", flipped, len(faceLines))
+	}
+	return verts, len(faceLines), objects
+}
+
+func TestExportGrid(t *testing.T) {
+	g := exportTestGrid(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "map.obj")
+	verts, tris, err := exportGrid(g, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, f, objects := objStats(t, out)
+	if v != verts || f != tris || v == 0 {
+		t.Fatalf("OBJ has %d vertices, %d faces; the meshes %d, %d", v, f, verts, tris)
+	}
+	for l := range mesh.LayerCount {
+		if !strings.Contains(strings.Join(objects, " "), l.Name()) {
+			t.Errorf("no object %q in %v", l.Name(), objects)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+	// The same map exports to the same bytes.
+	var a, b bytes.Buffer
+	if err := chunk.WriteOBJ(&a, chunk.NewSet(g.Clone())); err != nil {
+		t.Fatal(err)
+	}
+	if err := chunk.WriteOBJ(&b, chunk.NewSetSequential(g.Clone())); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("OBJ output differs between two triangulations of one map")
+	}
+}
+
+func TestExportCommand(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "map.hexmap"), filepath.Join(dir, "map.obj")
+	if err := saves.SaveFile(in, exportTestGrid(t)); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"export", in, out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if v, f, _ := objStats(t, out); v == 0 || f == 0 {
+		t.Fatalf("empty export: %d vertices, %d faces", v, f)
+	}
+	if !strings.Contains(stdout.String(), "triangles") {
+		t.Fatalf("stdout %q", stdout.String())
+	}
+}
+
+func TestExportErrors(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.hexmap")
+	garbage := filepath.Join(dir, "garbage.hexmap")
+	os.WriteFile(garbage, []byte("not a map\n"), 0o644)
+	for _, args := range [][]string{
+		{"export"},
+		{"export", missing},
+		{"export", missing, filepath.Join(dir, "out.obj")},
+		{"export", garbage, filepath.Join(dir, "out.obj")},
+		{"export", "a", "b", "c"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		msg := stderr.String()
+		if code != 1 || !strings.HasPrefix(msg, "error: ") || strings.Count(msg, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, msg)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.obj")); err == nil {
+		t.Fatal("a failed export left an output file")
+	}
+	// An unwritable destination fails cleanly too.
+	g := exportTestGrid(t)
+	if _, _, err := exportGrid(g, filepath.Join(dir, "no", "such", "dir", "out.obj")); err == nil {
+		t.Fatal("export into a missing directory succeeded")
+	}
+}
+
+func parse3(t *testing.T, fields []string) [3]float64 {
+	t.Helper()
+	var out [3]float64
+	for k := range 3 {
+		v, err := strconv.ParseFloat(fields[k+1], 64)
+		if err != nil {
+			t.Fatalf("bad number in %v", fields)
+		}
+		out[k] = v
+	}
+	return out
+}
