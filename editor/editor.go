@@ -1,8 +1,18 @@
 // Package editor is the interactive map editor: the window, input, the
-// tool panel, brushes, file dialogs, undo and recovery.
+// tool panel, brushes, file dialogs, undo and recovery. The logic that
+// needs no window lives in editor/tools (settings, brushes, drags, undo)
+// and editor/files (map storage, sessions, autosave).
 package editor
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/editor/showcase"
+)
 
 // Options are the editor's start-up settings.
 type Options struct {
@@ -11,4 +21,36 @@ type Options struct {
 }
 
 // Run opens the editor window and returns when it is closed.
-func Run(opts Options) error { return errors.New("editor: not implemented yet") }
+func Run(opts Options) error {
+	g, err := newGame(opts, ebitenInput{})
+	if err != nil {
+		return err
+	}
+	return runGame(g)
+}
+
+func runGame(g *game) error {
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowClosingHandled(true)
+	ebiten.SetVsyncEnabled(true)
+	g.updateTitle()
+	err := ebiten.RunGame(g)
+	if errors.Is(err, ebiten.Termination) {
+		return nil
+	}
+	return err
+}
+
+// startMap is the map the editor opens with and the name to suggest for
+// saving it.
+func startMap(opts Options) (files.Loaded, error) {
+	if opts.File != "" {
+		return files.OpenPath(opts.File)
+	}
+	g, err := showcase.Map()
+	if err != nil {
+		return files.Loaded{}, fmt.Errorf("showcase map: %v", err)
+	}
+	return files.Loaded{Grid: g, Name: "showcase"}, nil
+}

@@ -1,0 +1,226 @@
+package editor
+
+import (
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/render/project"
+)
+
+// blockScene draws each cell as a flat-topped hexagonal column with its
+// water, rivers, roads and walls as simple shapes, sorted back to front.
+// It stands in for the renderer and needs nothing but the grid.
+type blockScene struct {
+	g     *hexmap.Grid
+	faces []face
+	order []int
+	vs    []ebiten.Vertex
+	is    []uint16
+	white *ebiten.Image
+}
+
+// face is one convex polygon in world space with a flat colour; bias
+// orders faces that lie on top of others (water over ground, road over
+// ground) without a depth buffer.
+type face struct {
+	pts   []vec3.T
+	col   color.NRGBA
+	bias  float32
+	depth float32
+}
+
+func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
+
+func (b *blockScene) Reset(g *hexmap.Grid) {
+	b.g = g
+	g.DirtyChunks()
+	b.rebuild()
+}
+
+func (b *blockScene) Refresh() {
+	if len(b.g.DirtyChunks()) > 0 {
+		b.rebuild()
+	}
+}
+
+func (b *blockScene) rebuild() {
+	b.faces = b.faces[:0]
+	for i := range b.g.CellCount() {
+		b.addCell(i)
+	}
+}
+
+var waterColor = color.NRGBA{0x3c, 0x78, 0xb4, 0xc0}
+
+func (b *blockScene) addCell(i int) {
+	g := b.g
+	c := g.Cell(i)
+	cx, cz := g.Coordinates(i).Center()
+	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
+	col := shade(terrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
+	top := make([]vec3.T, 6)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		top[d] = add3(center, hexmap.FirstCorner(d))
+	}
+	b.faces = append(b.faces, face{pts: top, col: col})
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		ny := float32(-2) * hexmap.ElevationStep
+		if n, ok := g.Neighbor(i, d); ok {
+			ny = float32(g.Cell(n).Elevation) * hexmap.ElevationStep
+		}
+		if ny >= center[1] {
+			continue
+		}
+		p1, p2 := top[d], top[(d+1)%6]
+		side := []vec3.T{p1, p2, {p2[0], ny, p2[2]}, {p1[0], ny, p1[2]}}
+		light := 0.55 + 0.3*float32(math.Cos(float64(d)*math.Pi/3-0.5))
+		b.faces = append(b.faces, face{pts: side, col: shade(col, light)})
+	}
+	b.addLinks(i, c, center)
+	if c.IsUnderwater() {
+		wy := c.WaterSurfaceY()
+		w := make([]vec3.T, 6)
+		for d := range w {
+			w[d] = vec3.T{top[d][0], wy, top[d][2]}
+		}
+		b.faces = append(b.faces, face{pts: w, col: waterColor, bias: 2})
+	}
+}
+
+// addLinks adds the river and road strips from the centre to the edges,
+// the wall ring, and a marker for features.
+func (b *blockScene) addLinks(i int, c hexmap.Cell, center vec3.T) {
+	lift := vec3.T{0, 0.05, 0}
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		mid := add3(center, hexmap.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+		if c.HasRiverThroughEdge(d) {
+			b.faces = append(b.faces, face{pts: strip(add3(center, lift), add3(mid, lift), 2.2), col: color.NRGBA{0x30, 0x70, 0xd0, 0xff}, bias: 1})
+		}
+		if c.HasRoadThroughEdge(d) {
+			b.faces = append(b.faces, face{pts: strip(add3(center, lift), add3(mid, lift), 1.6), col: color.NRGBA{0x8a, 0x6a, 0x48, 0xff}, bias: 1.5})
+		}
+		if c.Walled {
+			p1 := add3(center, hexmap.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
+			p2 := add3(center, hexmap.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
+			h := vec3.T{0, 2, 0}
+			b.faces = append(b.faces, face{pts: []vec3.T{add3(p1, h), add3(p2, h), p2, p1}, col: color.NRGBA{0x9a, 0x8e, 0x80, 0xff}, bias: 1})
+		}
+	}
+	if n := int(c.UrbanLevel) + int(c.FarmLevel) + int(c.PlantLevel) + int(c.SpecialIndex); n > 0 {
+		col := color.NRGBA{0xa0, 0x50, 0x40, 0xff}
+		if c.PlantLevel >= c.UrbanLevel && c.PlantLevel >= c.FarmLevel {
+			col = color.NRGBA{0x2e, 0x6a, 0x2e, 0xff}
+		} else if c.FarmLevel > c.UrbanLevel {
+			col = color.NRGBA{0xb8, 0xb0, 0x50, 0xff}
+		}
+		r := float32(1.2 + 0.5*float32(min(n, 6)))
+		hexf := make([]vec3.T, 6)
+		for d := range hexf {
+			a := float64(d) * math.Pi / 3
+			hexf[d] = vec3.T{center[0] + r*float32(math.Sin(a)), center[1] + 0.1, center[2] + r*float32(math.Cos(a))}
+		}
+		b.faces = append(b.faces, face{pts: hexf, col: col, bias: 1.2})
+	}
+}
+
+func strip(a, b vec3.T, width float32) []vec3.T {
+	dx, dz := b[0]-a[0], b[2]-a[2]
+	l := float32(math.Hypot(float64(dx), float64(dz)))
+	if l == 0 {
+		return nil
+	}
+	nx, nz := -dz/l*width/2, dx/l*width/2
+	return []vec3.T{{a[0] + nx, a[1], a[2] + nz}, {b[0] + nx, b[1], b[2] + nz}, {b[0] - nx, b[1], b[2] - nz}, {a[0] - nx, a[1], a[2] - nz}}
+}
+
+func add3(a, b vec3.T) vec3.T { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+
+func shade(c color.NRGBA, f float32) color.NRGBA {
+	s := func(v uint8) uint8 { return uint8(min(255, float32(v)*f)) }
+	return color.NRGBA{s(c.R), s(c.G), s(c.B), c.A}
+}
+
+func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
+	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
+	v := cam.View(w, h)
+	b.order = b.order[:0]
+	for k := range b.faces {
+		f := &b.faces[k]
+		if len(f.pts) < 3 {
+			continue
+		}
+		var sum float32
+		visible := true
+		for _, p := range f.pts {
+			_, _, pw := v.Clip(p)
+			if pw < project.NearClip {
+				visible = false
+				break
+			}
+			sum += pw
+		}
+		if !visible {
+			continue
+		}
+		f.depth = sum/float32(len(f.pts)) - f.bias
+		b.order = append(b.order, k)
+	}
+	slices.SortFunc(b.order, func(x, y int) int {
+		dx, dy := b.faces[x].depth, b.faces[y].depth
+		switch {
+		case dx > dy:
+			return -1
+		case dx < dy:
+			return 1
+		}
+		return 0
+	})
+	b.vs, b.is = b.vs[:0], b.is[:0]
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: true}
+	for _, k := range b.order {
+		f := &b.faces[k]
+		if len(b.vs)+len(f.pts) > math.MaxUint16 { // indices are 16-bit: draw in batches
+			dst.DrawTriangles(b.vs, b.is, b.white, op)
+			b.vs, b.is = b.vs[:0], b.is[:0]
+		}
+		base := uint16(len(b.vs))
+		r, g, bl, a := float32(f.col.R)/255, float32(f.col.G)/255, float32(f.col.B)/255, float32(f.col.A)/255
+		for _, p := range f.pts {
+			x, y, pw := v.Clip(p)
+			sx, sy := v.Screen(x, y, pw)
+			b.vs = append(b.vs, ebiten.Vertex{DstX: sx, DstY: sy, SrcX: 1, SrcY: 1, ColorR: r * a, ColorG: g * a, ColorB: bl * a, ColorA: a})
+		}
+		for t := 1; t+1 < len(f.pts); t++ {
+			b.is = append(b.is, base, base+uint16(t), base+uint16(t+1))
+		}
+	}
+	dst.DrawTriangles(b.vs, b.is, b.white, op)
+}
+
+func (b *blockScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, bool) {
+	v := cam.View(w, h)
+	o, d := v.Ray(x, y)
+	best, bestT := -1, float32(math.MaxFloat32)
+	if d[1] >= 0 {
+		return 0, false
+	}
+	// Test the ray against each elevation's plane, highest first: the
+	// first cell whose own top the ray meets at its elevation is hit.
+	for i := range b.g.CellCount() {
+		top := float32(b.g.Cell(i).Elevation) * hexmap.ElevationStep
+		t := (top - o[1]) / d[1]
+		if t <= 0 || t >= bestT {
+			continue
+		}
+		hit, ok := b.g.CellUnder(o[0]+d[0]*t, o[2]+d[2]*t)
+		if ok && hit == i {
+			best, bestT = i, t
+		}
+	}
+	return best, best >= 0
+}

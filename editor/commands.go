@@ -1,0 +1,250 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/hexmap"
+)
+
+// guard runs action at once when there are no unsaved changes, and
+// otherwise asks first whether to save them, discard them or cancel.
+func (g *game) guard(what string, action func()) {
+	if g.modals > 0 {
+		return // one question at a time
+	}
+	if !g.sess.Modified() {
+		action()
+		return
+	}
+	g.confirm("Unsaved changes",
+		fmt.Sprintf("%q has changes that are not saved. Save them before %s?", g.sess.Title(), what),
+		choice{"Save", func() { g.saveThen(action) }},
+		choice{"Discard", action},
+		choice{"Cancel", nil})
+}
+
+// saveThen saves (asking for a name if the map has none) and then runs
+// next, unless saving failed or was cancelled.
+func (g *game) saveThen(next func()) {
+	if g.sess.Name == "" {
+		g.saveAsDialog(next)
+		return
+	}
+	if err := g.sess.Save(); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.info("Saved " + g.sess.Name)
+	if next != nil {
+		next()
+	}
+}
+
+func (g *game) cmdSave()   { g.saveThen(nil) }
+func (g *game) cmdSaveAs() { g.saveAsDialog(nil) }
+
+func (g *game) cmdNew()    { g.guard("making a new map", g.newMapDialog) }
+func (g *game) cmdOpen()   { g.guard("opening another map", g.openDialog) }
+func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
+
+// replace switches the editor to a map that came from outside the store.
+func (g *game) replace(l files.Loaded) {
+	g.sess.Replace("", l.Grid, false)
+	g.suggested = l.Name
+	g.resetView()
+	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
+}
+
+func (g *game) saveAsDialog(next func()) {
+	s := g.style
+	body := s.vbox(8, nil, 0)
+	name := g.sess.Name
+	if name == "" {
+		name = g.suggested
+	}
+	var closeFn func()
+	submit := func(n string) {
+		err := g.sess.SaveAs(n, false)
+		switch {
+		case errors.Is(err, files.ErrExists):
+			closeFn()
+			g.confirm("Replace map?", fmt.Sprintf("A map named %q exists. Replace it?", strings.TrimSpace(n)),
+				choice{"Replace", func() { g.saveAsConfirmed(n, next) }},
+				choice{"Cancel", nil})
+		case err != nil:
+			g.errorf("%v", err)
+		default:
+			closeFn()
+			g.info("Saved " + g.sess.Name)
+			if next != nil {
+				next()
+			}
+		}
+	}
+	field := s.textField(name, "map name", 360, submit)
+	body.AddChild(s.paragraph("Name"), field)
+	if names := g.mapNames(); len(names) > 0 {
+		body.AddChild(s.paragraph("Saved maps"))
+		body.AddChild(s.mapList(names, func(n string) { field.SetText(n) }))
+	}
+	closeFn = g.dialog("Save map as", body,
+		choice{"Cancel", nil},
+		choice{"Save", func() { submit(field.GetText()) }})
+	g.ui.SetFocusedWidget(field)
+}
+
+func (g *game) saveAsConfirmed(n string, next func()) {
+	if err := g.sess.SaveAs(n, true); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.info("Saved " + g.sess.Name)
+	if next != nil {
+		next()
+	}
+}
+
+// mapNames lists the saved maps, reporting a failure as a message.
+func (g *game) mapNames() []string {
+	list, err := g.sess.Store.List()
+	if err != nil {
+		g.errorf("%v", err)
+		return nil
+	}
+	names := make([]string, len(list))
+	for i, e := range list {
+		names[i] = e.Name
+	}
+	return names
+}
+
+func (g *game) openDialog() {
+	s := g.style
+	names := g.mapNames()
+	if len(names) == 0 {
+		g.message("Open map", "No maps saved yet. Save one with Ctrl+S, or import a file.")
+		return
+	}
+	selected := ""
+	body := s.vbox(8, nil, 0)
+	body.AddChild(s.mapList(names, func(n string) { selected = n }))
+	g.dialog("Open map", body,
+		choice{"Delete…", func() { g.deleteDialog(selected) }},
+		choice{"Cancel", nil},
+		choice{"Open", func() { g.openNamed(selected) }})
+}
+
+func (g *game) openNamed(name string) {
+	if name == "" {
+		g.errorf("pick a map in the list first")
+		return
+	}
+	if err := g.sess.Open(name); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.resetView()
+	g.info("Opened " + name)
+}
+
+func (g *game) deleteDialog(name string) {
+	if name == "" {
+		g.errorf("pick a map in the list first")
+		return
+	}
+	g.confirm("Delete map?", fmt.Sprintf("Delete %q for good?", name),
+		choice{"Delete", func() {
+			if err := g.sess.Store.Delete(name); err != nil {
+				g.errorf("%v", err)
+				return
+			}
+			if g.sess.Name == name {
+				g.sess.Name = "" // the open copy lives on, unsaved
+				g.sess.History.MarkUnsaved()
+			}
+			g.info("Deleted " + name)
+			g.openDialog()
+		}},
+		choice{"Cancel", g.openDialog})
+}
+
+// newMapDialog offers the standard sizes and a custom one.
+func (g *game) newMapDialog() {
+	s := g.style
+	body := s.vbox(8, nil, 0)
+	var closeFn func()
+	create := func(w, h int) {
+		if err := g.sess.NewMap(w, h, rand.Int64N(1<<31)); err != nil {
+			g.errorf("%v", err)
+			return
+		}
+		closeFn()
+		g.resetView()
+		g.info(fmt.Sprintf("New %d×%d map", w, h))
+	}
+	sizes := s.grid([]bool{true, true, true}, 6)
+	for _, sz := range [][2]int{{20, 15}, {40, 30}, {80, 60}} {
+		sizes.AddChild(s.button(fmt.Sprintf("%d × %d", sz[0], sz[1]), 90, func() { create(sz[0], sz[1]) }))
+	}
+	body.AddChild(s.paragraph("Size in cells"), sizes)
+	custom := s.grid([]bool{true, false, true, false}, 6)
+	wf := s.textField("60", "width", 60, nil)
+	hf := s.textField("45", "height", 60, nil)
+	custom.AddChild(wf, s.label("×", colText), hf, s.button("Create", 80, func() {
+		w, err1 := strconv.Atoi(strings.TrimSpace(wf.GetText()))
+		h, err2 := strconv.Atoi(strings.TrimSpace(hf.GetText()))
+		if err1 != nil || err2 != nil {
+			g.errorf("width and height must be whole numbers")
+			return
+		}
+		create(w, h)
+	}))
+	body.AddChild(s.paragraph(fmt.Sprintf("Custom (multiples of %d, at most %d)", hexmap.ChunkSizeX, hexmap.MaxCellCount)), custom)
+	closeFn = g.dialog("New map", body, choice{"Cancel", nil})
+}
+
+func (g *game) openDropped(fsys fs.FS) {
+	l, err := files.OpenFS(fsys)
+	if err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.replace(l)
+}
+
+// offerRecovery asks at start-up whether to restore an autosave left by
+// a session that ended without saving.
+func (g *game) offerRecovery() {
+	name, rg, err := g.sess.Store.LoadRecovery()
+	if errors.Is(err, files.ErrNoRecovery) {
+		return
+	}
+	if err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	if name == "" {
+		name = "an unnamed map"
+	}
+	g.confirm("Recover unsaved changes?",
+		fmt.Sprintf("The editor closed with unsaved changes to %s (%d×%d). Restore them?", name, rg.Width(), rg.Height()),
+		choice{"Discard", func() {
+			if err := g.sess.DiscardRecovery(); err != nil {
+				g.errorf("%v", err)
+			}
+		}},
+		choice{"Recover", func() {
+			if err := g.sess.Recover(); err != nil {
+				g.errorf("%v", err)
+				return
+			}
+			g.resetView()
+			g.info("Recovered unsaved changes")
+		}})
+}

@@ -1,0 +1,141 @@
+package editor
+
+import (
+	"image"
+	"slices"
+
+	euimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+)
+
+// choice is a dialog button; its action runs after the dialog closes.
+type choice struct {
+	label string
+	fn    func()
+}
+
+// openDialog is a dialog on screen: its contents and how to dismiss it.
+type openDialog struct {
+	c     *widget.Container
+	close func()
+}
+
+// dismissDialog closes the newest dialog as Cancel would (Escape).
+func (g *game) dismissDialog() {
+	if n := len(g.dialogs); n > 0 {
+		g.dialogs[n-1].close()
+	}
+}
+
+// dialog shows a modal window with a title, a body and a row of buttons,
+// and returns the function that closes it.
+func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, choices ...choice) func() {
+	s := g.style
+	// The background is an option, not SetBackgroundImage, which would
+	// validate the container before the window gives it the theme.
+	c := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(euimage.NewBorderedNineSliceColor(colSection, colAccent, s.px(1))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Spacing(s.px(10)),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(s.px(16))),
+		)),
+	)
+	c.GetWidget().SetTheme(s.theme)
+	c.AddChild(s.heading(title))
+	if body != nil {
+		c.AddChild(body)
+	}
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Spacing(s.px(8)))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionEnd})))
+	var win *widget.Window
+	closeFn := func() {
+		if win != nil && g.ui.IsWindowOpen(win) {
+			win.Close()
+		}
+	}
+	for _, ch := range choices {
+		row.AddChild(s.button(ch.label, 80, func() {
+			closeFn()
+			if ch.fn != nil {
+				ch.fn()
+			}
+		}))
+	}
+	c.AddChild(row)
+	win = widget.NewWindow(
+		widget.WindowOpts.Contents(c),
+		widget.WindowOpts.Modal(),
+		widget.WindowOpts.CloseMode(widget.NONE),
+		widget.WindowOpts.ClosedHandler(func(*widget.WindowClosedEventArgs) {
+			g.modals--
+			g.ui.ClearFocus() // a closed dialog's text field must not keep the keyboard
+			g.dialogs = slices.DeleteFunc(g.dialogs, func(d openDialog) bool { return d.c == c })
+		}),
+	)
+	w, h := c.PreferredSize()
+	w = max(w, s.px(360))
+	x, y := (g.w-w)/2, (g.h-h)/3
+	win.SetLocation(image.Rect(x, y, x+w, y+h))
+	g.ui.AddWindow(win)
+	g.modals++
+	g.dialogs = append(g.dialogs, openDialog{c: c, close: closeFn})
+	g.endStroke()
+	return closeFn
+}
+
+// message shows text with an OK button.
+func (g *game) message(title, msg string) {
+	g.dialog(title, g.style.paragraph(msg), choice{label: "OK"})
+}
+
+// confirm asks a question; cancel is the last choice.
+func (g *game) confirm(title, msg string, choices ...choice) {
+	g.dialog(title, g.style.paragraph(msg), choices...)
+}
+
+func (s *style) paragraph(msg string) *widget.Text {
+	return widget.NewText(widget.TextOpts.Text(msg, &s.face, colText),
+		widget.TextOpts.MaxWidth(float64(s.px(420))))
+}
+
+// textField is a one-line input.
+func (s *style) textField(initial, placeholder string, width int, submit func(string)) *widget.TextInput {
+	t := widget.NewTextInput(
+		widget.TextInputOpts.Placeholder(placeholder),
+		widget.TextInputOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(s.px(width), 0),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
+		),
+		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) {
+			if submit != nil {
+				submit(a.InputText)
+			}
+		}),
+	)
+	t.SetText(initial)
+	return t
+}
+
+// mapList lists names; picking one calls pick.
+func (s *style) mapList(names []string, pick func(string)) *widget.List {
+	entries := make([]any, len(names))
+	for i, n := range names {
+		entries[i] = n
+	}
+	return widget.NewList(
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(string) }),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(s.px(360), s.px(220)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
+		)),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
+			if a.Entry != nil {
+				pick(a.Entry.(string))
+			}
+		}),
+	)
+}

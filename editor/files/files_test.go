@@ -1,0 +1,169 @@
+package files
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"hexsandbox/hexmap"
+)
+
+func TestValidName(t *testing.T) {
+	for _, ok := range []string{"island", " My map 2 ", "été"} {
+		if _, err := ValidName(ok); err != nil {
+			t.Errorf("ValidName(%q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "  ", ".hidden", "a/b", `a\b`, "a:b", "tab\there", strings.Repeat("x", MaxNameLength+1)} {
+		if _, err := ValidName(bad); err == nil {
+			t.Errorf("ValidName(%q) accepted", bad)
+		}
+	}
+	if n, _ := ValidName("  x "); n != "x" {
+		t.Errorf("ValidName trims to %q", n)
+	}
+}
+
+func TestNameFromFile(t *testing.T) {
+	cases := map[string]string{
+		"/home/u/maps/Island.map": "Island",
+		"a/b/c.hexmap":            "c",
+		"..":                      "",
+		"we:ird?.map":             "we_ird_",
+	}
+	for in, want := range cases {
+		if got := NameFromFile(in); got != want {
+			t.Errorf("NameFromFile(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func testGrid(t *testing.T) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGrid(10, 5, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetElevation(3, 2)
+	g.SetWaterLevel(7, 1)
+	g.SetUrbanLevel(3, 2)
+	return g
+}
+
+func TestDirSaveListLoadDelete(t *testing.T) {
+	d, err := OpenDir(t.TempDir() + "/maps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := testGrid(t)
+	for _, name := range []string{"zeta", "alpha"} {
+		if err := d.Save(name, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SaveRecovery("alpha", g); err != nil {
+		t.Fatal(err)
+	}
+	list, err := d.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "zeta" || list[0].Size == 0 {
+		t.Fatalf("List = %+v, want alpha and zeta only", list)
+	}
+	back, err := d.Load("zeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Equal(g) {
+		t.Error("loaded map differs from the saved one")
+	}
+	if ok, _ := d.Exists("alpha"); !ok {
+		t.Error("Exists(alpha) is false")
+	}
+	if err := d.Delete("alpha"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := d.Exists("alpha"); ok {
+		t.Error("alpha exists after Delete")
+	}
+	if _, err := d.Load("alpha"); err == nil {
+		t.Error("loading a deleted map succeeded")
+	}
+	for _, bad := range []string{"../escape", ".recovery"} {
+		if err := d.Save(bad, g); err == nil {
+			t.Errorf("Save(%q) accepted a name outside the maps", bad)
+		}
+	}
+}
+
+func TestRecoveryRoundTrip(t *testing.T) {
+	d, err := OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.LoadRecovery(); !errors.Is(err, ErrNoRecovery) {
+		t.Fatalf("LoadRecovery on an empty folder: %v, want ErrNoRecovery", err)
+	}
+	g := testGrid(t)
+	if err := d.SaveRecovery("island", g); err != nil {
+		t.Fatal(err)
+	}
+	name, back, err := d.LoadRecovery()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name != "island" || !back.Equal(g) {
+		t.Errorf("recovered %q, equal %v", name, back.Equal(g))
+	}
+	if err := d.ClearRecovery(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.LoadRecovery(); !errors.Is(err, ErrNoRecovery) {
+		t.Errorf("recovery still there after Clear: %v", err)
+	}
+}
+
+func TestOpenFS(t *testing.T) {
+	g := testGrid(t)
+	data, err := Encode(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := OpenFS(fstest.MapFS{"dropped/My Map.hexmap": {Data: data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Name != "My Map" || !l.Grid.Equal(g) {
+		t.Errorf("opened %q, equal %v", l.Name, l.Grid.Equal(g))
+	}
+	if _, err := OpenFS(fstest.MapFS{"junk.map": {Data: []byte("not a map")}}); err == nil {
+		t.Error("junk accepted")
+	}
+	if _, err := OpenFS(fstest.MapFS{}); err == nil {
+		t.Error("empty drop accepted")
+	}
+}
+
+func TestAutosaverWaitsIntervalWhileDirty(t *testing.T) {
+	a := Autosaver{Interval: time.Minute}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if a.Due(t0, true) {
+		t.Error("due at the first change")
+	}
+	if a.Due(t0.Add(59*time.Second), true) {
+		t.Error("due before the interval")
+	}
+	if !a.Due(t0.Add(60*time.Second), true) {
+		t.Error("not due after the interval")
+	}
+	a.Done()
+	if a.Due(t0.Add(61*time.Second), true) {
+		t.Error("due right after an autosave")
+	}
+	if a.Due(t0.Add(10*time.Minute), false) {
+		t.Error("due with nothing unsaved")
+	}
+}

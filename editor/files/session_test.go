@@ -1,0 +1,166 @@
+package files
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"hexsandbox/hexmap"
+)
+
+// memStore is a Store in memory, so session logic is tested apart from
+// the file format.
+type memStore struct {
+	maps         map[string]*hexmap.Grid
+	recovery     *hexmap.Grid
+	recoveryName string
+}
+
+func newMemStore() *memStore { return &memStore{maps: map[string]*hexmap.Grid{}} }
+
+func (m *memStore) List() ([]Entry, error) {
+	var out []Entry
+	for n := range m.maps {
+		out = append(out, Entry{Name: n})
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return compare(a.Name, b.Name) })
+	return out, nil
+}
+func compare(a, b string) int {
+	if a < b {
+		return -1
+	}
+	if a > b {
+		return 1
+	}
+	return 0
+}
+func (m *memStore) Exists(n string) (bool, error) { _, ok := m.maps[n]; return ok, nil }
+func (m *memStore) Load(n string) (*hexmap.Grid, error) {
+	g, ok := m.maps[n]
+	if !ok {
+		return nil, errors.New("no such map")
+	}
+	return g.Clone(), nil
+}
+func (m *memStore) Save(n string, g *hexmap.Grid) error { m.maps[n] = g.Clone(); return nil }
+func (m *memStore) Delete(n string) error               { delete(m.maps, n); return nil }
+func (m *memStore) SaveRecovery(n string, g *hexmap.Grid) error {
+	m.recovery, m.recoveryName = g.Clone(), n
+	return nil
+}
+func (m *memStore) LoadRecovery() (string, *hexmap.Grid, error) {
+	if m.recovery == nil {
+		return "", nil, ErrNoRecovery
+	}
+	return m.recoveryName, m.recovery.Clone(), nil
+}
+func (m *memStore) ClearRecovery() error { m.recovery = nil; return nil }
+
+func newSession(t *testing.T) (*Session, *memStore) {
+	t.Helper()
+	st := newMemStore()
+	g, err := hexmap.NewGrid(10, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewSession(st, "", g, 0), st
+}
+
+func TestSaveAsAsksBeforeOverwriting(t *testing.T) {
+	s, st := newSession(t)
+	s.Grid.SetElevation(0, 2)
+	if err := s.SaveAs("one", false); err != nil {
+		t.Fatal(err)
+	}
+	if s.Modified() || s.Name != "one" {
+		t.Fatalf("after SaveAs: modified %v, name %q", s.Modified(), s.Name)
+	}
+	s.Grid.SetElevation(1, 2)
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if !st.maps["one"].Equal(s.Grid) {
+		t.Error("Save did not write the current map")
+	}
+	st.maps["two"] = s.Grid.Clone()
+	if err := s.SaveAs("two", false); !errors.Is(err, ErrExists) {
+		t.Fatalf("SaveAs over another map: %v, want ErrExists", err)
+	}
+	if err := s.SaveAs("two", true); err != nil || s.Name != "two" {
+		t.Fatalf("confirmed overwrite: %v, name %q", err, s.Name)
+	}
+	if err := s.SaveAs("a/b", true); err == nil {
+		t.Error("invalid name accepted")
+	}
+}
+
+func TestOpenAndNewReplaceTheMap(t *testing.T) {
+	s, st := newSession(t)
+	other, _ := hexmap.NewGrid(20, 15, 2)
+	other.SetElevation(5, 4)
+	st.maps["other"] = other
+	s.Grid.SetElevation(0, 1)
+	if err := s.Open("other"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Grid.Equal(other) || s.Modified() || s.History.CanUndo() {
+		t.Error("Open did not give the saved map with a fresh history")
+	}
+	s.Grid.SetElevation(0, 3) // edits go to the new history
+	if !s.History.CanUndo() {
+		t.Error("edits after Open are not recorded")
+	}
+	if err := s.NewMap(40, 30, 9); err != nil {
+		t.Fatal(err)
+	}
+	if s.Grid.Width() != 40 || s.Name != "" || s.Modified() {
+		t.Errorf("NewMap: %d wide, name %q, modified %v", s.Grid.Width(), s.Name, s.Modified())
+	}
+	if err := s.NewMap(7, 3, 1); err == nil {
+		t.Error("NewMap accepted a size that is not whole chunks")
+	}
+	if err := s.Open("missing"); err == nil {
+		t.Error("opening a missing map succeeded")
+	}
+}
+
+func TestAutosaveAndRecovery(t *testing.T) {
+	s, st := newSession(t)
+	if err := s.SaveAs("m", false); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	if saved, _ := s.Autosave(t0.Add(time.Hour)); saved {
+		t.Error("autosaved a saved map")
+	}
+	s.Grid.SetElevation(2, 3)
+	s.Autosave(t0)
+	if saved, _ := s.Autosave(t0.Add(30 * time.Second)); saved {
+		t.Error("autosaved before the interval")
+	}
+	if saved, err := s.Autosave(t0.Add(AutosaveInterval)); !saved || err != nil {
+		t.Fatalf("no autosave after the interval: %v", err)
+	}
+	if st.recovery == nil || !st.recovery.Equal(s.Grid) || st.recoveryName != "m" {
+		t.Fatal("recovery does not hold the edited map")
+	}
+	edited := s.Grid.Clone()
+
+	// A new start: the recovery is offered and restored as unsaved changes.
+	s2, _ := newSession(t)
+	s2.Store = st
+	if err := s2.Recover(); err != nil {
+		t.Fatal(err)
+	}
+	if !s2.Grid.Equal(edited) || s2.Name != "m" || !s2.Modified() {
+		t.Errorf("recovered: equal %v, name %q, modified %v", s2.Grid.Equal(edited), s2.Name, s2.Modified())
+	}
+	if err := s2.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if st.recovery != nil {
+		t.Error("saving kept the recovery autosave")
+	}
+}

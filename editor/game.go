@@ -1,0 +1,291 @@
+package editor
+
+import (
+	"image"
+	"os"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/editor/tools"
+	"hexsandbox/render"
+)
+
+// viewSettings are the panel's view toggles.
+type viewSettings struct {
+	Grid, Labels bool
+}
+
+// game is the editor window's state; ebiten calls its Update, Draw and
+// Layout.
+type game struct {
+	in       Input
+	sess     *files.Session
+	settings tools.Settings
+	view     viewSettings
+	scene    scene
+	cam      render.Camera // its maths and Drag; the editor reads input itself
+
+	style   *style
+	ui      *ebitenui.UI
+	panel   *panel
+	modals  int          // open dialogs: while any is open the map is not edited
+	dialogs []openDialog // newest last
+
+	w, h       int // screen size in device pixels
+	scale      float64
+	tracker    tools.DragTracker
+	stroking   bool
+	wasDown    bool // the left button was down last frame
+	pressOnMap bool // the left button's press began over the map
+	panning    bool
+	panX       int
+	panY       int
+	hover      int
+	hoverOK    bool
+	toasts     []toast
+	suggested  string // name offered by Save As for an unnamed map
+	title      string // the window's title, set only when it changes
+	quitting   bool
+	started    bool // the first frame ran: dialogs can be centred
+	now        func() time.Time
+	white      *ebiten.Image   // one white pixel to draw shapes with
+	lineVS     []ebiten.Vertex // grid and brush outlines, drawn in one batch
+	lineIS     []uint16
+
+	// Test hooks: script runs at the start of every Update and returns
+	// true when the test is over; capture, when set, receives the next
+	// frame as drawn.
+	script  func(g *game) bool
+	capture func(img *ebiten.Image)
+}
+
+func newGame(opts Options, in Input) (*game, error) {
+	store, err := openStore(opts)
+	if err != nil {
+		return nil, err
+	}
+	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, scale: 1}
+	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
+		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
+	})
+	g.white = whitePixel()
+	start, err := startMap(opts)
+	if err != nil {
+		return nil, err
+	}
+	g.sess = files.NewSession(store, "", start.Grid, 0)
+	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
+	g.suggested = start.Name
+	g.resetView()
+	if err := g.buildUI(1); err != nil {
+		return nil, err
+	}
+	g.startPlatform()
+	return g, nil
+}
+
+// resetView shows the session's map from its default camera.
+func (g *game) resetView() {
+	g.scene.Reset(g.sess.Grid)
+	g.cam = render.Camera{Camera: mapCamera(g.sess.Grid)}
+	g.tracker.Reset()
+	g.stroking = false
+	g.updateTitle()
+}
+
+func (g *game) buildUI(scale float64) error {
+	st, err := newStyle(scale)
+	if err != nil {
+		return err
+	}
+	g.style, g.scale = st, scale
+	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
+		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport,
+		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
+		Download: g.downloadMap, Browser: browserFiles,
+	})
+	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
+		HorizontalPosition: widget.AnchorLayoutPositionEnd,
+		StretchVertical:    true,
+		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
+	}
+	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
+	root.AddChild(g.panel.root)
+	g.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
+	return nil
+}
+
+func (g *game) updateTitle() {
+	t := "Hex Sandbox — " + g.sess.Title()
+	if g.sess.Modified() {
+		t += " •"
+	}
+	if t != g.title {
+		g.title = t
+		ebiten.SetWindowTitle(t)
+	}
+}
+
+// Layout makes the screen as large as the window in device pixels, so
+// the map and text are sharp on HiDPI monitors.
+func (g *game) Layout(outW, outH int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
+	}
+	g.w, g.h = int(float64(outW)*s), int(float64(outH)*s)
+	if s != g.scale {
+		// A new scale rebuilds the panel; open dialogs go with the old UI.
+		g.modals, g.dialogs = 0, nil
+		if err := g.buildUI(s); err != nil {
+			g.errorf("%v", err)
+		}
+	}
+	return g.w, g.h
+}
+
+// mapRect is the part of the screen that shows the map: left of the
+// panel, above the status line.
+func (g *game) mapRect() image.Rectangle {
+	pw := max(g.panel.root.GetWidget().Rect.Dx(), g.style.px(panelWidth))
+	return image.Rect(0, 0, max(1, g.w-pw), g.h-g.style.px(statusHeight))
+}
+
+// overMap reports whether the cursor may edit or steer the map: over the
+// map, not the panel, and no dialog open.
+func (g *game) overMap(x, y int) bool {
+	if g.modals > 0 || g.quitting {
+		return false
+	}
+	p := image.Pt(x, y)
+	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
+}
+
+func (g *game) Update() error {
+	if g.script != nil && g.script(g) {
+		return ebiten.Termination
+	}
+	if !g.started {
+		g.started = true
+		g.offerRecovery()
+	}
+	g.ui.Update()
+	g.panel.fit()
+	if g.quitting {
+		return ebiten.Termination
+	}
+	if ebiten.IsWindowBeingClosed() {
+		g.guard("closing", g.quit)
+	}
+	if fsys := g.in.DroppedFiles(); fsys != nil {
+		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
+	}
+	if g.modals == 0 && !g.textFocused() {
+		g.shortcuts()
+	} else if g.modals > 0 && g.in.KeyJustPressed(ebiten.KeyEscape) {
+		g.dismissDialog()
+	}
+	g.steer()
+	g.paint()
+	g.scene.Refresh()
+	g.autosave()
+	g.updateTitle()
+	g.expireToasts()
+	return nil
+}
+
+// textFocused reports whether a text field takes the keyboard.
+func (g *game) textFocused() bool {
+	_, ok := g.ui.GetFocusedWidget().(*widget.TextInput)
+	return ok
+}
+
+func (g *game) quit() {
+	if err := g.sess.DiscardRecovery(); err != nil {
+		g.errorf("%v", err)
+	}
+	g.quitting = true
+}
+
+// paint applies the brush while the left button is held after a press
+// on the map; one press to release is one stroke and one undo step. A
+// press that began on the panel or a dialog belongs to them, even when
+// the cursor then slides onto the map.
+func (g *game) paint() {
+	x, y := g.in.CursorPosition()
+	g.hover, g.hoverOK = 0, false
+	if g.overMap(x, y) {
+		mr := g.mapRect()
+		g.hover, g.hoverOK = g.scene.Pick(&g.cam.Camera, mr.Dx(), mr.Dy(), float64(x), float64(y))
+	}
+	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	if down && !g.wasDown {
+		g.pressOnMap = g.overMap(x, y)
+	}
+	g.wasDown = down
+	if g.modals > 0 {
+		g.pressOnMap = false
+	}
+	if !down || !g.pressOnMap {
+		g.endStroke()
+		return
+	}
+	if !g.stroking {
+		g.stroking = true
+		g.tracker.Reset()
+		g.sess.History.BeginStroke()
+	}
+	if !g.hoverOK || g.tracker.Same(g.hover) {
+		return
+	}
+	drag := g.tracker.Step(g.sess.Grid, g.hover)
+	g.settings.Apply(g.sess.Grid, g.hover, drag)
+}
+
+func (g *game) endStroke() {
+	if g.stroking {
+		g.stroking = false
+		g.sess.History.EndStroke()
+	}
+	g.tracker.Reset()
+}
+
+func (g *game) undo() {
+	g.endStroke()
+	if !g.sess.History.Undo() {
+		g.info("Nothing to undo")
+	}
+}
+
+func (g *game) redo() {
+	g.endStroke()
+	if !g.sess.History.Redo() {
+		g.info("Nothing to redo")
+	}
+}
+
+func (g *game) autosave() {
+	saved, err := g.sess.Autosave(g.now())
+	if err != nil {
+		g.errorf("%v", err)
+	} else if saved {
+		g.info("Autosaved for recovery")
+	}
+}
+
+func (g *game) Draw(screen *ebiten.Image) {
+	screen.Fill(skyColor)
+	mr := g.mapRect()
+	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam.Camera)
+	g.drawOverlay(screen)
+	g.ui.Draw(screen)
+	g.drawStatus(screen)
+	g.drawToasts(screen)
+	if g.capture != nil {
+		g.capture(screen)
+	}
+}

@@ -1,0 +1,77 @@
+//go:build !js
+
+package editor
+
+// The desktop side of what differs between platforms: maps in a folder,
+// import by path, screenshots as PNG files. The browser build provides
+// the same three functions in *_js.go files (IndexedDB, a file picker,
+// a download).
+
+import (
+	"fmt"
+	"image/png"
+	"os"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
+)
+
+// openStore opens the maps folder of the options.
+func openStore(opts Options) (files.Store, error) {
+	dir := opts.MapsDir
+	if dir == "" {
+		d, err := files.DefaultDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	return files.OpenDir(dir)
+}
+
+// importDialog reads a map file by path (Catlike's .map or ours).
+func (g *game) importDialog() {
+	s := g.style
+	body := s.vbox(8, nil, 0)
+	var closeFn func()
+	load := func(p string) {
+		l, err := files.OpenPath(strings.TrimSpace(p))
+		if err != nil {
+			g.errorf("%v", err)
+			return
+		}
+		closeFn()
+		g.replace(l)
+	}
+	field := s.textField("", "/path/to/map.map", 420, load)
+	body.AddChild(s.paragraph("Path of a Catlike Hex Map .map file or a .hexmap file. You can also drop a file on the window."), field)
+	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
+	g.ui.SetFocusedWidget(field)
+}
+
+// screenshot writes the next frame to a PNG in the working folder (F12).
+func (g *game) screenshot() {
+	name := fmt.Sprintf("hexsandbox-%s.png", g.now().Format("20060102-150405"))
+	g.capture = func(img *ebiten.Image) {
+		g.capture = nil
+		if err := writePNG(name, img); err != nil {
+			g.errorf("screenshot: %v", err)
+			return
+		}
+		g.info("Screenshot saved to " + name)
+	}
+}
+
+func writePNG(path string, img *ebiten.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,63 @@
+//go:build js
+
+package editor
+
+// The browser side of what differs between platforms (see
+// platform_desktop.go): maps in IndexedDB slots, import through the
+// browser's file picker, screenshots and maps as downloads, and the
+// page hooks. newGame must call g.startPlatform() once the UI is built.
+
+import (
+	"syscall/js"
+
+	"hexsandbox/editor/files"
+)
+
+// browserFiles tells the panel to offer "Download" (downloadMap): in the
+// browser the Store holds named slots, and files on disk are reached only
+// through the browser (Import… opens its file picker).
+const browserFiles = true
+
+// openStore opens the browser's map storage; there is no maps folder.
+func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
+
+// importDialog opens the browser's file picker; the chosen map replaces
+// the current one a few frames later (cmdImport has already asked about
+// unsaved changes).
+func (g *game) importDialog() { g.pickMapFile() }
+
+// startPlatform wires the editor into the web page: it installs
+// window.hexsandbox (page_js.go), tells the page when the first frame is
+// on screen, mirrors the unsaved-changes flag for the page's
+// beforeunload guard, and opens maps the user picked. It chains any test
+// script already set.
+func (g *game) startPlatform() {
+	p := newPage()
+	prev := g.script
+	frames := 0
+	g.script = func(g *game) bool {
+		if frames++; frames == 2 { // the first Draw has been presented
+			markReady()
+		}
+		js.Global().Set("hexsandboxModified", g.sess.Modified())
+		p.serve(g)
+		return prev != nil && prev(g)
+	}
+}
+
+// pickMapFile opens the browser's file picker; the chosen map opens in a
+// later Update (through page.pickFile, reached via window.hexsandbox so
+// that no state is kept outside the game). Call it from a click or key
+// handler: browsers show the picker only shortly after user input.
+func (g *game) pickMapFile() {
+	js.Global().Get("hexsandbox").Call("call", "pickFile")
+}
+
+// downloadMap offers the map as a file download.
+func (g *game) downloadMap() {
+	if err := files.Download(g.sess.Title(), g.sess.Grid); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.info("Downloading " + g.sess.Title() + files.Ext)
+}

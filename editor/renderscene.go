@@ -1,0 +1,85 @@
+package editor
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
+	"hexsandbox/render"
+	"hexsandbox/render/project"
+)
+
+// renderScene draws with the renderer: triangulated chunks, depth-correct
+// with animated water, and picking by ray against the terrain triangles.
+// The renderer is made on first use, inside the game loop, because it
+// compiles shaders; if that fails the editor falls back to blocks.
+type renderScene struct {
+	g        *hexmap.Grid
+	set      *chunk.Set
+	r        *render.Renderer
+	fallback *blockScene
+	start    time.Time
+	onError  func(error)
+}
+
+func newRenderScene(onError func(error)) *renderScene {
+	return &renderScene{start: time.Now(), onError: onError}
+}
+
+func (s *renderScene) Reset(g *hexmap.Grid) {
+	s.g = g
+	if s.fallback != nil {
+		s.fallback.Reset(g)
+		return
+	}
+	s.set = chunk.NewSet(g)
+	if s.r != nil {
+		s.r.SetChunks(s.set)
+	}
+}
+
+func (s *renderScene) Refresh() {
+	switch {
+	case s.fallback != nil:
+		s.fallback.Refresh()
+	case s.r != nil:
+		s.r.Update()
+	default:
+		s.set.Update()
+	}
+}
+
+func (s *renderScene) ensure() bool {
+	if s.r != nil {
+		return true
+	}
+	if s.fallback != nil {
+		return false
+	}
+	r, err := render.NewRenderer(s.set)
+	if err != nil {
+		s.onError(err)
+		s.fallback = newBlockScene()
+		s.fallback.Reset(s.g)
+		return false
+	}
+	s.r = r
+	return true
+}
+
+func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
+	if !s.ensure() {
+		s.fallback.Draw(dst, cam)
+		return
+	}
+	s.r.Draw(dst, &render.Camera{Camera: *cam}, time.Since(s.start).Seconds())
+}
+
+func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, bool) {
+	if !s.ensure() {
+		return s.fallback.Pick(cam, w, h, x, y)
+	}
+	return s.r.Pick(&render.Camera{Camera: *cam}, x, y, w, h)
+}

@@ -1,0 +1,70 @@
+package editor
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/tools"
+	"hexsandbox/hexmap"
+	"hexsandbox/render/project"
+)
+
+// scene draws a map through the map camera and picks cells in it. The
+// renderer package provides the real one; blockScene is a simple stand-in
+// that the editor can always fall back on.
+type scene interface {
+	// Reset shows a new map (every chunk rebuilt).
+	Reset(g *hexmap.Grid)
+	// Refresh rebuilds what the grid's edits dirtied.
+	Refresh()
+	// Draw draws the map into dst through cam.
+	Draw(dst *ebiten.Image, cam *project.Camera)
+	// Pick returns the cell under pixel (x, y) of a view of size w×h.
+	Pick(cam *project.Camera, w, h int, x, y float64) (int, bool)
+}
+
+// mapCamera returns a camera over where g has most to see: the cell
+// whose surroundings hold the most towns, walls, roads, rivers and
+// specials, or the map's centre on a map without any (a new map).
+func mapCamera(g *hexmap.Grid) project.Camera {
+	maxX := (float64(g.Width()) - 0.5) * 2 * hexmap.InnerRadius
+	maxZ := float64(g.Height()-1) * 1.5 * hexmap.OuterRadius
+	c := project.Camera{X: maxX / 2, Z: maxZ / 2, Zoom: 0.45, MaxX: maxX, MaxZ: maxZ}
+	score := make([]int, g.CellCount())
+	for i, cell := range g.Cells() {
+		score[i] = int(cell.UrbanLevel) + int(cell.FarmLevel)/2 + int(cell.PlantLevel)/2
+		if cell.Walled || cell.IsSpecial() {
+			score[i] += 3
+		}
+		if cell.HasRoads() || cell.HasRiver() {
+			score[i] += 2
+		}
+		if cell.IsUnderwater() {
+			score[i]++
+		}
+	}
+	best, bestScore := -1, 0
+	for i := range score {
+		sum := 0
+		for _, n := range tools.Brush(g, i, 3) {
+			sum += score[n]
+		}
+		if sum > bestScore {
+			best, bestScore = i, sum
+		}
+	}
+	if best >= 0 {
+		x, z := g.Coordinates(best).Center()
+		c.X, c.Z = float64(x), float64(z)
+	}
+	c.Clamp()
+	return c
+}
+
+// newScene returns the scene the editor draws with: the renderer, or
+// blocks when HEXSANDBOX_BLOCKS is set (a quick look on a slow machine).
+func newScene(blocks bool, onError func(error)) scene {
+	if blocks {
+		return newBlockScene()
+	}
+	return newRenderScene(onError)
+}

@@ -1,0 +1,117 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"io/fs"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
+)
+
+// scriptInput is the synthetic Input the end-to-end test drives: each
+// frame the script sets where the cursor is and what is held; keys
+// pressed this frame count as just pressed for one frame.
+type scriptInput struct {
+	x, y    int
+	left    bool
+	held    map[ebiten.Key]bool
+	just    map[ebiten.Key]bool
+	wheel   float64
+	dropped fs.FS
+}
+
+func newScriptInput() *scriptInput {
+	return &scriptInput{held: map[ebiten.Key]bool{}, just: map[ebiten.Key]bool{}}
+}
+
+func (s *scriptInput) CursorPosition() (int, int) { return s.x, s.y }
+func (s *scriptInput) MousePressed(b ebiten.MouseButton) bool {
+	return b == ebiten.MouseButtonLeft && s.left
+}
+func (s *scriptInput) KeyPressed(k ebiten.Key) bool     { return s.held[k] || s.just[k] }
+func (s *scriptInput) KeyJustPressed(k ebiten.Key) bool { return s.just[k] }
+func (s *scriptInput) Wheel() (float64, float64)        { return 0, s.wheel }
+func (s *scriptInput) DroppedFiles() fs.FS {
+	d := s.dropped
+	s.dropped = nil
+	return d
+}
+
+// frame clears the one-frame events before the script sets new ones.
+func (s *scriptInput) frame() {
+	clear(s.just)
+	s.wheel = 0
+}
+
+// chord presses keys (modifiers held) for one frame.
+func (s *scriptInput) chord(keys ...ebiten.Key) {
+	for _, k := range keys {
+		s.just[k] = true
+	}
+}
+
+// step is one action of a script; it returns true when done, and is
+// called again next frame otherwise.
+type step func(g *game) bool
+
+// runScript returns a game.script that runs steps in order, one call per
+// frame, and ends the game after the last.
+func runScript(in *scriptInput, steps []step) func(g *game) bool {
+	k := 0
+	return func(g *game) bool {
+		in.frame()
+		for k < len(steps) {
+			if !steps[k](g) {
+				return false
+			}
+			k++
+			return false // one finished step per frame: the game reacts in between
+		}
+		return true
+	}
+}
+
+// cellScreen is where cell i's centre appears on the screen.
+func cellScreen(g *game, i int) (int, int) {
+	mr := g.mapRect()
+	v := g.cam.View(mr.Dx(), mr.Dy())
+	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}))
+	return int(x + 0.5), int(y + 0.5)
+}
+
+// findButton finds a button by its label in the newest dialog.
+func findButton(g *game, label string) *widget.Button {
+	if len(g.dialogs) == 0 {
+		return nil
+	}
+	var found *widget.Button
+	walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
+		if b, ok := w.(*widget.Button); ok && b.Text() != nil && b.Text().Label == label {
+			found = b
+		}
+	})
+	return found
+}
+
+func findList(g *game) *widget.List {
+	var found *widget.List
+	if len(g.dialogs) > 0 {
+		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
+			if l, ok := w.(*widget.List); ok {
+				found = l
+			}
+		})
+	}
+	return found
+}
+
+func walk(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
+	for _, ch := range c.Children() {
+		f(ch)
+		if cc, ok := ch.(*widget.Container); ok {
+			walk(cc, f)
+		}
+	}
+}

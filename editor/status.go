@@ -1,0 +1,105 @@
+package editor
+
+import (
+	"fmt"
+	"image/color"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"hexsandbox/hexmap"
+)
+
+// statusHeight is the status line's height in logical pixels.
+const statusHeight = 26
+
+var skyColor = color.NRGBA{0x8a, 0xa8, 0xc4, 0xff}
+
+// toast is a message shown over the map for a few seconds.
+type toast struct {
+	text  string
+	isErr bool
+	until time.Time
+}
+
+func (g *game) errorf(format string, args ...any) {
+	g.toasts = append(g.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.now().Add(8 * time.Second)})
+}
+
+func (g *game) info(msg string) {
+	g.toasts = append(g.toasts, toast{text: msg, until: g.now().Add(3 * time.Second)})
+}
+
+func (g *game) expireToasts() {
+	now := g.now()
+	kept := g.toasts[:0]
+	for _, t := range g.toasts {
+		if now.Before(t.until) {
+			kept = append(kept, t)
+		}
+	}
+	g.toasts = kept[max(0, len(kept)-5):] // the newest few, never a growing list
+}
+
+func (g *game) drawToasts(screen *ebiten.Image) {
+	s := g.style
+	y := float64(s.px(12))
+	for _, t := range g.toasts {
+		w, h := text.Measure(t.text, s.face, 0)
+		bg := colInfo
+		if t.isErr {
+			bg = colError
+		}
+		pad := float64(s.px(8))
+		vector.DrawFilledRect(screen, float32(s.px(12)), float32(y), float32(w+2*pad), float32(h+pad), bg, false)
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(float64(s.px(12))+pad, y+pad/2)
+		op.ColorScale.ScaleWithColor(colText)
+		text.Draw(screen, t.text, s.face, op)
+		y += h + pad + float64(s.px(6))
+	}
+}
+
+// statusText describes the cell under the cursor, the map and the frame rate.
+func (g *game) statusText() (left, right string) {
+	if g.hoverOK {
+		c := g.sess.Grid.Cell(g.hover)
+		co := g.sess.Grid.Coordinates(g.hover)
+		x, z := co.Offset()
+		left = fmt.Sprintf("Cell %d, %d  (%d, %d, %d)   elevation %d   water %d   %s",
+			x, z, co.X, co.Y(), co.Z, c.Elevation, c.WaterLevel, terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)])
+		if c.IsUnderwater() {
+			left += "   underwater"
+		}
+	} else {
+		left = "Point at the map to see a cell"
+	}
+	mod := ""
+	if g.sess.Modified() {
+		mod = " (unsaved)"
+	}
+	right = fmt.Sprintf("%s%s   %d×%d   %.0f FPS", g.sess.Title(), mod, g.sess.Grid.Width(), g.sess.Grid.Height(), ebiten.ActualFPS())
+	return left, right
+}
+
+func (g *game) drawStatus(screen *ebiten.Image) {
+	s := g.style
+	h := s.px(statusHeight)
+	y := g.h - h
+	vector.DrawFilledRect(screen, 0, float32(y), float32(g.w), float32(h), colSection, false)
+	vector.DrawFilledRect(screen, 0, float32(y), float32(g.w), float32(s.px(1)), colBorder, false)
+	left, right := g.statusText()
+	_, th := text.Measure(left, s.face, 0)
+	ty := float64(y) + (float64(h)-th)/2
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(float64(s.px(10)), ty)
+	op.ColorScale.ScaleWithColor(colText)
+	text.Draw(screen, left, s.face, op)
+	rw, _ := text.Measure(right, s.face, 0)
+	op = &text.DrawOptions{}
+	op.GeoM.Translate(float64(g.w-s.px(10))-rw, ty)
+	op.ColorScale.ScaleWithColor(colDim)
+	text.Draw(screen, right, s.face, op)
+}

@@ -1,0 +1,181 @@
+package tools
+
+import "hexsandbox/hexmap"
+
+// DefaultHistoryLimit bounds the cell changes all undo and redo steps
+// hold together (about 40 bytes each, so some 10 MB).
+const DefaultHistoryLimit = 250_000
+
+// step is one undoable stroke: each changed cell once, with its state
+// before the first change and after the last.
+type step struct {
+	serial  uint64
+	changes []hexmap.Change
+}
+
+// History records a grid's changes as undo steps, one per stroke, and
+// replays them backwards and forwards. Memory is bounded: when the steps
+// hold more than the limit of changes, the oldest are forgotten.
+type History struct {
+	grid       *hexmap.Grid
+	limit      int
+	undo, redo []step
+	total      int         // changes held in undo and redo
+	open       map[int]int // cell index → position in pending
+	pending    []hexmap.Change
+	inStroke   bool
+	replaying  bool
+	nextSerial uint64
+	saved      uint64 // State() when the map was last saved
+	base       uint64 // State() with every undo step undone
+}
+
+// NewHistory starts recording g's changes. limit ≤ 0 means the default.
+func NewHistory(g *hexmap.Grid, limit int) *History {
+	if limit <= 0 {
+		limit = DefaultHistoryLimit
+	}
+	h := &History{grid: g, limit: limit, open: map[int]int{}, nextSerial: 1}
+	g.SetRecorder(h.record)
+	return h
+}
+
+// Detach stops recording (before the grid is replaced).
+func (h *History) Detach() { h.grid.SetRecorder(nil) }
+
+func (h *History) record(c hexmap.Change) {
+	if h.replaying {
+		return
+	}
+	if at, ok := h.open[c.Index]; ok {
+		h.pending[at].After = c.After
+	} else {
+		h.open[c.Index] = len(h.pending)
+		h.pending = append(h.pending, c)
+	}
+	if !h.inStroke {
+		h.commit()
+	}
+}
+
+// BeginStroke groups the following changes into one undo step.
+func (h *History) BeginStroke() { h.inStroke = true }
+
+// EndStroke closes the step begun by BeginStroke.
+func (h *History) EndStroke() {
+	h.inStroke = false
+	h.commit()
+}
+
+// InStroke reports whether a stroke is open.
+func (h *History) InStroke() bool { return h.inStroke }
+
+func (h *History) commit() {
+	changes := h.pending[:0:0]
+	for _, c := range h.pending {
+		if c.Before != c.After { // a cell edited and edited back is no change
+			changes = append(changes, c)
+		}
+	}
+	h.pending = h.pending[:0]
+	clear(h.open)
+	if len(changes) == 0 {
+		return
+	}
+	h.total -= countChanges(h.redo)
+	h.redo = nil
+	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes})
+	h.nextSerial++
+	h.total += len(changes)
+	h.trim()
+}
+
+// trim forgets the oldest undo steps until the total fits the limit; the
+// newest step always stays (it is at most one change per cell).
+func (h *History) trim() {
+	drop := 0
+	for h.total > h.limit && drop < len(h.undo)-1 {
+		h.total -= len(h.undo[drop].changes)
+		h.base = h.undo[drop].serial
+		drop++
+	}
+	if drop > 0 {
+		h.undo = append(h.undo[:0:0], h.undo[drop:]...)
+	}
+}
+
+func countChanges(steps []step) int {
+	n := 0
+	for _, s := range steps {
+		n += len(s.changes)
+	}
+	return n
+}
+
+// CanUndo and CanRedo report whether there is a step to replay.
+func (h *History) CanUndo() bool { return len(h.undo) > 0 }
+
+// CanRedo reports whether an undone step can be redone.
+func (h *History) CanRedo() bool { return len(h.redo) > 0 }
+
+// Len returns the number of undo and redo steps held.
+func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
+
+// Changes returns the number of cell changes held in all steps.
+func (h *History) Changes() int { return h.total }
+
+// Undo restores the cells of the last step; it reports false when there
+// is none.
+func (h *History) Undo() bool {
+	if h.inStroke || len(h.undo) == 0 {
+		return false
+	}
+	s := h.undo[len(h.undo)-1]
+	h.undo = h.undo[:len(h.undo)-1]
+	h.replay(s, true)
+	h.redo = append(h.redo, s)
+	return true
+}
+
+// Redo re-applies the last undone step; it reports false when there is none.
+func (h *History) Redo() bool {
+	if h.inStroke || len(h.redo) == 0 {
+		return false
+	}
+	s := h.redo[len(h.redo)-1]
+	h.redo = h.redo[:len(h.redo)-1]
+	h.replay(s, false)
+	h.undo = append(h.undo, s)
+	return true
+}
+
+func (h *History) replay(s step, back bool) {
+	h.replaying = true
+	defer func() { h.replaying = false }()
+	for _, c := range s.changes {
+		if back {
+			h.grid.Restore(c.Index, c.Before)
+		} else {
+			h.grid.Restore(c.Index, c.After)
+		}
+	}
+}
+
+// State identifies the map's current state among those the history can
+// reach: equal States mean equal maps.
+func (h *History) State() uint64 {
+	if len(h.undo) == 0 {
+		return h.base
+	}
+	return h.undo[len(h.undo)-1].serial
+}
+
+// MarkSaved records the current state as the one on disk.
+func (h *History) MarkSaved() { h.saved = h.State() }
+
+// MarkUnsaved makes Modified true until the next save, for maps that do
+// not match any file (a recovered autosave, an import).
+func (h *History) MarkUnsaved() { h.saved = ^uint64(0) }
+
+// Modified reports whether the map differs from the one last saved.
+func (h *History) Modified() bool { return h.inStroke || h.State() != h.saved }

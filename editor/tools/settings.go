@@ -1,0 +1,138 @@
+// Package tools is the editor's ebiten-free logic: the tool settings of
+// Catlike's HexMapEditor and how they edit a grid (brushes, drags), and
+// the undo history built on the grid's change recorder. The window code
+// in package editor only translates input into calls to this package.
+package tools
+
+import "hexsandbox/hexmap"
+
+// Mode is the three-way setting of the river, road and walled tools.
+type Mode uint8
+
+// Ignore leaves the property alone; Yes adds it; No removes it.
+const (
+	Ignore Mode = iota
+	Yes
+	No
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Yes:
+		return "Yes"
+	case No:
+		return "No"
+	}
+	return "Ignore"
+}
+
+// MaxBrushSize is the largest brush radius in cells.
+const MaxBrushSize = 4
+
+// Settings are the editor's tool panel: each value property has an apply
+// toggle, as in Catlike's editor, so one stroke can set several at once.
+type Settings struct {
+	ApplyTerrain   bool
+	Terrain        uint8
+	ApplyElevation bool
+	Elevation      int
+	ApplyWater     bool
+	WaterLevel     int
+	ApplyUrban     bool
+	Urban          int
+	ApplyFarm      bool
+	Farm           int
+	ApplyPlant     bool
+	Plant          int
+	ApplySpecial   bool
+	Special        int
+
+	River, Road, Walled Mode
+	BrushSize           int
+}
+
+// DefaultSettings are the panel's state when the editor opens: elevation
+// painting with a single-cell brush, the most common first action.
+func DefaultSettings() Settings {
+	return Settings{ApplyElevation: true, Elevation: 1}
+}
+
+// Active reports whether a stroke with these settings can change anything.
+func (s Settings) Active() bool {
+	return s.ApplyTerrain || s.ApplyElevation || s.ApplyWater || s.ApplyUrban ||
+		s.ApplyFarm || s.ApplyPlant || s.ApplySpecial ||
+		s.River != Ignore || s.Road != Ignore || s.Walled != Ignore
+}
+
+// Brush returns the cells within size steps of cell center, clamped to
+// the map, in row order.
+func Brush(g *hexmap.Grid, center, size int) []int {
+	size = max(0, min(size, MaxBrushSize))
+	c := g.Coordinates(center)
+	out := make([]int, 0, 3*size*(size+1)+1)
+	for dz := -size; dz <= size; dz++ {
+		for dx := max(-size, -dz-size); dx <= min(size, -dz+size); dx++ {
+			if i, ok := g.Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// Apply edits every cell of the brush around center. drag is the move
+// that brought the pointer to center (zero Drag when there was none).
+func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) {
+	for _, i := range Brush(g, center, s.BrushSize) {
+		s.EditCell(g, i, drag)
+	}
+}
+
+// EditCell applies the settings to one cell, in the order of Catlike's
+// HexMapEditor.EditCell: values first, then removals, then the river or
+// road that the drag draws from the cell behind this one.
+func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) {
+	if s.ApplyTerrain {
+		g.SetTerrainType(i, s.Terrain)
+	}
+	if s.ApplyElevation {
+		g.SetElevation(i, s.Elevation)
+	}
+	if s.ApplyWater {
+		g.SetWaterLevel(i, s.WaterLevel)
+	}
+	if s.ApplySpecial {
+		g.SetSpecialIndex(i, s.Special)
+	}
+	if s.ApplyUrban {
+		g.SetUrbanLevel(i, s.Urban)
+	}
+	if s.ApplyFarm {
+		g.SetFarmLevel(i, s.Farm)
+	}
+	if s.ApplyPlant {
+		g.SetPlantLevel(i, s.Plant)
+	}
+	if s.River == No {
+		g.RemoveRiver(i)
+	}
+	if s.Road == No {
+		g.RemoveRoads(i)
+	}
+	if s.Walled != Ignore {
+		g.SetWalled(i, s.Walled == Yes)
+	}
+	if !drag.Active {
+		return
+	}
+	other, ok := g.Neighbor(i, drag.Dir.Opposite())
+	if !ok {
+		return
+	}
+	if s.River == Yes {
+		g.SetOutgoingRiver(other, drag.Dir)
+	}
+	if s.Road == Yes {
+		g.AddRoad(other, drag.Dir)
+	}
+}

@@ -1,0 +1,141 @@
+package editor
+
+import (
+	"image"
+	"image/color"
+
+	euimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// checkboxImage draws the check box at the style's scale.
+func (s *style) checkboxImage() *widget.CheckboxImage {
+	n := s.px(18)
+	box := func(checked bool, border color.Color) *euimage.NineSlice {
+		img := ebiten.NewImage(n, n)
+		euimage.NewBorderedNineSliceColor(colButton, border, s.px(1)).Draw(img, n, n, nil)
+		if checked {
+			var p vector.Path
+			f := float32(n)
+			p.MoveTo(f*0.22, f*0.52)
+			p.LineTo(f*0.42, f*0.72)
+			p.LineTo(f*0.78, f*0.28)
+			vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: float32(s.px(2)) + 0.5})
+			for i := range vs {
+				vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = 0.94, 0.66, 0.24, 1
+			}
+			img.DrawTriangles(vs, is, whitePixel(), &ebiten.DrawTrianglesOptions{AntiAlias: true})
+		}
+		return euimage.NewFixedNineSlice(img)
+	}
+	off, on := box(false, colBorder), box(true, colAccent)
+	offH, onH := box(false, colDim), box(true, colAccent)
+	return &widget.CheckboxImage{
+		Unchecked: off, Checked: on, Greyed: off,
+		UncheckedHovered: offH, CheckedHovered: onH, GreyedHovered: offH,
+		UncheckedDisabled: off, CheckedDisabled: on, GreyedDisabled: off,
+	}
+}
+
+func whitePixel() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}
+
+// vbox is a vertical stack with the given spacing.
+func (s *style) vbox(spacing int, bg color.Color, pad int) *widget.Container {
+	opts := []widget.ContainerOpt{
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Spacing(s.px(spacing)),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(s.px(pad))),
+		)),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	}
+	if bg != nil {
+		opts = append(opts, widget.ContainerOpts.BackgroundImage(euimage.NewNineSliceColor(bg)))
+	}
+	return widget.NewContainer(opts...)
+}
+
+// grid is a container of columns, the stretched ones taking spare width.
+func (s *style) grid(stretch []bool, spacing int) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(len(stretch)),
+			widget.GridLayoutOpts.Stretch(stretch, nil),
+			widget.GridLayoutOpts.Spacing(s.px(spacing), s.px(spacing)),
+		)),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	)
+}
+
+func (s *style) label(txt string, c color.Color) *widget.Text {
+	return widget.NewText(
+		widget.TextOpts.Text(txt, &s.face, c),
+		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.GridLayoutData{
+			VerticalPosition: widget.GridLayoutPositionCenter,
+		})),
+	)
+}
+
+func (s *style) heading(txt string) *widget.Text {
+	return widget.NewText(widget.TextOpts.Text(txt, &s.bold, colAccent))
+}
+
+func (s *style) button(txt string, minW int, onClick func()) *widget.Button {
+	return widget.NewButton(
+		widget.ButtonOpts.TextLabel(txt),
+		widget.ButtonOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(s.px(minW), s.px(26)),
+			widget.WidgetOpts.LayoutData(widget.GridLayoutData{}),
+		),
+		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
+	)
+}
+
+// toggle is a button that stays pressed while it is the active choice of
+// a radio group.
+func (s *style) toggle(txt string, minW int) *widget.Button {
+	return widget.NewButton(
+		widget.ButtonOpts.TextLabel(txt),
+		widget.ButtonOpts.ToggleMode(),
+		widget.ButtonOpts.Image(s.buttonImage(false)),
+		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(s.px(minW), s.px(26))),
+	)
+}
+
+func (s *style) checkbox(txt string, on bool, changed func(bool)) *widget.Checkbox {
+	state := widget.WidgetUnchecked
+	if on {
+		state = widget.WidgetChecked
+	}
+	return widget.NewCheckbox(
+		widget.CheckboxOpts.TextLabel(txt),
+		widget.CheckboxOpts.Spacing(s.px(6)),
+		widget.CheckboxOpts.InitialState(state),
+		widget.CheckboxOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.GridLayoutData{
+			VerticalPosition: widget.GridLayoutPositionCenter,
+		})),
+		widget.CheckboxOpts.StateChangedHandler(func(a *widget.CheckboxChangedEventArgs) {
+			changed(a.State == widget.WidgetChecked)
+		}),
+	)
+}
+
+func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
+	return widget.NewSlider(
+		widget.SliderOpts.Direction(widget.DirectionHorizontal),
+		widget.SliderOpts.MinMax(lo, hi),
+		widget.SliderOpts.InitialCurrent(cur),
+		widget.SliderOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(s.px(90), s.px(16)),
+			widget.WidgetOpts.LayoutData(widget.GridLayoutData{VerticalPosition: widget.GridLayoutPositionCenter}),
+		),
+		widget.SliderOpts.ChangedHandler(func(a *widget.SliderChangedEventArgs) { changed(a.Current) }),
+	)
+}
