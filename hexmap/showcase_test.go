@@ -118,6 +118,9 @@ func (s *showcaseSurvey) surveyCell(g *Grid, i int, c Cell) {
 	if c.IsSpecial() && (c.IsUnderwater() || c.HasRiver()) {
 		s.problem("special %d at %v is underwater or on a river", c.SpecialIndex, g.Coordinates(i))
 	}
+	if c.HasIncomingRiver() && !c.HasOutgoingRiver() && !c.IsUnderwater() {
+		s.problem("river ends on dry land at %v instead of reaching water", g.Coordinates(i))
+	}
 	if c.HasOutgoingRiver() && !c.HasIncomingRiver() {
 		s.rivers++
 		if !c.IsUnderwater() {
@@ -202,6 +205,158 @@ func (s *showcaseSurvey) surveyRoadEdge(g *Grid, i int, d Direction, c, n Cell) 
 	if !n.HasRoadThroughEdge(d.Opposite()) || c.HasRiverThroughEdge(d) ||
 		EdgeTypeOf(int(c.Elevation), int(n.Elevation)) == Cliff || c.IsSpecial() {
 		s.problem("road from %v towards %s breaks the road rules", g.Coordinates(i), d)
+	}
+}
+
+// TestShowcaseLandBeyondVignetteIsRich checks the seeded land around the
+// vignette on the editor's larger sizes: it must hold the same kinds of
+// features as the vignette, in quantity, not empty grass.
+func TestShowcaseLandBeyondVignetteIsRich(t *testing.T) {
+	for _, size := range [][2]int{{40, 30}, {80, 60}} {
+		for _, seed := range []int64{1, 20261129} {
+			t.Run(fmt.Sprintf("%dx%d/seed%d", size[0], size[1], seed), func(t *testing.T) {
+				g, err := Showcase(size[0], size[1], seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkBeyondVignette(t, g)
+			})
+		}
+	}
+}
+
+// beyondSurvey counts what lies outside the vignette's rectangle.
+type beyondSurvey struct {
+	cells, dry, plants, dense, farms, walled, villages int
+	lake, sea, high, peaks, springs, roads, islands    int
+}
+
+func surveyBeyond(g *Grid) beyondSurvey {
+	ox, oz := vignetteOrigin(g.Width(), g.Height())
+	var s beyondSurvey
+	for i, c := range g.Cells() {
+		x, z := i%g.Width(), i/g.Width()
+		if x >= ox && x < ox+vignetteWidth && z >= oz && z < oz+vignetteHeight {
+			continue
+		}
+		s.cells++
+		switch {
+		case c.IsUnderwater() && c.WaterLevel > seaLevel:
+			s.lake++
+		case c.IsUnderwater():
+			s.sea++
+		default:
+			s.dry++
+		}
+		s.count(c)
+	}
+	s.islands = countIslands(g)
+	return s
+}
+
+func (s *beyondSurvey) count(c Cell) {
+	if c.PlantLevel > 0 {
+		s.plants++
+	}
+	if c.PlantLevel == MaxLevel {
+		s.dense++
+	}
+	if c.FarmLevel > 0 {
+		s.farms++
+	}
+	if c.Walled {
+		s.walled++
+	}
+	if c.UrbanLevel > 0 && !c.Walled {
+		s.villages++
+	}
+	if c.Elevation >= 5 && !c.IsUnderwater() {
+		s.high++
+	}
+	if c.Elevation >= peakElevation {
+		s.peaks++
+	}
+	if c.HasOutgoingRiver() && !c.HasIncomingRiver() {
+		s.springs++
+	}
+	if c.HasRoads() {
+		s.roads++
+	}
+}
+
+// countIslands counts groups of dry cells, joined through neighbours, of
+// at most 40 cells: land cut off by water from the mainland.
+func countIslands(g *Grid) int {
+	seen := make([]bool, g.CellCount())
+	islands := 0
+	for start := range g.CellCount() {
+		if seen[start] || g.Cell(start).IsUnderwater() {
+			continue
+		}
+		seen[start] = true
+		group := []int{start}
+		for k := 0; k < len(group); k++ {
+			for d := NE; d <= NW; d++ {
+				if n, ok := g.Neighbor(group[k], d); ok && !seen[n] && !g.Cell(n).IsUnderwater() {
+					seen[n] = true
+					group = append(group, n)
+				}
+			}
+		}
+		if len(group) <= 40 {
+			islands++
+		}
+	}
+	return islands
+}
+
+func checkBeyondVignette(t *testing.T, g *Grid) {
+	t.Helper()
+	s := surveyBeyond(g)
+	atLeast := func(what string, got, want int) {
+		t.Helper()
+		if got < want {
+			t.Errorf("beyond the vignette, %s: %d, want at least %d", what, got, want)
+		}
+	}
+	atLeast("dry cells", s.dry, s.cells/2)
+	atLeast("sea cells", s.sea, s.cells/20)
+	atLeast("lake cells", s.lake, s.cells/100)
+	atLeast("forest cells", s.plants, s.dry/4)
+	atLeast("dense forest cells", s.dense, s.dry/20)
+	atLeast("farm cells", s.farms, s.dry/15)
+	atLeast("walled town cells", s.walled, 7)
+	atLeast("village cells", s.villages, s.cells/300)
+	atLeast("mountain cells (elevation 5+)", s.high, s.dry/40)
+	atLeast("snowy peaks (elevation 6)", s.peaks, 1)
+	atLeast("river springs", s.springs, s.cells/200)
+	atLeast("road cells", s.roads, s.cells/60)
+	atLeast("islands", s.islands, 1)
+}
+
+// TestShowcaseCameraSeesVignette checks that the map's centre, where the
+// editor's camera starts, lies close to the vignette's walled town.
+func TestShowcaseCameraSeesVignette(t *testing.T) {
+	for _, size := range [][2]int{{20, 15}, {40, 30}, {80, 60}} {
+		g, err := Showcase(size[0], size[1], 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := (float32(size[0]) - 0.5) * InnerRadius
+		z := (float32(size[1]) - 1) * 0.75 * OuterRadius
+		centre, ok := g.CellUnder(x, z)
+		if !ok {
+			t.Fatalf("%dx%d: no cell under the map centre (%v, %v)", size[0], size[1], x, z)
+		}
+		near := false
+		for i, c := range g.Cells() {
+			if c.Walled && g.Coordinates(i).DistanceTo(g.Coordinates(centre)) <= 4 {
+				near = true
+			}
+		}
+		if !near {
+			t.Errorf("%dx%d: the map centre %v is more than 4 cells from a walled town", size[0], size[1], g.Coordinates(centre))
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
@@ -127,7 +128,7 @@ func TestDepthMatchesCPUScene(t *testing.T) {
 }
 
 func TestDepthMatchesCPUMap(t *testing.T) {
-	g, err := demo.Map(20, 15, 5)
+	g, err := hexmap.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestWaterAnimatesLandStill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := demo.Map(20, 15, 5)
+	g, err := hexmap.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

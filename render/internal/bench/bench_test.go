@@ -7,13 +7,13 @@ import (
 	"unsafe"
 
 	"hexsandbox/chunk"
-	"hexsandbox/render/internal/demo"
+	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 )
 
-// benchChunks triangulates the 80×60 demo map once per test binary.
+// benchChunks triangulates the 80×60 showcase map once per test binary.
 var benchChunks = sync.OnceValues(func() ([]project.ChunkMeshes, error) {
-	g, err := demo.Map(80, 60, 5)
+	g, err := hexmap.Showcase(80, 60, 5)
 	if err != nil {
 		return nil, err
 	}

@@ -1,5 +1,5 @@
-// Command mkdemo writes the renderer's demo map to a file, for looking at
-// it with `hexsandbox shot`: go run ./render/internal/demo/mkdemo OUT [W H SEED].
+// Command mkdemo writes a showcase map to a file, for looking at it with
+// `hexsandbox shot`: go run ./render/internal/demo/mkdemo OUT [W H SEED].
 package main
 
 import (
@@ -7,7 +7,7 @@ import (
 	"os"
 	"strconv"
 
-	"hexsandbox/render/internal/demo"
+	"hexsandbox/hexmap"
 	"hexsandbox/saves"
 )
 
@@ -22,7 +22,7 @@ func run(args []string) error {
 	if len(args) != 1 && len(args) != 4 {
 		return fmt.Errorf("usage: mkdemo OUT [W H SEED]")
 	}
-	w, h, seed := 20, 15, int64(5)
+	w, h, seed := 40, 30, int64(1)
 	if len(args) == 4 {
 		var err error
 		if w, err = strconv.Atoi(args[1]); err != nil {
@@ -35,7 +35,7 @@ func run(args []string) error {
 			return err
 		}
 	}
-	g, err := demo.Map(w, h, seed)
+	g, err := hexmap.Showcase(w, h, seed)
 	if err != nil {
 		return err
 	}
