@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+
+	"hexsandbox/web/serve"
 )
 
 func main() {
@@ -25,7 +27,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("hexsandbox: open http://%s/ in a browser (Ctrl+C stops)\n", ln.Addr())
-	if err := http.Serve(ln, Handler(os.DirFS(*dir))); err != nil {
+	if err := http.Serve(ln, serve.Handler(os.DirFS(*dir))); err != nil {
 		fmt.Fprintf(os.Stderr, "error: %v\n", err)
 		os.Exit(1)
 	}

@@ -1,4 +1,7 @@
-package main
+// Package serve serves the browser build (the web/ folder) over HTTP with
+// the MIME types WebAssembly needs and gzip; cmd/webserve and the browser
+// tests share it.
+package serve
 
 import (
 	"bytes"

@@ -1,0 +1,174 @@
+//go:build js
+
+package editor
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"syscall/js"
+	"time"
+
+	"hexsandbox/chunk"
+	"hexsandbox/editor/files"
+	"hexsandbox/hexmap"
+	"hexsandbox/render"
+)
+
+// run executes one call of window.hexsandbox. Results are strings (JSON
+// where structured) or nothing.
+func (p *page) run(g *game, name, arg string) (any, error) {
+	if res, ok, err := mapCall(p, g, name, arg); ok {
+		return res, err
+	}
+	if res, ok, err := viewCall(p, g, name, arg); ok {
+		return res, err
+	}
+	return nil, fmt.Errorf("hexsandbox: no call %q", name)
+}
+
+// mapCall runs the calls about the map and its files; ok is false for a
+// name it does not know.
+func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
+	switch name {
+	case "map": // the current map in the product's format, base64
+		res, err = encoded(g.sess.Grid)
+	case "open":
+		if err = g.sess.Open(arg); err == nil {
+			g.resetView()
+		}
+	case "new": // an empty 20×15 map, as File ▸ New does
+		if err = g.sess.NewMap(20, 15, g.sess.Grid.Seed()); err == nil {
+			g.resetView()
+		}
+	case "list":
+		var list []files.Entry
+		if list, err = g.sess.Store.List(); err == nil {
+			res, err = jsonString(list)
+		}
+	case "download":
+		err = files.Download(g.sess.Title(), g.sess.Grid)
+	case "pickFile":
+		p.pickFile()
+	case "recovery": // the recovery autosave, base64; "" if none
+		res, err = recovery(g)
+	case "clock": // run the editor's clock this many seconds ahead (autosave)
+		var d time.Duration
+		if d, err = time.ParseDuration(arg + "s"); err == nil {
+			g.now = func() time.Time { return time.Now().Add(d) }
+		}
+	default:
+		return nil, false, nil
+	}
+	return res, true, err
+}
+
+// viewCall runs the calls about the editor's state and view.
+func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
+	switch name {
+	case "status":
+		res, err = p.status(g)
+	case "settings": // a JSON patch of tools.Settings
+		if err = json.Unmarshal([]byte(arg), &g.settings); err == nil {
+			g.panel.sync(&g.settings, &g.view)
+		}
+	case "camera": // a JSON patch of the camera (X, Z, Zoom, Rotation); "" resets
+		if arg == "" {
+			g.resetView()
+		} else if err = json.Unmarshal([]byte(arg), &g.cam.Camera); err == nil {
+			g.cam.Clamp()
+		}
+	case "depthCheck":
+		res, err = depthCheck(g)
+	default:
+		return nil, false, nil
+	}
+	if err != nil {
+		err = fmt.Errorf("%s: %v", name, err)
+	}
+	return res, true, err
+}
+
+func encoded(g *hexmap.Grid) (string, error) {
+	data, err := files.Encode(g)
+	return base64.StdEncoding.EncodeToString(data), err
+}
+
+func jsonString(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+func recovery(g *game) (string, error) {
+	_, rg, err := g.sess.Store.LoadRecovery()
+	if errors.Is(err, files.ErrNoRecovery) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return encoded(rg)
+}
+
+// status describes the editor for the tests: map name, unsaved changes,
+// screen size, open dialogs and the part of the screen that shows the
+// map (left of the panel, above the status line).
+func (p *page) status(g *game) (string, error) {
+	view := g.mapRect()
+	if pr := g.panel.root.GetWidget().Rect; pr.Min.X > view.Min.X {
+		view.Max.X = min(view.Max.X, pr.Min.X)
+	}
+	return jsonString(map[string]any{
+		"name": g.sess.Name, "modified": g.sess.Modified(), "width": g.w, "height": g.h,
+		"dialogs": g.modals, "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
+	})
+}
+
+// depthCheck renders the current map in flat mode from several views on
+// this browser's WebGL and compares each with the CPU z-buffer; it
+// returns JSON [{"View":[zoom, rotation], "SubpixelBits", "Differ",
+// "Covered"}, …].
+func depthCheck(g *game) (string, error) {
+	const w, h = 480, 270
+	set := chunk.NewSet(g.sess.Grid)
+	type result struct {
+		View         [2]float64 // zoom, rotation
+		SubpixelBits int
+		render.DepthCheck
+	}
+	bits := subpixelBits()
+	var out []result
+	for _, v := range [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}} {
+		cam := render.NewCamera(g.sess.Grid)
+		cam.SetZoom(v[0])
+		cam.SetRotation(v[1])
+		c, err := render.FlatDepthCheck(set, cam, w, h, bits)
+		if err != nil {
+			return "", err
+		}
+		out = append(out, result{View: v, SubpixelBits: bits, DepthCheck: c})
+	}
+	b, err := json.Marshal(out)
+	return string(b), err
+}
+
+// subpixelBits asks the browser's WebGL for its sub-pixel precision (on a
+// canvas of its own: the game's context is Ebitengine's); 0 if unknown.
+func subpixelBits() int {
+	const glSubpixelBits = 0x0D50
+	c := js.Global().Get("document").Call("createElement", "canvas")
+	gl := c.Call("getContext", "webgl2")
+	if !gl.Truthy() {
+		return 0
+	}
+	defer func() {
+		if ext := gl.Call("getExtension", "WEBGL_lose_context"); ext.Truthy() {
+			ext.Call("loseContext")
+		}
+	}()
+	if v := gl.Call("getParameter", glSubpixelBits); v.Type() == js.TypeNumber {
+		return v.Int()
+	}
+	return 0
+}

@@ -1,0 +1,157 @@
+//go:build browser && !js
+
+package e2e
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// Window size of the browser; the canvas fills it.
+const winW, winH = 1280, 800
+
+// status is the answer of hexsandbox.call("status").
+type status struct {
+	Name     string `json:"name"`
+	Modified bool   `json:"modified"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Dialogs  int    `json:"dialogs"`
+	MapRect  [4]int `json:"mapRect"` // x0, y0, x1, y1 of the map view, device pixels
+}
+
+// call runs hexsandbox.call(name, arg) in the page and returns its
+// result (a string, or "" for none).
+func call(t *testing.T, ctx context.Context, name, arg string) string {
+	t.Helper()
+	js := "hexsandbox.call(" + strconv.Quote(name) + ", " + strconv.Quote(arg) + ").then(r => r == null ? '' : String(r))"
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("hexsandbox.call(%q, %q): %v", name, arg, err)
+	}
+	return res
+}
+
+func gameStatus(t *testing.T, ctx context.Context) status {
+	t.Helper()
+	var s status
+	if err := json.Unmarshal([]byte(call(t, ctx, "status", "")), &s); err != nil {
+		t.Fatalf("status: %v", err)
+	}
+	return s
+}
+
+func mapBytes(t *testing.T, ctx context.Context) []byte {
+	t.Helper()
+	b, err := base64.StdEncoding.DecodeString(call(t, ctx, "map", ""))
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return b
+}
+
+// waitReady waits until the game has drawn its first frame, failing at
+// once with the page's message if loading failed; it returns the time
+// from navigation to the first frame.
+func waitReady(t testing.TB, ctx context.Context) time.Duration {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool]("window.hexsandboxReady === true || !!window.hexsandboxError",
+		chromedp.WithPollingTimeout(4*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		t.Fatalf("waiting for the first frame: %v", err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string]("window.hexsandboxError || ''"))
+	if err != nil || msg != "" {
+		t.Fatalf("the page failed to start: %q %v", msg, err)
+	}
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64]("window.hexsandboxFirstFrameMs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+func screenshot(t *testing.T, ctx context.Context) image.Image {
+	t.Helper()
+	b, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decodePNG(t, b)
+}
+
+func TestGameInBrowser(t *testing.T) {
+	url := serveGame(t)
+	ctx := startBrowser(t, winW, winH)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	first := waitReady(t, ctx)
+	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[float64]("window.hexsandboxLoadedMs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("time to first frame: %v (the .wasm fetched and compiled after %.0f ms)", first, loaded)
+	st := gameStatus(t, ctx)
+	view := image.Rect(st.MapRect[0], st.MapRect[1], st.MapRect[2], st.MapRect[3])
+
+	t.Run("first frame", func(t *testing.T) { checkFirstFrame(t, ctx, st, view) })
+	t.Run("mouse edit", func(t *testing.T) { checkMouseEdit(t, ctx, view) })
+	t.Run("slot survives reload", func(t *testing.T) { checkSlotReload(t, ctx) })
+	var downloaded string
+	dir := t.TempDir()
+	t.Run("download", func(t *testing.T) { downloaded = checkDownload(t, ctx, dir) })
+	t.Run("open file", func(t *testing.T) { checkPickFile(t, ctx, downloaded) })
+	t.Run("drop file", func(t *testing.T) { checkDropFile(t, ctx, downloaded, view) })
+	t.Run("depth on WebGL", func(t *testing.T) { checkDepth(t, ctx) })
+	t.Run("recovery autosave", func(t *testing.T) { checkRecovery(t, ctx, view) })
+}
+
+// mouse dispatches one mouse event at (x, y) with the left button.
+func mouse(t *testing.T, ctx context.Context, typ input.DispatchMouseEventType, x, y float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(typ, x, y, chromedp.ButtonType(input.MouseButtonLeft))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitMap waits until the editor's map is want. Each call is answered by
+// a later frame, so the loop advances frame by frame.
+func waitMap(t *testing.T, ctx context.Context, want []byte, failure string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for string(mapBytes(t, ctx)) != string(want) {
+		if time.Now().After(deadline) {
+			t.Fatal(failure)
+		}
+	}
+}
+
+// BenchmarkFirstFrame measures the time from navigation to the first
+// frame in a fresh headless Chromium (cold caches) each time:
+// go test -tags browser -run '^$' -bench FirstFrame -benchtime 3x ./web/e2e/
+func BenchmarkFirstFrame(b *testing.B) {
+	url := serveGame(b)
+	var total time.Duration
+	n := 0
+	for b.Loop() {
+		ctx := startBrowser(b, winW, winH)
+		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+			b.Fatal(err)
+		}
+		total += waitReady(b, ctx)
+		n++
+		if err := chromedp.Cancel(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(n), "ms-to-first-frame")
+}

@@ -1,0 +1,53 @@
+//go:build browser && !js
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPageReportsMissingWasm: without the .wasm the page replaces its
+// loading indicator with a clear message.
+func TestPageReportsMissingWasm(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join(moduleRoot(t), "web", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	execJS, err := os.ReadFile(wasmExecJS(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serveFS(t, fstest.MapFS{
+		"index.html":   {Data: page, ModTime: time.Now()},
+		"wasm_exec.js": {Data: execJS, ModTime: time.Now()},
+	})
+	ctx := startBrowser(t, 800, 600)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Poll[string]("window.hexsandboxError",
+		chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		t.Fatalf("no error reported: %v", err)
+	}
+	if !strings.Contains(msg, "hexsandbox.wasm") || !strings.Contains(msg, "404") {
+		t.Errorf("message %q does not say the .wasm is missing", msg)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("error"))); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("error")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(shown, "could not start") {
+		t.Errorf("the page shows %q", shown)
+	}
+}
