@@ -5,8 +5,8 @@ set -euo pipefail
 
 build=(gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev)
-run=(libgl1-mesa-dri)
-test=(xvfb xauth xdotool chromium nodejs)
+run=(libgl1-mesa-dri xvfb xauth)
+test=(xdotool chromium nodejs)
 
 want=("${build[@]}")
 case "${1:-build}" in
