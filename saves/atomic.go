@@ -10,14 +10,24 @@ import (
 	"hexsandbox/hexmap"
 )
 
-// SaveFile writes g to path atomically in the product's format: into a
-// temporary file in the same folder, synced, then renamed over path. A
-// failed save removes the temporary file and leaves path as it was.
+// SaveFile writes g to path atomically in the product's format (see
+// WriteFileAtomic).
 func SaveFile(path string, g *hexmap.Grid) error { return saveFile(path, g, nil) }
 
 // saveFile is SaveFile; wrap, when not nil, wraps the temporary file's
 // writer so that tests can make a save fail midway.
-func saveFile(path string, g *hexmap.Grid, wrap func(io.Writer) io.Writer) (err error) {
+func saveFile(path string, g *hexmap.Grid, wrap func(io.Writer) io.Writer) error {
+	return writeAtomic(path, wrap, func(w io.Writer) error { return Write(w, g) })
+}
+
+// WriteFileAtomic writes a file through write: into a temporary file in
+// the same folder, synced, then renamed over path. A failed write removes
+// the temporary file and leaves path as it was.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	return writeAtomic(path, nil, write)
+}
+
+func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -39,7 +49,7 @@ func saveFile(path string, g *hexmap.Grid, wrap func(io.Writer) io.Writer) (err 
 		w = wrap(f)
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	if err = Write(bw, g); err != nil {
+	if err = write(bw); err != nil {
 		return err
 	}
 	if err = bw.Flush(); err != nil {

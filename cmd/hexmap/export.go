@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
@@ -41,27 +39,9 @@ func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
 			tris += set.Chunks[ch].Layers[l].TriangleCount()
 		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	err = saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJ(w, set) })
 	if err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = chunk.WriteOBJ(f, set); err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", path, err)
+		return 0, 0, err
 	}
 	return verts, tris, nil
 }
