@@ -1,10 +1,6 @@
 package project
 
-import (
-	"slices"
-
-	"hexsandbox/mesh"
-)
+import "hexsandbox/mesh"
 
 // ChunkMeshes is one chunk's layer meshes with their bounds, which the
 // renderer refreshes when the chunk is re-triangulated.
@@ -12,11 +8,16 @@ type ChunkMeshes struct {
 	Layers [mesh.LayerCount]*mesh.Mesh
 	Bounds [mesh.LayerCount]Box
 	All    Box
+	// welded holds the opaque layers' triangles over their distinct
+	// vertices, which the builder draws; nil where Set did not run. Behind
+	// pointers, so that copies of c share it consistently.
+	welded [mesh.LayerCount]*welded
 }
 
 // Set points c at a chunk's meshes and computes the bounds. Meshes that
 // overflowed uint16 indices are left out.
 func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
+	storage := c.welded
 	*c = ChunkMeshes{}
 	for l := range layers {
 		m := &layers[l]
@@ -24,6 +25,13 @@ func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 			continue
 		}
 		c.Layers[l] = m
+		if mesh.Layer(l).Opaque() {
+			if storage[l] == nil {
+				storage[l] = new(welded)
+			}
+			c.welded[l] = storage[l]
+			c.welded[l].weld(m)
+		}
 		lo, hi, ok := m.Bounds()
 		c.Bounds[l] = Box{Lo: lo, Hi: hi, Valid: ok}
 		c.All.Extend(c.Bounds[l])
@@ -45,22 +53,33 @@ type Builder struct {
 	// depth passes map it linearly into 24 bits.
 	Near, Far float32
 
-	proj    []projected
-	remap   []int32
+	// The mesh being built: its vertex numbering (source maps it to the
+	// mesh's vertices) and each vertex's projection, in an array that
+	// uint16 vertex numbers index without bounds checks.
+	source, identity []uint16
+	proj             *[1 << 16]projected
+	// Scratch for addOpaque.
+	static  []staticVertex   // for meshes without welded storage
+	remap   *[1 << 16]uint16 // vertex to batch vertex (0: unused, while marking)
+	kept    []uint16         // the visible unclipped triangles
+	clipped []int32          // offsets of triangles that cross the near plane
+
 	tris    []sortTri
-	order   []int32
+	order   []uint64
 	visible []int
 	flatID  uint32
+	// cols and rows are the view's size in whole pixels.
+	cols, rows int32
 }
-
-type projected struct{ x, y, w, sx, sy float32 }
 
 type sortTri struct {
 	v   [3]Vertex
 	key float32
 }
 
-// Build culls, projects and clips chunks for b.View.
+// Build culls, projects and clips chunks for b.View. The first build
+// after a chunk's Set (or after b.Light changed) also stores its opaque
+// vertices' static data in the chunk.
 func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Terrain.Reset()
 	b.Lit.Reset()
@@ -68,6 +87,10 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.tris = b.tris[:0]
 	b.flatID = 0
 	b.visible = b.visible[:0]
+	b.cols, b.rows = int32(b.View.Width), int32(b.View.Height)
+	if b.proj == nil {
+		b.proj, b.remap = new([1 << 16]projected), new([1 << 16]uint16)
+	}
 	near, far := float32(1e30), float32(0)
 	for i := range chunks {
 		ok, lo, hi := b.View.Visible(chunks[i].All)
@@ -93,21 +116,40 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		if ok, _, _ := b.View.Visible(c.Bounds[l]); !ok {
 			continue
 		}
-		b.project(m)
+		w := c.welded[l]
+		idx := b.numbering(m, w)
+		// Walls and features are closed boxes: their back faces are hidden.
+		cull := l == mesh.Walls || l == mesh.Features
+		dst, p, def := &b.Lit, packLit, defaultColor(l)
+		if l == mesh.Terrain {
+			dst, p = &b.Terrain, packTerrain
+		}
 		switch {
 		case !l.Opaque():
-			b.addTranslucent(m, l)
-		case l == mesh.Terrain && !b.Flat:
-			b.addOpaque(m, &b.Terrain, packTerrain, false, defaultColor(l))
+			b.addTranslucent(m, idx, l)
+		case b.Flat:
+			b.addFlat(m, idx, cull, def)
 		default:
-			p := packLit
-			if b.Flat {
-				p = packFlat
-			}
-			// Walls and features are closed boxes: their back faces are hidden.
-			b.addOpaque(m, &b.Lit, p, l == mesh.Walls || l == mesh.Features, defaultColor(l))
+			o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, p, def), p: p, def: def, cull: cull}
+			o.inside = b.View.Inside(c.Bounds[l])
+			b.addOpaque(&o, dst)
 		}
 	}
+}
+
+// numbering sets b.source for m, welded where w is filled, and returns
+// the triangles in that numbering.
+func (b *Builder) numbering(m *mesh.Mesh, w *welded) []uint16 {
+	if w != nil && len(w.indices) > 0 {
+		b.source = w.source
+		return w.indices
+	}
+	n := len(m.Positions)
+	for len(b.identity) < n {
+		b.identity = append(b.identity, uint16(len(b.identity)))
+	}
+	b.source = b.identity[:n]
+	return m.Indices
 }
 
 // defaultColor is a layer's colour where its mesh carries none.
@@ -123,66 +165,10 @@ func defaultColor(l mesh.Layer) [4]float32 {
 	return [4]float32{1, 1, 1, 1}
 }
 
-// project computes every vertex's clip and screen coordinates.
-func (b *Builder) project(m *mesh.Mesh) {
-	n := len(m.Positions)
-	b.proj = slices.Grow(b.proj[:0], n)[:n]
-	M := &b.View.M
-	hw, hh := b.View.Width*0.5, b.View.Height*0.5
-	for i := range m.Positions {
-		p := &m.Positions[i]
-		x := M[0][0]*p[0] + M[1][0]*p[1] + M[2][0]*p[2] + M[3][0]
-		y := M[0][1]*p[0] + M[1][1]*p[1] + M[2][1]*p[2] + M[3][1]
-		w := M[0][3]*p[0] + M[1][3]*p[1] + M[2][3]*p[2] + M[3][3]
-		q := &b.proj[i]
-		q.x, q.y, q.w = x, y, w
-		if w >= NearClip {
-			// One division: the same screen mapping as View.Screen.
-			iw := 1 / w
-			q.sx, q.sy = (x*iw+1)*hw, (1-y*iw)*hh
-		}
-	}
-}
-
-// triState classifies a triangle: skip it, draw it as is, or clip it.
-func (b *Builder) triState(i0, i1, i2 int, cull bool) (draw, clip bool) {
-	p0, p1, p2 := &b.proj[i0], &b.proj[i1], &b.proj[i2]
-	in0, in1, in2 := p0.w >= NearClip, p1.w >= NearClip, p2.w >= NearClip
-	if !in0 || !in1 || !in2 {
-		return in0 || in1 || in2, true
-	}
-	lox, hix := min(p0.sx, p1.sx, p2.sx), max(p0.sx, p1.sx, p2.sx)
-	loy, hiy := min(p0.sy, p1.sy, p2.sy), max(p0.sy, p1.sy, p2.sy)
-	if hix < 0 || hiy < 0 || lox > b.View.Width || loy > b.View.Height {
-		return false, false
-	}
-	// A triangle whose bounding box holds no pixel centre makes no
-	// fragment: dropping it is exact, and far views are full of them.
-	if noCentre(lox, hix) || noCentre(loy, hiy) {
-		return false, false
-	}
-	area := (p1.sx-p0.sx)*(p2.sy-p0.sy) - (p2.sx-p0.sx)*(p1.sy-p0.sy)
-	if area == 0 || (cull && area < 0) {
-		return false, false
-	}
-	return true, false
-}
-
 // nextFlat returns the next triangle's id colour (ids start at 1; black
 // is the background).
 func (b *Builder) nextFlat() [4]float32 {
 	b.flatID++
 	id := b.flatID
 	return [4]float32{float32(id>>16&255) / 255, float32(id>>8&255) / 255, float32(id&255) / 255, 1}
-}
-
-// noCentre reports whether no pixel centre (k + 0.5) lies in [lo, hi]
-// (lo ≥ -2^31 assumed; callers reject what lies off screen first).
-func noCentre(lo, hi float32) bool {
-	c := lo - 0.5
-	k := float32(int32(c)) // truncation: the ceiling for c ≤ 0 ...
-	if k < c {
-		k++ // ... and for c > 0 with a fraction
-	}
-	return k > hi-0.5
 }

@@ -120,8 +120,9 @@ func TestTranslucentSorted(t *testing.T) {
 	}
 }
 
-// The hot-path packers agree with the general one (gather + vertex) that
-// clipping uses, for every pack.
+// The hot-path packers (static vertices, packStatic, packTranslucent)
+// agree with the general one (gather + vertex) that clipping uses, for
+// every pack.
 func TestFastPackersMatchGeneral(t *testing.T) {
 	var m mesh.Mesh
 	m.AddTriangle(vec3.T{45, 2, 45}, vec3.T{50, 3, 55}, vec3.T{55, 1, 45})
@@ -129,19 +130,28 @@ func TestFastPackersMatchGeneral(t *testing.T) {
 	m.AddTriangleUV(vec2.T{0, 0.5}, vec2.T{1, 0.25}, vec2.T{0.5, 1})
 	m.AddTriangleUV2(vec2.T{0.3, 0.1}, vec2.T{0.2, 0.9}, vec2.T{1.5, 0.4})
 	m.AddTriangleTerrain(vec3.T{1, 3, 4}, vec3.T{1, 0, 0}, vec3.T{0, 1, 0}, vec3.T{0.2, 0.3, 0.5})
+	plain, partial := m, m
+	plain.Colors = nil
+	partial.Colors, partial.Weights = m.Colors[:1], m.Weights[:2] // the general path
 	b := Builder{View: testView(0.6, 15), Light: DefaultLighting()}
-	b.project(&m)
+	b.Build(nil) // allocates the scratch arrays
 	def := [4]float32{0.9, 0.8, 0.7, 1}
-	for i := range 3 {
-		q := &b.proj[i]
-		a := gather(&m, i, def)
+	for _, mm := range []*mesh.Mesh{&m, &plain, &partial} {
+		b.numbering(mm, &welded{})
+		b.project(mm)
 		for _, p := range []pack{packTerrain, packLit} {
-			var fast Vertex
-			b.packIndexed(&fast, &m, i, p, &def)
-			if slow := b.vertex(&a, q.sx, q.sy, q.w, p, 0); fast != slow {
-				t.Fatalf("pack %d vertex %d: fast %+v, general %+v", p, i, fast, slow)
+			b.remap[0], b.remap[1], b.remap[2] = 1, 1, 1
+			fast := b.packStatic(mm.Positions, b.fillStatic(nil, mm, p, def), b.remap[:3], make([]Vertex, 0, 3))
+			for i := range 3 {
+				q, a := &b.proj[i], gather(mm, i, def)
+				if slow := b.vertex(&a, q.sx, q.sy, q.w, p, 0); fast[i] != slow || b.remap[i] != uint16(i) {
+					t.Fatalf("pack %d vertex %d: fast %+v, general %+v", p, i, fast[i], slow)
+				}
 			}
 		}
+	}
+	for i := range 3 {
+		q, a := &b.proj[i], gather(&m, i, def)
 		var fast Vertex
 		b.packTranslucent(&fast, &m, i, KindEstuary)
 		if slow := b.vertex(&a, q.sx, q.sy, q.w, packTranslucent, KindEstuary); fast != slow {

@@ -73,3 +73,18 @@ func (v *View) Visible(b Box) (ok bool, wMin, wMax float32) {
 	}
 	return true, wMin, wMax
 }
+
+// Inside reports whether all of b lies in the view frustum and beyond the
+// near plane: then every triangle in b projects into the view unclipped.
+func (v *View) Inside(b Box) bool {
+	if !b.Valid {
+		return false
+	}
+	for _, p := range b.corners() {
+		x, y, w := v.Clip(p)
+		if w < NearClip || x > w || x < -w || y > w || y < -w {
+			return false
+		}
+	}
+	return true
+}

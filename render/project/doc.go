@@ -4,4 +4,21 @@
 // GPU draws (with 1/w and perspective-divided attributes for the Kage
 // shaders), picking rays, and a CPU z-buffer rasteriser used as the test
 // oracle. Keeping it free of ebiten lets it be tested without a display.
+//
+// Building the opaque batches is the per-frame CPU cost whenever the view
+// changes, so it avoids work that changes nothing drawn:
+//   - ChunkMeshes.Set welds each opaque mesh (weld.go): Catlike gives
+//     every triangle vertices of its own, and a vertex repeated with the
+//     same attributes is projected and packed once.
+//   - The first build after Set (or a lighting change) stores each
+//     distinct vertex's view-independent packed attributes (static.go),
+//     so the hot loop only projects positions and copies.
+//   - A mesh wholly inside the view skips classifying its triangles; the
+//     few that would be dropped make no fragment anyway (addOpaque).
+//     Closed meshes there are only back-face culled, in world space.
+//   - Elsewhere triangles are classified with integer pixel-centre tests
+//     on fixed-point screen positions (screen.go).
+//
+// Every triangle that makes a fragment is drawn with the same vertex
+// values as before these shortcuts, so the images do not change.
 package project

@@ -1,75 +1,173 @@
 package project
 
 import (
-	"cmp"
 	"slices"
 
 	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
-// addOpaque adds m's visible triangles to dst, sharing vertices between
-// triangles through a remap table (flat mode gives each its own).
-func (b *Builder) addOpaque(m *mesh.Mesh, dst *Batches, p pack, cull bool, def [4]float32) {
-	n := len(m.Positions)
-	b.remap = slices.Grow(b.remap[:0], n)[:n]
-	reset := func() {
-		for i := range b.remap {
-			b.remap[i] = -1
-		}
-	}
-	reset()
-	idx := m.Indices
+// addFlat adds the visible triangles idx of m (numbered by b.source) to
+// b.Lit, each with vertices of its own and a colour of its own: the flat
+// test mode.
+func (b *Builder) addFlat(m *mesh.Mesh, idx []uint16, cull bool, def [4]float32) {
+	b.project(m)
 	for t := 0; t+2 < len(idx); t += 3 {
-		i0, i1, i2 := int(idx[t]), int(idx[t+1]), int(idx[t+2])
-		draw, clip := b.triState(i0, i1, i2, cull)
-		if !draw {
-			continue
-		}
-		if clip || b.Flat {
-			b.addSoup(m, [3]int{i0, i1, i2}, dst, p, def, clip)
-			continue
-		}
-		batch, fresh := dst.room(3)
-		if fresh {
-			reset()
-		}
-		for _, i := range [3]int{i0, i1, i2} {
-			r := b.remap[i]
-			if r < 0 {
-				r = int32(len(batch.Vertices))
-				b.remap[i] = r
-				batch.Vertices = append(batch.Vertices, Vertex{})
-				b.packIndexed(&batch.Vertices[r], m, i, p, &def)
-			}
-			batch.Indices = append(batch.Indices, uint16(r))
+		tri := [3]int{int(idx[t]), int(idx[t+1]), int(idx[t+2])}
+		if draw, clip := b.triState(tri[0], tri[1], tri[2], cull); draw {
+			b.addSoup(m, tri, &b.Lit, packFlat, def, clip)
 		}
 	}
 }
 
-// packIndexed is vertex for an unclipped mesh vertex, reading only the
-// attributes its pack needs: the hot path of every opaque build.
-func (b *Builder) packIndexed(v *Vertex, m *mesh.Mesh, i int, p pack, def *[4]float32) {
-	q := &b.proj[i]
-	iw := 1 / q.w
-	pos := &m.Positions[i]
-	n, l := &m.Normals[i], &b.Light
-	v.DstX, v.DstY = q.sx, q.sy
-	v.Custom0, v.Custom1, v.Custom2 = iw, pos[0]*iw, pos[2]*iw
-	v.Custom3 = l.Ambient + l.Diffuse*max(n[0]*l.Dir[0]+n[1]*l.Dir[1]+n[2]*l.Dir[2], 0)
-	v.ColorA = 1
-	switch {
-	case p == packTerrain && i < len(m.Weights) && i < len(m.Terrain):
-		w, t := &m.Weights[i], &m.Terrain[i]
-		v.SrcX = t[0]*25 + t[1]*5 + t[2]
-		v.ColorR, v.ColorG, v.ColorB = w[0], w[1], w[2]
-	case p == packTerrain:
-		v.ColorR = 1
-	case i < len(m.Colors):
-		c := &m.Colors[i]
-		v.ColorR, v.ColorG, v.ColorB = c[0], c[1], c[2]
-	default:
-		v.ColorR, v.ColorG, v.ColorB = def[0], def[1], def[2]
+// opaqueMesh is one opaque mesh to add: its triangles idx (numbered by
+// b.source), its static vertices st, and how to pack and cull it.
+type opaqueMesh struct {
+	m      *mesh.Mesh
+	idx    []uint16
+	st     []staticVertex
+	p      pack
+	def    [4]float32
+	cull   bool // drop back faces
+	inside bool // wholly inside the view
+}
+
+// addOpaque adds o's visible triangles to dst. Unclipped triangles share
+// their vertices: the triangles are classified first, marking the
+// vertices they use, then each used vertex is packed once, in order, and
+// the indices are remapped to the packed vertices. Clipped triangles get
+// vertices of their own.
+//
+// A mesh wholly inside the view skips classifying: no triangle needs
+// clipping, and the ones classify would drop for holding no pixel centre
+// or no area make no fragment when drawn. In a far view they are cheaper
+// to draw than to find. Its back faces, where culled, are found without
+// projecting (classifyFacing).
+func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
+	if o.inside && !o.cull && len(o.st) <= MaxBatchVertices {
+		batch, _ := dst.room(len(o.st))
+		base := uint16(len(batch.Vertices))
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, nil, slices.Grow(batch.Vertices, len(o.st)))
+		out := growIndices(batch, len(o.idx))
+		for k, i := range o.idx {
+			out[k] = base + i
+		}
+		return
 	}
+	var used int
+	if o.inside && o.cull {
+		used = b.classifyFacing(o)
+	} else {
+		b.project(o.m)
+		used = b.classify(o.idx, o.cull)
+	}
+	if used > MaxBatchVertices {
+		// Only a mesh of 65536 vertices, all in view, gets here.
+		b.project(o.m)
+		for k := 0; k+2 < len(b.kept); k += 3 {
+			b.addSoup(o.m, [3]int{int(b.kept[k]), int(b.kept[k+1]), int(b.kept[k+2])}, dst, o.p, o.def, false)
+		}
+	} else if used > 0 {
+		batch, _ := dst.room(used)
+		marks := b.remap[:len(o.st)]
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, marks, slices.Grow(batch.Vertices, used))
+		out := growIndices(batch, len(b.kept))
+		for k, i := range b.kept {
+			out[k] = marks[i]
+		}
+	}
+	for _, t := range b.clipped {
+		b.addSoup(o.m, [3]int{int(o.idx[t]), int(o.idx[t+1]), int(o.idx[t+2])}, dst, o.p, o.def, true)
+	}
+}
+
+// growIndices lengthens batch's indices by n and returns the new part.
+func growIndices(batch *Batch, n int) []uint16 {
+	base := len(batch.Indices)
+	batch.Indices = slices.Grow(batch.Indices, n)[:base+n]
+	return batch.Indices[base:]
+}
+
+// classifyFacing is classify for a mesh wholly inside the view, whose
+// triangles only need back-face culling: it keeps the triangles whose
+// front the eye sees, tested in world space (the sign of the projected
+// area, without projecting), so no vertex is projected twice.
+func (b *Builder) classifyFacing(o *opaqueMesh) (used int) {
+	pos, source, remap := o.m.Positions, b.source, b.remap
+	clear(remap[:len(source)])
+	kept := slices.Grow(b.kept[:0], len(o.idx))[:len(o.idx)]
+	k := 0
+	b.clipped = b.clipped[:0]
+	e := b.View.Eye
+	for t := 0; t+2 < len(o.idx); t += 3 {
+		tri := o.idx[t : t+3 : t+3]
+		i0, i1, i2 := tri[0], tri[1], tri[2]
+		a, c, d := &pos[source[i0]], &pos[source[i1]], &pos[source[i2]]
+		if !facing(&e, a, c, d) {
+			continue
+		}
+		out := kept[k : k+3 : k+3]
+		out[0], out[1], out[2] = i0, i1, i2
+		k += 3
+		remap[i0], remap[i1], remap[i2] = 1, 1, 1
+	}
+	b.kept = kept[:k]
+	for _, r := range remap[:len(source)] {
+		used += int(r)
+	}
+	return used
+}
+
+// facing reports whether the eye e sees the front of triangle abc (whose
+// front is the side its normal (b-a)×(c-a) points to): where the
+// projected triangle has positive area, as classify tests it.
+func facing(e, a, b, c *vec3.T) bool {
+	u0, u1, u2 := b[0]-a[0], b[1]-a[1], b[2]-a[2]
+	v0, v1, v2 := c[0]-a[0], c[1]-a[1], c[2]-a[2]
+	n0, n1, n2 := u1*v2-u2*v1, u2*v0-u0*v2, u0*v1-u1*v0
+	return (e[0]-a[0])*n0+(e[1]-a[1])*n1+(e[2]-a[2])*n2 > 0
+}
+
+// classify sorts idx's triangles into b.kept (drawn unclipped) and
+// b.clipped, marks the vertices kept triangles use in b.remap and
+// returns how many there are. This loop runs for every triangle in view:
+// it is triState with onScreen inlined by hand.
+func (b *Builder) classify(idx []uint16, cull bool) (used int) {
+	proj, remap := b.proj, b.remap
+	clear(remap[:len(b.source)])
+	kept := slices.Grow(b.kept[:0], len(idx))[:len(idx)]
+	k := 0
+	b.clipped = b.clipped[:0]
+	cols, rows := b.cols, b.rows
+	for t := 0; t+2 < len(idx); t += 3 {
+		tri := idx[t : t+3 : t+3]
+		i0, i1, i2 := tri[0], tri[1], tri[2]
+		p0, p1, p2 := &proj[i0], &proj[i1], &proj[i2]
+		if p0.w < NearClip || p1.w < NearClip || p2.w < NearClip {
+			if p0.w >= NearClip || p1.w >= NearClip || p2.w >= NearClip {
+				b.clipped = append(b.clipped, int32(t))
+			}
+			continue
+		}
+		if !covers(min(p0.fx, p1.fx, p2.fx), max(p0.fx, p1.fx, p2.fx), cols) ||
+			!covers(min(p0.fy, p1.fy, p2.fy), max(p0.fy, p1.fy, p2.fy), rows) {
+			continue
+		}
+		area := (p1.sx-p0.sx)*(p2.sy-p0.sy) - (p2.sx-p0.sx)*(p1.sy-p0.sy)
+		if !(area > 0 || (area < 0 && !cull)) {
+			continue
+		}
+		out := kept[k : k+3 : k+3]
+		out[0], out[1], out[2] = i0, i1, i2
+		k += 3
+		remap[i0], remap[i1], remap[i2] = 1, 1, 1
+	}
+	b.kept = kept[:k]
+	for _, r := range remap[:len(b.source)] {
+		used += int(r)
+	}
+	return used
 }
 
 // addSoup adds one triangle with vertices of its own, clipped against the
@@ -81,24 +179,19 @@ func (b *Builder) addSoup(m *mesh.Mesh, tri [3]int, dst *Batches, p pack, def [4
 	var poly [4]Vertex
 	n := b.polygon(m, tri, p, 0, def, clip, &poly)
 	for k := 1; k+1 < n; k++ {
-		batch, fresh := dst.room(3)
-		if fresh {
-			for i := range b.remap {
-				b.remap[i] = -1
-			}
-		}
+		batch, _ := dst.room(3)
 		base := uint16(len(batch.Vertices))
 		batch.Vertices = append(batch.Vertices, poly[0], poly[k], poly[k+1])
 		batch.Indices = append(batch.Indices, base, base+1, base+2)
 	}
 }
 
-// polygon packs a triangle, clipped to the near plane if asked, into out
-// and returns its vertex count (0, 3 or 4).
+// polygon packs a triangle (numbered by b.source), clipped to the near
+// plane if asked, into out and returns its vertex count (0, 3 or 4).
 func (b *Builder) polygon(m *mesh.Mesh, tri [3]int, p pack, kind Kind, def [4]float32, clip bool, out *[4]Vertex) int {
 	var a [3]attrs
 	for k, i := range tri {
-		a[k] = gather(m, i, def)
+		a[k] = gather(m, int(b.source[i]), def)
 		if b.Flat {
 			a[k].color = def
 		}
@@ -133,71 +226,4 @@ func (b *Builder) polygon(m *mesh.Mesh, tri [3]int, p pack, kind Kind, def [4]fl
 		out[k] = b.vertex(&clipped[k], sx, sy, w, p, kind)
 	}
 	return n
-}
-
-// addTranslucent collects m's visible triangles for sorting.
-func (b *Builder) addTranslucent(m *mesh.Mesh, l mesh.Layer) {
-	kind := KindOf(l)
-	def := [4]float32{1, 1, 1, 1}
-	idx := m.Indices
-	for t := 0; t+2 < len(idx); t += 3 {
-		tri := [3]int{int(idx[t]), int(idx[t+1]), int(idx[t+2])}
-		draw, clip := b.triState(tri[0], tri[1], tri[2], false)
-		if !draw {
-			continue
-		}
-		if !clip && !b.Flat {
-			b.tris = append(b.tris, sortTri{})
-			st := &b.tris[len(b.tris)-1]
-			for k, i := range tri {
-				b.packTranslucent(&st.v[k], m, i, kind)
-			}
-			st.key = (b.proj[tri[0]].w + b.proj[tri[1]].w + b.proj[tri[2]].w) / 3
-			continue
-		}
-		c := def
-		if b.Flat {
-			c = b.nextFlat()
-		}
-		var poly [4]Vertex
-		n := b.polygon(m, tri, packTranslucent, kind, c, clip, &poly)
-		for k := 1; k+1 < n; k++ {
-			key := (1/poly[0].Custom0 + 1/poly[k].Custom0 + 1/poly[k+1].Custom0) / 3
-			b.tris = append(b.tris, sortTri{v: [3]Vertex{poly[0], poly[k], poly[k+1]}, key: key})
-		}
-	}
-}
-
-// packTranslucent is vertex for an unclipped translucent mesh vertex.
-func (b *Builder) packTranslucent(v *Vertex, m *mesh.Mesh, i int, kind Kind) {
-	q := &b.proj[i]
-	iw := 1 / q.w
-	pos := &m.Positions[i]
-	n, l := &m.Normals[i], &b.Light
-	light := l.Ambient + l.Diffuse*max(n[0]*l.Dir[0]+n[1]*l.Dir[1]+n[2]*l.Dir[2], 0)
-	v.DstX, v.DstY = q.sx, q.sy
-	v.Custom0, v.Custom1, v.Custom2 = iw, pos[0]*iw, pos[2]*iw
-	v.Custom3 = float32(kind) + min(light, 1.9)*0.5
-	if i < len(m.UV) {
-		v.SrcX, v.SrcY = m.UV[i][0]*iw, m.UV[i][1]*iw
-	}
-	if i < len(m.UV2) {
-		v.ColorR, v.ColorG = m.UV2[i][0]*iw, m.UV2[i][1]*iw
-	}
-	v.ColorA = 1
-}
-
-// emitTranslucent writes the collected triangles back to front.
-func (b *Builder) emitTranslucent() {
-	b.order = b.order[:0]
-	for i := range b.tris {
-		b.order = append(b.order, int32(i))
-	}
-	slices.SortStableFunc(b.order, func(x, y int32) int { return cmp.Compare(b.tris[y].key, b.tris[x].key) })
-	for _, i := range b.order {
-		batch, _ := b.Translucent.room(3)
-		base := uint16(len(batch.Vertices))
-		batch.Vertices = append(batch.Vertices, b.tris[i].v[:]...)
-		batch.Indices = append(batch.Indices, base, base+1, base+2)
-	}
 }
