@@ -6,7 +6,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 BIN := bin
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 
-.PHONY: all build run test test-unit test-browser bench fuzz wasm serve deps-build deps-run deps-test check-go clean
+.PHONY: all build run test bench fuzz wasm serve deps-build deps-run deps-test check-go clean
 
 all: build
 
@@ -38,8 +38,10 @@ test: deps-test wasm
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/
 
-bench: deps-build
-	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+# Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
+# that import ebiten need a display even when they only benchmark.
+bench: deps-test
+	$(XVFB) $(GO) test -tags browser -run '^$$' -bench . -benchmem -count=1 ./...
 
 # Long fuzzing (make test runs only the seed corpora).
 FUZZTIME ?= 60s
