@@ -10,7 +10,7 @@ import (
 // benchMap is an 80×60 map with every cell painted: urban, farm and plant
 // levels cycling through 1..3 (dense: all at 3), terraced elevation, and
 // walled districts so that about half the edges between them hold walls.
-func benchMap(b *testing.B, dense bool) *hexmap.Grid {
+func benchMap(b testing.TB, dense bool) *hexmap.Grid {
 	g := newGrid(b, 80, 60, 42)
 	for i := range g.CellCount() {
 		x, z := i%80, i/80

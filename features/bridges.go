@@ -8,8 +8,8 @@ import (
 // addBridge is AddBridge: the bridge model between the two perturbed road
 // centres, facing from the first to the second and stretched along its
 // length by span / BridgeDesignLength.
-func addBridge(noise *hexmap.Noise, m *mesh.Mesh, b Bridge) {
-	c1, c2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
+func addBridge(p perturber, m *mesh.Mesh, b Bridge) {
+	c1, c2 := p.perturb(xyzOf(b.RoadCenter1)).vec(), p.perturb(xyzOf(b.RoadCenter2)).vec()
 	dir := sub(c2, c1)
 	length := dir.Length()
 	if length == 0 {

@@ -29,21 +29,23 @@ func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *m
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
-	noise := g.Noise()
+	spots := newSpotPicker(g)
+	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: walls}
 	var buf [maxCellFeatures]feature
 	for _, i := range g.ChunkCells(ch) {
 		if feats != nil {
-			for _, f := range appendCellFeatures(buf[:0], g, i) {
-				f.add(feats)
+			fs := spots.appendCell(buf[:0], i, &w.centres)
+			for k := range fs {
+				fs[k].add(feats)
 			}
 		}
 		if walls != nil {
-			addCellWalls(wallBuilder{noise: noise, m: walls}, g, i)
+			w.addCellWalls(i)
 		}
 	}
 	if bridgeMesh != nil {
 		for _, b := range bridges {
-			addBridge(noise, bridgeMesh, b)
+			addBridge(spots.perturb, bridgeMesh, b)
 		}
 	}
 }

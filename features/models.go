@@ -52,7 +52,7 @@ func (m model) addTo(dst *mesh.Mesh, t placement) {
 }
 
 // add puts the feature's model into m.
-func (f feature) add(m *mesh.Mesh) {
+func (f *feature) add(m *mesh.Mesh) {
 	var p *prefab
 	switch f.kind {
 	case urban, farm, plant:

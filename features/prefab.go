@@ -48,23 +48,44 @@ func (p *prefab) place(dst *mesh.Mesh, t placement) {
 	off := len(dst.Positions)
 	dst.Positions = slices.Grow(dst.Positions, n)[:off+n]
 	dst.Normals = slices.Grow(dst.Normals, n)[:off+n]
-	pos, nor := dst.Positions[off:], dst.Normals[off:]
-	srcPos, srcNor := p.m.Positions[:n], p.m.Normals[:n]
-	uniform := t.scaleZ == 1
-	for k := range pos {
-		pos[k] = t.apply(srcPos[k])
-		nm := srcNor[k]
-		if !uniform {
-			nm = t.unscaleNormal(nm)
-		}
-		nor[k] = vec3.T{nm[0]*t.cos + nm[2]*t.sin, nm[1], -nm[0]*t.sin + nm[2]*t.cos}
+	pos, nor := dst.Positions[off:off+n], dst.Normals[off:off+n]
+	if t.scaleZ == 1 {
+		placeRigid(pos, nor, p.m.Positions[:n], p.m.Normals[:n], t)
+	} else {
+		placeScaled(pos, nor, p.m.Positions[:n], p.m.Normals[:n], t)
 	}
 	dst.Colors = append(dst.Colors, p.m.Colors...)
 	ioff := len(dst.Indices)
 	dst.Indices = slices.Grow(dst.Indices, len(p.m.Indices))[:ioff+len(p.m.Indices)]
+	idx := dst.Indices[ioff:]
 	base := uint16(off)
 	for k, i := range p.m.Indices {
-		dst.Indices[ioff+k] = base + i
+		idx[k] = base + i
+	}
+}
+
+// placeRigid is placement.apply and the normal's rotation for an
+// unscaled placement, with the transform held in locals: it is the inner
+// loop of every feature. Multiplying by a Z scale of 1 changes nothing,
+// so the results are apply's to the bit.
+func placeRigid(pos, nor, srcPos, srcNor []vec3.T, t placement) {
+	c, s := t.cos, t.sin
+	px, py, pz := t.pos[0], t.pos[1], t.pos[2]
+	nor = nor[:len(pos)]
+	srcPos, srcNor = srcPos[:len(pos)], srcNor[:len(pos)]
+	for k := range pos {
+		q, m := &srcPos[k], &srcNor[k]
+		pos[k] = vec3.T{q[0]*c + q[2]*s + px, q[1] + py, -q[0]*s + q[2]*c + pz}
+		nor[k] = vec3.T{m[0]*c + m[2]*s, m[1], -m[0]*s + m[2]*c}
+	}
+}
+
+// placeScaled is the general case, for bridges stretched along Z.
+func placeScaled(pos, nor, srcPos, srcNor []vec3.T, t placement) {
+	for k := range pos {
+		pos[k] = t.apply(srcPos[k])
+		nm := t.unscaleNormal(srcNor[k])
+		nor[k] = vec3.T{nm[0]*t.cos + nm[2]*t.sin, nm[1], -nm[0]*t.sin + nm[2]*t.cos}
 	}
 }
 

@@ -1,6 +1,8 @@
 package features
 
 import (
+	"math"
+
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
@@ -33,28 +35,66 @@ const maxCellFeatures = 7
 // Catlike's HexGridChunk.Triangulate(cell) creates them: one candidate
 // per direction, then the centre, then the special.
 func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
-	cell := g.Cell(i)
+	centres := newCentreCache(g, g.ChunkOf(i))
+	return newSpotPicker(g).appendCell(dst, i, &centres)
+}
+
+// spotPicker chooses the features of cells; Build makes one per call so
+// that the noise table is looked up once, not at every spot.
+type spotPicker struct {
+	g       *hexmap.Grid
+	noise   *hexmap.Noise
+	perturb perturber
+}
+
+func newSpotPicker(g *hexmap.Grid) spotPicker {
+	return spotPicker{g: g, noise: g.Noise(), perturb: newPerturber(g.Noise())}
+}
+
+// appendCell is appendCellFeatures with the centres of the cell's chunk
+// at hand.
+func (s spotPicker) appendCell(dst []feature, i int, centres *centreCache) []feature {
+	cell := s.g.Cell(i)
 	if cell.IsUnderwater() {
 		return dst
 	}
-	center := g.CellPosition(i)
+	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
+		return dst // no kind can pick a collection at any spot
+	}
+	center := centres.at(i)
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
-		return append(dst, specialFeature(g.Noise(), cell, center))
+		return append(dst, s.specialFeature(cell, center.vec()))
 	}
-	noise := g.Noise()
+	var spots [maxCellFeatures]xyz
+	n := 0
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if cell.HasRiverThroughEdge(d) || cell.HasRoadThroughEdge(d) {
-			continue
-		}
-		if f, ok := pickFeature(noise, cell, directionSpot(cell, center, d)); ok {
-			dst = append(dst, f)
+		if !cell.HasRiverThroughEdge(d) && !cell.HasRoadThroughEdge(d) {
+			spots[n] = directionSpot(cell, center, d)
+			n++
 		}
 	}
 	if !cell.HasRiver() && !cell.HasRoads() {
-		if f, ok := pickFeature(noise, cell, center); ok {
+		spots[n] = center
+		n++
+	}
+	// The hash grid and the noise table are far bigger than the L1 cache:
+	// fetch all of the cell's hash values before deciding on any, and
+	// perturb the chosen spots together, so that the loads can overlap
+	// rather than wait on the branches between them.
+	var hashes [maxCellFeatures]hexmap.Hash
+	for k := range n {
+		hashes[k] = s.noise.SampleHash(spots[k].vec())
+	}
+	start := len(dst)
+	for k := range n {
+		if f, ok := pickFeature(&cell, &hashes[k]); ok {
+			f.pos = spots[k].vec()
 			dst = append(dst, f)
 		}
+	}
+	for k := start; k < len(dst); k++ {
+		dst[k].pos = s.perturb.perturb(xyzOf(dst[k].pos)).vec()
 	}
 	return dst
 }
@@ -63,13 +103,13 @@ func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 // direction d, with the centre moved off the river as
 // TriangulateAdjacentToRiver moves it. The edge itself stays where the
 // unmoved centre puts it.
-func directionSpot(cell hexmap.Cell, center vec3.T, d hexmap.Direction) vec3.T {
-	v1 := add(center, hexmap.FirstSolidCorner(d))
-	v5 := add(center, hexmap.SecondSolidCorner(d))
+func directionSpot(cell hexmap.Cell, center xyz, d hexmap.Direction) xyz {
+	v1 := center.plus(firstSolidXYZ[d])
+	v5 := center.plus(secondSolidXYZ[d])
 	if cell.HasRiver() {
-		center = add(center, riverCenterOffset(cell, d))
+		center = center.plus(xyzOf(riverCenterOffset(cell, d)))
 	}
-	return scale(add(add(center, v1), v5), 1.0/3)
+	return center.plus(v1).plus(v5).times(1.0 / 3)
 }
 
 // riverCenterOffset is how far TriangulateAdjacentToRiver shifts the
@@ -88,50 +128,80 @@ func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	return vec3.T{}
 }
 
-// pickFeature is Catlike's AddFeature decision at position: each kind
-// picks a collection by its hash (a urban, b farm, c plant) and level;
-// among the kinds that picked one, the lowest hash wins; d picks the
-// prefab and e the rotation. The hash is sampled before perturbation.
-func pickFeature(noise *hexmap.Noise, cell hexmap.Cell, position vec3.T) (feature, bool) {
-	h := noise.SampleHash(position)
-	levels := [3]uint8{cell.UrbanLevel, cell.FarmLevel, cell.PlantLevel}
-	hashes := [3]float32{h.A, h.B, h.C}
-	f := feature{}
-	used := float32(-1)
-	for k := range levels {
-		size, ok := pickCollection(int(levels[k]), hashes[k])
-		if ok && (used < 0 || hashes[k] < used) {
-			f.kind, f.size, used = kind(k), size, hashes[k]
-		}
+// pickFeature is Catlike's AddFeature decision at a spot whose hash is h:
+// each kind picks a collection by its hash (a urban, b farm, c plant) and
+// level; among the kinds that picked one, the lowest hash wins (the first
+// on a tie); d picks the prefab and e the rotation. The hash is sampled
+// before perturbation, and the caller perturbs the position. Hash values
+// are random, so the choice selects rather than branches where it can:
+// for the non-negative hashes the order of the bits is the float order.
+func pickFeature(cell *hexmap.Cell, h *hexmap.Hash) (feature, bool) {
+	const none = math.MaxUint32
+	best, f := uint32(none), feature{}
+	if size, ok := pickCollection(cell.UrbanLevel, h.A); ok {
+		best, f.kind, f.size = math.Float32bits(h.A), urban, size
 	}
-	if used < 0 {
-		return f, false
+	if size, ok := pickCollection(cell.FarmLevel, h.B); ok && math.Float32bits(h.B) < best {
+		best, f.kind, f.size = math.Float32bits(h.B), farm, size
+	}
+	if size, ok := pickCollection(cell.PlantLevel, h.C); ok && math.Float32bits(h.C) < best {
+		best, f.kind, f.size = math.Float32bits(h.C), plant, size
 	}
 	f.variant = int(h.D * variantsPerCollection)
-	f.pos = noise.Perturb(position)
 	f.angle = 360 * h.E
-	return f, true
+	return f, best != none
 }
 
 // pickCollection is PickPrefab's threshold walk: the first collection
-// whose threshold exceeds hash, checked from the largest down.
-func pickCollection(level int, hash float32) (int, bool) {
-	for i, t := range hexmap.FeatureThresholds(level) {
-		if hash < t {
-			return i, true
-		}
+// whose threshold exceeds hash, checked from the largest down. The
+// thresholds rise, so that is the number of them at or below hash,
+// counted without branches: hashes are random and branches on them
+// mispredict.
+func pickCollection(level uint8, hash float32) (int, bool) {
+	if int(level) >= len(featureThresholds) {
+		return 0, false
 	}
-	return 0, false
+	t := &featureThresholds[level]
+	i := b2i(t[0] <= hash) + b2i(t[1] <= hash) + b2i(t[2] <= hash)
+	return i, i < len(t)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// featureThresholds are hexmap.FeatureThresholds by level, looked up
+// once: they are read at every candidate spot. Each row must rise, as
+// pickCollection counts on (TestFeatureThresholdsRise).
+var featureThresholds = [hexmap.MaxLevel + 1][3]float32{
+	hexmap.FeatureThresholds(0), hexmap.FeatureThresholds(1),
+	hexmap.FeatureThresholds(2), hexmap.FeatureThresholds(3),
+}
+
+// The solid hexagon's corners by direction, as hexmap computes them.
+var (
+	firstSolidXYZ  = solidCorners(hexmap.FirstSolidCorner)
+	secondSolidXYZ = solidCorners(hexmap.SecondSolidCorner)
+)
+
+func solidCorners(corner func(hexmap.Direction) vec3.T) (out [6]xyz) {
+	for d := range out {
+		out[d] = xyzOf(corner(hexmap.Direction(d)))
+	}
+	return out
 }
 
 // specialFeature is AddSpecialFeature: at the perturbed centre, rotated
 // by the hash sampled at the unperturbed centre.
-func specialFeature(noise *hexmap.Noise, cell hexmap.Cell, center vec3.T) feature {
+func (s spotPicker) specialFeature(cell hexmap.Cell, center vec3.T) feature {
 	return feature{
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
-		pos:   noise.Perturb(center),
-		angle: 360 * noise.SampleHash(center).E,
+		pos:   s.perturb.perturb(xyzOf(center)).vec(),
+		angle: 360 * s.noise.SampleHash(center).E,
 	}
 }
 

@@ -1,8 +1,7 @@
 package features
 
 import (
-	"github.com/ungerik/go3d/vec3"
-	"github.com/ungerik/go3d/vec4"
+	"math"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
@@ -13,18 +12,20 @@ import (
 // first and its quads built from them unperturbed, which keeps the
 // thickness even.
 type wallBuilder struct {
-	noise *hexmap.Noise
-	m     *mesh.Mesh
+	g       *hexmap.Grid
+	noise   *hexmap.Noise
+	perturb perturbMemo
+	centres centreCache
+	m       *mesh.Mesh
 }
 
 // addCellWalls makes the AddWall calls that TriangulateConnection makes
 // for cell i: one per connection NE..SE with the connection's begin and
 // end edges (terraces are not followed, as in Catlike), and one per
 // corner NE..E.
-func addCellWalls(w wallBuilder, g *hexmap.Grid, i int) {
+func (w *wallBuilder) addCellWalls(i int) {
+	g := w.g
 	cell := g.Cell(i)
-	var center vec3.T
-	haveCenter := false
 	for d := hexmap.NE; d <= hexmap.SE; d++ {
 		n, ok := g.Neighbor(i, d)
 		if !ok {
@@ -36,76 +37,107 @@ func addCellWalls(w wallBuilder, g *hexmap.Grid, i int) {
 		if g.Cell(n).Walled == cell.Walled && !(hasNext && g.Cell(nn).Walled != cell.Walled) {
 			continue
 		}
-		if !haveCenter {
-			center, haveCenter = g.CellPosition(i), true
-		}
-		e1, e2 := connectionEdges(g, i, n, d, center)
-		w.addEdgeWall(e1, cell, e2, g.Cell(n), cell.HasRiverThroughEdge(d), cell.HasRoadThroughEdge(d))
+		center := w.centres.at(i)
+		e1, e2 := w.connectionEdges(cell, n, d, center)
+		w.addEdgeWall(&e1, cell, &e2, g.Cell(n), cell.HasRiverThroughEdge(d), cell.HasRoadThroughEdge(d))
 		if hasNext {
-			v5 := add(e1.V5, hexmap.Bridge(d.Next()))
-			v5[1] = g.CellPosition(nn)[1]
+			v5 := e1[4].plus(bridges[d.Next()]).withY(w.centres.at(nn).y)
 			// Catlike rotates the three corners so the lowest cell comes
 			// first; AddWall only cares about their cyclic order, which
 			// every rotation keeps, so the unrotated call builds the same.
-			w.addCornerWall(e1.V5, cell, e2.V5, g.Cell(n), v5, g.Cell(nn))
+			w.addCornerWall(e1[4], cell, e2[4], g.Cell(n), v5, g.Cell(nn))
 		}
 	}
 }
 
-// connectionEdges are TriangulateConnection's e1 (cell i's solid edge in
-// direction d) and e2 (the same moved across the bridge to neighbour n,
-// at n's height), with the middle dropped to the stream beds on a river.
-func connectionEdges(g *hexmap.Grid, i, n int, d hexmap.Direction, center vec3.T) (e1, e2 hexmap.EdgeVertices) {
-	e1 = hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
-	bridge := hexmap.Bridge(d)
-	bridge[1] = g.CellPosition(n)[1] - center[1]
-	e2 = hexmap.NewEdgeVertices(add(e1.V1, bridge), add(e1.V5, bridge))
-	if g.Cell(i).HasRiverThroughEdge(d) {
-		e1.V3[1] = g.Cell(i).StreamBedY()
-		e2.V3[1] = g.Cell(n).StreamBedY()
+// connectionEdges are TriangulateConnection's e1 (the cell's solid edge
+// in direction d) and e2 (the same moved across the bridge to neighbour
+// n, at n's height), with the middle dropped to the stream beds on a
+// river.
+func (w *wallBuilder) connectionEdges(cell hexmap.Cell, n int, d hexmap.Direction, center xyz) (e1, e2 edgeXYZ) {
+	e1 = newEdgeXYZ(center.plus(firstSolidXYZ[d]), center.plus(secondSolidXYZ[d]))
+	bridge := bridges[d].withY(w.centres.at(n).y - center.y)
+	e2 = newEdgeXYZ(e1[0].plus(bridge), e1[4].plus(bridge))
+	if cell.HasRiverThroughEdge(d) {
+		e1[2].y = cell.StreamBedY()
+		e2[2].y = w.g.Cell(n).StreamBedY()
 	}
 	return e1, e2
 }
 
+// bridges are hexmap.Bridge by direction.
+var bridges = func() (out [6]xyz) {
+	for d := range out {
+		out[d] = xyzOf(hexmap.Bridge(hexmap.Direction(d)))
+	}
+	return out
+}()
+
 // addEdgeWall is AddWall for a connection: a wall when exactly one side
 // is walled, neither is underwater and the edge is no cliff, with a
 // capped gap in the middle where a river or road passes.
-func (w wallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Cell, far hexmap.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
+func (w *wallBuilder) addEdgeWall(near *edgeXYZ, nearCell hexmap.Cell, far *edgeXYZ, farCell hexmap.Cell, hasRiver, hasRoad bool) {
 	if !edgeHoldsWall(nearCell, farCell) {
 		return
 	}
 	// Each near/far pair anchors up to two pieces: work it out once.
-	n, f := [5]vec3.T{near.V1, near.V2, near.V3, near.V4, near.V5}, [5]vec3.T{far.V1, far.V2, far.V3, far.V4, far.V5}
+	gap := hasRiver || hasRoad
 	var a [5]wallAnchor
 	for k := range a {
-		if k == 2 && (hasRiver || hasRoad) {
-			continue // the gap
+		if k == 2 && gap {
+			continue
 		}
-		a[k] = newWallAnchor(w.noise.Perturb(n[k]), w.noise.Perturb(f[k]))
+		a[k] = newWallAnchor(w.perturb.perturb(near[k]), w.perturb.perturb(far[k]))
 	}
-	w.segment(a[0], a[1], false)
-	if hasRiver || hasRoad {
+	w.segment(&a[0], &a[1], false)
+	if gap {
 		w.cap(a[1])
 		w.cap(a[3].reversed()) // Catlike's AddWallCap(far.v4, near.v4)
 	} else {
-		w.segment(a[1], a[2], false)
-		w.segment(a[2], a[3], false)
+		w.segment(&a[1], &a[2], false)
+		w.segment(&a[2], &a[3], false)
 	}
-	w.segment(a[3], a[4], false)
+	w.segment(&a[3], &a[4], false)
 }
 
 // wallAnchor is where a wall stands between a perturbed near and far
 // point: WallLerp's centre and the half-thickness offset towards far.
-type wallAnchor struct{ center, offset vec3.T }
+type wallAnchor struct{ center, offset xyz }
 
-func newWallAnchor(near, far vec3.T) wallAnchor {
-	return wallAnchor{hexmap.WallLerp(near, far), hexmap.WallThicknessOffset(near, far)}
+func newWallAnchor(near, far xyz) wallAnchor {
+	return wallAnchor{wallLerp(near, far), wallThicknessOffset(near, far)}
 }
 
 // reversed is the anchor seen from far to near. WallLerp gives the same
 // centre both ways (it favours the lower point either way), so only the
 // offset flips.
-func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, scale(a.offset, -1)} }
+func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, a.offset.times(-1)} }
+
+// wallLerp is hexmap.WallLerp.
+func wallLerp(near, far xyz) xyz {
+	near.x += (far.x - near.x) * 0.5
+	near.z += (far.z - near.z) * 0.5
+	v := float32(hexmap.WallElevationOffset)
+	if near.y >= far.y {
+		v = 1 - hexmap.WallElevationOffset
+	}
+	near.y += (far.y-near.y)*v + hexmap.WallYOffset
+	return near
+}
+
+// wallThicknessOffset is hexmap.WallThicknessOffset with the square root
+// taken in float64, which the compiler turns into one instruction: a
+// float64 square root rounded to float32 is the correctly rounded float32
+// root, so the result is the same to the bit.
+func wallThicknessOffset(near, far xyz) xyz {
+	x, z := far.x-near.x, far.z-near.z
+	l := float32(math.Sqrt(float64(x*x + z*z)))
+	if l == 0 {
+		return xyz{}
+	}
+	f := hexmap.WallThickness * 0.5 / l
+	return xyz{x * f, 0, z * f}
+}
 
 // edgeHoldsWall is the rule for a wall between two neighbours.
 func edgeHoldsWall(a, b hexmap.Cell) bool {
@@ -116,7 +148,7 @@ func edgeHoldsWall(a, b hexmap.Cell) bool {
 // addCornerWall is AddWall for a three-cell corner given clockwise: the
 // cell whose walled state differs from the other two is the pivot the
 // wall bends around.
-func (w wallBuilder) addCornerWall(c1 vec3.T, cell1 hexmap.Cell, c2 vec3.T, cell2 hexmap.Cell, c3 vec3.T, cell3 hexmap.Cell) {
+func (w *wallBuilder) addCornerWall(c1 xyz, cell1 hexmap.Cell, c2 xyz, cell2 hexmap.Cell, c3 xyz, cell3 hexmap.Cell) {
 	switch {
 	case cell1.Walled == cell2.Walled && cell2.Walled == cell3.Walled:
 	case cell2.Walled == cell3.Walled:
@@ -131,7 +163,7 @@ func (w wallBuilder) addCornerWall(c1 vec3.T, cell1 hexmap.Cell, c2 vec3.T, cell
 // cornerSegment is AddWallSegment for a corner: a bent segment when both
 // edges at the pivot hold a wall (with a tower where the hash says and the
 // wall is level), else a wedge into the cliff above or a cap.
-func (w wallBuilder) cornerSegment(pivot vec3.T, pivotCell hexmap.Cell, left vec3.T, leftCell hexmap.Cell, right vec3.T, rightCell hexmap.Cell) {
+func (w *wallBuilder) cornerSegment(pivot xyz, pivotCell hexmap.Cell, left xyz, leftCell hexmap.Cell, right xyz, rightCell hexmap.Cell) {
 	if pivotCell.IsUnderwater() {
 		return
 	}
@@ -141,15 +173,16 @@ func (w wallBuilder) cornerSegment(pivot vec3.T, pivotCell hexmap.Cell, left vec
 		return
 	}
 	// The tower's hash is sampled at the unperturbed corner.
-	hashAt := scale(add(add(pivot, left), right), 1.0/3)
-	pivot, left, right = w.noise.Perturb(pivot), w.noise.Perturb(left), w.noise.Perturb(right)
+	hashAt := pivot.plus(left).plus(right).times(1.0 / 3)
+	pivot, left, right = w.perturb.perturb(pivot), w.perturb.perturb(left), w.perturb.perturb(right)
 	switch {
 	case hasLeft && hasRight:
 		hasTower := false
 		if leftCell.Elevation == rightCell.Elevation {
-			hasTower = w.noise.SampleHash(hashAt).E < hexmap.WallTowerThreshold
+			hasTower = w.noise.SampleHash(hashAt.vec()).E < hexmap.WallTowerThreshold
 		}
-		w.segment(newWallAnchor(pivot, left), newWallAnchor(pivot, right), hasTower)
+		l, r := newWallAnchor(pivot, left), newWallAnchor(pivot, right)
+		w.segment(&l, &r, hasTower)
 	case hasLeft && leftCell.Elevation < rightCell.Elevation:
 		w.wedge(newWallAnchor(pivot, left), right)
 	case hasLeft:
@@ -163,79 +196,78 @@ func (w wallBuilder) cornerSegment(pivot vec3.T, pivotCell hexmap.Cell, left vec
 
 // segment is a wall piece from the left anchor to the right one: two
 // sides and a top, each end at its own height.
-func (w wallBuilder) segment(l, r wallAnchor, addTower bool) {
+func (w *wallBuilder) segment(l, r *wallAnchor, addTower bool) {
 	left, right := l.center, r.center
-	leftOffset, rightOffset := l.offset, r.offset
-	leftTop := left[1] + hexmap.WallHeight
-	rightTop := right[1] + hexmap.WallHeight
+	leftTop := left.y + hexmap.WallHeight
+	rightTop := right.y + hexmap.WallHeight
 
-	v1, v2 := sub(left, leftOffset), sub(right, rightOffset)
-	t1, t2 := withY(v1, leftTop), withY(v2, rightTop)
-	w.quad(v1, v2, t1, t2, wallStone)
-	v1, v2 = add(left, leftOffset), add(right, rightOffset)
-	v3, v4 := withY(v1, leftTop), withY(v2, rightTop)
-	w.quad(v2, v1, v4, v3, wallStone)
-	w.quad(t1, t2, v3, v4, wallStone)
+	v1, v2 := left.minus(l.offset), right.minus(r.offset)
+	t1, t2 := v1.withY(leftTop), v2.withY(rightTop)
+	w.quad(v1, v2, t1, t2)
+	v3, v4 := left.plus(l.offset), right.plus(r.offset)
+	t3, t4 := v3.withY(leftTop), v4.withY(rightTop)
+	w.quad(v4, v3, t4, t3)
+	w.quad(t1, t2, t3, t4)
 
 	if addTower {
-		dir := sub(right, left)
-		towerPrefab.place(w.m, facingPlacement(scale(add(left, right), 0.5), dir, false))
+		dir := right.minus(left)
+		towerPrefab.place(w.m, facingPlacement(left.plus(right).times(0.5).vec(), dir.vec(), false))
 	}
 }
 
 // cap closes a wall's end at an anchor, facing to the left of the
 // near-to-far direction.
-func (w wallBuilder) cap(a wallAnchor) {
+func (w *wallBuilder) cap(a wallAnchor) {
 	center, thickness := a.center, a.offset
-	v1, v2 := sub(center, thickness), add(center, thickness)
-	top := center[1] + hexmap.WallHeight
-	w.quad(v1, v2, withY(v1, top), withY(v2, top), wallStone)
+	v1, v2 := center.minus(thickness), center.plus(thickness)
+	top := center.y + hexmap.WallHeight
+	w.quad(v1, v2, v1.withY(top), v2.withY(top))
 }
 
 // wedge closes a wall's end at an anchor against the cliff face that
 // rises towards the perturbed point: two sides meeting at the point and a
 // triangular top.
-func (w wallBuilder) wedge(a wallAnchor, point vec3.T) {
+func (w *wallBuilder) wedge(a wallAnchor, point xyz) {
 	center, thickness := a.center, a.offset
-	top := center[1] + hexmap.WallHeight
-	point[1] = center[1]
-	pointTop := withY(point, top)
-	v1, v2 := sub(center, thickness), add(center, thickness)
-	v3, v4 := withY(v1, top), withY(v2, top)
-	w.quad(v1, point, v3, pointTop, wallStone)
-	w.quad(point, v2, pointTop, v4, wallStone)
+	top := center.y + hexmap.WallHeight
+	point.y = center.y
+	pointTop := point.withY(top)
+	v1, v2 := center.minus(thickness), center.plus(thickness)
+	v3, v4 := v1.withY(top), v2.withY(top)
+	w.quad(v1, point, v3, pointTop)
+	w.quad(point, v2, pointTop, v4)
 	if room(w.m, 3) {
-		w.m.AddTriangle(pointTop, v3, v4)
+		w.m.AddTriangle(pointTop.vec(), v3.vec(), v4.vec())
 		w.m.AddTriangleColor(wallStone)
 	}
 }
 
-// quad is mesh.AddQuad with the normal taken from the cross product of
-// the diagonals, which for these nearly planar quads is the mean normal
-// at a third of the cost; walls are the bulk of a walled map's vertices.
-func (w wallBuilder) quad(a, b, c, d vec3.T, col vec4.T) {
-	if !room(w.m, 4) {
+// quad is mesh.AddQuad in wall colour, with the normal taken from the
+// cross product of the diagonals, which for these nearly planar quads is
+// the mean normal at a third of the cost; walls are the bulk of a walled
+// map's vertices.
+func (w *wallBuilder) quad(a, b, c, d xyz) {
+	m := w.m
+	if !room(m, 4) {
 		return
 	}
-	m := w.m
 	base := uint16(len(m.Positions))
-	n := normalized(crossXYZ(sub(c, b), sub(d, a)))
-	m.Positions = append(m.Positions, a, b, c, d)
+	n := quadNormal(a, b, c, d).vec()
+	m.Positions = append(m.Positions, a.vec(), b.vec(), c.vec(), d.vec())
 	m.Normals = append(m.Normals, n, n, n, n)
-	m.Colors = append(m.Colors, col, col, col, col)
+	m.Colors = append(m.Colors, wallStone, wallStone, wallStone, wallStone)
 	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
 }
 
-func crossXYZ(u, v vec3.T) vec3.T {
-	return vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-}
-
-func normalized(v vec3.T) vec3.T {
-	l := v.Length()
+// quadNormal is the normalised cross product of the diagonals c-b and
+// d-a, with the square root taken as in wallThicknessOffset.
+func quadNormal(a, b, c, d xyz) xyz {
+	u, v := c.minus(b), d.minus(a)
+	x, y, z := u.y*v.z-u.z*v.y, u.z*v.x-u.x*v.z, u.x*v.y-u.y*v.x
+	l := float32(math.Sqrt(float64(x*x + y*y + z*z)))
 	if l == 0 {
-		return vec3.T{0, 1, 0}
+		return xyz{0, 1, 0}
 	}
-	return scale(v, 1/l)
+	f := 1 / l
+	return xyz{x * f, y * f, z * f}
 }
-
-func withY(p vec3.T, y float32) vec3.T { p[1] = y; return p }

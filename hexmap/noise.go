@@ -176,9 +176,15 @@ type Perturber struct {
 // with the same arithmetic as Sample, so results are bit-identical; it is
 // the hottest call of triangulation.
 func (t Perturber) Perturb(p vec3.T) vec3.T {
+	p[0], p[2] = t.PerturbXZ(p[0], p[2])
+	return p
+}
+
+// PerturbXZ is Perturb on the two coordinates it moves.
+func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
 	const size = NoiseTableSize // a power of two: masking wraps negatives too
-	u := float64(p[0])*NoiseScale*NoiseTableSize - 0.5
-	v := float64(p[2])*NoiseScale*NoiseTableSize - 0.5
+	u := float64(x)*NoiseScale*NoiseTableSize - 0.5
+	v := float64(z)*NoiseScale*NoiseTableSize - 0.5
 	x0, z0 := floor(u), floor(v)
 	tx, tz := float32(u-x0), float32(v-z0)
 	ix, iz := int(x0)&(size-1), int(z0)&(size-1)
@@ -191,9 +197,7 @@ func (t Perturber) Perturb(p vec3.T) vec3.T {
 	top = a[2] + (b[2]-a[2])*tx
 	bottom = c[2] + (d[2]-c[2])*tx
 	s2 := top + (bottom-top)*tz
-	p[0] += (s0*2 - 1) * CellPerturbStrength
-	p[2] += (s2*2 - 1) * CellPerturbStrength
-	return p
+	return x + (s0*2-1)*CellPerturbStrength, z + (s2*2-1)*CellPerturbStrength
 }
 
 // floor is math.Floor for map coordinates (far below 2⁶³), by truncation,
