@@ -201,4 +201,3 @@ func TestPickCollectionMatchesWalk(t *testing.T) {
 		}
 	}
 }
-
