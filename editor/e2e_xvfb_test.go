@@ -20,6 +20,7 @@ import (
 	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/render"
 	"hexsandbox/saves"
 )
 
@@ -39,7 +40,7 @@ func captureStep(t *testing.T, path string) step {
 			asked = true
 			g.capture = func(img *ebiten.Image) {
 				g.capture = nil
-				if err := writePNG(path, img); err != nil {
+				if err := render.WritePNG(path, img); err != nil {
 					t.Errorf("screenshot: %v", err)
 				}
 			}

@@ -9,13 +9,12 @@ package editor
 
 import (
 	"fmt"
-	"image/png"
-	"os"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/render"
 )
 
 // openStore opens the maps folder of the options.
@@ -56,7 +55,7 @@ func (g *game) screenshot() {
 	name := fmt.Sprintf("hexsandbox-%s.png", g.now().Format("20060102-150405"))
 	g.capture = func(img *ebiten.Image) {
 		g.capture = nil
-		if err := writePNG(name, img); err != nil {
+		if err := render.WritePNG(name, img); err != nil {
 			g.errorf("screenshot: %v", err)
 			return
 		}
@@ -64,14 +63,3 @@ func (g *game) screenshot() {
 	}
 }
 
-func writePNG(path string, img *ebiten.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}

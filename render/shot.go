@@ -39,7 +39,7 @@ func Shot(opts ShotOptions) error {
 	if err != nil {
 		return err
 	}
-	return writePNG(opts.Out, img)
+	return WritePNG(opts.Out, img)
 }
 
 // ShotImage renders the map of opts in a small window and returns the
@@ -105,7 +105,8 @@ func (s *shotGame) Draw(screen *ebiten.Image) {
 
 func (s *shotGame) Layout(w, h int) (int, int) { return w, h }
 
-func writePNG(path string, img image.Image) error {
+// WritePNG encodes img as a PNG file at path.
+func WritePNG(path string, img image.Image) error {
 	if path == "" {
 		return errors.New("no output file")
 	}
