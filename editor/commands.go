@@ -23,7 +23,7 @@ func (g *game) guard(what string, action func()) {
 		return
 	}
 	g.confirm("Unsaved changes",
-		fmt.Sprintf("%q has changes that are not saved. Save them before %s?", g.sess.Title(), what),
+		fmt.Sprintf("%q has changes that are not saved. Save them before %s?", g.mapTitle(), what),
 		choice{"Save", func() { g.saveThen(action) }},
 		choice{"Discard", action},
 		choice{"Cancel", nil})
@@ -91,12 +91,16 @@ func (g *game) saveAsDialog(next func()) {
 	body.AddChild(s.paragraph("Name"), field)
 	if names := g.mapNames(); len(names) > 0 {
 		body.AddChild(s.paragraph("Saved maps"))
-		body.AddChild(s.mapList(names, func(n string) { field.SetText(n) }))
+		body.AddChild(s.mapList(names, func(n string) {
+			field.SetText(n)
+			// Back to the field, so Enter saves under the picked name.
+			g.focusField(field)
+		}))
 	}
 	closeFn = g.dialog("Save map as", body,
 		choice{"Cancel", nil},
 		choice{"Save", func() { submit(field.GetText()) }})
-	g.ui.SetFocusedWidget(field)
+	g.focusField(field)
 }
 
 func (g *game) saveAsConfirmed(n string, next func()) {
@@ -166,6 +170,7 @@ func (g *game) deleteDialog(name string) {
 			}
 			if g.sess.Name == name {
 				g.sess.Name = "" // the open copy lives on, unsaved
+				g.suggested = name
 				g.sess.History.MarkUnsaved()
 			}
 			g.info("Deleted " + name)
@@ -185,6 +190,7 @@ func (g *game) newMapDialog() {
 			return
 		}
 		closeFn()
+		g.suggested = "" // the previous map's name is not this one's
 		g.resetView()
 		g.info(fmt.Sprintf("New %d×%d map", w, h))
 	}
@@ -243,6 +249,9 @@ func (g *game) offerRecovery() {
 			if err := g.sess.Recover(); err != nil {
 				g.errorf("%v", err)
 				return
+			}
+			if g.sess.Name == "" {
+				g.suggested = "" // the recovered map is not the one opened at start
 			}
 			g.resetView()
 			g.info("Recovered unsaved changes")

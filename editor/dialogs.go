@@ -18,6 +18,7 @@ type choice struct {
 type openDialog struct {
 	c     *widget.Container
 	close func()
+	focus widget.Focuser // the field that takes the keyboard, if any
 }
 
 // dismissDialog closes the newest dialog as Cancel would (Escape).
@@ -72,6 +73,12 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 			g.modals--
 			g.ui.ClearFocus() // a closed dialog's text field must not keep the keyboard
 			g.dialogs = slices.DeleteFunc(g.dialogs, func(d openDialog) bool { return d.c == c })
+			// ebitenui reports the close after the choice's action ran, and
+			// that action may have opened the next dialog (Discard, then
+			// Import): give its field the keyboard back.
+			if n := len(g.dialogs); n > 0 && g.dialogs[n-1].focus != nil {
+				g.ui.SetFocusedWidget(g.dialogs[n-1].focus)
+			}
 		}),
 	)
 	w, h := c.PreferredSize()
@@ -83,6 +90,15 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 	g.dialogs = append(g.dialogs, openDialog{c: c, close: closeFn})
 	g.endStroke()
 	return closeFn
+}
+
+// focusField gives the newest dialog's text field the keyboard, now and
+// whenever a dialog closing under it would take the focus away.
+func (g *game) focusField(f *widget.TextInput) {
+	if n := len(g.dialogs); n > 0 {
+		g.dialogs[n-1].focus = f
+	}
+	g.ui.SetFocusedWidget(f)
 }
 
 // message shows text with an OK button.

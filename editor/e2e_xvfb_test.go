@@ -402,6 +402,31 @@ func TestEditorEndToEnd(t *testing.T) {
 				t.Errorf("dropping a file: equal %v, suggested name %q", grid().Equal(saved), g.suggested)
 			}
 		}),
+		// A dialog opened by another's choice takes the keyboard: Discard
+		// in the unsaved-changes question, then Import's path field.
+		do(func(g *game) { g.sess.History.MarkUnsaved(); g.cmdImport() }),
+		wait(1),
+		click(t, "Discard"),
+		wait(2),
+		do(func(g *game) { checkFieldFocused(t, g, "Import after Discard", "") }),
+		click(t, "Cancel"),
+		wait(1),
+		// Picking a name in Save As hands the keyboard back to the name
+		// field, so Enter saves under it.
+		key(in, ebiten.KeyS, true),
+		wait(1),
+		do(func(g *game) {
+			l := findList(g)
+			if l == nil {
+				t.Fatal("Save As shows no list")
+			}
+			g.ui.SetFocusedWidget(l) // as a click on the list does
+			l.SetSelectedEntry("e2e")
+		}),
+		wait(1),
+		do(func(g *game) { checkFieldFocused(t, g, "Save As after picking a map", "e2e") }),
+		click(t, "Cancel"),
+		wait(1),
 		// Escape dismisses a dialog.
 		key(in, ebiten.KeyO, false),
 		wait(1),
@@ -428,5 +453,20 @@ func TestEditorEndToEnd(t *testing.T) {
 	g.script = runScript(in, steps)
 	if err := runGame(g); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkFieldFocused checks that the newest dialog's text field has the
+// keyboard and, unless want is empty, holds want.
+func checkFieldFocused(t *testing.T, g *game, what, want string) {
+	t.Helper()
+	f, ok := g.ui.GetFocusedWidget().(*widget.TextInput)
+	switch {
+	case len(g.dialogs) == 0:
+		t.Errorf("%s: no dialog open", what)
+	case !ok || g.dialogs[len(g.dialogs)-1].focus != f:
+		t.Errorf("%s: the text field does not have the keyboard (focused: %T)", what, g.ui.GetFocusedWidget())
+	case want != "" && f.GetText() != want:
+		t.Errorf("%s: field holds %q, want %q", what, f.GetText(), want)
 	}
 }

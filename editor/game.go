@@ -120,7 +120,7 @@ func (g *game) buildUI(scale float64) error {
 }
 
 func (g *game) updateTitle() {
-	t := "Hex Sandbox — " + g.sess.Title()
+	t := "Hex Sandbox — " + g.mapTitle()
 	if g.sess.Modified() {
 		t += " •"
 	}
@@ -128,6 +128,16 @@ func (g *game) updateTitle() {
 		g.title = t
 		ebiten.SetWindowTitle(t)
 	}
+}
+
+// mapTitle names the map for the title and status line: a map opened
+// from outside the maps folder (a file argument, a drop, an import, the
+// showcase) shows the name it came with rather than "untitled".
+func (g *game) mapTitle() string {
+	if g.sess.Name == "" && g.suggested != "" {
+		return g.suggested
+	}
+	return g.sess.Title()
 }
 
 // Layout makes the screen as large as the window in device pixels, so

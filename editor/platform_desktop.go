@@ -47,7 +47,7 @@ func (g *game) importDialog() {
 	field := s.textField("", "/path/to/map.map", 420, load)
 	body.AddChild(s.paragraph("Path of a Catlike Hex Map .map file or a .hexmap file. You can also drop a file on the window."), field)
 	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
-	g.ui.SetFocusedWidget(field)
+	g.focusField(field)
 }
 
 // screenshot writes the next frame to a PNG in the working folder (F12).
@@ -62,4 +62,3 @@ func (g *game) screenshot() {
 		g.info("Screenshot saved to " + name)
 	}
 }
-

@@ -2,7 +2,9 @@ package editor
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -80,7 +82,7 @@ func (g *game) statusText() (left, right string) {
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s   %d×%d   %.0f FPS", g.sess.Title(), mod, g.sess.Grid.Width(), g.sess.Grid.Height(), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s%s   %d×%d   %.0f FPS", g.mapTitle(), mod, g.sess.Grid.Width(), g.sess.Grid.Height(), ebiten.ActualFPS())
 	return left, right
 }
 
@@ -93,13 +95,27 @@ func (g *game) drawStatus(screen *ebiten.Image) {
 	left, right := g.statusText()
 	_, th := text.Measure(left, s.face, 0)
 	ty := float64(y) + (float64(h)-th)/2
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(float64(s.px(10)), ty)
-	op.ColorScale.ScaleWithColor(colText)
-	text.Draw(screen, left, s.face, op)
+	pad := s.px(10)
 	rw, _ := text.Measure(right, s.face, 0)
+	rx := float64(g.w-pad) - rw
+	// In a narrow window the cell description is cut short where the
+	// map's name begins, rather than written over it.
+	clip := image.Rect(0, y, statusLeftEnd(g.w, pad, rw), g.h)
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(float64(pad), ty)
+	op.ColorScale.ScaleWithColor(colText)
+	if !clip.Empty() {
+		text.Draw(screen.SubImage(clip).(*ebiten.Image), left, s.face, op)
+	}
 	op = &text.DrawOptions{}
-	op.GeoM.Translate(float64(g.w-s.px(10))-rw, ty)
+	op.GeoM.Translate(rx, ty)
 	op.ColorScale.ScaleWithColor(colDim)
 	text.Draw(screen, right, s.face, op)
+}
+
+// statusLeftEnd is where the status line's left text must stop: a gap
+// of two paddings before the right text, which is rightWidth wide and
+// ends pad from the screen's right edge.
+func statusLeftEnd(screenW, pad int, rightWidth float64) int {
+	return max(0, screenW-3*pad-int(math.Ceil(rightWidth)))
 }

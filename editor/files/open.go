@@ -27,7 +27,7 @@ type Loaded struct {
 func OpenPath(p string) (Loaded, error) {
 	g, info, err := saves.LoadFile(p)
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %v", filepath.Base(p), err)
+		return Loaded{}, err // it names the file already
 	}
 	return Loaded{Grid: g, Name: NameFromFile(p), Info: info}, nil
 }
