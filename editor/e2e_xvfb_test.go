@@ -356,6 +356,22 @@ func TestEditorEndToEnd(t *testing.T) {
 				t.Error("Ctrl+Shift+Z did not redo the plateau")
 			}
 		}),
+		// Closing the window with unsaved changes asks first; Cancel keeps
+		// the editor open with the map as it was.
+		do(func(*game) { in.closing = true }),
+		wait(1),
+		do(func(g *game) {
+			if g.modals == 0 || findButton(g, "Cancel") == nil {
+				t.Error("closing with unsaved changes did not ask")
+			}
+		}),
+		click(t, "Cancel"),
+		wait(1),
+		do(func(g *game) {
+			if g.quitting || g.modals != 0 || grid().Cell(p).Elevation != 3 {
+				t.Errorf("after Cancel: quitting %v, dialogs %d, plateau %d", g.quitting, g.modals, grid().Cell(p).Elevation)
+			}
+		}),
 		// Reopen the saved map: the guard asks about the unsaved undo.
 		key(in, ebiten.KeyO, false),
 		wait(1),
@@ -450,9 +466,28 @@ func TestEditorEndToEnd(t *testing.T) {
 			}
 		}),
 	}
+	// Finally close the window: answered with Discard when there is
+	// anything unsaved, the editor ends and the script runs no further.
+	steps = append(steps,
+		do(func(*game) { in.closing = true }),
+		wait(1),
+		func(g *game) bool {
+			if g.modals > 0 {
+				if b := findButton(g, "Discard"); b != nil {
+					b.Click()
+				}
+			}
+			return true
+		},
+		wait(2),
+		do(func(*game) { t.Error("the editor went on after its window was closed") }),
+	)
 	g.script = runScript(in, steps)
 	if err := runGame(g); err != nil {
 		t.Fatal(err)
+	}
+	if !g.quitting {
+		t.Error("closing the window did not end the editor")
 	}
 }
 

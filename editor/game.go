@@ -188,7 +188,7 @@ func (g *game) Update() error {
 	if g.quitting {
 		return ebiten.Termination
 	}
-	if ebiten.IsWindowBeingClosed() {
+	if g.in.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
 	if fsys := g.in.DroppedFiles(); fsys != nil {

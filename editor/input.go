@@ -18,6 +18,8 @@ type Input interface {
 	KeyJustPressed(k ebiten.Key) bool
 	Wheel() (x, y float64)
 	DroppedFiles() fs.FS
+	// CloseRequested reports that the user asked to close the window.
+	CloseRequested() bool
 }
 
 type ebitenInput struct{}
@@ -28,6 +30,7 @@ func (ebitenInput) KeyPressed(k ebiten.Key) bool           { return ebiten.IsKey
 func (ebitenInput) KeyJustPressed(k ebiten.Key) bool       { return inpututil.IsKeyJustPressed(k) }
 func (ebitenInput) Wheel() (float64, float64)              { return ebiten.Wheel() }
 func (ebitenInput) DroppedFiles() fs.FS                    { return ebiten.DroppedFiles() }
+func (ebitenInput) CloseRequested() bool                   { return ebiten.IsWindowBeingClosed() }
 
 func ctrl(in Input) bool {
 	return in.KeyPressed(ebiten.KeyControl) || in.KeyPressed(ebiten.KeyMeta)

@@ -20,6 +20,7 @@ type scriptInput struct {
 	just    map[ebiten.Key]bool
 	wheel   float64
 	dropped fs.FS
+	closing bool
 }
 
 func newScriptInput() *scriptInput {
@@ -39,10 +40,13 @@ func (s *scriptInput) DroppedFiles() fs.FS {
 	return d
 }
 
+func (s *scriptInput) CloseRequested() bool { return s.closing }
+
 // frame clears the one-frame events before the script sets new ones.
 func (s *scriptInput) frame() {
 	clear(s.just)
 	s.wheel = 0
+	s.closing = false
 }
 
 // chord presses keys (modifiers held) for one frame.
