@@ -21,6 +21,9 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	var err error
+	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+		args = []string{"-help"}
+	}
 	if len(args) > 0 && args[0] == "shot" {
 		err = shot(args[1:], stderr)
 	} else {
@@ -53,6 +56,10 @@ func edit(args []string, stderr io.Writer) error {
 	return editor.Run(editor.Options{File: fs.Arg(0), MapsDir: *mapsDir})
 }
 
+// maxShotFrames bounds -frames: at a few frames per second under a
+// software renderer, more would run for hours.
+const maxShotFrames = 10000
+
 func shot(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("hexsandbox shot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -72,14 +79,17 @@ func shot(args []string, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() != 2 {
-		return fmt.Errorf("shot needs FILE and OUT.png, got %d arguments", fs.NArg())
+		return fmt.Errorf("shot needs two arguments, FILE and OUT.png; got %d", fs.NArg())
 	}
 	o.MapFile, o.Out = fs.Arg(0), fs.Arg(1)
 	if o.Width <= 0 || o.Height <= 0 || o.Width > 8192 || o.Height > 8192 {
 		return fmt.Errorf("image size %d×%d out of range 1..8192", o.Width, o.Height)
 	}
-	if o.Frames < 1 {
-		return fmt.Errorf("-frames must be at least 1")
+	if o.Frames < 1 || o.Frames > maxShotFrames {
+		return fmt.Errorf("-frames %d out of range 1..%d", o.Frames, maxShotFrames)
+	}
+	if o.Zoom < 0 || o.Zoom > 1 {
+		return fmt.Errorf("-zoom %g out of range 0..1", o.Zoom)
 	}
 	return render.Shot(o)
 }

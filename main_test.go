@@ -38,6 +38,8 @@ func TestBadArgumentsAreOneLine(t *testing.T) {
 		{"shot", "only-one-arg"},
 		{"shot", "-w", "0", "a.hexmap", "b.png"},
 		{"shot", "-frames", "0", "a.hexmap", "b.png"},
+		{"shot", "-frames", "100000000", "a.hexmap", "b.png"},
+		{"shot", "-zoom", "5", "a.hexmap", "b.png"},
 		{"a.hexmap", "b.hexmap"},
 	} {
 		var stderr strings.Builder
@@ -53,10 +55,26 @@ func TestBadArgumentsAreOneLine(t *testing.T) {
 func TestShotOfMissingFileFails(t *testing.T) {
 	var stderr strings.Builder
 	out := filepath.Join(t.TempDir(), "x.png")
-	if code := run([]string{"shot", filepath.Join(t.TempDir(), "missing.hexmap"), out}, &stderr); code != 1 {
+	missing := filepath.Join(t.TempDir(), "missing.hexmap")
+	if code := run([]string{"shot", missing, out}, &stderr); code != 1 {
 		t.Fatalf("exit %d, want 1 (stderr %q)", code, stderr.String())
+	}
+	if n := strings.Count(stderr.String(), missing); n != 1 {
+		t.Errorf("the error names the file %d times: %q", n, stderr.String())
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("a failed shot left %s behind", out)
+	}
+}
+
+func TestHelpPrintsUsage(t *testing.T) {
+	for _, arg := range []string{"help", "-help", "--help"} {
+		var stderr strings.Builder
+		if code := run([]string{arg}, &stderr); code != 2 {
+			t.Errorf("%s: exit %d, want 2", arg, code)
+		}
+		if !strings.Contains(stderr.String(), "usage: hexsandbox") {
+			t.Errorf("%s: no usage in %q", arg, stderr.String())
+		}
 	}
 }

@@ -49,7 +49,7 @@ func ShotImage(opts ShotOptions) (*image.RGBA, error) {
 	if g == nil {
 		var err error
 		if g, _, err = saves.LoadFile(opts.MapFile); err != nil {
-			return nil, fmt.Errorf("load %s: %w", opts.MapFile, err)
+			return nil, err // saves names the file
 		}
 	}
 	r, err := NewRenderer(chunk.NewSet(g))
