@@ -90,7 +90,7 @@ func (b *builder) triangulateCell(i int) {
 func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 	cell := b.cells[i]
 	e := hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
-	if cell.HasRiverThroughEdge(d) {
+	if carvesRiverBed(cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
 	pe := b.perturbEdge(e)

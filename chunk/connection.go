@@ -19,7 +19,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 
 	hasRiver := cell.HasRiverThroughEdge(d)
 	hasRoad := cell.HasRoadThroughEdge(d)
-	if hasRiver {
+	if carvesRiverBed(nb, d.Opposite()) {
 		e2.V3[1] = nb.StreamBedY()
 	}
 	pe2 := b.perturbEdge(e2)

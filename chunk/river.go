@@ -12,6 +12,17 @@ func withY(p vecT, y float32) vecT {
 	return p
 }
 
+// carvesRiverBed reports whether cell sinks the middle of its solid edge d
+// to its stream bed. Catlike carves the bed in every cell a river crosses;
+// here an underwater cell keeps its floor flat, because its bed would be a
+// channel 1.75 elevation steps deep running to the cell's centre, which
+// shows through the translucent water as a dark wedge pointing out of
+// every estuary. The river's surface already stops at the shore, so
+// nothing above the water changes.
+func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
+	return cell.HasRiverThroughEdge(d) && !cell.IsUnderwater()
+}
+
 // triangulateWithRiverBeginOrEnd is the sixth of a cell where a river
 // starts or ends: the channel narrows to the centre, and the surface ends
 // in a single triangle. e is the solid edge, pe the same perturbed.
