@@ -33,27 +33,48 @@ func FlatDepthCheck(set *chunk.Set, cam *Camera, w, h, subpixelBits int) (DepthC
 		return DepthCheck{}, err
 	}
 	r.builder.Flat = true
+	gpu := readFrame(r, cam, w, h, 0)
+	return compareFlat(gpu, r.flatReference(w, h, subpixelBits), nil), nil
+}
+
+// readFrame draws cam's view of r into a w×h image and reads it back.
+func readFrame(r *Renderer, cam *Camera, w, h int, seconds float64) *image.RGBA {
 	dst := ebiten.NewImage(w, h)
 	defer dst.Deallocate()
-	r.Draw(dst, cam, 0)
-	gpu := image.NewRGBA(image.Rect(0, 0, w, h))
-	dst.ReadPixels(gpu.Pix)
+	r.Draw(dst, cam, seconds)
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(img.Pix)
+	return img
+}
+
+// flatReference rasterises on the CPU, with a z-buffer, the triangles the
+// last Draw sent to the GPU, snapped to subpixelBits.
+func (r *Renderer) flatReference(w, h, subpixelBits int) *project.Raster {
 	b := &r.builder
 	cpu := project.NewRaster(w, h, b.Near, b.Far)
 	cpu.DrawOpaque(snapped(b.Lit.List(), subpixelBits))
 	cpu.DrawTranslucent(snapped(b.Translucent.List(), subpixelBits))
-	return compareFlat(gpu, cpu), nil
+	return cpu
 }
 
-func compareFlat(gpu *image.RGBA, cpu *project.Raster) DepthCheck {
+// compareFlat counts the pixels where gpu differs from the CPU raster;
+// when diff is not nil it also marks them there in red, for looking at.
+func compareFlat(gpu *image.RGBA, cpu *project.Raster, diff *image.RGBA) DepthCheck {
 	var differ, covered int
 	for i, c := range cpu.Color {
 		want := [3]byte{byte(c[0]*255 + 0.5), byte(c[1]*255 + 0.5), byte(c[2]*255 + 0.5)}
 		if want != [3]byte{} {
 			covered++
 		}
-		if [3]byte(gpu.Pix[4*i:4*i+3]) != want {
+		same := [3]byte(gpu.Pix[4*i:4*i+3]) == want
+		if !same {
 			differ++
+		}
+		if diff != nil {
+			diff.Pix[4*i+3] = 255
+			if !same {
+				diff.Pix[4*i] = 255
+			}
 		}
 	}
 	n := float64(len(cpu.Color))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -40,28 +39,12 @@ func TestShadersCompile(t *testing.T) {
 }
 
 // capture draws one frame of r through cam into a fresh w×h image.
-func capture(r *Renderer, cam *Camera, w, h int, seconds float64) *image.RGBA {
-	dst := ebiten.NewImage(w, h)
-	defer dst.Deallocate()
-	r.Draw(dst, cam, seconds)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	dst.ReadPixels(img.Pix)
-	return img
-}
-
 // savePNG keeps an image for looking at when HEXSANDBOX_PNG names a folder.
 func savePNG(t *testing.T, name string, img image.Image) {
-	dir := os.Getenv("HEXSANDBOX_PNG")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name+".png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
+	if dir := os.Getenv("HEXSANDBOX_PNG"); dir != "" {
+		if err := WritePNG(filepath.Join(dir, name+".png"), img); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -82,36 +65,20 @@ func compareViews(t *testing.T, name string, set *chunk.Set, w, h int) {
 		cam.SetZoom(v.zoom)
 		cam.SetRotation(v.rot)
 		cam.SetCenter(cam.X+v.dx, cam.Z+v.dz)
-		gpu := capture(r, cam, w, h, 0)
+		gpu := readFrame(r, cam, w, h, 0)
 		b := &r.builder
 		if b.Terrain.Triangles()+b.Lit.Triangles() == 0 {
 			t.Fatalf("%s view %d: nothing opaque in view", name, vi)
 		}
-		cpu := project.NewRaster(w, h, b.Near, b.Far)
-		cpu.DrawOpaque(b.Lit.List())
-		cpu.DrawTranslucent(b.Translucent.List())
-		diff, covered := 0, 0
 		diffImg := image.NewRGBA(gpu.Bounds())
-		for i := range cpu.Color {
-			c := cpu.Color[i]
-			g := gpu.Pix[4*i : 4*i+3]
-			want := [3]byte{byte(c[0]*255 + 0.5), byte(c[1]*255 + 0.5), byte(c[2]*255 + 0.5)}
-			if want != [3]byte{0, 0, 0} {
-				covered++
-			}
-			diffImg.Pix[4*i+3] = 255
-			if [3]byte{g[0], g[1], g[2]} != want {
-				diff++
-				diffImg.Pix[4*i] = 255
-			}
-		}
-		share := float64(diff) / float64(len(cpu.Color))
+		check := compareFlat(gpu, r.flatReference(w, h, 0), diffImg)
+		share := check.Differ
 		t.Logf("%s view %d: %d opaque + %d translucent triangles, %.4f%% of pixels differ, %.1f%% covered",
-			name, vi, b.Lit.Triangles(), b.Translucent.Triangles(), 100*share, 100*float64(covered)/float64(len(cpu.Color)))
+			name, vi, b.Lit.Triangles(), b.Translucent.Triangles(), 100*share, 100*check.Covered)
 		savePNG(t, fmt.Sprintf("flat_%s_%d", name, vi), gpu)
 		savePNG(t, fmt.Sprintf("diff_%s_%d", name, vi), diffImg)
-		if covered < len(cpu.Color)/8 {
-			t.Errorf("%s view %d: only %d pixels covered; the view misses the scene", name, vi, covered)
+		if check.Covered < 1.0/8 {
+			t.Errorf("%s view %d: only %.1f%% of pixels covered; the view misses the scene", name, vi, 100*check.Covered)
 		}
 		if share > 0.001 {
 			t.Errorf("%s view %d: %.4f%% of pixels differ from the CPU z-buffer (limit 0.1%%)", name, vi, 100*share)
@@ -172,14 +139,14 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	const w, h = 320, 180
 	// Which pixels show water: flat mode colours water triangles.
 	r.builder.Flat = true
-	flat := capture(r, cam, w, h, 0)
+	flat := readFrame(r, cam, w, h, 0)
 	b := &r.builder
 	isWater := waterPixels(b, w, h)
 	r.builder.Flat = false
 	r.Invalidate()
-	a := capture(r, cam, w, h, 0)
+	a := readFrame(r, cam, w, h, 0)
 	draws := r.OpaqueDraws
-	c := capture(r, cam, w, h, 1.7)
+	c := readFrame(r, cam, w, h, 1.7)
 	if r.OpaqueDraws != draws {
 		t.Fatalf("the opaque scene was redrawn %d times for a frame with the same view", r.OpaqueDraws-draws)
 	}
@@ -264,7 +231,7 @@ func TestDrawIntoSubImage(t *testing.T) {
 	cam := NewCamera(set.Grid)
 	cam.SetZoom(0.7)
 	const w, h = 200, 120
-	direct := capture(r, cam, w, h, 0.5)
+	direct := readFrame(r, cam, w, h, 0.5)
 	big := ebiten.NewImage(w+50, h+40)
 	defer big.Deallocate()
 	sub := big.SubImage(image.Rect(30, 25, 30+w, 25+h)).(*ebiten.Image)
