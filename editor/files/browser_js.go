@@ -3,7 +3,6 @@
 package files
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 
@@ -47,7 +46,7 @@ func (b *Browser) Load(name string) (*hexmap.Grid, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %v", name, err)
 	}
-	g, _, err := saves.Read(bytes.NewReader(data))
+	g, _, err := saves.ReadBytes(data)
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %v", name, err)
 	}
@@ -95,7 +94,7 @@ func (b *Browser) LoadRecovery() (string, *hexmap.Grid, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("recovery autosave: %v", err)
 	}
-	g, _, err := saves.Read(bytes.NewReader(data))
+	g, _, err := saves.ReadBytes(data)
 	if err != nil {
 		return "", nil, fmt.Errorf("recovery autosave: %v", err)
 	}
@@ -150,7 +149,7 @@ type LoadResult struct {
 
 // ReadBytes reads a map in either format from the bytes of a file.
 func ReadBytes(fileName string, data []byte) (Loaded, error) {
-	g, info, err := saves.Read(bytes.NewReader(data))
+	g, info, err := saves.ReadBytes(data)
 	if err != nil {
 		return Loaded{}, fmt.Errorf("%s: %v", fileName, err)
 	}

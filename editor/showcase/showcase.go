@@ -29,7 +29,7 @@ const (
 // than leave the editor without a map.
 func Map() (*hexmap.Grid, error) {
 	if len(embedded) > 0 {
-		if g, _, err := saves.Read(bytes.NewReader(embedded)); err == nil {
+		if g, _, err := saves.ReadBytes(embedded); err == nil {
 			return g, nil
 		}
 	}
