@@ -78,7 +78,7 @@ func meshDiff(a, b *mesh.Mesh) string {
 // identical bit for bit.
 func TestDeterminism(t *testing.T) {
 	a := NewSet(testGrid(t, 20, 15, 42))
-	b := NewSetSequential(testGrid(t, 20, 15, 42))
+	b := NewSetWorkers(testGrid(t, 20, 15, 42), 1)
 	if d := sameMeshes(a, b); d != "" {
 		t.Fatal(d)
 	}
@@ -109,7 +109,7 @@ func TestDirtyRebuild(t *testing.T) {
 			}
 		}
 	}
-	if d := sameMeshes(s, NewSetSequential(g.Clone())); d != "" {
+	if d := sameMeshes(s, NewSetWorkers(g.Clone(), 1)); d != "" {
 		t.Fatal(d)
 	}
 }

@@ -14,45 +14,76 @@ import (
 // they save.
 const parallelThreshold = 8
 
-// Set holds every chunk of a map and keeps them current.
+// Set holds every chunk of a map and keeps them current by following
+// the grid's change feed.
 type Set struct {
 	Grid   *hexmap.Grid
 	Chunks []Chunk
+	feed   *hexmap.FeedReader
+	dirty  []bool // per chunk, filled from the feed by Update
 }
 
 // NewSet triangulates every chunk of g on all cores.
-func NewSet(g *hexmap.Grid) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount())}
-	g.DirtyChunks()
+func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)) }
+
+// NewSetWorkers triangulates every chunk of g with up to workers
+// goroutines (1: on the calling goroutine only).
+func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
 	}
-	s.triangulate(all, runtime.GOMAXPROCS(0))
+	s.triangulate(all, workers)
 	return s
 }
 
-// NewSetSequential is NewSet on the calling goroutine only.
-func NewSetSequential(g *hexmap.Grid) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount())}
-	g.DirtyChunks()
-	all := make([]int, len(s.Chunks))
-	for ch := range all {
-		all[ch] = ch
-	}
-	s.triangulate(all, 1)
-	return s
+// NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
+// follows g's changes from now on.
+func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
+	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks))}
 }
 
-// Update re-triangulates the chunks the grid marked dirty and returns them.
+// Close stops following the grid's changes (the set is done with).
+func (s *Set) Close() { s.feed.Close() }
+
+// Update re-triangulates the chunks that the grid's changes since the
+// last Update touched, and returns them in ascending order.
 func (s *Set) Update() []int {
-	dirty := s.Grid.DirtyChunks()
+	dirty := s.DirtyChunks()
 	workers := 1
 	if len(dirty) >= parallelThreshold {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s.triangulate(dirty, workers)
 	return dirty
+}
+
+// DirtyChunks reads the changes since the last call and returns the
+// chunks they make stale, in ascending order: each changed cell's chunk,
+// and its neighbours' chunks when the change can alter shared geometry
+// (Catlike's Refresh and RefreshSelfOnly).
+func (s *Set) DirtyChunks() []int {
+	changes, complete := s.feed.Read()
+	g := s.Grid
+	for _, c := range changes {
+		s.dirty[g.ChunkOf(c.Index)] = true
+		if c.AffectsNeighbors() {
+			for d := hexmap.NE; d <= hexmap.NW; d++ {
+				if n, ok := g.Neighbor(c.Index, d); ok {
+					s.dirty[g.ChunkOf(n)] = true
+				}
+			}
+		}
+	}
+	var out []int
+	for ch, d := range s.dirty {
+		if d || !complete {
+			out = append(out, ch)
+			s.dirty[ch] = false
+		}
+	}
+	return out
 }
 
 // triangulate rebuilds the listed chunks with up to workers goroutines.

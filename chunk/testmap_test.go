@@ -32,7 +32,6 @@ func testGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	for range g.CellCount() * 2 {
 		g.AddRoad(rng.IntN(g.CellCount()), hexmap.Direction(rng.IntN(6)))
 	}
-	g.DirtyChunks()
 	return g
 }
 

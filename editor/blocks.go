@@ -17,6 +17,7 @@ import (
 // It stands in for the renderer and needs nothing but the grid.
 type blockScene struct {
 	g     *hexmap.Grid
+	feed  *hexmap.FeedReader
 	faces []face
 	order []int
 	vs    []ebiten.Vertex
@@ -37,13 +38,16 @@ type face struct {
 func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
 
 func (b *blockScene) Reset(g *hexmap.Grid) {
-	b.g = g
-	g.DirtyChunks()
+	if b.feed != nil {
+		b.feed.Close()
+	}
+	b.g, b.feed = g, g.Follow()
 	b.rebuild()
 }
 
 func (b *blockScene) Refresh() {
-	if len(b.g.DirtyChunks()) > 0 {
+	if b.feed.Pending() {
+		b.feed.Skip()
 		b.rebuild()
 	}
 }

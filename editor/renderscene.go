@@ -34,6 +34,9 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.fallback.Reset(g)
 		return
 	}
+	if s.set != nil {
+		s.set.Close()
+	}
 	s.set = chunk.NewSet(g)
 	if s.r != nil {
 		s.r.SetChunks(s.set)

@@ -56,7 +56,7 @@ func TestParallelChunks(t *testing.T) {
 		g.SetWalled(i, (i/3)%2 == 0)
 	}
 	par := chunk.NewSet(g)
-	seq := chunk.NewSetSequential(g)
+	seq := chunk.NewSetWorkers(g, 1)
 	for ch := range par.Chunks {
 		for _, l := range []mesh.Layer{mesh.Features, mesh.Walls, mesh.Bridges} {
 			a, b := &par.Chunks[ch].Layers[l], &seq.Chunks[ch].Layers[l]

@@ -295,7 +295,7 @@ func TestBuildDeterministic(t *testing.T) {
 		t.Fatal("same map and seed built different meshes")
 	}
 	g := randomMap(t, 20, 15, 9)
-	other, _ := hexmap.FromCells(20, 15, hexmap.NewNoise(10), g.Cells())
+	other, _, _ := hexmap.FromCells(g.Topology(), hexmap.NewNoise(10), g.Cells())
 	if reflect.DeepEqual(a, buildAll(other)) {
 		t.Fatal("a different seed built the same meshes")
 	}

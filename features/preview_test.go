@@ -27,7 +27,7 @@ var previewPath = flag.String("preview", "", "write a PNG of the preview scene t
 // that the feature, wall and bridge layers change a good share of it.
 func TestPreview(t *testing.T) {
 	g := previewMap(t)
-	s := chunk.NewSetSequential(g)
+	s := chunk.NewSetWorkers(g, 1)
 	w, h := 480, 320
 	if *previewPath != "" {
 		w, h = 1500, 1000

@@ -145,6 +145,14 @@ func mustGrid(t testing.TB, w, h int) *Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.DirtyChunks()
+	return g
+}
+
+func mustGridOf(t testing.TB, top Topology) *Grid {
+	t.Helper()
+	g, err := NewGridOf(top, sharedTestNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return g
 }

@@ -1,11 +1,17 @@
 // Package hexmap owns the map model of hexsandbox: hex coordinates and
-// directions, cells and their derived heights, the grid of cells split into
-// 5×5 chunks, Catlike's metrics (corners, terraces, perturbation, walls),
-// the seeded noise table and hash grid, and every edit rule of the Hex Map
-// editor (rivers, roads, specials). It draws nothing and never imports
-// ebiten, so everything here runs and tests anywhere, including wasm.
+// directions, the Topology (size and east-west wrapping) that every
+// neighbour, index and distance query goes through, cells and their
+// derived heights, the grid of cells split into 5×5 chunks, Catlike's
+// metrics (corners, terraces, perturbation, walls), the seeded noise table
+// and hash grid, and every edit rule of the Hex Map editor (rivers, roads,
+// specials). It draws nothing and never imports ebiten, so everything here
+// runs and tests anywhere, including wasm.
 //
 // All edits go through Grid methods that funnel into one place (Grid.set),
-// which enforces nothing itself but records each changed cell for undo and
-// marks the chunks that must be re-triangulated.
+// which enforces nothing itself but publishes each changed cell on the
+// grid's change feed. Consumers (chunk meshes, undo, path caches, vision)
+// follow the feed, each with a FeedReader of its own, so none takes a
+// change from another. Bulk edits (loading, generation, paste, undo) run
+// in Grid.Batch: the rules apply once at its end and the feed gets one
+// change per touched cell.
 package hexmap

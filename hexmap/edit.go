@@ -3,10 +3,13 @@ package hexmap
 // The edit methods below are Catlike's HexCell setters. Each applies the
 // rules of the editor (rivers flow one way and never uphill, roads avoid
 // rivers, specials and steep edges, specials avoid rivers) and funnels
-// every cell it touches through Grid.set.
+// every cell it touches through Grid.set. Each is one edit in the change
+// feed (begin/end), together with the changes its rules cascade into.
 
 // SetTerrainType sets the terrain type of cell i (clamped to the valid types).
 func (g *Grid) SetTerrainType(i int, t uint8) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.TerrainType = min(t, TerrainTypeCount-1)
 	g.set(i, c)
@@ -15,6 +18,8 @@ func (g *Grid) SetTerrainType(i int, t uint8) {
 // SetElevation sets cell i's elevation, then drops rivers that would now
 // flow uphill and roads that became too steep.
 func (g *Grid) SetElevation(i int, e int) {
+	g.begin()
+	defer g.end()
 	e = clamp(e, MinElevation, MaxElevation)
 	c := g.cells[i]
 	if int(c.Elevation) == e {
@@ -22,6 +27,9 @@ func (g *Grid) SetElevation(i int, e int) {
 	}
 	c.Elevation = int16(e)
 	g.set(i, c)
+	if g.batch.active && !g.batch.applied {
+		return // the batch's rules run once at its end
+	}
 	g.validateRivers(i)
 	for d := NE; d <= NW; d++ {
 		if g.cells[i].HasRoadThroughEdge(d) && g.ElevationDifference(i, d) > 1 {
@@ -32,6 +40,8 @@ func (g *Grid) SetElevation(i int, e int) {
 
 // SetWaterLevel sets cell i's water level and re-validates its rivers.
 func (g *Grid) SetWaterLevel(i int, w int) {
+	g.begin()
+	defer g.end()
 	w = clamp(w, MinElevation, MaxElevation)
 	c := g.cells[i]
 	if int(c.WaterLevel) == w {
@@ -39,11 +49,15 @@ func (g *Grid) SetWaterLevel(i int, w int) {
 	}
 	c.WaterLevel = int16(w)
 	g.set(i, c)
-	g.validateRivers(i)
+	if !g.batch.active || g.batch.applied {
+		g.validateRivers(i)
+	}
 }
 
 // SetUrbanLevel sets the urban density 0..3 of cell i.
 func (g *Grid) SetUrbanLevel(i int, level int) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.UrbanLevel = uint8(clamp(level, 0, MaxLevel))
 	g.set(i, c)
@@ -51,6 +65,8 @@ func (g *Grid) SetUrbanLevel(i int, level int) {
 
 // SetFarmLevel sets the farm density 0..3 of cell i.
 func (g *Grid) SetFarmLevel(i int, level int) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.FarmLevel = uint8(clamp(level, 0, MaxLevel))
 	g.set(i, c)
@@ -58,6 +74,8 @@ func (g *Grid) SetFarmLevel(i int, level int) {
 
 // SetPlantLevel sets the plant density 0..3 of cell i.
 func (g *Grid) SetPlantLevel(i int, level int) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.PlantLevel = uint8(clamp(level, 0, MaxLevel))
 	g.set(i, c)
@@ -66,6 +84,8 @@ func (g *Grid) SetPlantLevel(i int, level int) {
 // SetSpecialIndex places special feature 1..3 (0 clears it). Cells with a
 // river refuse it; a new special removes the cell's roads.
 func (g *Grid) SetSpecialIndex(i int, special int) {
+	g.begin()
+	defer g.end()
 	special = clamp(special, 0, MaxLevel)
 	c := g.cells[i]
 	if int(c.SpecialIndex) == special || c.HasRiver() {
@@ -78,6 +98,8 @@ func (g *Grid) SetSpecialIndex(i int, special int) {
 
 // SetWalled sets whether cell i is walled.
 func (g *Grid) SetWalled(i int, walled bool) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.Walled = walled
 	g.set(i, c)
@@ -85,6 +107,8 @@ func (g *Grid) SetWalled(i int, walled bool) {
 
 // SetExplored sets the exploration flag kept from Catlike v3+ files.
 func (g *Grid) SetExplored(i int, explored bool) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	c.Explored = explored
 	g.set(i, c)
@@ -95,6 +119,8 @@ func (g *Grid) SetExplored(i int, explored bool) {
 // both specials and removes the road on that edge. It reports false, and
 // changes nothing, when the neighbour is missing or uphill.
 func (g *Grid) SetOutgoingRiver(i int, d Direction) bool {
+	g.begin()
+	defer g.end()
 	if !d.Valid() {
 		return false
 	}
@@ -127,6 +153,8 @@ func (g *Grid) SetOutgoingRiver(i int, d Direction) bool {
 
 // RemoveOutgoingRiver removes the river leaving cell i, at both ends.
 func (g *Grid) RemoveOutgoingRiver(i int) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	if !c.HasOutgoingRiver() {
 		return
@@ -143,6 +171,8 @@ func (g *Grid) RemoveOutgoingRiver(i int) {
 
 // RemoveIncomingRiver removes the river entering cell i, at both ends.
 func (g *Grid) RemoveIncomingRiver(i int) {
+	g.begin()
+	defer g.end()
 	c := g.cells[i]
 	if !c.HasIncomingRiver() {
 		return
@@ -159,6 +189,8 @@ func (g *Grid) RemoveIncomingRiver(i int) {
 
 // RemoveRiver removes both rivers of cell i.
 func (g *Grid) RemoveRiver(i int) {
+	g.begin()
+	defer g.end()
 	g.RemoveOutgoingRiver(i)
 	g.RemoveIncomingRiver(i)
 }
@@ -186,6 +218,8 @@ func (g *Grid) validateRivers(i int) {
 // river on that edge, neither cell special, elevation difference at most 1.
 // It reports whether the road is there afterwards.
 func (g *Grid) AddRoad(i int, d Direction) bool {
+	g.begin()
+	defer g.end()
 	if !d.Valid() {
 		return false
 	}
@@ -204,6 +238,8 @@ func (g *Grid) AddRoad(i int, d Direction) bool {
 
 // RemoveRoad removes the road through edge d of cell i, on both sides.
 func (g *Grid) RemoveRoad(i int, d Direction) {
+	g.begin()
+	defer g.end()
 	if d.Valid() && g.cells[i].HasRoadThroughEdge(d) {
 		g.setRoad(i, d, false)
 	}
@@ -211,6 +247,8 @@ func (g *Grid) RemoveRoad(i int, d Direction) {
 
 // RemoveRoads removes every road of cell i.
 func (g *Grid) RemoveRoads(i int) {
+	g.begin()
+	defer g.end()
 	for d := NE; d <= NW; d++ {
 		g.RemoveRoad(i, d)
 	}
@@ -234,6 +272,10 @@ func withRoad(c Cell, d Direction, on bool) Cell {
 
 // Restore puts cell i back into a state recorded earlier (undo, redo).
 // It bypasses the rules: the caller restores whole consistent states.
-func (g *Grid) Restore(i int, c Cell) { g.set(i, c) }
+func (g *Grid) Restore(i int, c Cell) {
+	g.begin()
+	defer g.end()
+	g.set(i, c)
+}
 
 func clamp(v, lo, hi int) int { return max(lo, min(hi, v)) }

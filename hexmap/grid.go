@@ -17,24 +17,21 @@ type Unit struct {
 	Orientation float32
 }
 
-// Change records one cell's state before and after an edit, for undo.
-type Change struct {
-	Index         int
-	Before, After Cell
-}
-
-// Grid is a map: width × height cells in rows, split into 5×5 chunks,
-// with the seeded noise that shapes it. Create it with NewGrid.
+// Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
+// with the seeded noise that shapes it. Create it with NewGrid or
+// NewGridOf. Every edit goes through its methods, which apply Catlike's
+// rules and publish each changed cell on the grid's change feed.
 type Grid struct {
-	width, height int
-	cells         []Cell
-	noise         *Noise
-	wrapping      bool
+	top   Topology
+	cells []Cell
+	noise *Noise
 	// Units placed on the map; the model keeps them for the file formats.
 	Units []Unit
 
-	dirty    []bool // per chunk: must be re-triangulated
-	recorder func(Change)
+	feed  Feed
+	edit  uint64 // the current (or last) edit's serial
+	depth int    // nesting of edit methods: the outermost starts an edit
+	batch batchState
 }
 
 // ValidateSize returns an error unless width × height is a whole number
@@ -51,44 +48,50 @@ func ValidateSize(width, height int) error {
 	return nil
 }
 
-// NewGrid returns a grid of empty cells with noise built from seed.
+// NewGrid returns a flat grid of empty cells with noise built from seed.
 func NewGrid(width, height int, seed int64) (*Grid, error) {
 	if err := ValidateSize(width, height); err != nil {
 		return nil, err
 	}
-	return NewGridWithNoise(width, height, NewNoise(seed))
+	return NewGridOf(Topology{Width: width, Height: height}, NewNoise(seed))
 }
 
 // NewGridWithNoise is NewGrid with noise already built, which grids of the
 // same seed may share.
 func NewGridWithNoise(width, height int, noise *Noise) (*Grid, error) {
-	if err := ValidateSize(width, height); err != nil {
+	return NewGridOf(Topology{Width: width, Height: height}, noise)
+}
+
+// NewGridOf returns a grid of empty cells on topology t.
+func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
+	if err := ValidateSize(t.Width, t.Height); err != nil {
 		return nil, err
 	}
-	g := &Grid{width: width, height: height, noise: noise}
-	g.cells = make([]Cell, width*height)
+	g := &Grid{top: t, noise: noise}
+	g.cells = make([]Cell, t.CellCount())
 	for i := range g.cells {
 		g.cells[i] = NewCell()
 	}
-	g.dirty = make([]bool, g.ChunkCount())
-	g.MarkAllDirty()
 	return g, nil
 }
 
+// Topology returns the map's shape: size and wrapping.
+func (g *Grid) Topology() Topology { return g.top }
+
 // Width is the number of cells per row.
-func (g *Grid) Width() int { return g.width }
+func (g *Grid) Width() int { return g.top.Width }
 
 // Height is the number of rows.
-func (g *Grid) Height() int { return g.height }
+func (g *Grid) Height() int { return g.top.Height }
 
 // CellCount is Width × Height.
 func (g *Grid) CellCount() int { return len(g.cells) }
 
 // ChunkCountX is the number of chunks per chunk row.
-func (g *Grid) ChunkCountX() int { return g.width / ChunkSizeX }
+func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
 
 // ChunkCountZ is the number of chunk rows.
-func (g *Grid) ChunkCountZ() int { return g.height / ChunkSizeZ }
+func (g *Grid) ChunkCountZ() int { return g.top.Height / ChunkSizeZ }
 
 // ChunkCount is the number of chunks.
 func (g *Grid) ChunkCount() int { return g.ChunkCountX() * g.ChunkCountZ() }
@@ -99,12 +102,8 @@ func (g *Grid) Noise() *Noise { return g.noise }
 // Seed returns the map's seed.
 func (g *Grid) Seed() int64 { return g.noise.seed }
 
-// Wrapping reports the east-west wrapping flag of a Catlike v5 map; the
-// model keeps it but lays the map out flat.
-func (g *Grid) Wrapping() bool { return g.wrapping }
-
-// SetWrapping sets the wrapping flag kept for file round trips.
-func (g *Grid) SetWrapping(w bool) { g.wrapping = w }
+// Wrapping reports whether the map wraps east-west.
+func (g *Grid) Wrapping() bool { return g.top.Wrapping }
 
 // Cell returns the cell at index i (x + z × Width).
 func (g *Grid) Cell(i int) Cell { return g.cells[i] }
@@ -113,28 +112,18 @@ func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 func (g *Grid) Cells() []Cell { return g.cells }
 
 // Index returns the index of the cell at c, or false when off the map.
-func (g *Grid) Index(c Coordinates) (int, bool) {
-	x, z := c.Offset()
-	if x < 0 || x >= g.width || z < 0 || z >= g.height {
-		return 0, false
-	}
-	return x + z*g.width, true
-}
+func (g *Grid) Index(c Coordinates) (int, bool) { return g.top.Index(c) }
 
 // Coordinates returns the coordinates of cell i.
-func (g *Grid) Coordinates(i int) Coordinates {
-	return FromOffset(i%g.width, i/g.width)
-}
+func (g *Grid) Coordinates(i int) Coordinates { return g.top.Coordinates(i) }
 
 // Neighbor returns the index of the neighbour of cell i in direction d,
 // or false at the map's border.
-func (g *Grid) Neighbor(i int, d Direction) (int, bool) {
-	return g.Index(g.Coordinates(i).Step(d))
-}
+func (g *Grid) Neighbor(i int, d Direction) (int, bool) { return g.top.Neighbor(i, d) }
 
 // ChunkOf returns the chunk that holds cell i.
 func (g *Grid) ChunkOf(i int) int {
-	x, z := i%g.width, i/g.width
+	x, z := g.top.Offset(i)
 	return x/ChunkSizeX + (z/ChunkSizeZ)*g.ChunkCountX()
 }
 
@@ -145,7 +134,7 @@ func (g *Grid) ChunkCells(ch int) []int {
 	out := make([]int, 0, ChunkSizeX*ChunkSizeZ)
 	for z := z0; z < z0+ChunkSizeZ; z++ {
 		for x := x0; x < x0+ChunkSizeX; x++ {
-			out = append(out, x+z*g.width)
+			out = append(out, x+z*g.top.Width)
 		}
 	}
 	return out
@@ -154,7 +143,7 @@ func (g *Grid) ChunkCells(ch int) []int {
 // CellPosition is the centre of cell i in world space, its Y the
 // elevation jittered by noise as in Catlike's HexCell.Elevation.
 func (g *Grid) CellPosition(i int) vec3.T {
-	x, z := CellCenter(i%g.width, i/g.width)
+	x, z := g.top.CellCenter(i)
 	p := vec3.T{x, 0, z}
 	s := g.noise.Sample(p)
 	p[1] = float32(g.cells[i].Elevation)*ElevationStep + (s[1]*2-1)*ElevationPerturbStrength
@@ -164,7 +153,7 @@ func (g *Grid) CellPosition(i int) vec3.T {
 // CellUnder returns the cell whose (unperturbed) hexagon holds the world
 // point (x, z), or false when it is off the map.
 func (g *Grid) CellUnder(x, z float32) (int, bool) {
-	return g.Index(FromPosition(x, z))
+	return g.top.CellUnder(x, z)
 }
 
 // EdgeType returns the edge type from cell i to its neighbour in d.
@@ -185,85 +174,47 @@ func (g *Grid) ElevationDifference(i int, d Direction) int {
 	return abs(int(g.cells[i].Elevation) - int(g.cells[n].Elevation))
 }
 
-// MarkAllDirty marks every chunk for re-triangulation.
-func (g *Grid) MarkAllDirty() {
-	for i := range g.dirty {
-		g.dirty[i] = true
-	}
-}
-
-// DirtyChunks returns the chunks to re-triangulate, in ascending order,
-// and clears the marks.
-func (g *Grid) DirtyChunks() []int {
-	var out []int
-	for i, d := range g.dirty {
-		if d {
-			out = append(out, i)
-			g.dirty[i] = false
-		}
-	}
-	return out
-}
-
-// PeekDirtyChunks returns the chunks to re-triangulate without clearing.
-func (g *Grid) PeekDirtyChunks() []int {
-	var out []int
-	for i, d := range g.dirty {
-		if d {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// SetRecorder installs a function called with every cell change; nil
-// stops recording. The editor builds undo on it.
-func (g *Grid) SetRecorder(r func(Change)) { g.recorder = r }
-
 // Clone returns a deep copy of the grid sharing the immutable noise.
 func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
 	c.Units = slices.Clone(g.Units)
-	c.dirty = slices.Clone(g.dirty)
-	c.recorder = nil
+	c.feed = Feed{}
+	c.batch = batchState{}
+	c.depth = 0
 	return &c
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
 // wrapping, cells and units.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.width == o.width && g.height == o.height && g.Seed() == o.Seed() &&
-		g.wrapping == o.wrapping && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units)
+	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units)
 }
 
+// begin and end bracket every edit method: the outermost call starts a
+// new edit, whose changes share one Edit serial in the feed. A batch is
+// one edit however many methods it calls.
+func (g *Grid) begin() {
+	if g.depth == 0 {
+		g.edit++
+	}
+	g.depth++
+}
+
+func (g *Grid) end() { g.depth-- }
+
 // set is the single entry point of every change to a cell: it stores the
-// new state, tells the recorder and marks the chunks to re-triangulate.
-// Changes that only touch a cell's own features (levels, specials,
-// exploration) dirty its own chunk; anything else can change geometry
-// shared with neighbours (bridges, corners, walls, shores), so their
-// chunks are marked too.
+// new state and publishes the change on the feed (in a batch, once when
+// the batch ends).
 func (g *Grid) set(i int, c Cell) {
 	old := g.cells[i]
 	if old == c {
 		return
 	}
 	g.cells[i] = c
-	if g.recorder != nil {
-		g.recorder(Change{Index: i, Before: old, After: c})
+	if g.batch.active {
+		g.batch.touch(i, old)
+		return
 	}
-	g.dirty[g.ChunkOf(i)] = true
-	if !onlyOwnFeatures(old, c) {
-		for d := NE; d <= NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok {
-				g.dirty[g.ChunkOf(n)] = true
-			}
-		}
-	}
-}
-
-func onlyOwnFeatures(a, b Cell) bool {
-	a.UrbanLevel, a.FarmLevel, a.PlantLevel, a.SpecialIndex, a.Explored =
-		b.UrbanLevel, b.FarmLevel, b.PlantLevel, b.SpecialIndex, b.Explored
-	return a == b
+	g.feed.append(Change{Index: i, Before: old, After: c, Edit: g.edit})
 }

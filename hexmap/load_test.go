@@ -34,7 +34,7 @@ func TestFromCellsRejectsBadValues(t *testing.T) {
 	for _, tc := range cases {
 		cells := emptyCells(50)
 		tc.edit(&cells[13])
-		g, err := FromCells(10, 5, sharedTestNoise, cells)
+		g, _, err := FromCells(Topology{Width: 10, Height: 5}, sharedTestNoise, cells)
 		if err == nil || g != nil {
 			t.Errorf("%s: accepted", tc.name)
 			continue
@@ -57,7 +57,7 @@ func TestFromCellsRejectsBadSizes(t *testing.T) {
 		{10, 5, 49, "49 cells"},
 	}
 	for _, tc := range cases {
-		if _, err := FromCells(tc.w, tc.h, sharedTestNoise, emptyCells(tc.n)); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := FromCells(Topology{Width: tc.w, Height: tc.h}, sharedTestNoise, emptyCells(tc.n)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("FromCells(%d, %d, %d cells) error %v, want it to mention %q", tc.w, tc.h, tc.n, err, tc.want)
 		}
 	}
@@ -66,15 +66,15 @@ func TestFromCellsRejectsBadSizes(t *testing.T) {
 func TestFromCellsKeepsConsistentMap(t *testing.T) {
 	g := mustGrid(t, 10, 10)
 	randomEdits(g, 4, 2000)
-	h, err := FromCells(10, 10, g.Noise(), slices.Clone(g.Cells()))
+	h, rep, err := FromCells(g.Topology(), g.Noise(), slices.Clone(g.Cells()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(h.Cells(), g.Cells()) {
 		t.Fatal("a consistent map was changed")
 	}
-	if len(h.DirtyChunks()) != h.ChunkCount() {
-		t.Fatal("a loaded map must be dirty everywhere")
+	if rep.Dropped() {
+		t.Fatalf("a consistent map reports dropped links: %+v", rep)
 	}
 }
 
@@ -104,9 +104,15 @@ func TestFromCellsRepairsLinks(t *testing.T) {
 	cells[at(4, 0)].OutgoingRiver = E
 	cells[at(4, 0)].IncomingRiver = E
 	cells[at(5, 0)].IncomingRiver = W
-	g, err := FromCells(w, 10, sharedTestNoise, cells)
+	g, rep, err := FromCells(Topology{Width: w, Height: 10}, sharedTestNoise, cells)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Counted by hand from the cases above: rivers (2,2) out, (5,5) in,
+	// (0,0) out, (9,9) in and (4,0)'s in through its out edge; roads
+	// (0,4) off the map, (6,2) one-sided, (2,7)-(3,7) across a river.
+	if rep.DroppedRivers != 5 || rep.DroppedRoads != 3 {
+		t.Errorf("report %+v, want 5 rivers and 3 roads dropped", rep)
 	}
 	for _, p := range [][2]int{{2, 2}, {5, 5}, {0, 0}, {9, 9}} {
 		if g.Cell(at(p[0], p[1])).HasRiver() {

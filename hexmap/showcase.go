@@ -152,13 +152,13 @@ func vignetteOrigin(width, height int) (ox, oz int) {
 }
 
 // at returns the index of a vignette cell.
-func (s *showcase) at(p spot) int { return (s.ox + p.x) + (s.oz+p.z)*s.g.width }
+func (s *showcase) at(p spot) int { return (s.ox + p.x) + (s.oz+p.z)*s.g.Width() }
 
 // nearVignette reports whether cell i lies within margin cells of the
 // vignette's rectangle; seeded features keep off it so they cannot break
 // the designed ones.
 func (s *showcase) nearVignette(i, margin int) bool {
-	x, z := i%s.g.width, i/s.g.width
+	x, z := i%s.g.Width(), i/s.g.Width()
 	return x >= s.ox-margin && x < s.ox+vignetteWidth+margin &&
 		z >= s.oz-margin && z < s.oz+vignetteHeight+margin
 }

@@ -51,7 +51,7 @@ type relief struct {
 }
 
 func (s *showcase) newRelief() relief {
-	w, h := s.g.width, s.g.height
+	w, h := s.g.Width(), s.g.Height()
 	r := relief{
 		broad:     newValueNoise(s.rng, w, h, 9),
 		hills:     newValueNoise(s.rng, w, h, 3.5),
@@ -77,7 +77,7 @@ func (s *showcase) newRelief() relief {
 // vignette and the western sea, so the noise alone does not decide
 // whether a map has mountains.
 func (s *showcase) massifs() [][2]float64 {
-	w, h := s.g.width, s.g.height
+	w, h := s.g.Width(), s.g.Height()
 	want := 1 + len(s.g.cells)/1000
 	var out [][2]float64
 	for try := 0; try < want*30 && len(out) < want; try++ {
@@ -112,7 +112,7 @@ func (s *showcase) shapeLand() error {
 		if s.nearVignette(i, 0) {
 			continue
 		}
-		x, z := i%s.g.width, i/s.g.width
+		x, z := i%s.g.Width(), i/s.g.Width()
 		h := s.landHeight(r, x, z)
 		if d, edge := s.vignetteEdge(x, z); d <= blendWidth {
 			// The vignette's sea only needs to reach a little way out.
@@ -161,7 +161,7 @@ func abs64(v float64) float64 {
 // west edge, on stretches of the other edges, and in the bay that joins
 // the vignette's western sea to the open sea.
 func (s *showcase) seaPull(r relief, x, z int) float64 {
-	w, h := s.g.width, s.g.height
+	w, h := s.g.Width(), s.g.Height()
 	coast := r.coast.at(x, z)
 	west := clampUnit(1.5 - float64(x)/(0.04*float64(w)+3*coast))
 	edge := min(x, z, w-1-x, h-1-z)

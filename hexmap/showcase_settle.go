@@ -153,12 +153,12 @@ func (s *showcase) growForests() error {
 			}
 		}
 	}
-	woods := newValueNoise(s.rng, s.g.width, s.g.height, 3)
+	woods := newValueNoise(s.rng, s.g.Width(), s.g.Height(), 3)
 	for i := range s.g.cells {
 		if s.nearVignette(i, 0) {
 			continue
 		}
-		v := woods.at(i%s.g.width, i/s.g.width)
+		v := woods.at(i%s.g.Width(), i/s.g.Width())
 		level := int((v - 0.3) * 10)
 		switch e := s.cell(i).Elevation; {
 		case e >= 2 && e <= 4:

@@ -108,7 +108,7 @@ func (c *catlikeReader) int32() int32 {
 // bool reads a C# bool: any byte but zero is true.
 func (c *catlikeReader) bool() bool { return c.byte() != 0 }
 
-func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, error) {
+func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	c := &catlikeReader{r: r, section: "header"}
 	version := int(c.int32())
 	width, height := catlikeV0Width, catlikeV0Depth
@@ -117,31 +117,30 @@ func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, error) {
 	}
 	wrapping := version >= 5 && c.bool()
 	if c.err != nil {
-		return nil, c.err
+		return nil, hexmap.BatchReport{}, c.err
 	}
 	if err := hexmap.ValidateSize(width, height); err != nil {
-		return nil, err
+		return nil, hexmap.BatchReport{}, err
 	}
 	cells, err := readCatlikeCells(c, version, width, height)
 	if err != nil {
-		return nil, err
+		return nil, hexmap.BatchReport{}, err
 	}
 	var units []hexmap.Unit
 	if version >= 2 {
 		if units, err = readCatlikeUnits(c, width, height); err != nil {
-			return nil, err
+			return nil, hexmap.BatchReport{}, err
 		}
 	}
 	if _, err := r.ReadByte(); err == nil {
-		return nil, errors.New("trailing data after the map")
+		return nil, hexmap.BatchReport{}, errors.New("trailing data after the map")
 	}
-	g, err := hexmap.FromCells(width, height, noise(0), cells)
+	g, rep, err := hexmap.FromCells(hexmap.Topology{Width: width, Height: height, Wrapping: wrapping}, noise(0), cells)
 	if err != nil {
-		return nil, err
+		return nil, rep, err
 	}
-	g.SetWrapping(wrapping)
 	g.Units = units
-	return g, nil
+	return g, rep, nil
 }
 
 // readCatlikeCells grows the cells as they arrive, so a short file with a

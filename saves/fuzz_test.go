@@ -16,7 +16,7 @@ func fuzzNoise(int64) *hexmap.Noise { return sharedNoise(0) }
 func FuzzRead(f *testing.F) {
 	for _, size := range [][2]int{{5, 5}, {10, 5}, {20, 15}} {
 		g := testMap(f, size[0], size[1], 0)
-		g.SetWrapping(size[0] == 10)
+		g = withWrapping(f, g, size[0] == 10)
 		good := writeNativeBytes(f, g)
 		f.Add(good)
 		f.Add(good[:len(good)/2])

@@ -109,38 +109,38 @@ func parseHeader(b []byte) (nativeHeader, error) {
 
 // readNative decompresses at most what the header's size allows, checks
 // length and checksum, then decodes the planes.
-func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, int, error) {
+func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	z, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, 0, fmt.Errorf("bad gzip header: %w", err)
+		return nil, Info{FormatHexsandbox, 0, hexmap.BatchReport{}}, fmt.Errorf("bad gzip header: %w", err)
 	}
 	z.Multistream(false)
 	head := make([]byte, headerLen)
 	if _, err := io.ReadFull(z, head); err != nil {
-		return nil, 0, gzipError(err, "header")
+		return nil, Info{FormatHexsandbox, 0, hexmap.BatchReport{}}, gzipError(err, "header")
 	}
 	h, err := parseHeader(head)
 	if err != nil {
-		return nil, h.version, err
+		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	n := h.width * h.height
 	// The largest body the size allows: planes, one unit per cell, checksum.
 	maxBody := int64(planeCount*n + 4 + unitLen*n + 4)
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
-		return nil, h.version, gzipError(err, "cells")
+		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, gzipError(err, "cells")
 	}
 	if int64(len(body)) > maxBody {
-		return nil, h.version, fmt.Errorf("data longer than a %d×%d map can be", h.width, h.height)
+		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, fmt.Errorf("data longer than a %d×%d map can be", h.width, h.height)
 	}
 	if _, err := r.ReadByte(); err == nil {
-		return nil, h.version, errors.New("trailing data after the compressed map")
+		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, errors.New("trailing data after the compressed map")
 	}
 	if err := checkBody(head, body, n); err != nil {
-		return nil, h.version, err
+		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
-	g, err := decodeBody(h, body, noise)
-	return g, h.version, err
+	g, rep, err := decodeBody(h, body, noise)
+	return g, Info{FormatHexsandbox, h.version, rep}, err
 }
 
 // checkBody checks the body's length against its unit count and the
@@ -168,28 +168,28 @@ func checkBody(head, body []byte, n int) error {
 	return nil
 }
 
-func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, error) {
+func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	n := h.width * h.height
 	cells := make([]hexmap.Cell, n)
 	for k, p := range planes() {
 		plane := body[k*n : (k+1)*n]
 		for i := range cells {
 			if err := p.set(&cells[i], plane[i]); err != nil {
-				return nil, fmt.Errorf("cell (%d, %d): %w", i%h.width, i/h.width, err)
+				return nil, hexmap.BatchReport{}, fmt.Errorf("cell (%d, %d): %w", i%h.width, i/h.width, err)
 			}
 		}
 	}
 	units, err := decodeUnits(body[planeCount*n+4:len(body)-4], h.width, h.height)
 	if err != nil {
-		return nil, err
+		return nil, hexmap.BatchReport{}, err
 	}
-	g, err := hexmap.FromCells(h.width, h.height, noise(h.seed), cells)
+	t := hexmap.Topology{Width: h.width, Height: h.height, Wrapping: h.flags&flagWrapping != 0}
+	g, rep, err := hexmap.FromCells(t, noise(h.seed), cells)
 	if err != nil {
-		return nil, err
+		return nil, rep, err
 	}
-	g.SetWrapping(h.flags&flagWrapping != 0)
 	g.Units = units
-	return g, nil
+	return g, rep, nil
 }
 
 func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {

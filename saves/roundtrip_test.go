@@ -49,9 +49,9 @@ func requireEqual(t testing.TB, got, want *hexmap.Grid) {
 func TestNativeRoundTrip(t *testing.T) {
 	for _, size := range [][2]int{{5, 5}, {40, 30}, {80, 60}} {
 		g := testMap(t, size[0], size[1], 3)
-		g.SetWrapping(size[0] == 40)
+		g = withWrapping(t, g, size[0] == 40)
 		got, info := readShared(t, writeNativeBytes(t, g))
-		if info != (Info{FormatHexsandbox, nativeVersion}) {
+		if info != (Info{Format: FormatHexsandbox, Version: nativeVersion}) {
 			t.Fatalf("info %+v", info)
 		}
 		requireEqual(t, got, g)
@@ -88,7 +88,7 @@ func TestNativeRoundTripExtremes(t *testing.T) {
 
 func TestCatlikeV5RoundTrip(t *testing.T) {
 	g := testMap(t, 40, 30, 0)
-	g.SetWrapping(true)
+	g = withWrapping(t, g, true)
 	g.SetExplored(5, true)
 	g.SetElevation(7, -3) // below Catlike v4's zero, still one byte
 	var buf bytes.Buffer
@@ -96,7 +96,7 @@ func TestCatlikeV5RoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, info := readShared(t, buf.Bytes())
-	if info != (Info{FormatCatlike, 5}) {
+	if info != (Info{Format: FormatCatlike, Version: 5}) {
 		t.Fatalf("info %+v", info)
 	}
 	requireEqual(t, got, g)
@@ -175,7 +175,7 @@ func catlikeMap(t testing.TB, version int) *hexmap.Grid {
 			g.SetExplored(i, true)
 		}
 	}
-	g.SetWrapping(version >= 5)
+	g = withWrapping(t, g, version >= 5)
 	return g
 }
 
@@ -184,7 +184,7 @@ func TestCatlikeVersions(t *testing.T) {
 		want := catlikeMap(t, v)
 		data := catlikeFile(v, want)
 		got, info := readShared(t, data)
-		if info != (Info{FormatCatlike, v}) {
+		if info != (Info{Format: FormatCatlike, Version: v}) {
 			t.Fatalf("v%d: info %+v", v, info)
 		}
 		requireEqual(t, got, want)

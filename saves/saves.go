@@ -28,6 +28,9 @@ const (
 type Info struct {
 	Format  Format
 	Version int
+	// Dropped counts the links the reader removed because they cannot be
+	// drawn (a river or road whose other side disagrees or is off the map).
+	Dropped hexmap.BatchReport
 }
 
 // NoiseSource builds (or fetches) the noise of a map's seed. Building
@@ -52,8 +55,8 @@ func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	head, err := br.Peek(4)
 	switch {
 	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
-		g, v, err := readNative(br, noise)
-		return result(g, Info{FormatHexsandbox, v}, err)
+		g, info, err := readNative(br, noise)
+		return result(g, info, err)
 	case len(head) == 0 && err == io.EOF:
 		return nil, Info{}, fmt.Errorf("empty file")
 	case len(head) < 4:
@@ -66,8 +69,8 @@ func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	if v < 0 || v > catlikeVersion {
 		return nil, Info{}, fmt.Errorf("not a map file: not gzip data, and %d is not a Catlike save version (0 to %d)", v, catlikeVersion)
 	}
-	g, err := readCatlike(br, noise)
-	return result(g, Info{FormatCatlike, int(v)}, err)
+	g, rep, err := readCatlike(br, noise)
+	return result(g, Info{FormatCatlike, int(v), rep}, err)
 }
 
 // result makes sure a failed read returns no grid at all.

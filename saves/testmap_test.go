@@ -35,8 +35,22 @@ func testMap(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 		i := rng.IntN(g.CellCount())
 		g.Units = append(g.Units, hexmap.Unit{Location: g.Coordinates(i), Orientation: rng.Float32() * 360})
 	}
-	g.DirtyChunks()
 	return g
+}
+
+// withWrapping returns g laid out on a topology with wrapping set as
+// asked: the same cells and units (a flat map's links are valid on a
+// wrapping one too).
+func withWrapping(t testing.TB, g *hexmap.Grid, wrapping bool) *hexmap.Grid {
+	t.Helper()
+	top := g.Topology()
+	top.Wrapping = wrapping
+	w, _, err := hexmap.FromCells(top, g.Noise(), g.Cells())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Units = g.Units
+	return w
 }
 
 // testNoise stands in for the map noise: building real noise for every

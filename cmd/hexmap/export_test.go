@@ -141,7 +141,7 @@ func TestExportGrid(t *testing.T) {
 	if err := chunk.WriteOBJ(&a, chunk.NewSet(g.Clone())); err != nil {
 		t.Fatal(err)
 	}
-	if err := chunk.WriteOBJ(&b, chunk.NewSetSequential(g.Clone())); err != nil {
+	if err := chunk.WriteOBJ(&b, chunk.NewSetWorkers(g.Clone(), 1)); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {

@@ -13,56 +13,81 @@ type step struct {
 	changes []hexmap.Change
 }
 
-// History records a grid's changes as undo steps, one per stroke, and
-// replays them backwards and forwards. Memory is bounded: when the steps
-// hold more than the limit of changes, the oldest are forgotten.
+// History follows a grid's change feed and turns it into undo steps, one
+// per stroke (or per edit outside strokes), and replays them backwards
+// and forwards. Memory is bounded: when the steps hold more than the
+// limit of changes, the oldest are forgotten.
 type History struct {
 	grid       *hexmap.Grid
+	feed       *hexmap.FeedReader
 	limit      int
 	undo, redo []step
 	total      int         // changes held in undo and redo
 	open       map[int]int // cell index → position in pending
 	pending    []hexmap.Change
+	lastEdit   uint64 // the Edit of the newest pending change
 	inStroke   bool
-	replaying  bool
 	nextSerial uint64
 	saved      uint64 // State() when the map was last saved
 	base       uint64 // State() with every undo step undone
 }
 
-// NewHistory starts recording g's changes. limit ≤ 0 means the default.
+// NewHistory starts following g's changes. limit ≤ 0 means the default.
 func NewHistory(g *hexmap.Grid, limit int) *History {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}
-	h := &History{grid: g, limit: limit, open: map[int]int{}, nextSerial: 1}
-	g.SetRecorder(h.record)
-	return h
+	return &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
 }
 
-// Detach stops recording (before the grid is replaced).
-func (h *History) Detach() { h.grid.SetRecorder(nil) }
+// Detach stops following the grid (before the grid is replaced).
+func (h *History) Detach() { h.feed.Close() }
 
-func (h *History) record(c hexmap.Change) {
-	if h.replaying {
-		return
+// sync reads the changes made since the last call. Outside a stroke each
+// edit (one edit method call with its cascade, or one batch) becomes a
+// step of its own; inside one they gather into the stroke's step. A feed
+// that lost changes (the history was not read for very long) leaves
+// steps that cannot be replayed safely, so they are forgotten.
+func (h *History) sync() {
+	changes, complete := h.feed.Read()
+	if !complete {
+		h.forget()
+		h.MarkUnsaved()
 	}
-	if at, ok := h.open[c.Index]; ok {
-		h.pending[at].After = c.After
-	} else {
-		h.open[c.Index] = len(h.pending)
-		h.pending = append(h.pending, c)
+	for _, c := range changes {
+		if !h.inStroke && len(h.pending) > 0 && c.Edit != h.lastEdit {
+			h.commit()
+		}
+		h.lastEdit = c.Edit
+		if at, ok := h.open[c.Index]; ok {
+			h.pending[at].After = c.After
+		} else {
+			h.open[c.Index] = len(h.pending)
+			h.pending = append(h.pending, c)
+		}
 	}
 	if !h.inStroke {
 		h.commit()
 	}
 }
 
+// forget drops every undo and redo step and what is pending.
+func (h *History) forget() {
+	h.base = h.state()
+	h.undo, h.redo, h.total = nil, nil, 0
+	h.pending = h.pending[:0]
+	clear(h.open)
+}
+
 // BeginStroke groups the following changes into one undo step.
-func (h *History) BeginStroke() { h.inStroke = true }
+func (h *History) BeginStroke() {
+	h.sync()
+	h.inStroke = true
+}
 
 // EndStroke closes the step begun by BeginStroke.
 func (h *History) EndStroke() {
+	h.sync()
 	h.inStroke = false
 	h.commit()
 }
@@ -113,20 +138,21 @@ func countChanges(steps []step) int {
 }
 
 // CanUndo and CanRedo report whether there is a step to replay.
-func (h *History) CanUndo() bool { return len(h.undo) > 0 }
+func (h *History) CanUndo() bool { h.sync(); return len(h.undo) > 0 }
 
 // CanRedo reports whether an undone step can be redone.
-func (h *History) CanRedo() bool { return len(h.redo) > 0 }
+func (h *History) CanRedo() bool { h.sync(); return len(h.redo) > 0 }
 
 // Len returns the number of undo and redo steps held.
-func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
+func (h *History) Len() (undo, redo int) { h.sync(); return len(h.undo), len(h.redo) }
 
 // Changes returns the number of cell changes held in all steps.
-func (h *History) Changes() int { return h.total }
+func (h *History) Changes() int { h.sync(); return h.total }
 
 // Undo restores the cells of the last step; it reports false when there
 // is none.
 func (h *History) Undo() bool {
+	h.sync()
 	if h.inStroke || len(h.undo) == 0 {
 		return false
 	}
@@ -139,6 +165,7 @@ func (h *History) Undo() bool {
 
 // Redo re-applies the last undone step; it reports false when there is none.
 func (h *History) Redo() bool {
+	h.sync()
 	if h.inStroke || len(h.redo) == 0 {
 		return false
 	}
@@ -149,21 +176,30 @@ func (h *History) Redo() bool {
 	return true
 }
 
+// replay restores a step as one batch (one rebuild for the consumers of
+// the feed) and skips the changes it made itself.
 func (h *History) replay(s step, back bool) {
-	h.replaying = true
-	defer func() { h.replaying = false }()
-	for _, c := range s.changes {
-		if back {
-			h.grid.Restore(c.Index, c.Before)
-		} else {
-			h.grid.Restore(c.Index, c.After)
+	h.grid.Batch(hexmap.NoRules, func() {
+		for _, c := range s.changes {
+			if back {
+				h.grid.SetCell(c.Index, c.Before)
+			} else {
+				h.grid.SetCell(c.Index, c.After)
+			}
 		}
-	}
+	})
+	h.feed.Skip()
 }
 
 // State identifies the map's current state among those the history can
 // reach: equal States mean equal maps.
 func (h *History) State() uint64 {
+	h.sync()
+	return h.state()
+}
+
+// state is State without reading the feed first.
+func (h *History) state() uint64 {
 	if len(h.undo) == 0 {
 		return h.base
 	}
@@ -178,4 +214,4 @@ func (h *History) MarkSaved() { h.saved = h.State() }
 func (h *History) MarkUnsaved() { h.saved = ^uint64(0) }
 
 // Modified reports whether the map differs from the one last saved.
-func (h *History) Modified() bool { return h.inStroke || h.State() != h.saved }
+func (h *History) Modified() bool { s := h.State(); return h.inStroke || s != h.saved }

@@ -22,8 +22,7 @@ func Scene(seed int64) (*chunk.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &chunk.Set{Grid: g, Chunks: make([]chunk.Chunk, g.ChunkCount())}
-	g.DirtyChunks()
+	s := chunk.NewSetOf(g, make([]chunk.Chunk, g.ChunkCount()))
 	const tile = 80.0
 	for ch := range s.Chunks {
 		x0, z0 := float32(ch%2)*tile, float32(ch/2)*tile

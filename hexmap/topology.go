@@ -1,0 +1,185 @@
+package hexmap
+
+import "math"
+
+// Topology is the shape of a map: Width × Height cells in rows of offset
+// coordinates, laid out flat or wrapping east-west (a cylinder, Catlike
+// part 27). It is the one place that turns cells into indices, neighbours,
+// coordinates and distances; every package that walks the grid asks it,
+// so that a wrapping map behaves the same everywhere.
+//
+// On a wrapping map column W−1 and column 0 are neighbours: stepping east
+// from the last column lands in the first, and a cell's neighbour across
+// the seam lies, in world space, one map width (WrapSize) east or west of
+// where its own column puts it.
+type Topology struct {
+	Width, Height int
+	Wrapping      bool
+}
+
+// CellCount is Width × Height.
+func (t Topology) CellCount() int { return t.Width * t.Height }
+
+// Offset returns the offset (column, row) coordinates of cell i.
+func (t Topology) Offset(i int) (x, z int) { return i % t.Width, i / t.Width }
+
+// Coordinates returns the cube coordinates of cell i.
+func (t Topology) Coordinates(i int) Coordinates {
+	x, z := t.Offset(i)
+	return FromOffset(x, z)
+}
+
+// IndexOffset returns the index of the cell at offset (x, z), or false
+// when it is off the map. On a wrapping map any column is on the map: x
+// is taken modulo the width.
+func (t Topology) IndexOffset(x, z int) (int, bool) {
+	if z < 0 || z >= t.Height {
+		return 0, false
+	}
+	if t.Wrapping {
+		x = mod(x, t.Width)
+	} else if x < 0 || x >= t.Width {
+		return 0, false
+	}
+	return x + z*t.Width, true
+}
+
+// Index returns the index of the cell at c, or false when off the map.
+func (t Topology) Index(c Coordinates) (int, bool) {
+	x, z := c.Offset()
+	return t.IndexOffset(x, z)
+}
+
+// Neighbor returns the index of the neighbour of cell i in direction d,
+// or false at the map's border (never at the seam of a wrapping map).
+func (t Topology) Neighbor(i int, d Direction) (int, bool) {
+	x, z := t.Offset(i)
+	// The offset form of Coordinates.Step: rows alternate their shift, so
+	// the diagonal steps depend on the row's parity.
+	odd := z & 1
+	switch d {
+	case NE:
+		x, z = x+odd, z+1
+	case E:
+		x++
+	case SE:
+		x, z = x+odd, z-1
+	case SW:
+		x, z = x+odd-1, z-1
+	case W:
+		x--
+	case NW:
+		x, z = x+odd-1, z+1
+	default:
+		return 0, false
+	}
+	return t.IndexOffset(x, z)
+}
+
+// Neighbors calls f with each direction and neighbour of cell i that is
+// on the map, NE first.
+func (t Topology) Neighbors(i int, f func(d Direction, n int)) {
+	for d := NE; d <= NW; d++ {
+		if n, ok := t.Neighbor(i, d); ok {
+			f(d, n)
+		}
+	}
+}
+
+// DirectionTo returns the direction from cell a to its neighbour b, or
+// false when b is not a neighbour of a.
+func (t Topology) DirectionTo(a, b int) (Direction, bool) {
+	for d := NE; d <= NW; d++ {
+		if n, ok := t.Neighbor(a, d); ok && n == b {
+			return d, true
+		}
+	}
+	return NoDirection, false
+}
+
+// DistanceTo is the number of cell steps between a and b. On a wrapping
+// map it is the shortest way round, as Catlike's HexCoordinates.DistanceTo:
+// the minimum over b and b shifted by ± the map's width.
+func (t Topology) DistanceTo(a, b Coordinates) int {
+	d := a.DistanceTo(b)
+	if t.Wrapping {
+		d = min(d,
+			a.DistanceTo(Coordinates{X: b.X + t.Width, Z: b.Z}),
+			a.DistanceTo(Coordinates{X: b.X - t.Width, Z: b.Z}))
+	}
+	return d
+}
+
+// Distance is DistanceTo between the cells with indices i and j.
+func (t Topology) Distance(i, j int) int {
+	return t.DistanceTo(t.Coordinates(i), t.Coordinates(j))
+}
+
+// WrapSize is the map's width in world units, the distance at which a
+// wrapping map repeats east-west: Width × 2 × InnerRadius.
+func (t Topology) WrapSize() float32 { return float32(t.Width) * 2 * InnerRadius }
+
+// CellCenter returns the unperturbed world XZ centre of cell i.
+func (t Topology) CellCenter(i int) (x, z float32) { return CellCenter(t.Offset(i)) }
+
+// NeighborShift is the world X offset to add to neighbour n's own centre
+// to place it next to cell i: zero except across the seam of a wrapping
+// map, where it is ±WrapSize.
+func (t Topology) NeighborShift(i, n int) float32 {
+	if !t.Wrapping {
+		return 0
+	}
+	xi, _ := t.Offset(i)
+	xn, _ := t.Offset(n)
+	switch {
+	case xi-xn > t.Width/2:
+		return t.WrapSize()
+	case xn-xi > t.Width/2:
+		return -t.WrapSize()
+	}
+	return 0
+}
+
+// CellUnder returns the cell whose unperturbed hexagon holds the world
+// point (x, z), or false when it is off the map. On a wrapping map the
+// point may lie in any copy of the map east or west.
+func (t Topology) CellUnder(x, z float32) (int, bool) {
+	return t.Index(FromPosition(x, z))
+}
+
+// WrapX moves world X into [0, WrapSize) on a wrapping map, so that
+// positions in any copy of the map compare equal; on a flat map it
+// returns x unchanged.
+func (t Topology) WrapX(x float32) float32 {
+	if !t.Wrapping {
+		return x
+	}
+	w := t.WrapSize()
+	x = float32(math.Mod(float64(x), float64(w)))
+	if x < 0 {
+		x += w
+	}
+	if x >= w { // x was a tiny negative number
+		x = 0
+	}
+	return x
+}
+
+// Explorable reports whether cell i may ever be seen or entered by
+// exploration (Catlike part 21): every cell but those in the first and
+// last row, and on a flat map the first and last column.
+func (t Topology) Explorable(i int) bool {
+	x, z := t.Offset(i)
+	if z == 0 || z == t.Height-1 {
+		return false
+	}
+	return t.Wrapping || (x > 0 && x < t.Width-1)
+}
+
+func mod(v, m int) int {
+	v %= m
+	if v < 0 {
+		v += m
+	}
+	return v
+}

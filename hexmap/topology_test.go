@@ -1,0 +1,181 @@
+package hexmap
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Neighbours of a 10×5 map, worked out by hand from the offset layout
+// (odd rows shifted half a cell east): interior cells, corners, and on a
+// wrapping map the cells across the seam.
+func TestNeighborHandWorked(t *testing.T) {
+	type nb struct {
+		x, z int
+		d    Direction
+		want [2]int // offset of the neighbour; {-1, -1} off the map
+	}
+	off := [2]int{-1, -1}
+	flat := []nb{
+		{4, 2, NE, [2]int{4, 3}}, {4, 2, E, [2]int{5, 2}}, {4, 2, SE, [2]int{4, 1}},
+		{4, 2, SW, [2]int{3, 1}}, {4, 2, W, [2]int{3, 2}}, {4, 2, NW, [2]int{3, 3}},
+		{4, 1, NE, [2]int{5, 2}}, {4, 1, SE, [2]int{5, 0}}, {4, 1, SW, [2]int{4, 0}}, {4, 1, NW, [2]int{4, 2}},
+		{0, 0, W, off}, {0, 0, SW, off}, {0, 0, NW, off}, {0, 0, NE, [2]int{0, 1}},
+		{9, 1, E, off}, {9, 1, NE, off}, {9, 1, SE, off}, {9, 1, NW, [2]int{9, 2}},
+		{9, 4, NE, off}, {0, 2, NW, off},
+	}
+	wrap := []nb{
+		{0, 0, W, [2]int{9, 0}}, {0, 0, NW, [2]int{9, 1}}, {0, 0, SW, off},
+		{9, 1, E, [2]int{0, 1}}, {9, 1, NE, [2]int{0, 2}}, {9, 1, SE, [2]int{0, 0}},
+		{0, 2, NW, [2]int{9, 3}}, {0, 2, SW, [2]int{9, 1}}, {9, 2, E, [2]int{0, 2}},
+		{9, 4, NE, off}, {4, 2, NE, [2]int{4, 3}},
+	}
+	for _, tc := range []struct {
+		top   Topology
+		cases []nb
+	}{{Topology{10, 5, false}, flat}, {Topology{10, 5, true}, wrap}} {
+		for _, c := range tc.cases {
+			n, ok := tc.top.Neighbor(c.x+c.z*10, c.d)
+			got := off
+			if ok {
+				got = [2]int{n % 10, n / 10}
+			}
+			if got != c.want {
+				t.Errorf("wrapping %v: neighbour of (%d, %d) in %v is %v, want %v", tc.top.Wrapping, c.x, c.z, c.d, got, c.want)
+			}
+		}
+	}
+}
+
+// Neighbourhood is symmetric: stepping d and back through the opposite
+// returns, everywhere, on both kinds of map.
+func TestNeighborSymmetric(t *testing.T) {
+	for _, top := range []Topology{{10, 5, false}, {10, 5, true}, {5, 10, true}} {
+		for i := range top.CellCount() {
+			for d := NE; d <= NW; d++ {
+				n, ok := top.Neighbor(i, d)
+				if !ok {
+					continue
+				}
+				if back, ok := top.Neighbor(n, d.Opposite()); !ok || back != i {
+					t.Fatalf("%+v: %d → %v → %d → back %d", top, i, d, n, back)
+				}
+				if dir, ok := top.DirectionTo(i, n); !ok || dir != d {
+					t.Fatalf("%+v: DirectionTo(%d, %d) = %v, want %v", top, i, n, dir, d)
+				}
+			}
+		}
+	}
+}
+
+// Distances by hand: along a row, across rows, and the short way round a
+// wrapping map.
+func TestDistanceHandWorked(t *testing.T) {
+	cases := []struct {
+		wrap           bool
+		x1, z1, x2, z2 int
+		want           int
+	}{
+		{false, 0, 0, 9, 0, 9},
+		{true, 0, 0, 9, 0, 1},
+		{true, 0, 0, 5, 0, 5},
+		{true, 1, 0, 8, 0, 3},
+		{false, 0, 0, 0, 4, 4},
+		{false, 0, 0, 9, 4, 11}, // 4 rows up moves 2 columns east for free
+		{true, 0, 0, 9, 4, 4},   // round the seam: west 1 column, up 4 rows
+		{true, 9, 1, 0, 2, 1},   // NE across the seam from an odd row
+		{true, 9, 2, 0, 3, 2},   // from an even row NE stays in column 9
+		{true, 0, 1, 9, 1, 1},
+	}
+	for _, c := range cases {
+		top := Topology{10, 5, c.wrap}
+		got := top.DistanceTo(FromOffset(c.x1, c.z1), FromOffset(c.x2, c.z2))
+		if got != c.want {
+			t.Errorf("wrapping %v: distance (%d,%d)-(%d,%d) = %d, want %d", c.wrap, c.x1, c.z1, c.x2, c.z2, got, c.want)
+		}
+	}
+}
+
+// On both kinds of map DistanceTo is the length of the shortest chain of
+// neighbours, found by breadth-first search over Neighbor.
+func TestDistanceMatchesNeighborBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, top := range []Topology{{15, 10, false}, {15, 10, true}, {5, 10, true}} {
+		for range 20 {
+			from := rng.IntN(top.CellCount())
+			dist := make([]int, top.CellCount())
+			for i := range dist {
+				dist[i] = -1
+			}
+			dist[from] = 0
+			queue := []int{from}
+			for len(queue) > 0 {
+				i := queue[0]
+				queue = queue[1:]
+				top.Neighbors(i, func(_ Direction, n int) {
+					if dist[n] < 0 {
+						dist[n] = dist[i] + 1
+						queue = append(queue, n)
+					}
+				})
+			}
+			for i, d := range dist {
+				if got := top.Distance(from, i); got != d {
+					t.Fatalf("%+v: distance %d→%d = %d, BFS %d", top, from, i, got, d)
+				}
+			}
+		}
+	}
+}
+
+// A neighbour across the seam is shifted by one map width so that it lies
+// next to the cell, as any neighbour does: one cell width from its centre.
+func TestNeighborShiftPlacesNeighbourAdjacent(t *testing.T) {
+	for _, top := range []Topology{{10, 5, true}, {10, 5, false}} {
+		for i := range top.CellCount() {
+			x, z := top.CellCenter(i)
+			top.Neighbors(i, func(d Direction, n int) {
+				nx, nz := top.CellCenter(n)
+				nx += top.NeighborShift(i, n)
+				dx, dz := nx-x, nz-z
+				if dist := dx*dx + dz*dz; abs32(dist-4*InnerRadius*InnerRadius) > 0.01 {
+					t.Fatalf("%+v: neighbour %v of %d is %v away", top, d, i, dist)
+				}
+			})
+		}
+	}
+}
+
+// CellUnder finds the cell in any copy of a wrapping map, and WrapX folds
+// positions back onto the map.
+func TestCellUnderWraps(t *testing.T) {
+	top := Topology{10, 5, true}
+	x, z := CellCenter(3, 2)
+	for _, k := range []float32{-2, -1, 0, 1, 3} {
+		i, ok := top.CellUnder(x+k*top.WrapSize(), z)
+		if !ok || i != 3+2*10 {
+			t.Errorf("copy %v: CellUnder = %d, %v", k, i, ok)
+		}
+		if w := top.WrapX(x + k*top.WrapSize()); abs32(w-x) > 1e-3 {
+			t.Errorf("copy %v: WrapX = %v, want %v", k, w, x)
+		}
+	}
+	if _, ok := (Topology{10, 5, false}).CellUnder(x+top.WrapSize(), z); ok {
+		t.Error("a flat map found a cell east of its last column")
+	}
+}
+
+func TestExplorable(t *testing.T) {
+	flat, wrap := Topology{10, 5, false}, Topology{10, 5, true}
+	cases := []struct {
+		x, z       int
+		flat, wrap bool
+	}{{0, 2, false, true}, {9, 2, false, true}, {4, 0, false, false}, {4, 4, false, false}, {4, 2, true, true}, {1, 1, true, true}}
+	for _, c := range cases {
+		if got := flat.Explorable(c.x + c.z*10); got != c.flat {
+			t.Errorf("flat (%d, %d): explorable %v", c.x, c.z, got)
+		}
+		if got := wrap.Explorable(c.x + c.z*10); got != c.wrap {
+			t.Errorf("wrapping (%d, %d): explorable %v", c.x, c.z, got)
+		}
+	}
+}
