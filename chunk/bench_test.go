@@ -2,11 +2,10 @@ package chunk
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mesh"
 )
 
@@ -24,26 +23,8 @@ func benchGrid(b *testing.B) *hexmap.Grid {
 // dense rivers and a road on most edges.
 func roughGrid(b *testing.B) *hexmap.Grid { return testGrid(b, 80, 60, 1) }
 
-// cpuTime is the CPU time this process has used. Benchmarks report it per
-// op next to wall time, because the machine is shared: wall time counts
-// waiting for a core, CPU time does not.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
 // loop runs op in b.Loop and reports its CPU time per op in ms.
-func loop(b *testing.B, op func()) {
-	start, n := cpuTime(), 0
-	for b.Loop() {
-		op()
-		n++
-	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
-}
+func loop(b *testing.B, op func()) { testutil.CPULoop(b, op) }
 
 func allChunks(s *Set) []int {
 	all := make([]int, len(s.Chunks))

@@ -102,8 +102,8 @@ func TestDirtyNeighbourChunks(t *testing.T) {
 // dirty chunks consumes them.
 func TestDirtyLinks(t *testing.T) {
 	links := map[string]func(g *hexmap.Grid, i int) bool{
-		"river": func(g *hexmap.Grid, i int) bool { return g.SetOutgoingRiver(i, hexmap.E) },
-		"road":  func(g *hexmap.Grid, i int) bool { return g.AddRoad(i, hexmap.E) },
+		"river": func(g *hexmap.Grid, i int) bool { return g.SetOutgoingRiver(i, hexmap.E) == nil },
+		"road":  func(g *hexmap.Grid, i int) bool { return g.AddRoad(i, hexmap.E) == nil },
 	}
 	for name, link := range links {
 		s := dirtySet(t, false)

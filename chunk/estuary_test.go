@@ -25,7 +25,7 @@ func TestNoRiverBedUnderWater(t *testing.T) {
 		g.SetWaterLevel(i, 1)
 	}
 	land := 6 + 2*g.Width()
-	if !g.SetOutgoingRiver(land, hexmap.W) {
+	if g.SetOutgoingRiver(land, hexmap.W) != nil {
 		t.Fatal("river into the sea refused")
 	}
 	sea, _ := g.Neighbor(land, hexmap.W)

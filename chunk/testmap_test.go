@@ -46,7 +46,7 @@ func addRiverChain(g *hexmap.Grid, rng *rand.Rand, i, n int) {
 			if g.Cell(i).IncomingRiver == d {
 				continue
 			}
-			if g.SetOutgoingRiver(i, d) {
+			if g.SetOutgoingRiver(i, d) == nil {
 				i, _ = g.Neighbor(i, d)
 				ok = true
 				break

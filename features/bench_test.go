@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mesh"
 )
 
@@ -31,7 +32,7 @@ func benchBuild(b *testing.B, dense bool) {
 	g := benchMap(b, dense)
 	var feats, walls mesh.Mesh
 	verts := 0
-	start := processCPU()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		verts = 0
 		for ch := range g.ChunkCount() {
@@ -42,7 +43,7 @@ func benchBuild(b *testing.B, dense bool) {
 		}
 	}
 	b.ReportMetric(float64(verts), "vertices")
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N)/1e6, "cpu-ms/op")
+	testutil.ReportCPU(b, testutil.CPUTime()-start, b.N)
 }
 
 // BenchmarkBuild80x60 builds features and walls of every chunk of an

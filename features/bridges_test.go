@@ -107,11 +107,11 @@ func TestSpecBridges(t *testing.T) {
 		}
 		up, _ := g.Neighbor(i, tc.in)
 		g.SetElevation(up, 2)
-		if !g.SetOutgoingRiver(up, tc.in.Opposite()) || !g.SetOutgoingRiver(i, tc.out) {
+		if g.SetOutgoingRiver(up, tc.in.Opposite()) != nil || g.SetOutgoingRiver(i, tc.out) != nil {
 			t.Fatalf("%s: river refused", tc.name)
 		}
 		for _, d := range tc.roads {
-			if !g.AddRoad(i, d) {
+			if g.AddRoad(i, d) != nil {
 				t.Fatalf("%s: road %v refused", tc.name, d)
 			}
 		}

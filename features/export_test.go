@@ -26,7 +26,7 @@ func RiverRoadMapForTest(t testing.TB) *hexmap.Grid {
 		for {
 			d := [3]hexmap.Direction{hexmap.NE, hexmap.E, hexmap.SE}[rng.IntN(3)]
 			n, ok := g.Neighbor(i, d)
-			if !ok || g.Cell(n).HasRiver() || !g.SetOutgoingRiver(i, d) {
+			if !ok || g.Cell(n).HasRiver() || g.SetOutgoingRiver(i, d) != nil {
 				break
 			}
 			i = n

@@ -264,7 +264,7 @@ func TestRoadBlocksSpots(t *testing.T) {
 	}
 	i := 4 + 4*10
 	before := appendCellFeatures(nil, g, i)
-	if !g.AddRoad(i, hexmap.E) {
+	if g.AddRoad(i, hexmap.E) != nil {
 		t.Fatal("road refused")
 	}
 	after := appendCellFeatures(nil, g, i)
@@ -331,7 +331,7 @@ func TestSpecialRemovedByRiver(t *testing.T) {
 	if fs := appendCellFeatures(nil, g, i); len(fs) != 1 || fs[0].kind != special || fs[0].size != 1 {
 		t.Fatalf("special 2 gave features %+v", fs)
 	}
-	if !g.SetOutgoingRiver(i, hexmap.E) {
+	if g.SetOutgoingRiver(i, hexmap.E) != nil {
 		t.Fatal("river refused")
 	}
 	for _, c := range []int{i, n} {

@@ -81,19 +81,24 @@ func (g *Grid) SetPlantLevel(i int, level int) {
 	g.set(i, c)
 }
 
-// SetSpecialIndex places special feature 1..3 (0 clears it). Cells with a
-// river refuse it; a new special removes the cell's roads.
-func (g *Grid) SetSpecialIndex(i int, special int) {
+// SetSpecialIndex places special feature 1..3 (0 clears it). A cell with
+// a river refuses a special (ErrSpecialOnRiver) and stays as it was; a new
+// special removes the cell's roads.
+func (g *Grid) SetSpecialIndex(i int, special int) error {
 	g.begin()
 	defer g.end()
 	special = clamp(special, 0, MaxLevel)
 	c := g.cells[i]
-	if int(c.SpecialIndex) == special || c.HasRiver() {
-		return
+	if int(c.SpecialIndex) == special {
+		return nil
+	}
+	if special > 0 && c.HasRiver() {
+		return ErrSpecialOnRiver
 	}
 	c.SpecialIndex = uint8(special)
 	g.set(i, c)
 	g.RemoveRoads(i)
+	return nil
 }
 
 // SetWalled sets whether cell i is walled.
@@ -116,21 +121,25 @@ func (g *Grid) SetExplored(i int, explored bool) {
 
 // SetOutgoingRiver makes a river flow from cell i through edge d. It
 // replaces i's outgoing river and the neighbour's incoming river, clears
-// both specials and removes the road on that edge. It reports false, and
-// changes nothing, when the neighbour is missing or uphill.
-func (g *Grid) SetOutgoingRiver(i int, d Direction) bool {
+// both specials and removes the road on that edge. It changes nothing and
+// says why (ErrNoDirection, ErrMapBorder, ErrUphill) when the neighbour is
+// missing or uphill.
+func (g *Grid) SetOutgoingRiver(i int, d Direction) error {
 	g.begin()
 	defer g.end()
 	if !d.Valid() {
-		return false
+		return ErrNoDirection
 	}
 	c := g.cells[i]
 	if c.OutgoingRiver == d {
-		return true
+		return nil
 	}
 	n, ok := g.Neighbor(i, d)
-	if !ok || !c.IsValidRiverDestination(g.cells[n]) {
-		return false
+	if !ok {
+		return ErrMapBorder
+	}
+	if !c.IsValidRiverDestination(g.cells[n]) {
+		return ErrUphill
 	}
 	g.RemoveOutgoingRiver(i)
 	if g.cells[i].IncomingRiver == d {
@@ -148,7 +157,7 @@ func (g *Grid) SetOutgoingRiver(i int, d Direction) bool {
 	g.set(n, nc)
 
 	g.setRoad(i, d, false)
-	return true
+	return nil
 }
 
 // RemoveOutgoingRiver removes the river leaving cell i, at both ends.
@@ -216,24 +225,32 @@ func (g *Grid) validateRivers(i int) {
 
 // AddRoad adds a road through edge d of cell i when Catlike allows it: no
 // river on that edge, neither cell special, elevation difference at most 1.
-// It reports whether the road is there afterwards.
-func (g *Grid) AddRoad(i int, d Direction) bool {
+// It returns nil when the road is there afterwards, and otherwise says why
+// not (ErrNoDirection, ErrMapBorder, ErrRiverEdge, ErrRoadToSpecial,
+// ErrCliff).
+func (g *Grid) AddRoad(i int, d Direction) error {
 	g.begin()
 	defer g.end()
 	if !d.Valid() {
-		return false
+		return ErrNoDirection
 	}
 	c := g.cells[i]
 	if c.HasRoadThroughEdge(d) {
-		return true
+		return nil
 	}
 	n, ok := g.Neighbor(i, d)
-	if !ok || c.HasRiverThroughEdge(d) || c.IsSpecial() || g.cells[n].IsSpecial() ||
-		g.ElevationDifference(i, d) > 1 {
-		return false
+	switch {
+	case !ok:
+		return ErrMapBorder
+	case c.HasRiverThroughEdge(d):
+		return ErrRiverEdge
+	case c.IsSpecial() || g.cells[n].IsSpecial():
+		return ErrRoadToSpecial
+	case g.ElevationDifference(i, d) > 1:
+		return ErrCliff
 	}
 	g.setRoad(i, d, true)
-	return true
+	return nil
 }
 
 // RemoveRoad removes the road through edge d of cell i, on both sides.

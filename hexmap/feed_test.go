@@ -118,7 +118,7 @@ func TestEditsAreGrouped(t *testing.T) {
 	r := g.Follow()
 	a := 4 + 4*10
 	n, _ := g.Neighbor(a, E)
-	if !g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) != nil {
 		t.Fatal("river refused")
 	}
 	g.SetElevation(n, 5) // the river now flows uphill: removed at both ends

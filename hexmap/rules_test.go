@@ -1,6 +1,9 @@
 package hexmap
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // sharedTestNoise is built once: grids of the tests only need some noise.
 var sharedTestNoise = NewNoise(7)
@@ -32,7 +35,7 @@ func neighbor(t *testing.T, g *Grid, i int, d Direction) int {
 
 func TestRiverLinksBothEnds(t *testing.T) {
 	g, a, b := ruleGrid(t)
-	if !g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) != nil {
 		t.Fatal("level river refused")
 	}
 	if g.Cell(a).OutgoingRiver != E || g.Cell(b).IncomingRiver != W {
@@ -80,20 +83,20 @@ func TestRiverNotUphill(t *testing.T) {
 	g, a, b := ruleGrid(t)
 	g.SetElevation(b, 2)
 	before := g.Clone()
-	if g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) == nil {
 		t.Fatal("uphill river accepted")
 	}
 	if !g.Equal(before) {
 		t.Fatal("refused river changed the map")
 	}
-	if !g.SetOutgoingRiver(b, W) {
+	if g.SetOutgoingRiver(b, W) != nil {
 		t.Fatal("downhill river refused")
 	}
 }
 
 func TestRiverOffMapRefused(t *testing.T) {
 	g := mustGrid(t, 10, 10)
-	if g.SetOutgoingRiver(0, W) || g.SetOutgoingRiver(0, SW) || g.SetOutgoingRiver(0, NoDirection) {
+	if g.SetOutgoingRiver(0, W) == nil || g.SetOutgoingRiver(0, SW) == nil || g.SetOutgoingRiver(0, NoDirection) == nil {
 		t.Fatal("river off the map accepted")
 	}
 	if g.Cell(0).HasRiver() {
@@ -107,11 +110,11 @@ func TestRiverOutOfLake(t *testing.T) {
 	g.SetElevation(a, 0)
 	g.SetWaterLevel(a, 2)
 	g.SetElevation(b, 3)
-	if g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) == nil {
 		t.Fatal("river accepted from a lake at level 2 onto elevation 3")
 	}
 	g.SetElevation(b, 2)
-	if !g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) != nil {
 		t.Fatal("river refused from a lake at level 2 onto elevation 2")
 	}
 }
@@ -141,7 +144,7 @@ func TestRiverRevalidatedOnWaterLevel(t *testing.T) {
 	g, a, b := ruleGrid(t)
 	g.SetElevation(a, 0)
 	g.SetWaterLevel(a, 1)
-	if !g.SetOutgoingRiver(a, E) {
+	if g.SetOutgoingRiver(a, E) != nil {
 		t.Fatal("lake outflow refused")
 	}
 	g.SetWaterLevel(a, 0)
@@ -188,7 +191,7 @@ func TestRemoveRiver(t *testing.T) {
 
 func TestRoadBothSides(t *testing.T) {
 	g, a, b := ruleGrid(t)
-	if !g.AddRoad(a, E) || !g.Cell(a).HasRoadThroughEdge(E) || !g.Cell(b).HasRoadThroughEdge(W) {
+	if g.AddRoad(a, E) != nil || !g.Cell(a).HasRoadThroughEdge(E) || !g.Cell(b).HasRoadThroughEdge(W) {
 		t.Fatal("road not set on both sides")
 	}
 	if !g.Cell(a).HasRoads() || g.Cell(a).Roads != 1<<uint(E) {
@@ -198,7 +201,7 @@ func TestRoadBothSides(t *testing.T) {
 	if g.Cell(a).HasRoads() || g.Cell(b).HasRoads() {
 		t.Fatal("road not removed on both sides")
 	}
-	if g.AddRoad(0, W) || g.AddRoad(a, NoDirection) {
+	if g.AddRoad(0, W) == nil || g.AddRoad(a, NoDirection) == nil {
 		t.Fatal("road off the map or without direction accepted")
 	}
 }
@@ -206,10 +209,10 @@ func TestRoadBothSides(t *testing.T) {
 func TestRoadNotAcrossRiver(t *testing.T) {
 	g, a, b := ruleGrid(t)
 	g.SetOutgoingRiver(a, E)
-	if g.AddRoad(a, E) || g.AddRoad(b, W) {
+	if g.AddRoad(a, E) == nil || g.AddRoad(b, W) == nil {
 		t.Fatal("road across a river edge accepted")
 	}
-	if !g.AddRoad(a, NE) {
+	if g.AddRoad(a, NE) != nil {
 		t.Fatal("road beside a river refused")
 	}
 }
@@ -217,10 +220,10 @@ func TestRoadNotAcrossRiver(t *testing.T) {
 func TestRoadNotToSpecial(t *testing.T) {
 	g, a, b := ruleGrid(t)
 	g.SetSpecialIndex(b, 1)
-	if g.AddRoad(a, E) {
+	if g.AddRoad(a, E) == nil {
 		t.Fatal("road into a special cell accepted")
 	}
-	if g.AddRoad(b, NE) {
+	if g.AddRoad(b, NE) == nil {
 		t.Fatal("road out of a special cell accepted")
 	}
 }
@@ -228,12 +231,12 @@ func TestRoadNotToSpecial(t *testing.T) {
 func TestRoadElevationDifference(t *testing.T) {
 	g, a, b := ruleGrid(t)
 	g.SetElevation(b, 2)
-	if !g.AddRoad(a, E) {
+	if g.AddRoad(a, E) != nil {
 		t.Fatal("road up one step refused")
 	}
 	g.RemoveRoad(a, E)
 	g.SetElevation(b, 3)
-	if g.AddRoad(a, E) {
+	if g.AddRoad(a, E) == nil {
 		t.Fatal("road up two steps accepted")
 	}
 }
@@ -320,5 +323,47 @@ func TestCellHeights(t *testing.T) {
 	}
 	if EdgeTypeOf(1, 1) != Flat || EdgeTypeOf(1, 2) != Slope || EdgeTypeOf(2, 1) != Slope || EdgeTypeOf(0, 2) != Cliff {
 		t.Fatal("edge types wrong")
+	}
+}
+
+// Every refusal says why, one reason per rule, and changes nothing.
+func TestRefusalsSayWhy(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(g *Grid, a, b int) error
+		want error
+	}{
+		{"river without direction", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(a, NoDirection) }, ErrNoDirection},
+		{"river off the map", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(0, W) }, ErrMapBorder},
+		{"river uphill", func(g *Grid, a, b int) error { g.SetElevation(b, 2); return g.SetOutgoingRiver(a, E) }, ErrUphill},
+		{"road without direction", func(g *Grid, a, b int) error { return g.AddRoad(a, 7) }, ErrNoDirection},
+		{"road off the map", func(g *Grid, a, b int) error { return g.AddRoad(9, E) }, ErrMapBorder},
+		{"road across a river", func(g *Grid, a, b int) error { g.SetOutgoingRiver(a, E); return g.AddRoad(b, W) }, ErrRiverEdge},
+		{"road to a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(b, 1); return g.AddRoad(a, E) }, ErrRoadToSpecial},
+		{"road from a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(a, 3); return g.AddRoad(a, E) }, ErrRoadToSpecial},
+		{"road over a cliff", func(g *Grid, a, b int) error { g.SetElevation(b, 3); return g.AddRoad(a, E) }, ErrCliff},
+		{"special on a river", func(g *Grid, a, b int) error { g.SetOutgoingRiver(a, E); return g.SetSpecialIndex(b, 2) }, ErrSpecialOnRiver},
+	}
+	for _, tc := range cases {
+		g, a, b := ruleGrid(t)
+		err := tc.edit(g, a, b)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
+			continue
+		}
+		// The refused edit itself changed nothing: doing it again on the
+		// map as it is now refuses again and leaves the cells equal.
+		before := g.Clone()
+		tc.edit(g, a, b)
+		if !g.Equal(before) {
+			t.Errorf("%s: a refused edit changed the map", tc.name)
+		}
+	}
+	g, a, _ := ruleGrid(t)
+	if err := g.SetOutgoingRiver(a, E); err != nil {
+		t.Fatalf("a valid river refused: %v", err)
+	}
+	if err := g.SetSpecialIndex(a, 0); err != nil {
+		t.Fatalf("clearing no special on a river cell refused: %v", err)
 	}
 }

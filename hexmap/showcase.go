@@ -203,7 +203,7 @@ func (s *showcase) addRiver(path []int) error {
 		if !ok {
 			return errorf("showcase: river cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
 		}
-		if !s.g.SetOutgoingRiver(path[k], d) {
+		if s.g.SetOutgoingRiver(path[k], d) != nil {
 			return errorf("showcase: river from %v towards %v refused", s.g.Coordinates(path[k]), d)
 		}
 	}
@@ -217,7 +217,7 @@ func (s *showcase) addRoad(path []int) error {
 		if !ok {
 			return errorf("showcase: road cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
 		}
-		if !s.g.AddRoad(path[k], d) {
+		if s.g.AddRoad(path[k], d) != nil {
 			return errorf("showcase: road from %v towards %v refused", s.g.Coordinates(path[k]), d)
 		}
 	}

@@ -116,7 +116,7 @@ func traceRiver(g *hexmap.Grid, i, steps int) {
 				best, bestDir = n, d
 			}
 		}
-		if best < 0 || !g.SetOutgoingRiver(i, bestDir) {
+		if best < 0 || g.SetOutgoingRiver(i, bestDir) != nil {
 			return
 		}
 		i = best
@@ -130,7 +130,7 @@ func walkRoad(g *hexmap.Grid, rng *rand.Rand, i, steps int) {
 			d = hexmap.Direction((int(d) + 5 + rng.IntN(3)) % 6)
 		}
 		n, ok := g.Neighbor(i, d)
-		if !ok || g.Cell(n).IsUnderwater() || !g.AddRoad(i, d) {
+		if !ok || g.Cell(n).IsUnderwater() || g.AddRoad(i, d) != nil {
 			return
 		}
 		i = n

@@ -26,7 +26,7 @@ func flow(t testing.TB, g *hexmap.Grid, x1, z1, x2, z2 int) {
 	from, to := at(g, x1, z1), at(g, x2, z2)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if n, ok := g.Neighbor(from, d); ok && n == to {
-			if !g.SetOutgoingRiver(from, d) {
+			if g.SetOutgoingRiver(from, d) != nil {
 				t.Fatalf("river (%d,%d)->(%d,%d) refused", x1, z1, x2, z2)
 			}
 			return
@@ -114,7 +114,7 @@ func lakeAt(g *hexmap.Grid, x, z int) {
 		}
 	}
 	i, _ := g.Index(c.Step(hexmap.E).Step(hexmap.E))
-	if g.SetOutgoingRiver(i, hexmap.E) {
+	if g.SetOutgoingRiver(i, hexmap.E) == nil {
 		n, _ := g.Neighbor(i, hexmap.E)
 		river(g, n)
 	}
@@ -138,7 +138,7 @@ func river(g *hexmap.Grid, i int) {
 				best, bestD = n, d
 			}
 		}
-		if best < 0 || !g.SetOutgoingRiver(i, bestD) {
+		if best < 0 || g.SetOutgoingRiver(i, bestD) != nil {
 			return
 		}
 		i = best

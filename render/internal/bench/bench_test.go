@@ -2,12 +2,12 @@ package bench
 
 import (
 	"sync"
-	"syscall"
 	"testing"
 	"unsafe"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/render/project"
 )
 
@@ -46,13 +46,13 @@ func benchBuild(b *testing.B, zoom float64) {
 	bld.Build(chunks)
 	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices()
 	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
 		bld.Build(chunks)
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 	b.ReportMetric(float64(verts), "vertices")
 	b.ReportMetric(float64(tris), "triangles")
 }
@@ -106,22 +106,12 @@ func benchCopy(b *testing.B, zoom float64) {
 	dst := make([]project.Vertex, len(src))
 	dstIdx := make([]uint16, len(idx))
 	b.SetBytes(int64(len(src))*int64(unsafe.Sizeof(project.Vertex{})) + int64(len(idx))*2)
-	start := cpuTime()
+	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
 		copy(dst, src)
 		copy(dstIdx, idx)
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
-}
-
-// cpuTime is the process's user+system CPU time in nanoseconds: on this
-// shared machine wall time mostly measures the other processes.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 }

@@ -1,15 +1,14 @@
 //go:build unix
 
-package features
+package testutil
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time the test process has used, so benchmarks can
-// report work done apart from waiting for a shared machine's cores.
-func processCPU() time.Duration {
+// CPUTime is the user and system CPU time this process has used.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
