@@ -61,10 +61,19 @@ func (s *scriptInput) chord(keys ...ebiten.Key) {
 type step func(g *game) bool
 
 // runScript returns a game.script that runs steps in order, one call per
-// frame, and ends the game after the last.
-func runScript(in *scriptInput, steps []step) func(g *game) bool {
+// frame, and ends the game after the last, or at once when a step calls
+// c.Fatal.
+func runScript(c *checker, in *scriptInput, steps []step) func(g *game) bool {
 	k := 0
-	return func(g *game) bool {
+	return func(g *game) (end bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(fatalStop); !ok {
+					panic(r)
+				}
+				end = true
+			}
+		}()
 		in.frame()
 		for k < len(steps) {
 			if !steps[k](g) {

@@ -1,0 +1,162 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Ebitengine runs one game loop per process, on the main thread. So the
+// window tests share one: TestMain runs a host game there, and each test
+// hands it an editor session (a game with a script of steps) and waits
+// for it on its own goroutine. Steps run on the game loop; they report
+// through a checker, whose messages the test goroutine turns into test
+// failures once the session ends.
+
+func TestMain(m *testing.M) {
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowClosingHandled(true)
+	h := &host{m: m, jobs: make(chan *session), exit: make(chan int, 1)}
+	theHost = h
+	if err := ebiten.RunGameWithOptions(h, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
+		panic(err)
+	}
+	os.Exit(h.code)
+}
+
+// host is the one game ebiten runs: it passes each frame to the current
+// session's editor, and between sessions waits for the next.
+type host struct {
+	m       *testing.M
+	started bool
+	jobs    chan *session
+	exit    chan int
+	code    int
+	cur     *session
+}
+
+// session is one editor run: how to make the editor, and where to say
+// that it ended.
+type session struct {
+	make  func() (*game, error)
+	g     *game
+	ended chan error
+}
+
+func (h *host) Update() error {
+	if !h.started {
+		h.started = true
+		go func() { h.exit <- h.m.Run() }()
+	}
+	if h.cur == nil {
+		select {
+		case h.code = <-h.exit:
+			return ebiten.Termination
+		case s := <-h.jobs:
+			ebiten.SetWindowSize(1280, 800)
+			g, err := s.make()
+			if err != nil {
+				s.ended <- err
+				return nil
+			}
+			s.g, h.cur = g, s
+		default:
+			return nil
+		}
+	}
+	if err := h.cur.g.Update(); err != nil {
+		if errors.Is(err, ebiten.Termination) {
+			err = nil
+		}
+		h.cur.ended <- err
+		h.cur = nil
+	}
+	return nil
+}
+
+func (h *host) Draw(screen *ebiten.Image) {
+	if h.cur != nil {
+		h.cur.g.Draw(screen)
+	}
+}
+
+func (h *host) Layout(w, ht int) (int, int) {
+	if h.cur != nil {
+		return h.cur.g.Layout(w, ht)
+	}
+	return w, ht
+}
+
+// theHost is the process's one game loop, set by TestMain before any test
+// runs; runEditor hands it sessions.
+var theHost *host
+
+// checker collects what steps find wrong, on the game loop, for the test
+// goroutine to report. Fatal and Fatalf also end the session.
+type checker struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+type fatalStop struct{}
+
+func (c *checker) Errorf(format string, args ...any) { c.add(fmt.Sprintf(format, args...)) }
+func (c *checker) Error(args ...any)                 { c.add(fmt.Sprint(args...)) }
+func (c *checker) Fatalf(format string, args ...any) {
+	c.add(fmt.Sprintf(format, args...))
+	panic(fatalStop{})
+}
+func (c *checker) Fatal(args ...any) {
+	c.add(fmt.Sprint(args...))
+	panic(fatalStop{})
+}
+func (c *checker) Helper() {}
+
+func (c *checker) add(msg string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.msgs = append(c.msgs, msg)
+}
+
+// reporter is what steps and helpers report through: a checker on the
+// game loop, a *testing.T elsewhere.
+type reporter interface {
+	Errorf(format string, args ...any)
+	Error(args ...any)
+	Fatalf(format string, args ...any)
+	Fatal(args ...any)
+	Helper()
+}
+
+// runEditor runs an editor with opts and the synthetic input in, drives
+// it with the steps that build returns (called on the game loop, once the
+// editor exists), and reports their findings as t's failures. The
+// session ends after the last step, or when the editor quits.
+func runEditor(t *testing.T, opts Options, in *scriptInput, build func(g *game, c *checker) []step) *game {
+	t.Helper()
+	c := &checker{}
+	s := &session{ended: make(chan error, 1), make: func() (*game, error) {
+		g, err := newGame(opts, in)
+		if err != nil {
+			return nil, err
+		}
+		g.script = runScript(c, in, build(g, c))
+		return g, nil
+	}}
+	theHost.jobs <- s
+	err := <-s.ended
+	for _, m := range c.msgs {
+		t.Error(m)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.g
+}
