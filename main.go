@@ -12,7 +12,7 @@ import (
 	"os"
 
 	"hexsandbox/editor"
-	"hexsandbox/render"
+	"hexsandbox/render/shot"
 )
 
 func main() {
@@ -25,7 +25,7 @@ func run(args []string, stderr io.Writer) int {
 		args = []string{"-help"}
 	}
 	if len(args) > 0 && args[0] == "shot" {
-		err = shot(args[1:], stderr)
+		err = shotCommand(args[1:], stderr)
 	} else {
 		err = edit(args, stderr)
 	}
@@ -60,10 +60,10 @@ func edit(args []string, stderr io.Writer) error {
 // software renderer, more would run for hours.
 const maxShotFrames = 10000
 
-func shot(args []string, stderr io.Writer) error {
+func shotCommand(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("hexsandbox shot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	o := render.ShotOptions{}
+	o := shot.Options{}
 	fs.IntVar(&o.Width, "w", 1280, "image width in pixels")
 	fs.IntVar(&o.Height, "h", 720, "image height in pixels")
 	fs.IntVar(&o.Frames, "frames", 1, "frames to run before the capture")
@@ -91,5 +91,5 @@ func shot(args []string, stderr io.Writer) error {
 	if o.Zoom < 0 || o.Zoom > 1 {
 		return fmt.Errorf("-zoom %g out of range 0..1", o.Zoom)
 	}
-	return render.Shot(o)
+	return shot.Shot(o)
 }

@@ -14,6 +14,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
+	"hexsandbox/render/project"
 )
 
 // run executes one call of window.hexsandbox. Results are strings (JSON
@@ -76,7 +77,7 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 	case "camera": // a JSON patch of the camera (X, Z, Zoom, Rotation); "" resets
 		if arg == "" {
 			g.resetView()
-		} else if err = json.Unmarshal([]byte(arg), &g.cam.Camera); err == nil {
+		} else if err = json.Unmarshal([]byte(arg), &g.cam); err == nil {
 			g.cam.Clamp()
 		}
 	case "depthCheck":
@@ -140,10 +141,9 @@ func depthCheck(g *game) (string, error) {
 	bits := subpixelBits()
 	var out []result
 	for _, v := range [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}} {
-		cam := render.NewCamera(g.sess.Grid)
-		cam.SetZoom(v[0])
-		cam.SetRotation(v[1])
-		c, err := render.FlatDepthCheck(set, cam, w, h, bits)
+		cam := project.NewCamera(g.sess.Grid.Topology())
+		cam.Zoom, cam.Rotation = v[0], v[1]
+		c, err := render.FlatDepthCheck(set, &cam, w, h, bits)
 		if err != nil {
 			return "", err
 		}

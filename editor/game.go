@@ -11,7 +11,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
-	"hexsandbox/render"
+	"hexsandbox/render/project"
 )
 
 // viewSettings are the panel's view toggles.
@@ -27,7 +27,7 @@ type game struct {
 	settings tools.Settings
 	view     viewSettings
 	scene    scene
-	cam      render.Camera // its maths and Drag; the editor reads input itself
+	cam      project.Camera // steered by controls.go, the one camera controller
 
 	style   *style
 	ui      *ebitenui.UI
@@ -91,7 +91,7 @@ func newGame(opts Options, in Input) (*game, error) {
 // resetView shows the session's map from its default camera.
 func (g *game) resetView() {
 	g.scene.Reset(g.sess.Grid)
-	g.cam = render.Camera{Camera: mapCamera(g.sess.Grid)}
+	g.cam = mapCamera(g.sess.Grid)
 	g.tracker.Reset()
 	g.stroking = false
 	g.updateTitle()
@@ -230,7 +230,7 @@ func (g *game) paint() {
 	g.hover, g.hoverOK = 0, false
 	if g.overMap(x, y) {
 		mr := g.mapRect()
-		g.hover, g.hoverOK = g.scene.Pick(&g.cam.Camera, mr.Dx(), mr.Dy(), float64(x), float64(y))
+		g.hover, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
 	down := g.in.MousePressed(ebiten.MouseButtonLeft)
 	if down && !g.wasDown {
@@ -290,7 +290,7 @@ func (g *game) autosave() {
 func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
-	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam.Camera)
+	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)

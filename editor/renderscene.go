@@ -77,12 +77,12 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		s.fallback.Draw(dst, cam)
 		return
 	}
-	s.r.Draw(dst, &render.Camera{Camera: *cam}, time.Since(s.start).Seconds())
+	s.r.Draw(dst, cam, time.Since(s.start).Seconds())
 }
 
 func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, bool) {
 	if !s.ensure() {
 		return s.fallback.Pick(cam, w, h, x, y)
 	}
-	return s.r.Pick(&render.Camera{Camera: *cam}, x, y, w, h)
+	return s.r.Pick(cam, x, y, w, h)
 }

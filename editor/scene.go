@@ -26,9 +26,8 @@ type scene interface {
 // whose surroundings hold the most towns, walls, roads, rivers and
 // specials, or the map's centre on a map without any (a new map).
 func mapCamera(g *hexmap.Grid) project.Camera {
-	maxX := (float64(g.Width()) - 0.5) * 2 * hexmap.InnerRadius
-	maxZ := float64(g.Height()-1) * 1.5 * hexmap.OuterRadius
-	c := project.Camera{X: maxX / 2, Z: maxZ / 2, Zoom: 0.45, MaxX: maxX, MaxZ: maxZ}
+	c := project.NewCamera(g.Topology())
+	c.Zoom = 0.45
 	score := make([]int, g.CellCount())
 	for i, cell := range g.Cells() {
 		score[i] = int(cell.UrbanLevel) + int(cell.FarmLevel)/2 + int(cell.PlantLevel)/2

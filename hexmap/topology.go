@@ -183,3 +183,10 @@ func mod(v, m int) int {
 	}
 	return v
 }
+
+// Extent is the largest world X and Z of a cell centre: the map spans
+// [0, maxX] × [0, maxZ] between centres (odd rows are shifted half a cell
+// east, so the last column's odd cells reach furthest).
+func (t Topology) Extent() (maxX, maxZ float64) {
+	return (float64(t.Width) - 0.5) * 2 * InnerRadius, float64(t.Height-1) * 1.5 * OuterRadius
+}

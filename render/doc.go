@@ -6,23 +6,22 @@
 // API for the editor (everything else is internal):
 //
 //	r, err := render.NewRenderer(set)     // set: *chunk.Set; compiles the shaders
-//	cam := render.NewCamera(set.Grid)     // map centre, zoom 0.5
-//	// every tick (Update):
-//	cam.IgnoreMouse = pointerOverPanel    // wheel and drag go to the UI
-//	cam.Update(1.0 / 60)                  // WASD/arrows, Q/E, wheel, right/middle drag
-//	dirty := r.Update()                   // after edits: re-triangulates dirty chunks
-//	cell, ok := r.Pick(cam, mx, my, w, h) // cell index under pixel (mx, my) of a w×h view
+//	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
+//	// every tick (Update), after edits:
+//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
+//	cell, ok := r.Pick(&cam, mx, my, w, h) // cell index under pixel (mx, my) of a w×h view
 //	// every frame (Draw):
-//	r.Draw(dst, cam, seconds)             // fills dst (screen or sub-image); seconds animates water
+//	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
 //	// another map:
-//	r.SetChunks(newSet); cam.SetMap(newSet.Grid)
+//	r.SetChunks(newSet)
 //
-// Camera embeds project.Camera (fields X, Z, Zoom 0..1, Rotation in
-// degrees, MaxX, MaxZ; methods Move, Drag, Clamp, View, Basis) and adds
-// SetCenter(x, z) (NaN keeps a value), SetZoom, SetRotation and Update.
+// The camera is project.Camera (fields X, Z, Zoom 0..1, Rotation in
+// degrees, MaxX, MaxZ; methods Move, Drag, Clamp, View, Basis); the one
+// controller that steers it from input is the editor's (editor/controls.go).
 // r.Invalidate forces the next Draw to redraw the cached opaque scene;
 // r.Refresh re-reads all chunk meshes (if they were changed without the
-// grid's dirty marks); r.Stats tells what the last rebuild drew.
+// grid's change feed); r.Stats tells what the last rebuild drew. The
+// `hexsandbox shot` command is render/shot.
 //
 // The opaque scene (terrain, walls, features, bridges) is drawn with
 // three min-blend depth passes (24 bits) and a colour pass that keeps

@@ -34,13 +34,12 @@ func vertices(v []project.Vertex) []ebiten.Vertex {
 }
 
 // Draw draws the map as cam sees it onto dst; seconds drives the water.
-func (r *Renderer) Draw(dst *ebiten.Image, cam *Camera, seconds float64) {
+func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64) {
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	if w <= 0 || h <= 0 {
 		return
 	}
 	r.ensureTargets(w, h)
-	cam.viewHeight = h
 	v := cam.View(w, h)
 	if !r.valid || !v.Equal(&r.last) {
 		r.builder.View = v

@@ -27,7 +27,7 @@ type DepthCheck struct {
 // which pixel centres a sliver covers differs between the two on a GPU
 // with coarse snapping (SwiftShader has 4 bits; Mesa's llvmpipe 8) and
 // edges, not depth, dominate the comparison. 0 means no snapping.
-func FlatDepthCheck(set *chunk.Set, cam *Camera, w, h, subpixelBits int) (DepthCheck, error) {
+func FlatDepthCheck(set *chunk.Set, cam *project.Camera, w, h, subpixelBits int) (DepthCheck, error) {
 	r, err := NewRenderer(set)
 	if err != nil {
 		return DepthCheck{}, err
@@ -38,7 +38,7 @@ func FlatDepthCheck(set *chunk.Set, cam *Camera, w, h, subpixelBits int) (DepthC
 }
 
 // readFrame draws cam's view of r into a w×h image and reads it back.
-func readFrame(r *Renderer, cam *Camera, w, h int, seconds float64) *image.RGBA {
+func readFrame(r *Renderer, cam *project.Camera, w, h int, seconds float64) *image.RGBA {
 	dst := ebiten.NewImage(w, h)
 	defer dst.Deallocate()
 	r.Draw(dst, cam, seconds)

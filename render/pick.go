@@ -8,7 +8,7 @@ import (
 // Pick returns the cell under pixel (x, y) of a screenW × screenH view
 // through cam: the ray is tested against the terrain triangles as drawn,
 // so cliffs and hills pick the cell the user sees.
-func (r *Renderer) Pick(cam *Camera, x, y float64, screenW, screenH int) (cell int, hit bool) {
+func (r *Renderer) Pick(cam *project.Camera, x, y float64, screenW, screenH int) (cell int, hit bool) {
 	if screenW <= 0 || screenH <= 0 {
 		return 0, false
 	}

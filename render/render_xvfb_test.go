@@ -61,10 +61,11 @@ func compareViews(t *testing.T, name string, set *chunk.Set, w, h int) {
 	}
 	r.builder.Flat = true
 	for vi, v := range views {
-		cam := NewCamera(set.Grid)
-		cam.SetZoom(v.zoom)
-		cam.SetRotation(v.rot)
-		cam.SetCenter(cam.X+v.dx, cam.Z+v.dz)
+		c := project.NewCamera(set.Grid.Topology())
+		c.Zoom, c.Rotation = v.zoom, v.rot
+		c.X, c.Z = c.X+v.dx, c.Z+v.dz
+		c.Clamp()
+		cam := &c
 		gpu := readFrame(r, cam, w, h, 0)
 		b := &r.builder
 		if b.Terrain.Triangles()+b.Lit.Triangles() == 0 {
@@ -134,8 +135,9 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cam := NewCamera(set.Grid)
-	cam.SetZoom(zoom)
+	view := project.NewCamera(set.Grid.Topology())
+	view.Zoom = zoom
+	cam := &view
 	const w, h = 320, 180
 	// Which pixels show water: flat mode colours water triangles.
 	r.builder.Flat = true
@@ -228,8 +230,9 @@ func TestDrawIntoSubImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cam := NewCamera(set.Grid)
-	cam.SetZoom(0.7)
+	c := project.NewCamera(set.Grid.Topology())
+	c.Zoom = 0.7
+	cam := &c
 	const w, h = 200, 120
 	direct := readFrame(r, cam, w, h, 0.5)
 	big := ebiten.NewImage(w+50, h+40)
@@ -253,26 +256,5 @@ func TestDrawIntoSubImage(t *testing.T) {
 	}
 	if all.RGBAAt(10, 10) != (color.RGBA{}) {
 		t.Fatalf("drawing outside the sub-image: %v", all.RGBAAt(10, 10))
-	}
-}
-
-func TestShotBadInput(t *testing.T) {
-	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.map")
-	if err := os.WriteFile(garbage, []byte("not a map at all"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range []ShotOptions{
-		{MapFile: filepath.Join(dir, "missing.map"), Out: filepath.Join(dir, "a.png"), Width: 64, Height: 64, Frames: 1},
-		{MapFile: garbage, Out: filepath.Join(dir, "b.png"), Width: 64, Height: 64, Frames: 1},
-		{MapFile: garbage, Out: filepath.Join(dir, "c.png"), Width: 0, Height: 64, Frames: 1},
-		{MapFile: garbage, Out: filepath.Join(dir, "d.png"), Width: 64, Height: 100000, Frames: 1},
-	} {
-		if err := Shot(o); err == nil {
-			t.Errorf("Shot(%+v) succeeded", o)
-		}
-		if _, err := os.Stat(o.Out); err == nil {
-			t.Errorf("Shot wrote %s despite the error", o.Out)
-		}
 	}
 }

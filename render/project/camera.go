@@ -3,6 +3,8 @@ package project
 import (
 	"math"
 
+	"hexsandbox/hexmap"
+
 	"github.com/ungerik/go3d/vec3"
 )
 
@@ -27,6 +29,13 @@ type Camera struct {
 	Zoom       float64 // 0 (far, looking down) .. 1 (near, 45 degrees)
 	Rotation   float64 // degrees, clockwise seen from above as in Unity
 	MaxX, MaxZ float64
+}
+
+// NewCamera returns a camera over the centre of a map of topology t,
+// half zoomed, bounded by the map's extent.
+func NewCamera(t hexmap.Topology) Camera {
+	maxX, maxZ := t.Extent()
+	return Camera{X: maxX / 2, Z: maxZ / 2, Zoom: 0.5, MaxX: maxX, MaxZ: maxZ}
 }
 
 // Clamp keeps zoom in 0..1, the centre on the map and the rotation in

@@ -1,21 +1,25 @@
-package render
+// Package shot renders a map file to a PNG image through the renderer, in
+// a small window of its own: the `hexsandbox shot` command. It is the one
+// part of rendering that reads map files, so the renderer itself depends
+// on meshes only.
+package shot
 
 import (
-	"errors"
 	"fmt"
 	"image"
-	"image/png"
-	"os"
+	"math"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/render"
+	"hexsandbox/render/project"
 	"hexsandbox/saves"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// ShotOptions are the settings of `hexsandbox shot`.
-type ShotOptions struct {
+// Options are the settings of `hexsandbox shot`.
+type Options struct {
 	MapFile string // map to render, either format
 	Out     string // PNG to write
 	Width   int    // image size in pixels
@@ -31,20 +35,20 @@ type ShotOptions struct {
 }
 
 // Shot renders a map in a small window and writes a PNG.
-func Shot(opts ShotOptions) error {
+func Shot(opts Options) error {
 	if opts.Width <= 0 || opts.Height <= 0 || opts.Width > 8192 || opts.Height > 8192 {
 		return fmt.Errorf("image size %d×%d out of range 1..8192", opts.Width, opts.Height)
 	}
-	img, err := ShotImage(opts)
+	img, err := Image(opts)
 	if err != nil {
 		return err
 	}
-	return WritePNG(opts.Out, img)
+	return render.WritePNG(opts.Out, img)
 }
 
-// ShotImage renders the map of opts in a small window and returns the
-// image; it runs the ebiten game loop, so call it once per process.
-func ShotImage(opts ShotOptions) (*image.RGBA, error) {
+// Image renders the map of opts in a small window and returns the image;
+// it runs the ebiten game loop, so call it once per process.
+func Image(opts Options) (*image.RGBA, error) {
 	g := opts.Grid
 	if g == nil {
 		var err error
@@ -52,15 +56,20 @@ func ShotImage(opts ShotOptions) (*image.RGBA, error) {
 			return nil, err // saves names the file
 		}
 	}
-	r, err := NewRenderer(chunk.NewSet(g))
+	r, err := render.NewRenderer(chunk.NewSet(g))
 	if err != nil {
 		return nil, err
 	}
-	cam := NewCamera(g)
-	cam.SetCenter(opts.CenterX, opts.CenterZ)
-	cam.SetZoom(opts.Zoom)
-	cam.SetRotation(opts.Rotation)
-	game := &shotGame{r: r, cam: cam, frames: max(opts.Frames, 1),
+	cam := project.NewCamera(g.Topology())
+	if !math.IsNaN(opts.CenterX) {
+		cam.X = opts.CenterX
+	}
+	if !math.IsNaN(opts.CenterZ) {
+		cam.Z = opts.CenterZ
+	}
+	cam.Zoom, cam.Rotation = opts.Zoom, opts.Rotation
+	cam.Clamp()
+	game := &shotGame{r: r, cam: &cam, frames: max(opts.Frames, 1),
 		target: ebiten.NewImage(opts.Width, opts.Height)}
 	ebiten.SetWindowSize(min(opts.Width, 320), min(opts.Height, 180))
 	ebiten.SetWindowDecorated(false)
@@ -75,8 +84,8 @@ func ShotImage(opts ShotOptions) (*image.RGBA, error) {
 // shotGame renders one frame per tick into an offscreen target and reads
 // it back after the last one.
 type shotGame struct {
-	r      *Renderer
-	cam    *Camera
+	r      *render.Renderer
+	cam    *project.Camera
 	target *ebiten.Image
 	frames int
 	n      int
@@ -104,19 +113,3 @@ func (s *shotGame) Draw(screen *ebiten.Image) {
 }
 
 func (s *shotGame) Layout(w, h int) (int, int) { return w, h }
-
-// WritePNG encodes img as a PNG file at path.
-func WritePNG(path string, img image.Image) error {
-	if path == "" {
-		return errors.New("no output file")
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
