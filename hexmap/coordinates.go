@@ -13,9 +13,6 @@ func FromOffset(x, z int) Coordinates {
 	return Coordinates{X: x - floorDiv2(z), Z: z}
 }
 
-// FromAxial builds coordinates from the axial pair (q, r) = (X, Z).
-func FromAxial(q, r int) Coordinates { return Coordinates{X: q, Z: r} }
-
 // Y is the third cube coordinate.
 func (c Coordinates) Y() int { return -c.X - c.Z }
 

@@ -129,11 +129,6 @@ func (m *Mesh) AddQuadUVRect(uMin, uMax, vMin, vMax float32) {
 	m.UV = append(m.UV, vec2.T{uMin, vMin}, vec2.T{uMax, vMin}, vec2.T{uMin, vMax}, vec2.T{uMax, vMax})
 }
 
-// AddQuadUV2Rect is AddQuadUVRect for the second UV set.
-func (m *Mesh) AddQuadUV2Rect(uMin, uMax, vMin, vMax float32) {
-	m.UV2 = append(m.UV2, vec2.T{uMin, vMin}, vec2.T{uMax, vMin}, vec2.T{uMin, vMax}, vec2.T{uMax, vMax})
-}
-
 // AddTriangleTerrain sets the last triangle's terrain types and the splat
 // weight of each vertex.
 func (m *Mesh) AddTriangleTerrain(types, w1, w2, w3 vec3.T) {
