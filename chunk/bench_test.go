@@ -6,13 +6,14 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
 
 // benchGrid is the product's default 80×60 map (Catlike's largest size):
 // terraces, cliffs, rivers, roads, water, towns and forests.
 func benchGrid(b *testing.B) *hexmap.Grid {
-	g, err := hexmap.Showcase(80, 60, 1)
+	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
