@@ -133,8 +133,6 @@ type generation struct {
 	center    hexmap.Coordinates // the current chunk's first cell
 	phase     []uint32           // search phase of each cell (Catlike's SearchPhase)
 	phaseNow  uint32
-	climate   []climateData
-	next      []climateData
 	err       error // a rule refused what the generator asked for (a bug)
 }
 

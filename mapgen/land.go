@@ -193,7 +193,10 @@ func (f frontier) Less(i, j int) bool {
 	return f[i].order > f[j].order
 }
 func (f frontier) Swap(i, j int) { f[i], f[j] = f[j], f[i] }
-func (f *frontier) Push(x any)   { *f = append(*f, x.(frontierEntry)) }
+
+// Push and Pop complete heap.Interface; the queue itself grows and
+// shrinks in enqueue and dequeue.
+func (f *frontier) Push(x any) { *f = append(*f, x.(frontierEntry)) }
 func (f *frontier) Pop() any {
 	old := *f
 	e := old[len(old)-1]
@@ -201,9 +204,24 @@ func (f *frontier) Pop() any {
 	return e
 }
 
+// enqueue and dequeue keep the heap with heap.Fix rather than heap.Push
+// and heap.Pop, which would box every entry in an interface value: the
+// chunks of a large map pass hundreds of thousands of cells through the
+// queue.
 func (gen *generation) enqueue(cell, priority int) {
 	gen.order++
-	heap.Push(&gen.frontier, frontierEntry{int32(cell), int32(priority), gen.order})
+	gen.frontier = append(gen.frontier, frontierEntry{int32(cell), int32(priority), gen.order})
+	heap.Fix(&gen.frontier, len(gen.frontier)-1)
 }
 
-func (gen *generation) dequeue() int { return int(heap.Pop(&gen.frontier).(frontierEntry).cell) }
+func (gen *generation) dequeue() int {
+	f := gen.frontier
+	cell := f[0].cell
+	last := len(f) - 1
+	f[0] = f[last]
+	gen.frontier = f[:last]
+	if last > 0 {
+		heap.Fix(&gen.frontier, 0)
+	}
+	return int(cell)
+}
