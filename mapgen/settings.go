@@ -240,9 +240,9 @@ func (s Setting) kind() string {
 	case s.Choices != nil:
 		return "one of " + s.RangeText()
 	case s.Integer:
-		return "a whole number"
+		return "a whole number in " + s.RangeText()
 	}
-	return "a number"
+	return "a number in " + s.RangeText()
 }
 
 // Check returns a RangeError unless v is a valid value of the setting.
