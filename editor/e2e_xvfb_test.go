@@ -551,6 +551,7 @@ func TestEditorNewMapAndDrop(t *testing.T) {
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-new.png")),
 			click(t, "20 × 15"),
+			click(t, "Empty map"),
 			wait(1),
 			do(func(g *game) {
 				c := g.sess.Grid

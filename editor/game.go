@@ -32,8 +32,9 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
-	modals  int          // open dialogs: while any is open the map is not edited
-	dialogs []openDialog // newest last
+	modals  int           // open dialogs: while any is open the map is not edited
+	dialogs []openDialog  // newest last
+	newMap  *newMapDialog // the New map dialog while it waits for a preview
 
 	w, h       int // screen size in device pixels
 	scale      float64
@@ -104,7 +105,7 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.style, g.scale = st, scale
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
-		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport,
+		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Download: g.downloadMap, Browser: browserFiles,
 	})
@@ -184,6 +185,9 @@ func (g *game) Update() error {
 		g.offerRecovery()
 	}
 	g.ui.Update()
+	if g.newMap != nil {
+		g.newMap.poll()
+	}
 	g.panel.fit()
 	if g.quitting {
 		return ebiten.Termination
@@ -266,15 +270,27 @@ func (g *game) endStroke() {
 
 func (g *game) undo() {
 	g.endStroke()
-	if !g.sess.History.Undo() {
+	done, switched := g.sess.Undo()
+	switch {
+	case !done:
 		g.info("Nothing to undo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Undid the generated map")
 	}
 }
 
 func (g *game) redo() {
 	g.endStroke()
-	if !g.sess.History.Redo() {
+	done, switched := g.sess.Redo()
+	switch {
+	case !done:
 		g.info("Nothing to redo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Redid the generated map")
 	}
 }
 

@@ -98,6 +98,7 @@ type Setting struct {
 	Label   string   // the editor's label
 	Min     float64  // lowest valid value
 	Max     float64  // highest valid value
+	Step    float64  // the smallest change a user interface offers
 	Integer bool     // whole numbers only
 	Choices []string // names of the values 0..len-1 of a choice setting
 	Common  bool     // shown up front in the editor, the rest under Advanced
@@ -112,13 +113,17 @@ var hemisphereNames = []string{"both", "north", "south"}
 
 func intSetting(name, flag, label string, lo, hi int, common bool, f func(*Settings) *int) Setting {
 	return Setting{Name: name, Flag: flag, Label: label, Min: float64(lo), Max: float64(hi),
-		Integer: true, Common: common,
+		Step: 1, Integer: true, Common: common,
 		Get: func(s *Settings) float64 { return float64(*f(s)) },
 		Set: func(s *Settings, v float64) { *f(s) = int(math.Round(v)) }}
 }
 
 func floatSetting(name, flag, label string, lo, hi float64, common bool, f func(*Settings) *float32) Setting {
-	return Setting{Name: name, Flag: flag, Label: label, Min: lo, Max: hi, Common: common,
+	step := 0.005 // fine enough for every default (seepage is 0.125)
+	if hi-lo > 1 {
+		step = 0.1
+	}
+	return Setting{Name: name, Flag: flag, Label: label, Min: lo, Max: hi, Step: step, Common: common,
 		Get: func(s *Settings) float64 { return float64(*f(s)) },
 		Set: func(s *Settings, v float64) { *f(s) = float32(v) }}
 }
@@ -162,7 +167,7 @@ func Table() []Setting {
 			func(s *Settings) *float32 { return &s.RunoffFactor }),
 		floatSetting("seepageFactor", "seepage", "Seepage", 0, 1, false,
 			func(s *Settings) *float32 { return &s.SeepageFactor }),
-		{Name: "windDirection", Flag: "wind", Label: "Wind from", Max: 5, Integer: true,
+		{Name: "windDirection", Flag: "wind", Label: "Wind from", Max: 5, Step: 1, Integer: true,
 			Choices: directionNames,
 			Get:     func(s *Settings) float64 { return float64(s.WindDirection) },
 			Set:     func(s *Settings, v float64) { s.WindDirection = hexmap.Direction(math.Round(v)) }},
@@ -178,7 +183,7 @@ func Table() []Setting {
 			func(s *Settings) *float32 { return &s.LowTemperature }),
 		floatSetting("highTemperature", "temperature-high", "High temperature", 0, 1, false,
 			func(s *Settings) *float32 { return &s.HighTemperature }),
-		{Name: "hemisphere", Flag: "hemisphere", Label: "Hemisphere", Max: 2, Integer: true,
+		{Name: "hemisphere", Flag: "hemisphere", Label: "Hemisphere", Max: 2, Step: 1, Integer: true,
 			Choices: hemisphereNames, Common: true,
 			Get: func(s *Settings) float64 { return float64(s.Hemisphere) },
 			Set: func(s *Settings, v float64) { s.Hemisphere = Hemisphere(math.Round(v)) }},

@@ -2,6 +2,7 @@ package mapgen
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -117,5 +118,22 @@ func TestParse(t *testing.T) {
 	}
 	if err := byFlag["sink"].Check(0.4); err != nil {
 		t.Errorf("-sink 0.4, the top of its range: %v", err)
+	}
+}
+
+// TestStepsReachEveryDefault: a user interface that moves in Step
+// increments from Min can set each default exactly.
+func TestStepsReachEveryDefault(t *testing.T) {
+	d := DefaultSettings()
+	for _, s := range Table() {
+		if s.Step <= 0 {
+			t.Fatalf("-%s has no step", s.Flag)
+		}
+		k := math.Round((s.Get(&d) - s.Min) / s.Step)
+		v := DefaultSettings()
+		s.Set(&v, s.Min+k*s.Step)
+		if v != d {
+			t.Errorf("-%s: %v steps of %v from %v miss the default %v", s.Flag, k, s.Step, s.Min, s.Get(&d))
+		}
 	}
 }

@@ -109,14 +109,23 @@ func (b *Browser) ClearRecovery() error { return b.db.ClearRecovery() }
 
 // Download offers g to the user as a file named after the map.
 func Download(name string, g *hexmap.Grid) error {
-	data, err := Encode(g)
+	return download(name, Ext, g, Encode)
+}
+
+// DownloadCatlike offers g as a Catlike Hex Map save (.map).
+func DownloadCatlike(name string, g *hexmap.Grid) error {
+	return download(name, saves.CatlikeExt, g, EncodeCatlike)
+}
+
+func download(name, ext string, g *hexmap.Grid, encode func(*hexmap.Grid) ([]byte, error)) error {
+	data, err := encode(g)
 	if err != nil {
 		return fmt.Errorf("download: %v", err)
 	}
 	if name == "" {
 		name = "map"
 	}
-	return store.Download(name+Ext, data)
+	return store.Download(name+ext, data)
 }
 
 // ErrCanceled is the error of a PickFile result when the user chose no
