@@ -165,28 +165,8 @@ func TestEditorNewEmptyWrappingMap(t *testing.T) {
 	})
 }
 
-// findField returns the first text field of the newest dialog.
-func findField(g *game) *widget.TextInput {
-	var found *widget.TextInput
-	if len(g.dialogs) > 0 {
-		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-			if f, ok := w.(*widget.TextInput); ok && found == nil {
-				found = f
-			}
-		})
-	}
-	return found
-}
+// findField returns the newest dialog's text field (the last one).
+func findField(g *game) *widget.TextInput { return findIn(g, every[*widget.TextInput]) }
 
-// findCheckbox returns the newest dialog's first check box.
-func findCheckbox(g *game) *widget.Checkbox {
-	var found *widget.Checkbox
-	if len(g.dialogs) > 0 {
-		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-			if c, ok := w.(*widget.Checkbox); ok && found == nil {
-				found = c
-			}
-		})
-	}
-	return found
-}
+// findCheckbox returns the newest dialog's check box (the last one).
+func findCheckbox(g *game) *widget.Checkbox { return findIn(g, every[*widget.Checkbox]) }

@@ -128,6 +128,14 @@ func floatSetting(name, flag, label string, lo, hi float64, common bool, f func(
 		Set: func(s *Settings, v float64) { *f(s) = float32(v) }}
 }
 
+// choiceSetting is a setting whose values are the indices of names.
+func choiceSetting[T ~int8 | ~uint8](name, flag, label string, names []string, common bool, f func(*Settings) *T) Setting {
+	return Setting{Name: name, Flag: flag, Label: label, Max: float64(len(names) - 1),
+		Step: 1, Integer: true, Choices: names, Common: common,
+		Get: func(s *Settings) float64 { return float64(*f(s)) },
+		Set: func(s *Settings, v float64) { *f(s) = T(math.Round(v)) }}
+}
+
 // Table lists every setting in Catlike's order, with its range.
 func Table() []Setting {
 	return []Setting{
@@ -167,10 +175,8 @@ func Table() []Setting {
 			func(s *Settings) *float32 { return &s.RunoffFactor }),
 		floatSetting("seepageFactor", "seepage", "Seepage", 0, 1, false,
 			func(s *Settings) *float32 { return &s.SeepageFactor }),
-		{Name: "windDirection", Flag: "wind", Label: "Wind from", Max: 5, Step: 1, Integer: true,
-			Choices: directionNames,
-			Get:     func(s *Settings) float64 { return float64(s.WindDirection) },
-			Set:     func(s *Settings, v float64) { s.WindDirection = hexmap.Direction(math.Round(v)) }},
+		choiceSetting("windDirection", "wind", "Wind from", directionNames, false,
+			func(s *Settings) *hexmap.Direction { return &s.WindDirection }),
 		floatSetting("windStrength", "wind-strength", "Wind strength", 1, 10, false,
 			func(s *Settings) *float32 { return &s.WindStrength }),
 		floatSetting("startingMoisture", "moisture", "Starting moisture", 0, 1, false,
@@ -183,10 +189,8 @@ func Table() []Setting {
 			func(s *Settings) *float32 { return &s.LowTemperature }),
 		floatSetting("highTemperature", "temperature-high", "High temperature", 0, 1, false,
 			func(s *Settings) *float32 { return &s.HighTemperature }),
-		{Name: "hemisphere", Flag: "hemisphere", Label: "Hemisphere", Max: 2, Step: 1, Integer: true,
-			Choices: hemisphereNames, Common: true,
-			Get: func(s *Settings) float64 { return float64(s.Hemisphere) },
-			Set: func(s *Settings, v float64) { s.Hemisphere = Hemisphere(math.Round(v)) }},
+		choiceSetting("hemisphere", "hemisphere", "Hemisphere", hemisphereNames, true,
+			func(s *Settings) *Hemisphere { return &s.Hemisphere }),
 		floatSetting("temperatureJitter", "temperature-jitter", "Temperature jitter", 0, 1, false,
 			func(s *Settings) *float32 { return &s.TemperatureJitter }),
 	}

@@ -1,7 +1,6 @@
 package files
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -36,10 +35,4 @@ func ExportCatlike(p string, g *hexmap.Grid) (string, error) {
 
 // EncodeCatlike writes g as a Catlike save into a byte slice (for the
 // browser's download).
-func EncodeCatlike(g *hexmap.Grid) ([]byte, error) {
-	var b bytes.Buffer
-	if err := saves.WriteCatlike(&b, g); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
+func EncodeCatlike(g *hexmap.Grid) ([]byte, error) { return encode(g, saves.FormatCatlike) }

@@ -71,9 +71,11 @@ func ValidName(name string) (string, error) {
 
 // Encode writes g in the product's format into a byte slice, for stores
 // that keep bytes (the browser's).
-func Encode(g *hexmap.Grid) ([]byte, error) {
+func Encode(g *hexmap.Grid) ([]byte, error) { return encode(g, saves.FormatHexsandbox) }
+
+func encode(g *hexmap.Grid, f saves.Format) ([]byte, error) {
 	var b bytes.Buffer
-	if err := saves.Write(&b, g); err != nil {
+	if err := saves.WriteFormat(&b, g, f); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
