@@ -165,9 +165,6 @@ func newGeneration(s Settings, g *hexmap.Grid) *generation {
 
 // run is Catlike's GenerateMap after the map has been created.
 func (gen *generation) run() {
-	for i := range gen.elevation {
-		gen.elevation[i] = 0
-	}
 	gen.timed(StageRegions, gen.createRegions)
 	gen.timed(StageLand, gen.createLand)
 	gen.timed(StageErosion, gen.erodeLand)
@@ -185,7 +182,8 @@ func (gen *generation) timed(s Stage, f func()) {
 	gen.rep.Stages[s] += time.Since(start)
 }
 
-// value is Unity's Random.value: a number in [0, 1).
+// value stands for Unity's Random.value (a number in [0, 1]; here in
+// [0, 1), which no comparison with a probability tells apart).
 func (gen *generation) value() float32 { return gen.rng.Float32() }
 
 // rangeInt is Unity's Random.Range(lo, hi) for integers: lo ≤ v < hi,
