@@ -140,6 +140,50 @@ func (t Topology) NeighborShift(i, n int) float32 {
 	return 0
 }
 
+// NeighborCenter returns the unperturbed world XZ centre of the
+// neighbour of cell i in direction d placed next to i: across the seam
+// of a wrapping map a map width east or west of the neighbour's own
+// centre. It is false where i has no neighbour in d.
+func (t Topology) NeighborCenter(i int, d Direction) (x, z float32, ok bool) {
+	n, ok := t.Neighbor(i, d)
+	if !ok {
+		return 0, 0, false
+	}
+	x, z = t.CellCenter(n)
+	return x + t.NeighborShift(i, n), z, true
+}
+
+// Within calls f once with every cell at most radius steps from cell i
+// (i itself included), row by row from the south and west to east in
+// each row. On a wrapping map the disk continues across the seam, and a
+// row never holds more than the map's width of cells, so no cell comes
+// twice.
+func (t Topology) Within(i, radius int, f func(n int)) {
+	c := t.Coordinates(i)
+	for dz := -radius; dz <= radius; dz++ {
+		lo, hi := max(-radius, -dz-radius), min(radius, -dz+radius)
+		if t.Wrapping {
+			hi = min(hi, lo+t.Width-1)
+		}
+		for dx := lo; dx <= hi; dx++ {
+			if n, ok := t.Index(Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
+				f(n)
+			}
+		}
+	}
+}
+
+// Nearest returns world X moved by a whole number of map widths to lie
+// within half a map width of ref on a wrapping map: where a point shows
+// in the copy of the map around ref. On a flat map it returns x.
+func (t Topology) Nearest(x, ref float32) float32 {
+	if !t.Wrapping {
+		return x
+	}
+	w := t.WrapSize()
+	return x + w*float32(math.Round(float64((ref-x)/w)))
+}
+
 // CellUnder returns the cell whose unperturbed hexagon holds the world
 // point (x, z), or false when it is off the map. On a wrapping map the
 // point may lie in any copy of the map east or west.

@@ -172,17 +172,11 @@ func (s *showcase) cell(i int) hexmap.Cell { return s.g.Cell(i) }
 // disk returns the cells within radius steps of cell i, i first.
 func (s *showcase) disk(i, radius int) []int {
 	out := []int{i}
-	c := s.g.Coordinates(i)
-	for dz := -radius; dz <= radius; dz++ {
-		for dx := max(-radius, -radius-dz); dx <= min(radius, radius-dz); dx++ {
-			if dx == 0 && dz == 0 {
-				continue
-			}
-			if j, ok := s.g.Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
-				out = append(out, j)
-			}
+	s.g.Topology().Within(i, radius, func(n int) {
+		if n != i {
+			out = append(out, n)
 		}
-	}
+	})
 	return out
 }
 
