@@ -26,8 +26,8 @@ func sameMeshes(a, b *Set) string {
 				return fmt.Sprintf("chunk %d %s: %s", ch, l.Name(), d)
 			}
 		}
-		if fmt.Sprint(ca.Bridges) != fmt.Sprint(cb.Bridges) {
-			return fmt.Sprintf("chunk %d: bridges %v vs %v", ch, ca.Bridges, cb.Bridges)
+		if fmt.Sprint(ca.Plan) != fmt.Sprint(cb.Plan) {
+			return fmt.Sprintf("chunk %d: plans %v vs %v", ch, ca.Plan, cb.Plan)
 		}
 	}
 	return ""

@@ -18,7 +18,7 @@ func TestChunkBridges(t *testing.T) {
 	want := 0
 	var c chunk.Chunk
 	var one mesh.Mesh
-	features.Build(g, 0, []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}, nil, nil, &one)
+	features.Build(g, 0, &features.Plan{Bridges: []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}}, nil, nil, &one)
 	perBridge := one.VertexCount()
 	for ch := range g.ChunkCount() {
 		chunk.Triangulate(g, ch, &c)
@@ -27,11 +27,11 @@ func TestChunkBridges(t *testing.T) {
 			expected = append(expected, features.SpecBridgesForTest(g, i)...)
 		}
 		want += len(expected)
-		if len(c.Bridges) != len(expected) {
-			t.Fatalf("chunk %d: %d bridges, rule says %d", ch, len(c.Bridges), len(expected))
+		if len(c.Plan.Bridges) != len(expected) {
+			t.Fatalf("chunk %d: %d bridges, rule says %d", ch, len(c.Plan.Bridges), len(expected))
 		}
 		for k, b := range expected {
-			got := c.Bridges[k]
+			got := c.Plan.Bridges[k]
 			if !features.Near3ForTest(got.RoadCenter1, b.RoadCenter1) || !features.Near3ForTest(got.RoadCenter2, b.RoadCenter2) {
 				t.Fatalf("chunk %d bridge %d: %+v, rule says %+v", ch, k, got, b)
 			}
