@@ -53,10 +53,10 @@ func knownMap(t *testing.T, seed int64) *hexmap.Grid {
 func knownInfo(format string, version int, seed int64) map[string]any {
 	return map[string]any{
 		"format": format, "version": float64(version), "width": 10.0, "height": 5.0, "wrapping": false,
-		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0},
 		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
+		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0},
 	}
 }
 
