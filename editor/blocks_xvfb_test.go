@@ -52,7 +52,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
 			}
-			if got, ok := b.Pick(&cam, w, h, float64(sx), float64(sy)); !ok || got != i {
+			if got, _, ok := b.Pick(&cam, w, h, float64(sx), float64(sy)); !ok || got != i {
 				t.Errorf("zoom %v: cursor over the top of cell %d picked %d (%v)", zoom, i, got, ok)
 			}
 		}

@@ -38,7 +38,7 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 	case "map": // the current map in the product's format, base64
 		res, err = encoded(g.sess.Grid)
 	case "open":
-		if err = g.sess.Open(arg); err == nil {
+		if _, err = g.sess.Open(arg); err == nil {
 			g.resetView()
 		}
 	case "new": // an empty 20×15 map, as File ▸ New does

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/hexmap"
 )
 
 // guard runs action at once when there are no unsaved changes, and
@@ -56,6 +57,43 @@ func (g *game) replace(l files.Loaded) {
 	g.suggested = l.Name
 	g.resetView()
 	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
+	g.reportDropped(l.Info.Dropped)
+}
+
+// reportDropped says what reading a map removed because it could not be
+// drawn, so that nothing goes missing silently.
+func (g *game) reportDropped(r hexmap.BatchReport) {
+	if msg := droppedText(r); msg != "" {
+		g.errorf("%s", msg)
+	}
+}
+
+// droppedText describes a reader's BatchReport, or "" when nothing was
+// dropped.
+func droppedText(r hexmap.BatchReport) string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{r.DroppedRivers, "river"}, {r.DroppedRoads, "road"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s end%s", p.n, p.what, plural(p.n)))
+		}
+	}
+	if r.ClearedSpecials > 0 {
+		parts = append(parts, fmt.Sprintf("%d special%s on rivers", r.ClearedSpecials, plural(r.ClearedSpecials)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The file held links that cannot be drawn; dropped " + strings.Join(parts, ", ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func (g *game) saveAsDialog(next func()) {
@@ -146,12 +184,14 @@ func (g *game) openNamed(name string) {
 		g.errorf("pick a map in the list first")
 		return
 	}
-	if err := g.sess.Open(name); err != nil {
+	dropped, err := g.sess.Open(name)
+	if err != nil {
 		g.errorf("%v", err)
 		return
 	}
 	g.resetView()
 	g.info("Opened " + name)
+	g.reportDropped(dropped)
 }
 
 func (g *game) deleteDialog(name string) {

@@ -185,7 +185,7 @@ func plateauTools() step {
 // centreCell is the cell under the middle of the map view.
 func centreCell(t reporter, g *game) int {
 	mr := g.mapRect()
-	p, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
+	p, _, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
 	if !ok {
 		t.Fatal("nothing under the map's centre")
 	}

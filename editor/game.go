@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
@@ -46,6 +47,7 @@ type game struct {
 	panX       int
 	panY       int
 	hover      int
+	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
 	toasts     []toast
 	suggested  string // name offered by Save As for an unnamed map
@@ -82,6 +84,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	g.suggested = start.Name
 	g.resetView()
+	g.reportDropped(start.Info.Dropped)
 	if err := g.buildUI(1); err != nil {
 		return nil, err
 	}
@@ -234,7 +237,7 @@ func (g *game) paint() {
 	g.hover, g.hoverOK = 0, false
 	if g.overMap(x, y) {
 		mr := g.mapRect()
-		g.hover, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
+		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
 	down := g.in.MousePressed(ebiten.MouseButtonLeft)
 	if down && !g.wasDown {

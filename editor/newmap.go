@@ -317,7 +317,7 @@ func (d *newMapDialog) createEmpty() {
 		return
 	}
 	d.finish()
-	g.info(fmt.Sprintf("New %d×%d map", d.form.top.Width, d.form.top.Height))
+	g.info(fmt.Sprintf("New %s map", mapShape(d.form.top)))
 }
 
 // generate replaces the map with the generated one (the preview's, when

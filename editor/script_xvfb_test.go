@@ -86,11 +86,14 @@ func runScript(c *checker, in *scriptInput, steps []step) func(g *game) bool {
 	}
 }
 
-// cellScreen is where cell i's centre appears on the screen.
+// cellScreen is where cell i's centre appears on the screen: on a
+// wrapping map, its copy nearest the camera.
 func cellScreen(g *game, i int) (int, int) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
-	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}))
+	top := g.sess.Grid.Topology()
+	cx, _ := top.CellCenter(i)
+	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx))
 	return int(x + 0.5), int(y + 0.5)
 }
 

@@ -41,16 +41,16 @@ func (b *Browser) List() ([]Entry, error) {
 func (b *Browser) Exists(name string) (bool, error) { return b.db.Exists(name) }
 
 // Load reads a saved map.
-func (b *Browser) Load(name string) (*hexmap.Grid, error) {
+func (b *Browser) Load(name string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	data, err := b.db.Load(name)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	g, _, err := saves.ReadBytes(data)
+	g, info, err := saves.ReadBytes(data)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	return g, nil
+	return g, info.Dropped, nil
 }
 
 // Save writes a map, replacing any of the same name.

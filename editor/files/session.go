@@ -180,14 +180,15 @@ func (s *Session) NewMapOf(t hexmap.Topology, seed int64) error {
 	return nil
 }
 
-// Open replaces the map with the saved map name.
-func (s *Session) Open(name string) error {
-	g, err := s.Store.Load(name)
+// Open replaces the map with the saved map name, and returns what
+// reading it dropped.
+func (s *Session) Open(name string) (hexmap.BatchReport, error) {
+	g, rep, err := s.Store.Load(name)
 	if err != nil {
-		return err
+		return rep, err
 	}
 	s.Replace(name, g, true)
-	return nil
+	return rep, nil
 }
 
 // Save writes the map under its name, which must be set.

@@ -37,12 +37,12 @@ func compare(a, b string) int {
 	return 0
 }
 func (m *memStore) Exists(n string) (bool, error) { _, ok := m.maps[n]; return ok, nil }
-func (m *memStore) Load(n string) (*hexmap.Grid, error) {
+func (m *memStore) Load(n string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	g, ok := m.maps[n]
 	if !ok {
-		return nil, errors.New("no such map")
+		return nil, hexmap.BatchReport{}, errors.New("no such map")
 	}
-	return g.Clone(), nil
+	return g.Clone(), hexmap.BatchReport{}, nil
 }
 func (m *memStore) Save(n string, g *hexmap.Grid) error { m.maps[n] = g.Clone(); return nil }
 func (m *memStore) Delete(n string) error               { delete(m.maps, n); return nil }
@@ -102,7 +102,7 @@ func TestOpenAndNewReplaceTheMap(t *testing.T) {
 	other.SetElevation(5, 4)
 	st.maps["other"] = other
 	s.Grid.SetElevation(0, 1)
-	if err := s.Open("other"); err != nil {
+	if _, err := s.Open("other"); err != nil {
 		t.Fatal(err)
 	}
 	if !s.Grid.Equal(other) || s.Modified() || s.History.CanUndo() {
@@ -112,16 +112,16 @@ func TestOpenAndNewReplaceTheMap(t *testing.T) {
 	if !s.History.CanUndo() {
 		t.Error("edits after Open are not recorded")
 	}
-	if err := s.NewMap(40, 30, 9); err != nil {
+	if err := s.NewMapOf(hexmap.Topology{Width: 40, Height: 30, Wrapping: true}, 9); err != nil {
 		t.Fatal(err)
 	}
-	if s.Grid.Width() != 40 || s.Name != "" || s.Modified() {
-		t.Errorf("NewMap: %d wide, name %q, modified %v", s.Grid.Width(), s.Name, s.Modified())
+	if s.Grid.Width() != 40 || !s.Grid.Wrapping() || s.Grid.Seed() != 9 || s.Name != "" || s.Modified() {
+		t.Errorf("NewMap: %d wide, wrapping %v, seed %d, name %q, modified %v", s.Grid.Width(), s.Grid.Wrapping(), s.Grid.Seed(), s.Name, s.Modified())
 	}
-	if err := s.NewMap(7, 3, 1); err == nil {
+	if err := s.NewMapOf(hexmap.Topology{Width: 7, Height: 3}, 1); err == nil {
 		t.Error("NewMap accepted a size that is not whole chunks")
 	}
-	if err := s.Open("missing"); err == nil {
+	if _, err := s.Open("missing"); err == nil {
 		t.Error("opening a missing map succeeded")
 	}
 }

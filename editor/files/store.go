@@ -28,7 +28,9 @@ type Entry struct {
 type Store interface {
 	List() ([]Entry, error) // sorted by name
 	Exists(name string) (bool, error)
-	Load(name string) (*hexmap.Grid, error)
+	// Load returns the map and what reading it dropped (links that
+	// cannot be drawn; see saves.Info).
+	Load(name string) (*hexmap.Grid, hexmap.BatchReport, error)
 	Save(name string, g *hexmap.Grid) error
 	Delete(name string) error
 
