@@ -55,7 +55,7 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 		}
 	}
 	if best >= 0 {
-		x, z := g.Coordinates(best).Center()
+		x, z := g.Topology().CellCenter(best)
 		c.X, c.Z = float64(x), float64(z)
 	}
 	c.Clamp()

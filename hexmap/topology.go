@@ -53,27 +53,10 @@ func (t Topology) Index(c Coordinates) (int, bool) {
 // Neighbor returns the index of the neighbour of cell i in direction d,
 // or false at the map's border (never at the seam of a wrapping map).
 func (t Topology) Neighbor(i int, d Direction) (int, bool) {
-	x, z := t.Offset(i)
-	// The offset form of Coordinates.Step: rows alternate their shift, so
-	// the diagonal steps depend on the row's parity.
-	odd := z & 1
-	switch d {
-	case NE:
-		x, z = x+odd, z+1
-	case E:
-		x++
-	case SE:
-		x, z = x+odd, z-1
-	case SW:
-		x, z = x+odd-1, z-1
-	case W:
-		x--
-	case NW:
-		x, z = x+odd-1, z+1
-	default:
+	if d < NE || d > NW {
 		return 0, false
 	}
-	return t.IndexOffset(x, z)
+	return t.Index(t.Coordinates(i).Step(d))
 }
 
 // Neighbors calls f with each direction and neighbour of cell i that is
