@@ -3,6 +3,7 @@ package chunk
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
@@ -149,9 +150,9 @@ func BenchmarkWrapOverhead(b *testing.B) {
 	for b.Loop() {
 		for k := range 2 {
 			s := (n + k) % 2
-			start := cpuTime()
+			start := testutil.CPUTime()
 			sets[s].triangulate(all, 1)
-			spent[s] += cpuTime() - start
+			spent[s] += testutil.CPUTime() - start
 		}
 		n++
 	}

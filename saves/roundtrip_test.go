@@ -3,6 +3,7 @@ package saves
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"slices"
 	"testing"
 
@@ -235,15 +236,14 @@ func seamMap(t testing.TB) *hexmap.Grid {
 	}
 	for z := range 5 {
 		last, first := 9+z*10, z*10
-		ok := false
+		var err error
 		if z%2 == 0 {
-			ok = g.SetOutgoingRiver(last, hexmap.E)
+			err = g.SetOutgoingRiver(last, hexmap.E)
 		} else {
-			ok = g.SetOutgoingRiver(first, hexmap.W)
-			ok = g.AddRoad(last, hexmap.NE) && g.AddRoad(last, hexmap.SE) && ok
+			err = errors.Join(g.SetOutgoingRiver(first, hexmap.W), g.AddRoad(last, hexmap.NE), g.AddRoad(last, hexmap.SE))
 		}
-		if !ok {
-			t.Fatalf("river or road across the seam in row %d refused", z)
+		if err != nil {
+			t.Fatalf("river or road across the seam in row %d refused: %v", z, err)
 		}
 	}
 	return g

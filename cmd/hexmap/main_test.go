@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,8 +115,8 @@ func TestInfoWrappingAndDropped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.SetOutgoingRiver(19, hexmap.E) || !g.AddRoad(29, hexmap.E) { // column 9 into column 0
-		t.Fatal("links across the seam refused")
+	if err := errors.Join(g.SetOutgoingRiver(19, hexmap.E), g.AddRoad(29, hexmap.E)); err != nil { // column 9 into column 0
+		t.Fatalf("links across the seam refused: %v", err)
 	}
 	var v5 bytes.Buffer
 	if err := saves.WriteCatlike(&v5, g); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -34,12 +35,12 @@ func seamTestGrid(t *testing.T, top hexmap.Topology) *hexmap.Grid {
 	}
 	if top.Wrapping {
 		row := 4 * 10
-		if !g.SetOutgoingRiver(row+8, hexmap.E) || !g.SetOutgoingRiver(row+9, hexmap.E) {
-			t.Fatal("river across the seam refused")
+		if err := errors.Join(g.SetOutgoingRiver(row+8, hexmap.E), g.SetOutgoingRiver(row+9, hexmap.E)); err != nil {
+			t.Fatalf("river across the seam refused: %v", err)
 		}
 		for x := 8; x < 11; x++ {
-			if !g.AddRoad(7*10+x%10, hexmap.E) {
-				t.Fatalf("road from column %d refused", x%10)
+			if err := g.AddRoad(7*10+x%10, hexmap.E); err != nil {
+				t.Fatalf("road from column %d refused: %v", x%10, err)
 			}
 		}
 	}
