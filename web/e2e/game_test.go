@@ -116,6 +116,7 @@ func TestGameInBrowser(t *testing.T) {
 	t.Run("open file", func(t *testing.T) { checkPickFile(t, ctx, downloaded) })
 	t.Run("drop file", func(t *testing.T) { checkDropFile(t, ctx, downloaded, view) })
 	t.Run("depth on WebGL", func(t *testing.T) { checkDepth(t, ctx) })
+	t.Run("wrapping map", func(t *testing.T) { checkWrapping(t, ctx, view) })
 	t.Run("recovery autosave", func(t *testing.T) { checkRecovery(t, ctx, view) })
 	t.Run("generate", func(t *testing.T) { checkGenerate(t, ctx) })
 }
