@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/ungerik/go3d/vec3"
@@ -27,6 +28,10 @@ type Grid struct {
 	noise *Noise
 	// Units placed on the map; the model keeps them for the file formats.
 	Units []Unit
+	// notes are the map notes by cell (notes.go); noteEdits counts their
+	// changes.
+	notes     map[int]string
+	noteEdits uint64
 
 	feed  Feed
 	edit  uint64 // the current (or last) edit's serial
@@ -190,6 +195,7 @@ func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
 	c.Units = slices.Clone(g.Units)
+	c.notes = maps.Clone(g.notes)
 	c.feed = Feed{}
 	c.batch = batchState{}
 	c.depth = 0
@@ -197,9 +203,10 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells and units.
+// wrapping, cells, units and notes.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units)
+	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units) &&
+		maps.Equal(g.notes, o.notes)
 }
 
 // begin and end bracket every edit method: the outermost call starts a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"runtime"
 	"strings"
@@ -83,7 +84,7 @@ func TestNativeBadInput(t *testing.T) {
 		want string
 	}{
 		{"wrong magic", edit(func(c []byte) []byte { c[0] = 'h'; return c }), "magic"},
-		{"future version", edit(func(c []byte) []byte { c[offVersion] = 2; return c }), "version 2 is newer"},
+		{"future version", edit(func(c []byte) []byte { c[offVersion] = nativeVersion + 1; return c }), fmt.Sprintf("version %d is newer", nativeVersion+1)},
 		{"version zero", edit(func(c []byte) []byte { c[offVersion] = 0; return c }), "unknown format version 0"},
 		{"unknown flags", edit(func(c []byte) []byte { c[offFlags] = 6; return c }), "flags"},
 		{"zero width", put32(offWidth, 0), "must be positive"},

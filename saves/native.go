@@ -19,17 +19,22 @@ import (
 //	int64 seed, uint8 flags (bit 0: wrapping),
 //	six planes of width×height bytes each (see planes),
 //	uint32 unit count, per unit int32 X, int32 Z, float32 orientation,
+//	v2+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
+//	cell order uint32 cell index, uint8 length, that many bytes of UTF-8,
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
 // than cell by cell: each plane is mostly long runs, which gzip squeezes
-// to well under two bytes per cell.
+// to well under two bytes per cell. Version 1 had no notes.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 1
+	nativeVersion = 2
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	unitLen       = 12
 	flagWrapping  = 1
+	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
+	// characters can take.
+	maxNoteBytes = 4 * hexmap.MaxNoteLength
 )
 
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
@@ -73,6 +78,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.Z)))
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
 	}
+	data = appendNotes(data, g.Notes())
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
 }
 
@@ -124,8 +130,12 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	n := h.width * h.height
-	// The largest body the size allows: planes, one unit per cell, checksum.
+	// The largest body the size allows: planes, one unit per cell, the
+	// most notes, checksum.
 	maxBody := int64(planeCount*n + 4 + unitLen*n + 4)
+	if h.version >= 2 {
+		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
+	}
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, gzipError(err, "cells")
@@ -136,16 +146,16 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	if _, err := r.ReadByte(); err == nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, errors.New("trailing data after the compressed map")
 	}
-	if err := checkBody(head, body, n); err != nil {
+	if err := checkBody(head, body, n, h.version); err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	g, rep, err := decodeBody(h, body, noise)
 	return g, Info{FormatHexsandbox, h.version, rep}, err
 }
 
-// checkBody checks the body's length against its unit count and the
-// checksum against the content.
-func checkBody(head, body []byte, n int) error {
+// checkBody checks the body's length against its unit and note counts
+// and the checksum against the content.
+func checkBody(head, body []byte, n, version int) error {
 	cellsEnd := planeCount * n
 	if len(body) < cellsEnd+4 {
 		return fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
@@ -155,6 +165,13 @@ func checkBody(head, body []byte, n int) error {
 		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
 	want := cellsEnd + 4 + unitLen*int(units) + 4
+	if version >= 2 {
+		notesLen, err := notesLength(body[min(len(body), want-4):])
+		if err != nil {
+			return err
+		}
+		want += notesLen
+	}
 	switch {
 	case len(body) < want:
 		return fmt.Errorf("truncated data: %d bytes, want %d for %d units", len(body), want, units)
@@ -179,9 +196,16 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 			}
 		}
 	}
-	units, err := decodeUnits(body[planeCount*n+4:len(body)-4], h.width, h.height)
+	unitsEnd := planeCount*n + 4 + unitLen*int(binary.LittleEndian.Uint32(body[planeCount*n:]))
+	units, err := decodeUnits(body[planeCount*n+4:unitsEnd], h.width, h.height)
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
+	}
+	var notes []hexmap.Note
+	if h.version >= 2 {
+		if notes, err = decodeNotes(body[unitsEnd:len(body)-4], n); err != nil {
+			return nil, hexmap.BatchReport{}, err
+		}
 	}
 	t := hexmap.Topology{Width: h.width, Height: h.height, Wrapping: h.flags&flagWrapping != 0}
 	g, rep, err := hexmap.FromCells(t, noise(h.seed), cells)
@@ -189,6 +213,11 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 		return nil, rep, err
 	}
 	g.Units = units
+	for _, nt := range notes {
+		if err := g.SetNote(nt.Cell, nt.Text); err != nil {
+			return nil, rep, fmt.Errorf("note on cell %d: %w", nt.Cell, err)
+		}
+	}
 	return g, rep, nil
 }
 

@@ -11,6 +11,7 @@ const DefaultHistoryLimit = 250_000
 type step struct {
 	serial  uint64
 	changes []hexmap.Change
+	notes   []noteChange
 }
 
 // History follows a grid's change feed and turns it into undo steps, one
@@ -30,6 +31,7 @@ type History struct {
 	nextSerial uint64
 	saved      uint64 // State() when the map was last saved
 	base       uint64 // State() with every undo step undone
+	notes      noteTrack
 }
 
 // NewHistory starts following g's changes. limit ≤ 0 means the default.
@@ -37,7 +39,9 @@ func NewHistory(g *hexmap.Grid, limit int) *History {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}
-	return &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
+	h := &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
+	h.readNotes()
+	return h
 }
 
 // Detach stops following the grid (before the grid is replaced).
@@ -66,6 +70,7 @@ func (h *History) sync() {
 			h.pending = append(h.pending, c)
 		}
 	}
+	h.syncNotes()
 	if !h.inStroke {
 		h.commit()
 	}
@@ -76,6 +81,7 @@ func (h *History) forget() {
 	h.base = h.state()
 	h.undo, h.redo, h.total = nil, nil, 0
 	h.pending = h.pending[:0]
+	h.readNotes()
 	clear(h.open)
 }
 
@@ -104,14 +110,15 @@ func (h *History) commit() {
 	}
 	h.pending = h.pending[:0]
 	clear(h.open)
-	if len(changes) == 0 {
+	notes := h.takeNotes()
+	if len(changes) == 0 && len(notes) == 0 {
 		return
 	}
 	h.total -= countChanges(h.redo)
 	h.redo = nil
-	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes})
+	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, notes: notes})
 	h.nextSerial++
-	h.total += len(changes)
+	h.total += len(changes) + len(notes)
 	h.trim()
 }
 
@@ -120,7 +127,7 @@ func (h *History) commit() {
 func (h *History) trim() {
 	drop := 0
 	for h.total > h.limit && drop < len(h.undo)-1 {
-		h.total -= len(h.undo[drop].changes)
+		h.total -= len(h.undo[drop].changes) + len(h.undo[drop].notes)
 		h.base = h.undo[drop].serial
 		drop++
 	}
@@ -132,7 +139,7 @@ func (h *History) trim() {
 func countChanges(steps []step) int {
 	n := 0
 	for _, s := range steps {
-		n += len(s.changes)
+		n += len(s.changes) + len(s.notes)
 	}
 	return n
 }
@@ -177,7 +184,7 @@ func (h *History) Redo() bool {
 }
 
 // replay restores a step as one batch (one rebuild for the consumers of
-// the feed) and skips the changes it made itself.
+// the feed), then its notes, and skips the changes it made itself.
 func (h *History) replay(s step, back bool) {
 	h.grid.Batch(hexmap.NoRules, func() {
 		for _, c := range s.changes {
@@ -189,6 +196,7 @@ func (h *History) replay(s step, back bool) {
 		}
 	})
 	h.feed.Skip()
+	h.replayNotes(s.notes, back)
 }
 
 // State identifies the map's current state among those the history can

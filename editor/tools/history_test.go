@@ -120,3 +120,39 @@ func TestEditedBackIsNoStep(t *testing.T) {
 		t.Error("a stroke that changed nothing became an undo step")
 	}
 }
+
+// Notes are undone and redone like cells: each change of a note is a
+// step, and a paste's cells and notes are one step together.
+func TestNotesAreUndoable(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	g.SetNote(3, "Ashford")
+	h.Modified() // reads the history, as the window does every frame
+	g.SetNote(3, "Ashby")
+	if u, _ := h.Len(); u != 2 {
+		t.Fatalf("two note edits made %d steps", u)
+	}
+	h.Undo()
+	if g.Note(3) != "Ashford" {
+		t.Errorf("undo: note %q, want Ashford", g.Note(3))
+	}
+	h.Undo()
+	if g.Note(3) != "" || g.NoteCount() != 0 {
+		t.Errorf("undo: note %q, want none", g.Note(3))
+	}
+	h.Redo()
+	if g.Note(3) != "Ashford" {
+		t.Errorf("redo: note %q", g.Note(3))
+	}
+	sel := &Selection{}
+	sel.Add([]Place{{3, g.Coordinates(3)}})
+	before := g.Clone()
+	Paste(g, Copy(g, sel), g.Coordinates(40))
+	if u, _ := h.Len(); u != 2 {
+		t.Errorf("a paste of a cell with a note made %d steps, want 1 more than 1", u)
+	}
+	h.Undo()
+	if !g.Equal(before) {
+		t.Error("undoing the paste did not take back its note")
+	}
+}

@@ -74,17 +74,43 @@ func Brush(g *hexmap.Grid, center, size int) []int {
 }
 
 // Apply edits every cell of the brush around center. drag is the move
-// that brought the pointer to center (zero Drag when there was none).
-func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) {
+// that brought the pointer to center (zero Drag when there was none). It
+// returns the first edit the rules refused (a *Refusal), or nil.
+func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) error {
+	var first error
 	for _, i := range Brush(g, center, s.BrushSize) {
-		s.EditCell(g, i, drag)
+		if err := s.EditCell(g, i, drag); err != nil && first == nil {
+			first = err
+		}
 	}
+	return first
 }
+
+// Refusal is an edit that Catlike's rules refused: what was asked and
+// why, Err being one of hexmap's reasons (hexmap.ErrUphill, ErrCliff,
+// ErrRiverEdge, ErrRoadToSpecial, ErrSpecialOnRiver).
+type Refusal struct {
+	What string // "River", "Road", "Special feature"
+	Cell int
+	Err  error
+}
+
+func (r *Refusal) Error() string { return r.What + " not placed: " + r.Err.Error() }
+
+// Unwrap makes errors.Is see the rule.
+func (r *Refusal) Unwrap() error { return r.Err }
 
 // EditCell applies the settings to one cell, in the order of Catlike's
 // HexMapEditor.EditCell: values first, then removals, then the river or
-// road that the drag draws from the cell behind this one.
-func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) {
+// road that the drag draws from the cell behind this one. It returns the
+// first edit the rules refused, as a *Refusal (the rest still applies).
+func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) error {
+	var refused error
+	refuse := func(what string, cell int, err error) {
+		if err != nil && refused == nil {
+			refused = &Refusal{What: what, Cell: cell, Err: err}
+		}
+	}
 	if s.ApplyTerrain {
 		g.SetTerrainType(i, s.Terrain)
 	}
@@ -95,7 +121,7 @@ func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) {
 		g.SetWaterLevel(i, s.WaterLevel)
 	}
 	if s.ApplySpecial {
-		g.SetSpecialIndex(i, s.Special)
+		refuse("Special feature", i, g.SetSpecialIndex(i, s.Special))
 	}
 	if s.ApplyUrban {
 		g.SetUrbanLevel(i, s.Urban)
@@ -116,16 +142,17 @@ func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) {
 		g.SetWalled(i, s.Walled == Yes)
 	}
 	if !drag.Active {
-		return
+		return refused
 	}
 	other, ok := g.Neighbor(i, drag.Dir.Opposite())
 	if !ok {
-		return
+		return refused
 	}
 	if s.River == Yes {
-		g.SetOutgoingRiver(other, drag.Dir)
+		refuse("River", other, g.SetOutgoingRiver(other, drag.Dir))
 	}
 	if s.Road == Yes {
-		g.AddRoad(other, drag.Dir)
+		refuse("Road", other, g.AddRoad(other, drag.Dir))
 	}
+	return refused
 }

@@ -1,0 +1,99 @@
+package saves
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"hexsandbox/hexmap"
+)
+
+// notedContent is the uncompressed content of a 10×5 map (50 cells) with
+// one unit and two notes, and the offset where its notes section begins.
+func notedContent(t testing.TB) ([]byte, int) {
+	t.Helper()
+	g := testMap(t, 10, 5, 2)
+	g.Units = []hexmap.Unit{{Location: g.Coordinates(7), Orientation: 90}}
+	for cell, text := range map[int]string{3: "Ashford", 41: "Lake Mør"} {
+		if err := g.SetNote(cell, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return encodeNative(g), offPlanes + planeCount*50 + 4 + unitLen
+}
+
+func TestNotesRoundTrip(t *testing.T) {
+	g := testMap(t, 20, 15, 3)
+	long := strings.Repeat("é", hexmap.MaxNoteLength) // the most bytes a note takes
+	for cell, text := range map[int]string{0: "Westmarch", 17: "The Narrows", 299: long} {
+		if err := g.SetNote(cell, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := readShared(t, writeNativeBytes(t, g))
+	if !got.Equal(g) {
+		t.Fatal("notes did not survive a round trip")
+	}
+	if got.Note(299) != long || got.Note(17) != "The Narrows" || got.NoteCount() != 3 {
+		t.Errorf("notes read back: %v", got.Notes())
+	}
+}
+
+// A version 1 file (no notes section) still reads, as a map without notes.
+func TestNativeVersion1StillReads(t *testing.T) {
+	c, notesAt := notedContent(t)
+	v1 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
+	binary.LittleEndian.PutUint16(v1[offVersion:], 1)
+	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v1)))), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Version != 1 || g.NoteCount() != 0 || len(g.Units) != 1 {
+		t.Errorf("version %d, %d notes, %d units", info.Version, g.NoteCount(), len(g.Units))
+	}
+}
+
+func TestNotesBadInput(t *testing.T) {
+	c0, at := notedContent(t)
+	edit := func(f func(c []byte) []byte) []byte {
+		c := append([]byte(nil), c0...)
+		return gz(t, reseal(f(c)))
+	}
+	// The first note is on cell 3 ("Ashford", 7 bytes) at at+4.
+	first := at + 4
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"count beyond limit", edit(func(c []byte) []byte {
+			binary.LittleEndian.PutUint32(c[at:], hexmap.MaxNotes+1)
+			return c
+		}), "note count"},
+		{"count beyond data", edit(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[at:], 3); return c }), "truncated"},
+		{"cell off the map", edit(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[first:], 50); return c }), "off the map"},
+		{"cells out of order", edit(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[first:], 41); return c }), "out of order"},
+		{"control character", edit(func(c []byte) []byte { c[first+5+2] = '\n'; return c }), "printable"},
+		{"spaces around", edit(func(c []byte) []byte { c[first+5] = ' '; return c }), "not a note as written"},
+		{"bad UTF-8", edit(func(c []byte) []byte { c[first+5] = 0xff; return c }), "printable"},
+		{"length past the end", edit(func(c []byte) []byte { c[first+4] = 255; return c }), "truncated"},
+		{"empty note", edit(func(c []byte) []byte {
+			// cell 3 with length 0, then the rest shifted: rebuild the section.
+			c = append(c[:first+4:first+4], 0)
+			c = binary.LittleEndian.AppendUint32(c, 41)
+			c = append(c, byte(len("Lake Mør")))
+			c = append(c, "Lake Mør"...)
+			return append(c, 0, 0, 0, 0)
+		}), "not a note as written"},
+		{"too long", edit(func(c []byte) []byte {
+			c = append(c[:first+4:first+4], byte(hexmap.MaxNoteLength+1))
+			c = append(c, strings.Repeat("a", hexmap.MaxNoteLength+1)...)
+			c = binary.LittleEndian.AppendUint32(c, 41)
+			c = append(c, byte(len("Lake Mør")))
+			c = append(c, "Lake Mør"...)
+			return append(c, 0, 0, 0, 0)
+		}), "at most 48"},
+	} {
+		expectError(t, tc.name, tc.data, tc.want)
+	}
+}
