@@ -10,6 +10,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
+	"hexsandbox/topdown"
 )
 
 // blockScene draws each cell as a flat-topped hexagonal column with its
@@ -73,7 +74,7 @@ func (b *blockScene) addCell(i int) {
 	c := g.Cell(i)
 	cx, cz := g.Topology().CellCenter(i)
 	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
-	col := shade(terrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
+	col := shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		top[d] = add3(center, hexmap.FirstCorner(d))

@@ -11,6 +11,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
+	"hexsandbox/topdown"
 )
 
 // blocksMap is a 10×10 map of terraced land: elevation rising east, a
@@ -81,7 +82,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 		return pix.RGBAAt(int(sx), int(sy))
 	}
 	dry := 66
-	want := shade(terrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want := shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("dry cell centre %v, want its terrain colour %v", got, want)
 	}
@@ -97,7 +98,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	}
 	g.SetTerrainType(dry, (g.Cell(dry).TerrainType+1)%hexmap.TerrainTypeCount)
 	b.Refresh()
-	want = shade(terrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want = shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("after repainting: cell centre %v, want %v", got, want)
 	}
@@ -136,7 +137,7 @@ func TestBlocksWrapping(t *testing.T) {
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
 		dst.ReadPixels(pix.Pix)
-		want := shade(terrainColors[hexmap.Snow], 0.8)
+		want := shade(topdown.TerrainColors[hexmap.Snow], 0.8)
 		got := pix.RGBAAt(int(sx), int(sy))
 		cell, _, picked := b.Pick(&cam, w, h, float64(sx), float64(sy))
 		if wrapping && (!near(got, want) || !picked || cell != last) {

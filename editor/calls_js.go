@@ -44,7 +44,7 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 	case "new": // an empty 20×15 map, as File ▸ New does; "wrapping": one that wraps
 		top := hexmap.Topology{Width: 20, Height: 15, Wrapping: arg == "wrapping"}
 		if err = g.sess.NewMapOf(top, g.sess.Grid.Seed()); err == nil {
-			g.suggested = "" // as File ▸ New: the previous map's name is not this one's
+			g.sess.Suggested = "" // as File ▸ New: the previous map's name is not this one's
 			g.resetView()
 		}
 	case "list":

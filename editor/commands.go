@@ -54,7 +54,8 @@ func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
 // replace switches the editor to a map that came from outside the store.
 func (g *game) replace(l files.Loaded) {
 	g.sess.Replace("", l.Grid, false)
-	g.suggested = l.Name
+	g.sess.Suggested = l.Name
+	g.openedPath = "" // an import by path sets it after
 	g.resetView()
 	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
 	g.reportDropped(l.Info.Dropped)
@@ -71,22 +72,10 @@ func (g *game) reportDropped(r hexmap.BatchReport) {
 // droppedText describes a reader's BatchReport, or "" when nothing was
 // dropped.
 func droppedText(r hexmap.BatchReport) string {
-	var parts []string
-	for _, p := range []struct {
-		n    int
-		what string
-	}{{r.DroppedRivers, "river"}, {r.DroppedRoads, "road"}} {
-		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s end%s", p.n, p.what, plural(p.n)))
-		}
-	}
-	if r.ClearedSpecials > 0 {
-		parts = append(parts, fmt.Sprintf("%d special%s on rivers", r.ClearedSpecials, plural(r.ClearedSpecials)))
-	}
-	if len(parts) == 0 {
+	if !r.Dropped() {
 		return ""
 	}
-	return "The file held links that cannot be drawn; dropped " + strings.Join(parts, ", ")
+	return "The file held links that cannot be drawn; dropped " + droppedLinks(r)
 }
 
 func plural(n int) string {
@@ -101,7 +90,7 @@ func (g *game) saveAsDialog(next func()) {
 	body := s.vbox(8, nil, 0)
 	name := g.sess.Name
 	if name == "" {
-		name = g.suggested
+		name = g.sess.Suggested
 	}
 	var closeFn func()
 	submit := func(n string) {
@@ -136,6 +125,7 @@ func (g *game) saveAsDialog(next func()) {
 		choice{"Cancel", nil},
 		choice{"Save", func() { submit(field.GetText()) }})
 	g.focusField(field)
+	field.SelectAll() // typing replaces the offered name
 }
 
 func (g *game) saveAsConfirmed(n string, next func()) {
@@ -163,22 +153,6 @@ func (g *game) mapNames() []string {
 	return names
 }
 
-func (g *game) openDialog() {
-	s := g.style
-	names := g.mapNames()
-	if len(names) == 0 {
-		g.message("Open map", "No maps saved yet. Save one with Ctrl+S, or import a file.")
-		return
-	}
-	selected := ""
-	body := s.vbox(8, nil, 0)
-	body.AddChild(s.mapList(names, func(n string) { selected = n }))
-	g.dialog("Open map", body,
-		choice{"Delete…", func() { g.deleteDialog(selected) }},
-		choice{"Cancel", nil},
-		choice{"Open", func() { g.openNamed(selected) }})
-}
-
 func (g *game) openNamed(name string) {
 	if name == "" {
 		g.errorf("pick a map in the list first")
@@ -189,6 +163,7 @@ func (g *game) openNamed(name string) {
 		g.errorf("%v", err)
 		return
 	}
+	g.openedPath = ""
 	g.resetView()
 	g.info("Opened " + name)
 	g.reportDropped(dropped)
@@ -207,7 +182,7 @@ func (g *game) deleteDialog(name string) {
 			}
 			if g.sess.Name == name {
 				g.sess.Name = "" // the open copy lives on, unsaved
-				g.suggested = name
+				g.sess.Suggested = name
 				g.sess.History.MarkUnsaved()
 			}
 			g.info("Deleted " + name)
@@ -228,7 +203,7 @@ func (g *game) openDropped(fsys fs.FS) {
 // offerRecovery asks at start-up whether to restore an autosave left by
 // a session that ended without saving.
 func (g *game) offerRecovery() {
-	name, rg, err := g.sess.Store.LoadRecovery()
+	r, rg, err := g.sess.Store.LoadRecovery()
 	if errors.Is(err, files.ErrNoRecovery) {
 		return
 	}
@@ -236,8 +211,9 @@ func (g *game) offerRecovery() {
 		g.errorf("%v", err)
 		return
 	}
-	if name == "" {
-		name = "an unnamed map"
+	name := "an unnamed map"
+	if t := r.Title(); t != "" {
+		name = fmt.Sprintf("%q", t)
 	}
 	g.confirm("Recover unsaved changes?",
 		fmt.Sprintf("The editor closed with unsaved changes to %s (%d×%d). Restore them?", name, rg.Width(), rg.Height()),
@@ -251,10 +227,7 @@ func (g *game) offerRecovery() {
 				g.errorf("%v", err)
 				return
 			}
-			if g.sess.Name == "" {
-				g.suggested = "" // the recovered map is not the one opened at start
-			}
 			g.resetView()
-			g.info("Recovered unsaved changes")
+			g.info(fmt.Sprintf("Recovered the unsaved changes to %s; undo history starts here", g.mapTitle()))
 		}})
 }

@@ -6,31 +6,6 @@ import (
 	"hexsandbox/render/project"
 )
 
-// shortcuts handles the keyboard commands.
-func (g *game) shortcuts() {
-	in := g.in
-	if !ctrl(in) {
-		if in.KeyJustPressed(ebiten.KeyF12) {
-			g.screenshot()
-		}
-		return
-	}
-	switch {
-	case in.KeyJustPressed(ebiten.KeyN):
-		g.cmdNew()
-	case in.KeyJustPressed(ebiten.KeyO):
-		g.cmdOpen()
-	case in.KeyJustPressed(ebiten.KeyS) && shift(in):
-		g.cmdSaveAs()
-	case in.KeyJustPressed(ebiten.KeyS):
-		g.cmdSave()
-	case in.KeyJustPressed(ebiten.KeyZ) && shift(in), in.KeyJustPressed(ebiten.KeyY):
-		g.redo()
-	case in.KeyJustPressed(ebiten.KeyZ):
-		g.undo()
-	}
-}
-
 // steer moves the camera like Catlike's HexMapCamera: keys pan, the wheel
 // zooms, Q and E rotate.
 func (g *game) steer() {

@@ -3,9 +3,11 @@ package editor
 import (
 	"image"
 	"slices"
+	"time"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // choice is a dialog button; its action runs after the dialog closes.
@@ -19,12 +21,34 @@ type openDialog struct {
 	c     *widget.Container
 	close func()
 	focus widget.Focuser // the field that takes the keyboard, if any
+	// enter is what Enter does when no text field has the keyboard (a
+	// field's Enter submits it); update runs every frame the dialog is
+	// the newest (double clicks in lists).
+	enter, update func()
 }
 
-// dismissDialog closes the newest dialog as Cancel would (Escape).
-func (g *game) dismissDialog() {
+// dialogKeys handles the keys of the newest dialog: Escape dismisses it
+// as Cancel would, Enter runs its default action.
+func (g *game) dialogKeys() {
+	n := len(g.dialogs)
+	if n == 0 {
+		return
+	}
+	d := g.dialogs[n-1]
+	switch {
+	case g.in.KeyJustPressed(ebiten.KeyEscape):
+		d.close()
+	case d.enter != nil && !g.textFocused() && (g.in.KeyJustPressed(ebiten.KeyEnter) || g.in.KeyJustPressed(ebiten.KeyNumpadEnter)):
+		d.enter()
+	case d.update != nil:
+		d.update()
+	}
+}
+
+// onDialog sets the newest dialog's Enter action and per-frame update.
+func (g *game) onDialog(enter, update func()) {
 	if n := len(g.dialogs); n > 0 {
-		g.dialogs[n-1].close()
+		g.dialogs[n-1].enter, g.dialogs[n-1].update = enter, update
 	}
 }
 
@@ -136,22 +160,79 @@ func (s *style) textField(initial, placeholder string, width int, submit func(st
 
 // mapList lists names; picking one calls pick.
 func (s *style) mapList(names []string, pick func(string)) *widget.List {
-	entries := make([]any, len(names))
+	entries := make([]listEntry, len(names))
 	for i, n := range names {
-		entries[i] = n
+		entries[i] = listEntry{key: n, label: n}
+	}
+	return s.entryList(entries, 360, func(e listEntry) { pick(e.key) })
+}
+
+// listEntry is one line of a list: what it stands for and what it shows.
+type listEntry struct {
+	key, label string
+	dir        bool // a folder, in the Import browser
+}
+
+// entryList lists entries, width logical pixels wide; picking one calls
+// pick.
+func (s *style) entryList(entries []listEntry, width int, pick func(listEntry)) *widget.List {
+	es := make([]any, len(entries))
+	for i, e := range entries {
+		es[i] = e
 	}
 	return widget.NewList(
-		widget.ListOpts.Entries(entries),
-		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(string) }),
+		widget.ListOpts.Entries(es),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(listEntry).label }),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(s.px(360), s.px(220)),
+			widget.WidgetOpts.MinSize(s.px(width), s.px(220)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
 		)),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
 			if a.Entry != nil {
-				pick(a.Entry.(string))
+				pick(a.Entry.(listEntry))
 			}
 		}),
 	)
+}
+
+// doubleClickTime is the longest gap between the clicks of a double
+// click.
+const doubleClickTime = 450 * time.Millisecond
+
+// doubleClick finds double clicks on a list's entries through the
+// editor's input: two releases of the left button over the list, on the
+// same selected entry, within doubleClickTime.
+type doubleClick struct {
+	wasDown bool
+	at      time.Time
+	entry   any
+}
+
+// update reports the entry double-clicked this frame, if any.
+func (d *doubleClick) update(g *game, l *widget.List) (any, bool) {
+	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	released := d.wasDown && !down
+	d.wasDown = down
+	x, y := g.in.CursorPosition()
+	if !released || !image.Pt(x, y).In(l.GetWidget().Rect) {
+		return nil, false
+	}
+	e, now := l.SelectedEntry(), g.now()
+	if e != nil && e == d.entry && now.Sub(d.at) <= doubleClickTime {
+		d.entry = nil
+		return e, true
+	}
+	d.entry, d.at = e, now
+	return nil, false
+}
+
+// limitLength keeps a field's text to n characters, cutting what is
+// typed or pasted beyond them.
+func limitLength(f *widget.TextInput, n int) {
+	f.ChangedEvent.AddHandler(func(any) {
+		if r := []rune(f.GetText()); len(r) > n {
+			f.SetText(string(r[:n]))
+		}
+	})
 }

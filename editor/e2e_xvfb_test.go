@@ -201,7 +201,7 @@ func TestEditorRecoversAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	lost.SetElevation(0, 5)
-	if err := store.SaveRecovery("", lost); err != nil {
+	if err := store.SaveRecovery(files.Recovery{}, lost); err != nil {
 		t.Fatal(err)
 	}
 	shots := shotsDir(t)
@@ -512,7 +512,7 @@ func TestEditorOpenAsksAndOpens(t *testing.T) {
 				if l == nil {
 					t.Fatal("Open shows no list")
 				}
-				l.SetSelectedEntry("e2e")
+				selectEntry(l, "e2e")
 			}),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-open.png")),
@@ -562,8 +562,8 @@ func TestEditorNewMapAndDrop(t *testing.T) {
 			}),
 			wait(1),
 			do(func(g *game) {
-				if !g.sess.Grid.Equal(dropped) || g.suggested != "dropped" {
-					t.Errorf("dropping a file: equal %v, suggested name %q", g.sess.Grid.Equal(dropped), g.suggested)
+				if !g.sess.Grid.Equal(dropped) || g.sess.Suggested != "dropped" {
+					t.Errorf("dropping a file: equal %v, suggested name %q", g.sess.Grid.Equal(dropped), g.sess.Suggested)
 				}
 			}),
 		}
@@ -601,7 +601,7 @@ func TestEditorDialogsTakeTheKeyboard(t *testing.T) {
 					t.Fatal("Save As shows no list")
 				}
 				g.ui.SetFocusedWidget(l) // as a click on the list does
-				l.SetSelectedEntry("e2e")
+				selectEntry(l, "e2e")
 			}),
 			wait(1),
 			do(func(g *game) { checkFieldFocused(t, g, "Save As after picking a map", "e2e") }),

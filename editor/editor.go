@@ -6,12 +6,8 @@ package editor
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"hexsandbox/editor/files"
-	"hexsandbox/editor/showcase"
 )
 
 // Options are the editor's start-up settings.
@@ -40,17 +36,4 @@ func runGame(g *game) error {
 		return nil
 	}
 	return err
-}
-
-// startMap is the map the editor opens with and the name to suggest for
-// saving it.
-func startMap(opts Options) (files.Loaded, error) {
-	if opts.File != "" {
-		return files.OpenPath(opts.File)
-	}
-	g, err := showcase.Map()
-	if err != nil {
-		return files.Loaded{}, fmt.Errorf("showcase map: %v", err)
-	}
-	return files.Loaded{Grid: g, Name: "showcase"}, nil
 }

@@ -15,10 +15,26 @@ import (
 	"hexsandbox/render/project"
 )
 
-// viewSettings are the panel's view toggles.
+// viewSettings are the panel's view toggles: the grid, the cells'
+// coordinates, the map notes and the minimap.
 type viewSettings struct {
 	Grid, Labels bool
+	Notes        bool
+	Minimap      bool
 }
+
+// defaultView shows notes and the minimap.
+func defaultView() viewSettings { return viewSettings{Notes: true, Minimap: true} }
+
+// holding is what a press on the map goes on doing while the button is
+// held.
+type holding uint8
+
+const (
+	holdNothing holding = iota
+	holdBrush           // a stroke: painting where the pointer moves
+	holdSelect          // a rectangle being dragged out
+)
 
 // game is the editor window's state; ebiten calls its Update, Draw and
 // Layout.
@@ -43,21 +59,41 @@ type game struct {
 	stroking   bool
 	wasDown    bool // the left button was down last frame
 	pressOnMap bool // the left button's press began over the map
+	holding    holding
 	panning    bool
 	panX       int
 	panY       int
 	hover      int
 	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
+	cursor     cursorWatch // whether the pointer has shown where it is
 	toasts     []toast
-	suggested  string // name offered by Save As for an unnamed map
+	notices    []toast // refusals and warnings for the status line, newest last
+
+	keys    []binding // the key table (keys.go)
+	help    bool      // the help overlay (F1) is shown
+	sel     tools.Selection
+	clip    *tools.Clip // the last copy
+	paste   *pasting    // a paste following the mouse
+	selDrag *selectDrag // a rectangle being dragged out
+	mini    minimap
+	preview toolPreview // what the tool under the pointer would change
+
+	later       chan func() // results of workers, run by Update
+	shotPending bool        // a screenshot of the next frame is wanted
+	shotsDir    string      // where screenshots and map pictures go (desktop)
+
+	openedPath string // the file the map came from, when not from the store
+	importDir  string // where the Import browser was last
+	prefsAt    time.Time
+	prefsSaved []byte // the preferences last written
 	title      string // the window's title, set only when it changes
 	quitting   bool
 	started    bool // the first frame ran: dialogs can be centred
 	now        func() time.Time
-	white      *ebiten.Image   // one white pixel to draw shapes with
-	lineVS     []ebiten.Vertex // grid and brush outlines, drawn in one batch
-	lineIS     []uint16
+	white      *ebiten.Image // one white pixel to draw shapes with
+	lines      shapeBatch    // outlines of the overlay, drawn in one batch
+	fills      shapeBatch    // filled cells of the overlay
 
 	// Test hooks: script runs at the start of every Update and returns
 	// true when the test is over; capture, when set, receives the next
@@ -71,19 +107,32 @@ func newGame(opts Options, in Input) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, scale: 1}
+	shots := picturesDir(store)
+	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, scale: 1, keys: keyTable(), later: make(chan func(), 8), shotsDir: shots}
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
 	})
 	g.white = whitePixel()
-	start, err := startMap(opts)
+	p, err := loadPrefs(store)
+	if err != nil {
+		g.errorf("%v", err)
+	}
+	g.settings, g.view, g.importDir = p.Settings, p.View, p.ImportDir
+	start, saved, path, why, err := startMap(opts, store, p)
 	if err != nil {
 		return nil, err
 	}
-	g.sess = files.NewSession(store, "", start.Grid, 0)
+	for _, w := range why {
+		g.errorf("%s", w)
+	}
+	g.sess = files.NewSession(store, saved, start.Grid, 0)
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
-	g.suggested = start.Name
-	g.resetView()
+	if saved == "" {
+		g.sess.Suggested = start.Name
+	}
+	g.openedPath = path
+	g.showMap()
+	g.cam = mapCamera(g.sess.Grid) // at start: where the map has most to see
 	g.reportDropped(start.Info.Dropped)
 	if err := g.buildUI(1); err != nil {
 		return nil, err
@@ -92,12 +141,23 @@ func newGame(opts Options, in Input) (*game, error) {
 	return g, nil
 }
 
-// resetView shows the session's map from its default camera.
+// resetView shows the session's map, another one than before, from a
+// camera that fits it in the view (or, too large for that, centres it).
 func (g *game) resetView() {
+	g.showMap()
+	mr := g.mapRect()
+	g.cam = fitCamera(g.sess.Grid.Topology(), mr.Dx(), mr.Dy())
+}
+
+// showMap makes the scene, the minimap and the tools follow the
+// session's map; what was selected or pasting belonged to the old one.
+func (g *game) showMap() {
 	g.scene.Reset(g.sess.Grid)
-	g.cam = mapCamera(g.sess.Grid)
+	g.mini.reset(g.sess.Grid)
 	g.tracker.Reset()
-	g.stroking = false
+	g.stroking, g.holding = false, holdNothing
+	g.sel.Clear()
+	g.paste, g.selDrag = nil, nil
 	g.updateTitle()
 }
 
@@ -108,9 +168,12 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.style, g.scale = st, scale
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
-		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
+		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike, Image: g.exportImageDialog,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
-		Download: g.downloadMap, Browser: browserFiles,
+		Help: func() { g.help = !g.help },
+		Copy: func() { g.copySelection() }, Cut: g.cutSelection, Paste: g.startPaste,
+		Turn: func() { g.turnPaste(1) }, Mirror: g.mirrorPaste,
+		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
@@ -138,8 +201,8 @@ func (g *game) updateTitle() {
 // from outside the maps folder (a file argument, a drop, an import, the
 // showcase) shows the name it came with rather than "untitled".
 func (g *game) mapTitle() string {
-	if g.sess.Name == "" && g.suggested != "" {
-		return g.suggested
+	if g.sess.Name == "" && g.sess.Suggested != "" {
+		return g.sess.Suggested
 	}
 	return g.sess.Title()
 }
@@ -191,6 +254,7 @@ func (g *game) Update() error {
 	if g.newMap != nil {
 		g.newMap.poll()
 	}
+	g.runPending()
 	g.panel.fit()
 	if g.quitting {
 		return ebiten.Termination
@@ -203,13 +267,14 @@ func (g *game) Update() error {
 	}
 	if g.modals == 0 && !g.textFocused() {
 		g.shortcuts()
-	} else if g.modals > 0 && g.in.KeyJustPressed(ebiten.KeyEscape) {
-		g.dismissDialog()
+	} else if g.modals > 0 {
+		g.dialogKeys()
 	}
 	g.steer()
 	g.paint()
 	g.scene.Refresh()
 	g.autosave()
+	g.savePrefs(false)
 	g.updateTitle()
 	g.expireToasts()
 	return nil
@@ -225,42 +290,47 @@ func (g *game) quit() {
 	if err := g.sess.DiscardRecovery(); err != nil {
 		g.errorf("%v", err)
 	}
+	g.savePrefs(true)
 	g.quitting = true
 }
 
-// paint applies the brush while the left button is held after a press
-// on the map; one press to release is one stroke and one undo step. A
-// press that began on the panel or a dialog belongs to them, even when
-// the cursor then slides onto the map.
+// paint turns the left button into tool actions (toolmode.go) and
+// minimap moves: a press on the map starts one, holding it goes on
+// (a stroke, a rectangle), releasing it ends it. A press that began on
+// the panel or a dialog belongs to them, even when the cursor then
+// slides onto the map.
 func (g *game) paint() {
 	x, y := g.in.CursorPosition()
+	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	g.cursor.watch(x, y, down, g.in.CursorIn())
 	g.hover, g.hoverOK = 0, false
-	if g.overMap(x, y) {
+	if g.cursor.known() && g.overMap(x, y) && !g.mini.contains(x, y) {
 		mr := g.mapRect()
 		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
-	if down && !g.wasDown {
-		g.pressOnMap = g.overMap(x, y)
-	}
+	pressed := down && !g.wasDown
 	g.wasDown = down
+	if pressed {
+		g.pressOnMap = g.overMap(x, y)
+		g.mini.dragging = g.pressOnMap && g.mini.contains(x, y)
+		g.pressOnMap = g.pressOnMap && !g.mini.dragging
+	}
 	if g.modals > 0 {
-		g.pressOnMap = false
+		g.pressOnMap, g.mini.dragging = false, false
 	}
-	if !down || !g.pressOnMap {
-		g.endStroke()
-		return
+	switch {
+	case g.mini.dragging && down:
+		g.mini.lookAt(&g.cam, x, y)
+	case !down || !g.pressOnMap:
+		g.mini.dragging = false
+		g.release()
+		g.holding = holdNothing
+	case pressed:
+		g.press()
+		g.hold()
+	default:
+		g.hold()
 	}
-	if !g.stroking {
-		g.stroking = true
-		g.tracker.Reset()
-		g.sess.History.BeginStroke()
-	}
-	if !g.hoverOK || g.tracker.Same(g.hover) {
-		return
-	}
-	drag := g.tracker.Step(g.sess.Grid, g.hover)
-	g.settings.Apply(g.sess.Grid, g.hover, drag)
 }
 
 func (g *game) endStroke() {
@@ -278,7 +348,6 @@ func (g *game) undo() {
 	case !done:
 		g.info("Nothing to undo")
 	case switched:
-		g.suggested = g.sess.Suggested
 		g.resetView()
 		g.info("Undid the generated map")
 	}
@@ -291,7 +360,6 @@ func (g *game) redo() {
 	case !done:
 		g.info("Nothing to redo")
 	case switched:
-		g.suggested = g.sess.Suggested
 		g.resetView()
 		g.info("Redid the generated map")
 	}
@@ -309,11 +377,16 @@ func (g *game) autosave() {
 func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
+	if g.shotPending {
+		g.takeShot()
+	}
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
+	g.mini.draw(screen, g)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)
 	g.drawToasts(screen)
+	g.drawHelp(screen)
 	if g.capture != nil {
 		g.capture(screen)
 	}

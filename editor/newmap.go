@@ -13,6 +13,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
+	"hexsandbox/topdown"
 )
 
 // The New map dialog: an empty map, or one made by Catlike's generator
@@ -86,7 +87,7 @@ func (g *game) newMapDialog() {
 
 	right := s.vbox(6, nil, 0)
 	d.canvas = ebiten.NewImage(s.px(previewW), s.px(previewH))
-	d.canvas.Fill(previewBack)
+	d.canvas.Fill(topdown.Back)
 	d.graphic = widget.NewGraphic(widget.GraphicOpts.Image(d.canvas))
 	d.status = widget.NewText(widget.TextOpts.Text("", &s.small, colDim),
 		widget.TextOpts.MaxWidth(float64(s.px(previewW))))
@@ -248,7 +249,7 @@ func (d *newMapDialog) start() {
 		grid, rep, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMapWithNoise(form.top, noise)
 		r := generatedMap{form: form, grid: grid, rep: rep, err: err}
 		if err == nil {
-			r.img = previewImage(grid, w, h)
+			r.img = topdown.Preview(grid, w, h)
 		}
 		r.took = time.Since(start)
 		out <- r
@@ -290,7 +291,7 @@ func (d *newMapDialog) show(r generatedMap) {
 		return
 	}
 	d.latest = &r
-	d.canvas.Fill(previewBack)
+	d.canvas.Fill(topdown.Back)
 	pic := ebiten.NewImageFromImage(r.img)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(d.canvas.Bounds().Dx()-r.img.Bounds().Dx())/2, float64(d.canvas.Bounds().Dy()-r.img.Bounds().Dy())/2)
@@ -337,7 +338,6 @@ func (d *newMapDialog) generate() {
 			return
 		}
 	}
-	g.sess.Suggested = g.suggested
 	g.sess.ReplaceUndoable(grid)
 	d.finish()
 	msg := fmt.Sprintf("Generated a %d×%d map, seed %d (Ctrl+Z takes it back)", d.form.top.Width, d.form.top.Height, d.form.seed)
@@ -358,6 +358,6 @@ func (d *newMapDialog) valid() bool {
 func (d *newMapDialog) finish() {
 	g := d.g
 	d.closeFn()
-	g.suggested = "" // the previous map's name is not this one's
+	g.sess.Suggested = "" // the previous map's name is not this one's
 	g.resetView()
 }

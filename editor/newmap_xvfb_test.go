@@ -91,8 +91,8 @@ func TestEditorGeneratesMaps(t *testing.T) {
 			key(in, ebiten.KeyZ, false),
 			wait(1),
 			do(func(g *game) {
-				if g.sess.Grid != before || g.suggested != "showcase" {
-					t.Errorf("undo: map %p (want %p), suggested %q", g.sess.Grid, before, g.suggested)
+				if g.sess.Grid != before || g.sess.Suggested != "showcase" {
+					t.Errorf("undo: map %p (want %p), suggested %q", g.sess.Grid, before, g.sess.Suggested)
 				}
 			}),
 			key(in, ebiten.KeyY, false),

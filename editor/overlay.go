@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/ungerik/go3d/vec3"
 
-	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 )
@@ -21,22 +20,25 @@ var (
 	labelShadow = color.NRGBA{0, 0, 0, 0xa0}
 )
 
-// drawOverlay draws in 2D over the map: the grid, the cell labels and
-// the outline of the brush under the cursor, each projected from the
-// cells' centres with the map camera. On a wrapping map the grid and the
-// labels are drawn on every copy of the map in view, and the brush on the
-// copy under the cursor.
+// drawOverlay draws in 2D over the map, each shape projected from the
+// cells' centres with the map camera: the grid, the cells' coordinates,
+// the map notes, the selection and what the tool under the pointer would
+// change (the brush and its symmetric images, the region a fill or the
+// wand reaches, the rectangle being dragged, the paste preview). On a
+// wrapping map the grid, coordinates, notes and selection are drawn on
+// every copy of the map in view, the tool's preview on the copy under
+// the pointer.
 func (g *game) drawOverlay(screen *ebiten.Image) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
 	grid := g.sess.Grid
 	top := grid.Topology()
 	copies := []float32{0}
-	if top.Wrapping && (g.view.Grid || g.view.Labels) {
+	if top.Wrapping {
 		copies = v.Copies(overlayBox(top), top.WrapSize(), nil)
 	}
+	margin := 3*g.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 	if g.view.Grid {
-		margin := 3*g.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
 				if onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
@@ -44,7 +46,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 				}
 			}
 		}
-		g.flushLines(screen)
+		g.lines.flush(screen, g.white)
 	}
 	if g.view.Labels && g.cellPixels(&v) > float32(g.style.px(34)) {
 		for _, shift := range copies {
@@ -53,12 +55,12 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 			}
 		}
 	}
-	if g.hoverOK && g.modals == 0 {
-		for _, i := range tools.Brush(grid, g.hover, g.settings.BrushSize) {
-			x, _ := top.CellCenter(i)
-			g.outline(screen, &v, i, top.Nearest(x, g.hoverAt[0])-x, hoverColor, 2)
-		}
-		g.flushLines(screen)
+	g.drawSelection(screen, &v, copies, margin)
+	if g.modals == 0 && !g.help {
+		g.drawToolPreview(screen, &v, margin)
+	}
+	if g.view.Notes {
+		g.drawNotes(screen.SubImage(mr).(*ebiten.Image), &v, copies)
 	}
 }
 
@@ -101,14 +103,14 @@ func project2D(v *project.View, p vec3.T) (float32, float32, bool) {
 	return sx, sy, true
 }
 
-// outline adds cell i's hexagon, moved shift east, to the batch of lines
-// flushLines draws.
-func (g *game) outline(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color, width float32) {
+// hexPath is cell i's hexagon, moved shift east, on the screen; false
+// when a corner is behind the eye.
+func (g *game) hexPath(v *project.View, i int, shift float32) (vector.Path, bool) {
 	var path vector.Path
 	for d := hexmap.NE; d <= hexmap.NW+1; d++ {
 		sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, hexmap.FirstCorner(d%6), shift))
 		if !ok {
-			return
+			return path, false
 		}
 		if d == hexmap.NE {
 			path.MoveTo(sx, sy)
@@ -116,24 +118,55 @@ func (g *game) outline(screen *ebiten.Image, v *project.View, i int, shift float
 			path.LineTo(sx, sy)
 		}
 	}
-	if len(g.lineVS) > math.MaxUint16-256 { // 16-bit indices: draw what is batched
-		g.flushLines(screen)
-	}
-	base := len(g.lineVS)
-	g.lineVS, g.lineIS = path.AppendVerticesAndIndicesForStroke(g.lineVS, g.lineIS, &vector.StrokeOptions{Width: width * float32(g.scale)})
-	r, gg, b, a := c.RGBA()
-	for k := base; k < len(g.lineVS); k++ {
-		vs := &g.lineVS[k]
-		vs.SrcX, vs.SrcY = 1, 1
-		vs.ColorR, vs.ColorG, vs.ColorB, vs.ColorA = float32(r)/0xffff, float32(gg)/0xffff, float32(b)/0xffff, float32(a)/0xffff
+	return path, true
+}
+
+// outline adds cell i's hexagon, moved shift east, to the batch of lines.
+func (g *game) outline(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color, width float32) {
+	if path, ok := g.hexPath(v, i, shift); ok {
+		g.lines.add(screen, g.white, &path, &vector.StrokeOptions{Width: width * float32(g.scale)}, c)
 	}
 }
 
-func (g *game) flushLines(screen *ebiten.Image) {
-	if len(g.lineIS) > 0 {
-		screen.DrawTriangles(g.lineVS, g.lineIS, g.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+// shade adds cell i's hexagon, filled, to the batch of fills.
+func (g *game) shade(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color) {
+	if path, ok := g.hexPath(v, i, shift); ok {
+		g.fills.add(screen, g.white, &path, nil, c)
 	}
-	g.lineVS, g.lineIS = g.lineVS[:0], g.lineIS[:0]
+}
+
+// shapeBatch gathers shapes of one kind to draw in one call.
+type shapeBatch struct {
+	vs []ebiten.Vertex
+	is []uint16
+}
+
+// add appends path, stroked with st or filled when st is nil, in colour
+// c; a batch about to pass 16-bit indices is drawn first.
+func (b *shapeBatch) add(screen, white *ebiten.Image, path *vector.Path, st *vector.StrokeOptions, c color.Color) {
+	if len(b.vs) > math.MaxUint16-256 {
+		b.flush(screen, white)
+	}
+	base := len(b.vs)
+	if st != nil {
+		b.vs, b.is = path.AppendVerticesAndIndicesForStroke(b.vs, b.is, st)
+	} else {
+		b.vs, b.is = path.AppendVerticesAndIndicesForFilling(b.vs, b.is)
+	}
+	r, gg, bb, a := c.RGBA()
+	for k := base; k < len(b.vs); k++ {
+		vs := &b.vs[k]
+		vs.SrcX, vs.SrcY = 1, 1
+		vs.ColorR, vs.ColorG, vs.ColorB, vs.ColorA = float32(r)/0xffff, float32(gg)/0xffff, float32(bb)/0xffff, float32(a)/0xffff
+	}
+}
+
+// flush draws what the batch holds and empties it.
+func (b *shapeBatch) flush(screen, white *ebiten.Image) {
+	if len(b.is) > 0 {
+		screen.DrawTriangles(b.vs, b.is, white, &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
 }
 
 // cellPixels is the on-screen width of a cell at the view's centre, to

@@ -2,24 +2,14 @@ package editor
 
 import (
 	"fmt"
-	"image/color"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/topdown"
 )
-
-// terrainColors are the swatches of the five terrain types, close to the
-// textures the renderer paints them with.
-var terrainColors = [hexmap.TerrainTypeCount]color.NRGBA{
-	{0xd8, 0xc8, 0x8a, 0xff}, // sand
-	{0x6a, 0xa0, 0x48, 0xff}, // grass
-	{0x7a, 0x5c, 0x40, 0xff}, // mud
-	{0x8c, 0x8c, 0x90, 0xff}, // stone
-	{0xf0, 0xf4, 0xf8, 0xff}, // snow
-}
 
 var terrainNames = [hexmap.TerrainTypeCount]string{"Sand", "Grass", "Mud", "Stone", "Snow"}
 
@@ -29,6 +19,7 @@ const panelWidth = 300
 // valueRow is one "apply toggle + value" row of the panel.
 type valueRow struct {
 	name    string
+	tip     string
 	apply   *bool
 	value   *int
 	lo, hi  int
@@ -36,6 +27,14 @@ type valueRow struct {
 	slider  *widget.Slider
 	readout *widget.Text
 }
+
+// choiceRow is a row of toggle buttons of which one is active.
+type choiceRow struct {
+	group *widget.RadioGroup
+	btns  []*widget.Button
+}
+
+func (c *choiceRow) set(k int) { c.group.SetActive(c.btns[max(0, min(k, len(c.btns)-1))]) }
 
 // panel is the tool panel: it edits the game's settings in place and
 // calls back for file and history actions.
@@ -45,26 +44,60 @@ type panel struct {
 	scroll   *widget.ScrollContainer
 	bar      *widget.Slider
 	rows     []*valueRow
-	terrain  *widget.Checkbox
-	swatches []*widget.Button
-	swGroup  *widget.RadioGroup
-	modes    [3]*widget.RadioGroup
-	modeBtns [3][]*widget.Button
+	terrain  choiceRow // Keep, then the five swatches
+	tool     choiceRow
+	match    choiceRow
+	symmetry choiceRow
+	modes    [3]choiceRow
 	brush    *valueRow
-	gridBox  *widget.Checkbox
-	labelBox *widget.Checkbox
+	views    []*viewBox
 	title    *widget.Text
 	syncing  bool // sync is setting widgets: their handlers must not infer intent
 }
 
+// viewBox is a view toggle's checkbox and the setting it shows.
+type viewBox struct {
+	box *widget.Checkbox
+	on  *bool
+}
+
 // panelActions are what the panel's buttons do.
 type panelActions struct {
-	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot func()
+	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help func()
+	Copy, Cut, Paste, Turn, Mirror                                         func()
 	// Browser: the map lives in the browser's storage, so the panel
-	// offers Download where the desktop offers a screenshot (F12 still
-	// takes one).
-	Browser  bool
-	Download func()
+	// offers Download and Share where the desktop offers a screenshot
+	// (F12 still takes one).
+	Browser         bool
+	Download, Share func()
+}
+
+// action is a button: its label, tooltip and what it does.
+type action struct {
+	label, tip string
+	run        func()
+}
+
+// fileButtons are the panel's first rows: the file and history commands.
+func fileButtons(act panelActions) []action {
+	b := []action{
+		{"New…", "A new map, empty or generated (Ctrl+N)", act.New},
+		{"Open…", "Open a saved map (Ctrl+O)", act.Open},
+		{"Save", "Save the map (Ctrl+S)", act.Save},
+		{"Save as…", "Save the map under another name (Ctrl+Shift+S)", act.SaveAs},
+		{"Import…", "Read a Catlike .map or a .hexmap file", act.Import},
+		{"Export…", "Write the map as a Catlike Hex Map .map file", act.Export},
+		{"Image…", "Export the whole map as a picture from above", act.Image},
+		{"Undo", "Take back the last edit (Ctrl+Z)", act.Undo},
+		{"Redo", "Do the undone edit again (Ctrl+Y)", act.Redo},
+	}
+	if act.Browser {
+		b = append(b, action{"Download", "Save the map as a file on your computer", act.Download},
+			action{"Share", "Put the map into the page's address, to send as a link", act.Share})
+	} else {
+		b = append(b, action{"Shot", "Screenshot of the map view into the screenshots folder (F12)", act.Shot})
+	}
+	return append(b, action{"Help", "Keys and mouse (F1)", act.Help})
 }
 
 func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelActions) *panel {
@@ -80,21 +113,12 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(p.title)
 
 	files := s.grid([]bool{true, true, true}, 4)
-	last := struct {
-		t string
-		f func()
-	}{"Shot", act.Shot}
-	if act.Browser {
-		last.t, last.f = "Download", act.Download
-	}
-	for _, b := range []struct {
-		t string
-		f func()
-	}{{"New…", act.New}, {"Open…", act.Open}, {"Save", act.Save}, {"Save as…", act.SaveAs},
-		{"Import…", act.Import}, {"Export…", act.Export}, {"Undo", act.Undo}, {"Redo", act.Redo}, last} {
-		files.AddChild(s.button(b.t, 50, b.f))
+	for _, b := range fileButtons(act) {
+		files.AddChild(s.withTip(s.button(b.label, 50, b.run), b.tip))
 	}
 	p.content.AddChild(files)
+
+	p.addTools(s, set, act)
 
 	p.content.AddChild(p.section(s, "Terrain"))
 	p.addTerrain(s, set)
@@ -102,12 +126,12 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(p.section(s, "Cell values"))
 	values := s.grid([]bool{false, true, false}, 6)
 	for _, r := range []*valueRow{
-		{name: "Elevation", apply: &set.ApplyElevation, value: &set.Elevation, lo: 0, hi: 6},
-		{name: "Water", apply: &set.ApplyWater, value: &set.WaterLevel, lo: 0, hi: 6},
-		{name: "Urban", apply: &set.ApplyUrban, value: &set.Urban, lo: 0, hi: 3},
-		{name: "Farm", apply: &set.ApplyFarm, value: &set.Farm, lo: 0, hi: 3},
-		{name: "Plant", apply: &set.ApplyPlant, value: &set.Plant, lo: 0, hi: 3},
-		{name: "Special", apply: &set.ApplySpecial, value: &set.Special, lo: 0, hi: 3},
+		{name: "Elevation", apply: &set.ApplyElevation, value: &set.Elevation, lo: 0, hi: tools.MaxPanelElevation, tip: "Height of the cell's ground, in steps"},
+		{name: "Water", apply: &set.ApplyWater, value: &set.WaterLevel, lo: 0, hi: tools.MaxPanelElevation, tip: "Water level: above the ground, the cell is under water"},
+		{name: "Urban", apply: &set.ApplyUrban, value: &set.Urban, lo: 0, hi: 3, tip: "Houses: none to a dense town"},
+		{name: "Farm", apply: &set.ApplyFarm, value: &set.Farm, lo: 0, hi: 3, tip: "Fields: none to many"},
+		{name: "Plant", apply: &set.ApplyPlant, value: &set.Plant, lo: 0, hi: 3, tip: "Trees: none to a forest"},
+		{name: "Special", apply: &set.ApplySpecial, value: &set.Special, lo: 0, hi: 3, tip: "A castle, a ziggurat or a megaflora (0 removes it); not on rivers"},
 	} {
 		p.addValueRow(s, values, r)
 	}
@@ -122,20 +146,100 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)
-	p.brush = &valueRow{name: "Size", value: &set.BrushSize, lo: 0, hi: tools.MaxBrushSize}
+	p.brush = &valueRow{name: "Size", value: &set.BrushSize, lo: 0, hi: tools.MaxBrushSize, tip: "Cells from the centre the brush reaches (the bracket keys change it)"}
 	p.addValueRow(s, brush, p.brush)
 	p.content.AddChild(brush)
 
 	p.content.AddChild(p.section(s, "View"))
 	vrow := s.grid([]bool{true, true}, 6)
-	p.gridBox = s.checkbox("Grid", view.Grid, func(on bool) { view.Grid = on })
-	p.labelBox = s.checkbox("Labels", view.Labels, func(on bool) { view.Labels = on })
-	vrow.AddChild(p.gridBox, p.labelBox)
+	for _, v := range []struct {
+		name, tip string
+		on        *bool
+	}{
+		{"Grid", "Outline every cell (G)", &view.Grid},
+		{"Coordinates", "Write each cell's coordinates on it when near enough", &view.Labels},
+		{"Notes", "Show the map notes over their cells", &view.Notes},
+		{"Minimap", "The whole map in the corner; click or drag on it to look there", &view.Minimap},
+	} {
+		on := v.on
+		box := s.checkbox(v.name, *on, func(b bool) { *on = b })
+		vrow.AddChild(s.withTip(box, v.tip))
+		p.views = append(p.views, &viewBox{box: box, on: on})
+	}
 	p.content.AddChild(vrow)
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
-		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate\nCtrl+Z/Y: undo/redo · Ctrl+S: save",
+		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · F1: every key",
 		&s.small, colDim)))
 	return p
+}
+
+// addTools adds the tool buttons, the match and symmetry choices and the
+// clipboard's buttons.
+func (p *panel) addTools(s *style, set *tools.Settings, act panelActions) {
+	p.content.AddChild(p.section(s, "Tools"))
+	grid := s.grid([]bool{true, true, true}, 4)
+	var labels, tips []string
+	for k := range tools.ToolCount {
+		labels = append(labels, fmt.Sprintf("%s %d", tools.Tool(k), k+1))
+		tips = append(tips, fmt.Sprintf("%s (%d or %s)", toolHelp[k], k+1, toolKeys[k].name))
+	}
+	p.tool = p.choices(s, grid, labels, tips, int(set.Tool), func(k int) { set.Tool = tools.Tool(k) })
+	p.content.AddChild(grid)
+
+	rows := s.grid([]bool{false, true}, 6)
+	rows.AddChild(s.withTip(s.label("Match", colText), "What Fill and Wand spread over from the clicked cell"))
+	mg := s.grid([]bool{true, true, true}, 3)
+	p.match = p.choices(s, mg, []string{"Terrain", "Height", "Water"}, []string{
+		"Cells of the same terrain type", "Cells of the same elevation",
+		"The same body of water (or, from dry land, all connected dry land)"},
+		int(set.Match), func(k int) { set.Match = tools.Match(k) })
+	rows.AddChild(mg)
+	rows.AddChild(s.withTip(s.label("Symmetry", colText), "Repeat every brush stroke for fair maps (Y cycles)"))
+	sg := s.grid([]bool{true, true, true, true, true}, 3)
+	p.symmetry = p.choices(s, sg, []string{"Off", "Mirror", "2", "3", "6"}, []string{
+		"No symmetry", "Mirror east-west about the map's middle", "Turn half way about the map's middle",
+		"Three turns of 120° about the map's middle", "Six turns of 60° about the map's middle"},
+		int(set.Symmetry), func(k int) { set.Symmetry = tools.Symmetry(k) })
+	rows.AddChild(sg)
+	p.content.AddChild(rows)
+
+	clip := s.grid([]bool{true, true, true, true, true}, 3)
+	for _, b := range []action{
+		{"Copy", "Copy the selection (Ctrl+C)", act.Copy},
+		{"Cut", "Copy the selection and clear its cells (Ctrl+X)", act.Cut},
+		{"Paste", "Paste the copy: it follows the mouse, a click places it (Ctrl+V)", act.Paste},
+		{"Turn", "Turn the paste 60° clockwise (R; Shift+R turns back)", act.Turn},
+		{"Flip", "Mirror the paste east-west (H)", act.Mirror},
+	} {
+		clip.AddChild(s.withTip(s.button(b.label, 30, b.run), b.tip))
+	}
+	p.content.AddChild(clip)
+}
+
+// choices adds toggle buttons to grid, one active at a time, and calls
+// pick with the index the user activates.
+func (p *panel) choices(s *style, grid *widget.Container, labels, tips []string, initial int, pick func(int)) choiceRow {
+	var row choiceRow
+	var elems []widget.RadioGroupElement
+	for k, l := range labels {
+		b := s.toggle(l, 30)
+		s.withTip(b, tips[k])
+		grid.AddChild(b)
+		row.btns = append(row.btns, b)
+		elems = append(elems, b)
+	}
+	row.group = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[max(0, min(initial, len(elems)-1))]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for k, b := range row.btns {
+				if b == a.Active && !p.syncing {
+					pick(k)
+				}
+			}
+		}),
+	)
+	return row
 }
 
 // scrolled wraps the content in a scroll container with a slim bar, so
@@ -197,44 +301,46 @@ func (p *panel) section(s *style, title string) widget.PreferredSizeLocateableWi
 		widget.TextOpts.Padding(&widget.Insets{Top: s.px(8)}))
 }
 
+// addTerrain adds the terrain choice: Keep (leave each cell's terrain as
+// it is) or one of the five swatches. The active one is drawn pressed,
+// so what a stroke applies is plain to see.
 func (p *panel) addTerrain(s *style, set *tools.Settings) {
-	row := s.grid([]bool{false, false, false, false, false, false}, 4)
-	p.terrain = s.checkbox("", set.ApplyTerrain, func(on bool) { set.ApplyTerrain = on })
-	row.AddChild(p.terrain)
-	var elems []widget.RadioGroupElement
+	row := s.grid([]bool{true, false, false, false, false, false}, 4)
+	keep := s.toggle("Keep", 44)
+	s.withTip(keep, "Leave each cell's terrain as it is")
+	row.AddChild(keep)
+	p.terrain.btns = append(p.terrain.btns, keep)
+	elems := []widget.RadioGroupElement{keep}
 	for t := range hexmap.TerrainTypeCount {
-		c := terrainColors[t]
+		c := topdown.TerrainColors[t]
 		b := s.px(2)
 		img := &widget.ButtonImage{
 			Idle:         euimage.NewBorderedNineSliceColor(c, colBorder, b),
 			Hover:        euimage.NewBorderedNineSliceColor(c, colDim, b),
-			Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
-			PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
+			Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
+			PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
 			Disabled:     euimage.NewBorderedNineSliceColor(c, colBorder, b),
 		}
 		btn := widget.NewButton(
 			widget.ButtonOpts.Image(img),
 			widget.ButtonOpts.ToggleMode(),
-			widget.ButtonOpts.WidgetOpts(
-				widget.WidgetOpts.MinSize(s.px(40), s.px(28)),
-				widget.WidgetOpts.ToolTip(widget.NewTextToolTip(terrainNames[t], &s.small, colText,
-					euimage.NewNineSliceColor(colSection))),
-			),
+			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(s.px(34), s.px(28))),
 		)
-		p.swatches = append(p.swatches, btn)
+		s.withTip(btn, "Paint "+terrainNames[t])
+		row.AddChild(btn)
+		p.terrain.btns = append(p.terrain.btns, btn)
 		elems = append(elems, btn)
 	}
-	row.AddChild(p.swatchWidgets()...)
-	p.swGroup = widget.NewRadioGroup(
+	p.terrain.group = widget.NewRadioGroup(
 		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[min(int(set.Terrain), len(elems)-1)]),
+		widget.RadioGroupOpts.InitialElement(elems[terrainChoice(set)]),
 		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for i, b := range p.swatches {
-				if b == a.Active && !p.syncing && uint8(i) != set.Terrain {
-					set.Terrain = uint8(i)
-					// Picking another colour means wanting to paint it.
-					set.ApplyTerrain = true
-					p.terrain.SetState(widget.WidgetChecked)
+			for k, b := range p.terrain.btns {
+				if b == a.Active && !p.syncing {
+					set.ApplyTerrain = k > 0
+					if k > 0 {
+						set.Terrain = uint8(k - 1)
+					}
 				}
 			}
 		}),
@@ -242,73 +348,94 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	p.content.AddChild(row)
 }
 
-func (p *panel) swatchWidgets() []widget.PreferredSizeLocateableWidget {
-	out := make([]widget.PreferredSizeLocateableWidget, len(p.swatches))
-	for i, b := range p.swatches {
-		out[i] = b
+// terrainChoice is the terrain button the settings select: Keep (0) or
+// a swatch.
+func terrainChoice(set *tools.Settings) int {
+	if !set.ApplyTerrain {
+		return 0
 	}
-	return out
+	return 1 + int(min(set.Terrain, hexmap.TerrainTypeCount-1))
 }
 
+// addValueRow adds a row's toggle, slider and readout. Moving the slider
+// turns the toggle on (wanting a value means wanting to apply it); the
+// readout is dim while the value is not applied.
 func (p *panel) addValueRow(s *style, grid *widget.Container, r *valueRow) {
 	if r.apply != nil {
-		r.check = s.checkbox(r.name, *r.apply, func(on bool) { *r.apply = on })
-		grid.AddChild(r.check)
+		r.check = s.checkbox(r.name, *r.apply, func(on bool) {
+			*r.apply = on
+			p.showApplied(r)
+		})
+		grid.AddChild(s.withTip(r.check, "Apply: "+r.tip))
 	} else {
-		grid.AddChild(s.label(r.name, colText))
+		grid.AddChild(s.withTip(s.label(r.name, colText), r.tip))
 	}
 	r.readout = s.label(fmt.Sprint(*r.value), colAccent)
 	r.readout.GetWidget().MinWidth = s.px(18)
 	r.slider = s.slider(r.lo, r.hi, *r.value, func(v int) {
 		*r.value = v
 		r.readout.Label = fmt.Sprint(v)
+		if r.apply != nil && !p.syncing && !*r.apply {
+			*r.apply = true
+			r.check.SetState(widget.WidgetChecked)
+		}
+		p.showApplied(r)
 	})
+	s.withTip(r.slider, r.tip)
 	grid.AddChild(r.slider, r.readout)
 	p.rows = append(p.rows, r)
+	p.showApplied(r)
+}
+
+// showApplied colours a row's readout by whether its value is applied.
+func (p *panel) showApplied(r *valueRow) {
+	if r.apply != nil && !*r.apply {
+		r.readout.SetColor(colDim)
+	} else {
+		r.readout.SetColor(colAccent)
+	}
+}
+
+var modeTips = [3][3]string{
+	{"Leave rivers alone", "Drag from cell to cell to draw a river downhill", "Remove the cells' rivers"},
+	{"Leave roads alone", "Drag from cell to cell to draw a road", "Remove the cells' roads"},
+	{"Leave walls alone", "Wall the cells in", "Take the cells' walls down"},
 }
 
 func (p *panel) addModeRow(s *style, grid *widget.Container, k int, name string, m *tools.Mode) {
 	grid.AddChild(s.label(name, colText))
 	btns := s.grid([]bool{true, true, true}, 3)
-	var elems []widget.RadioGroupElement
+	var labels []string
 	for _, mode := range []tools.Mode{tools.Ignore, tools.Yes, tools.No} {
-		b := s.toggle(mode.String(), 52)
-		btns.AddChild(b)
-		p.modeBtns[k] = append(p.modeBtns[k], b)
-		elems = append(elems, b)
+		labels = append(labels, mode.String())
 	}
+	p.modes[k] = p.choices(s, btns, labels, modeTips[k][:], int(*m), func(i int) { *m = tools.Mode(i) })
 	grid.AddChild(btns)
-	p.modes[k] = widget.NewRadioGroup(
-		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[*m]),
-		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for i, b := range p.modeBtns[k] {
-				if b == a.Active {
-					*m = tools.Mode(i)
-				}
-			}
-		}),
-	)
 }
 
 // sync shows settings changed outside the panel (shortcuts, tests).
 func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	p.syncing = true
 	defer func() { p.syncing = false }()
+	set.Clamp()
 	for _, r := range p.rows {
 		if r.apply != nil {
 			r.check.SetState(state(*r.apply))
 		}
 		r.slider.Current = *r.value
 		r.readout.Label = fmt.Sprint(*r.value)
+		p.showApplied(r)
 	}
-	p.terrain.SetState(state(set.ApplyTerrain))
-	p.swGroup.SetActive(p.swatches[min(int(set.Terrain), len(p.swatches)-1)])
+	p.terrain.set(terrainChoice(set))
+	p.tool.set(int(set.Tool))
+	p.match.set(int(set.Match))
+	p.symmetry.set(int(set.Symmetry))
 	for k, m := range []tools.Mode{set.River, set.Road, set.Walled} {
-		p.modes[k].SetActive(p.modeBtns[k][m])
+		p.modes[k].set(int(m))
 	}
-	p.gridBox.SetState(state(view.Grid))
-	p.labelBox.SetState(state(view.Labels))
+	for _, v := range p.views {
+		v.box.SetState(state(*v.on))
+	}
 }
 
 func state(on bool) widget.WidgetState {

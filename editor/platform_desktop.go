@@ -3,18 +3,15 @@
 package editor
 
 // The desktop side of what differs between platforms: maps in a folder,
-// import by path, screenshots as PNG files. The browser build provides
+// import by path, pictures as PNG files in the screenshots folder. The browser build provides
 // the same three functions in *_js.go files (IndexedDB, a file picker,
 // a download).
 
 import (
-	"fmt"
-	"strings"
-
-	"github.com/hajimehoshi/ebiten/v2"
+	"image"
+	"path/filepath"
 
 	"hexsandbox/editor/files"
-	"hexsandbox/render"
 	"hexsandbox/saves"
 )
 
@@ -29,26 +26,6 @@ func openStore(opts Options) (files.Store, error) {
 		dir = d
 	}
 	return files.OpenDir(dir)
-}
-
-// importDialog reads a map file by path (Catlike's .map or ours).
-func (g *game) importDialog() {
-	s := g.style
-	body := s.vbox(8, nil, 0)
-	var closeFn func()
-	load := func(p string) {
-		l, err := files.OpenPath(strings.TrimSpace(p))
-		if err != nil {
-			g.errorf("%v", err)
-			return
-		}
-		closeFn()
-		g.replace(l)
-	}
-	field := s.textField("", "/path/to/map.map", 420, load)
-	body.AddChild(s.paragraph("Path of a Catlike Hex Map .map file or a .hexmap file. You can also drop a file on the window."), field)
-	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
-	g.focusField(field)
 }
 
 // exportCatlike writes the map as a Catlike Hex Map save (.map) to a
@@ -76,15 +53,20 @@ func (g *game) exportCatlike() {
 	g.focusField(field)
 }
 
-// screenshot writes the next frame to a PNG in the working folder (F12).
-func (g *game) screenshot() {
-	name := fmt.Sprintf("hexsandbox-%s.png", g.now().Format("20060102-150405"))
-	g.capture = func(img *ebiten.Image) {
-		g.capture = nil
-		if err := render.WritePNG(name, img); err != nil {
-			g.errorf("screenshot: %v", err)
-			return
-		}
-		g.info("Screenshot saved to " + name)
+// picturesDir is where screenshots and map pictures go: the
+// screenshots folder beside the maps folder.
+func picturesDir(store files.Store) string {
+	if d, ok := store.(*files.Dir); ok {
+		return files.ScreenshotsDir(d.Path)
 	}
+	return "."
 }
+
+// savePicture writes img as name into the screenshots folder and returns
+// its full path. Workers call it.
+func (g *game) savePicture(name string, img image.Image) (string, error) {
+	return files.WritePNG(filepath.Join(g.shotsDir, name), img)
+}
+
+// pictureDestination says where Export Image writes.
+func pictureDestination(g *game) string { return "It goes into " + g.shotsDir + "." }

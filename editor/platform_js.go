@@ -72,3 +72,7 @@ func (g *game) downloadMap() {
 	}
 	g.info("Downloading " + g.sess.Title() + files.Ext)
 }
+
+// pointerInPage reports whether the pointer is over the page: the page
+// sets window.hexsandboxPointerOut when it leaves (web/index.html).
+func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Truthy() }

@@ -2,6 +2,8 @@
 
 package editor
 
+import "hexsandbox/editor/files"
+
 // browserFiles tells whether the panel should offer the browser's
 // "Download" (downloadMap); the desktop has real files instead.
 const browserFiles = false
@@ -13,3 +15,17 @@ func (g *game) startPlatform() {}
 
 // downloadMap exists only in the browser (platform_js.go).
 func (g *game) downloadMap() {}
+
+// pointerInPage is always true on the desktop: the window's last pointer
+// position is where the user left it.
+func pointerInPage() bool { return true }
+
+// shareLink exists only in the browser (share_js.go): links open pages.
+func (g *game) shareLink() {}
+
+// linkedMap: desktop programs open no links.
+func linkedMap() (files.Loaded, bool, error) { return files.Loaded{}, false, nil }
+
+// pickMapFile exists only in the browser (platform_js.go): the desktop's
+// Import has a file browser of its own.
+func (g *game) pickMapFile() {}

@@ -70,3 +70,34 @@ func newScene(blocks bool, onError func(error)) scene {
 	}
 	return newRenderScene(onError)
 }
+
+// fitCamera returns a camera over the middle of a map of topology t that
+// shows all of it in a w×h view: as near as that allows (a wrapping
+// map's width is not fitted: it goes on). A map too large even from the
+// farthest zoom is shown from there, centred.
+func fitCamera(t hexmap.Topology, w, h int) project.Camera {
+	c := project.NewCamera(t)
+	if w <= 0 || h <= 0 {
+		w, h = 980, 774 // before the first layout: the default window
+	}
+	maxX, maxZ := t.Extent()
+	x0, x1 := -hexmap.InnerRadius, maxX+hexmap.InnerRadius
+	if t.Wrapping {
+		x0, x1 = c.X, c.X
+	}
+	corners := [4][2]float64{{x0, -hexmap.OuterRadius}, {x1, -hexmap.OuterRadius}, {x0, maxZ + hexmap.OuterRadius}, {x1, maxZ + hexmap.OuterRadius}}
+	for zoom := 1.0; zoom > 0; zoom -= 0.025 {
+		c.Zoom = zoom
+		v := c.View(w, h)
+		fits := true
+		for _, p := range corners {
+			x, y, ok := project2D(&v, vec3.T{float32(p[0]), 0, float32(p[1])})
+			fits = fits && ok && x >= 0 && y >= 0 && x <= float32(w) && y <= float32(h)
+		}
+		if fits {
+			return c
+		}
+	}
+	c.Zoom = 0
+	return c
+}

@@ -4,29 +4,28 @@ package editor
 
 import (
 	"bytes"
-	"fmt"
+	"image"
 	"image/png"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
+	"hexsandbox/editor/files"
 	"hexsandbox/web/store"
 )
 
-// screenshot offers the next frame as a PNG download (F12); the browser
-// build has no working folder to write it to.
-func (g *game) screenshot() {
-	name := fmt.Sprintf("hexsandbox-%s.png", g.now().Format("20060102-150405"))
-	g.capture = func(img *ebiten.Image) {
-		g.capture = nil
-		var b bytes.Buffer
-		if err := png.Encode(&b, img); err != nil {
-			g.errorf("screenshot: %v", err)
-			return
-		}
-		if err := store.Download(name, b.Bytes()); err != nil {
-			g.errorf("screenshot: %v", err)
-			return
-		}
-		g.info("Screenshot downloaded as " + name)
+// picturesDir: the browser has no folders; pictures are downloads.
+func picturesDir(files.Store) string { return "" }
+
+// savePicture offers img as a PNG download named name (the browser build
+// has no folder to write it to) and says so.
+func (g *game) savePicture(name string, img image.Image) (string, error) {
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, img); err != nil {
+		return "", err
 	}
+	if err := store.Download(name, b.Bytes()); err != nil {
+		return "", err
+	}
+	return "your downloads as " + name, nil
 }
+
+// pictureDestination says where Export Image writes.
+func pictureDestination(*game) string { return "It is downloaded as a PNG file." }

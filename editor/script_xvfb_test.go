@@ -21,6 +21,7 @@ type scriptInput struct {
 	wheel   float64
 	dropped fs.FS
 	closing bool
+	out     bool // the pointer is outside the window
 }
 
 func newScriptInput() *scriptInput {
@@ -41,6 +42,7 @@ func (s *scriptInput) DroppedFiles() fs.FS {
 }
 
 func (s *scriptInput) CloseRequested() bool { return s.closing }
+func (s *scriptInput) CursorIn() bool       { return !s.out }
 
 // frame clears the one-frame events before the script sets new ones.
 func (s *scriptInput) frame() {
@@ -128,4 +130,16 @@ func walk(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
 			walk(cc, f)
 		}
 	}
+}
+
+// selectEntry selects the entry of list l whose key is key, as a click
+// on it does; it reports false when there is none.
+func selectEntry(l *widget.List, key string) bool {
+	for _, e := range l.Entries() {
+		if e.(listEntry).key == key {
+			l.SetSelectedEntry(e)
+			return true
+		}
+	}
+	return false
 }

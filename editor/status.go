@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 )
 
@@ -43,6 +44,9 @@ func (g *game) expireToasts() {
 		}
 	}
 	g.toasts = kept[max(0, len(kept)-5):] // the newest few, never a growing list
+	if g.liveNotice() == "" {
+		g.notices = g.notices[:0]
+	}
 }
 
 func (g *game) drawToasts(screen *ebiten.Image) {
@@ -84,15 +88,36 @@ func (g *game) statusText() (left, right string) {
 		if c.IsUnderwater() {
 			left += "   underwater"
 		}
+		if n := g.sess.Grid.Note(g.hover); n != "" {
+			left += fmt.Sprintf("   “%s”", n)
+		}
 	} else {
 		left = "Point at the map to see a cell"
+	}
+	if n := g.liveNotice(); n != "" {
+		left = n
 	}
 	mod := ""
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s   %s   %.0f FPS", g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s   %s%s   %s   %.0f FPS", g.toolStatus(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
+}
+
+// toolStatus names the tool, the symmetry and the selection.
+func (g *game) toolStatus() string {
+	s := g.settings.Tool.String()
+	if g.paste != nil {
+		s = "Pasting"
+	}
+	if g.settings.Symmetry != tools.SymmetryOff {
+		s += " · symmetry " + g.settings.Symmetry.String()
+	}
+	if !g.sel.Empty() {
+		s += fmt.Sprintf(" · %d selected", g.sel.Len())
+	}
+	return s
 }
 
 func (g *game) drawStatus(screen *ebiten.Image) {
@@ -112,7 +137,11 @@ func (g *game) drawStatus(screen *ebiten.Image) {
 	clip := image.Rect(0, y, statusLeftEnd(g.w, pad, rw), g.h)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(float64(pad), ty)
-	op.ColorScale.ScaleWithColor(colText)
+	if g.liveNotice() != "" {
+		op.ColorScale.ScaleWithColor(colAccent)
+	} else {
+		op.ColorScale.ScaleWithColor(colText)
+	}
 	if !clip.Empty() {
 		text.Draw(screen.SubImage(clip).(*ebiten.Image), left, s.face, op)
 	}
@@ -127,4 +156,22 @@ func (g *game) drawStatus(screen *ebiten.Image) {
 // ends pad from the screen's right edge.
 func statusLeftEnd(screenW, pad int, rightWidth float64) int {
 	return max(0, screenW-3*pad-int(math.Ceil(rightWidth)))
+}
+
+// notice shows msg in the status line for a few seconds: why the rules
+// refused an edit, what a paste dropped.
+func (g *game) notice(msg string) {
+	g.notices = append(g.notices, toast{text: msg, isErr: true, until: g.now().Add(6 * time.Second)})
+	g.notices = g.notices[max(0, len(g.notices)-4):]
+}
+
+// liveNotice is the newest notice still shown, or "".
+func (g *game) liveNotice() string {
+	now := g.now()
+	for k := len(g.notices) - 1; k >= 0; k-- {
+		if now.Before(g.notices[k].until) {
+			return g.notices[k].text
+		}
+	}
+	return ""
 }

@@ -40,7 +40,8 @@ func TestMapTitle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &game{sess: files.NewSession(nil, "", grid, 0), suggested: "showcase"}
+	g := &game{sess: files.NewSession(nil, "", grid, 0)}
+	g.sess.Suggested = "showcase"
 	if got := g.mapTitle(); got != "showcase" {
 		t.Errorf("opened from outside the folder: title %q, want the name it came with", got)
 	}
@@ -48,7 +49,7 @@ func TestMapTitle(t *testing.T) {
 	if got := g.mapTitle(); got != "mine" {
 		t.Errorf("saved map: title %q, want its name", got)
 	}
-	g.sess.Name, g.suggested = "", ""
+	g.sess.Name, g.sess.Suggested = "", ""
 	if got := g.mapTitle(); got != g.sess.Title() || got == "" {
 		t.Errorf("new map: title %q, want the session's %q", got, g.sess.Title())
 	}

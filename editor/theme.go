@@ -71,7 +71,7 @@ func (s *style) buildTheme() *widget.Theme {
 	t.LabelTheme.Color = &widget.LabelColor{Idle: colText, Disabled: colDim}
 	t.ListTheme.MinSize = &image.Point{s.px(360), s.px(220)}
 	t.CheckboxTheme.Image = s.checkboxImage()
-	t.SliderTheme.FixedHandleSize = ptr(s.px(10))
+	t.SliderTheme.FixedHandleSize = ptr(s.px(sliderHandle))
 	return t
 }
 

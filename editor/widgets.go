@@ -3,6 +3,7 @@ package editor
 import (
 	"image"
 	"image/color"
+	"math"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -127,15 +128,69 @@ func (s *style) checkbox(txt string, on bool, changed func(bool)) *widget.Checkb
 	)
 }
 
+// slider is a horizontal slider whose track jumps to a click (ebitenui
+// moves it one step towards the click) and follows the pointer while
+// the button is held, as sliders in browsers and desktops do.
 func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
-	return widget.NewSlider(
+	var sl *widget.Slider
+	tracking := false
+	follow := func(x int) {
+		r := sl.GetWidget().Rect
+		handle := float64(s.px(sliderHandle))
+		sl.Current = sliderValue(float64(x-r.Min.X), float64(r.Dx()), handle, sl.Min, sl.Max)
+	}
+	sl = widget.NewSlider(
 		widget.SliderOpts.Direction(widget.DirectionHorizontal),
 		widget.SliderOpts.MinMax(lo, hi),
 		widget.SliderOpts.InitialCurrent(cur),
 		widget.SliderOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(s.px(90), s.px(16)),
 			widget.WidgetOpts.LayoutData(widget.GridLayoutData{VerticalPosition: widget.GridLayoutPositionCenter}),
+			// Runs after ebitenui's own step towards the click.
+			widget.WidgetOpts.MouseButtonPressedHandler(func(a *widget.WidgetMouseButtonPressedEventArgs) {
+				if a.Button == ebiten.MouseButtonLeft && !sl.GetWidget().Disabled {
+					tracking = true
+					follow(sl.GetWidget().Rect.Min.X + a.OffsetX)
+				}
+			}),
+			widget.WidgetOpts.OnUpdate(func(widget.HasWidget) {
+				if !tracking {
+					return
+				}
+				if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+					tracking = false
+					return
+				}
+				x, _ := ebiten.CursorPosition()
+				follow(x)
+			}),
 		),
 		widget.SliderOpts.ChangedHandler(func(a *widget.SliderChangedEventArgs) { changed(a.Current) }),
 	)
+	return sl
+}
+
+// sliderHandle is the width of a slider's handle in logical pixels (the
+// theme's FixedHandleSize).
+const sliderHandle = 10
+
+// sliderValue is the value lo..hi whose handle is centred at x on a
+// track w wide with a handle of width handle, as ebitenui lays it out:
+// the handle's centre runs from handle/2 to w − handle/2.
+func sliderValue(x, w, handle float64, lo, hi int) int {
+	span := w - handle
+	if span <= 0 || hi <= lo {
+		return lo
+	}
+	t := max(0, min(1, (x-handle/2)/span))
+	return lo + int(math.Round(t*float64(hi-lo)))
+}
+
+// withTip gives w a tooltip and returns it.
+func (s *style) withTip(w widget.PreferredSizeLocateableWidget, tip string) widget.PreferredSizeLocateableWidget {
+	if tip != "" {
+		w.GetWidget().ToolTips = append(w.GetWidget().ToolTips,
+			widget.NewTextToolTip(tip, &s.small, colText, euimage.NewNineSliceColor(colSection)))
+	}
+	return w
 }

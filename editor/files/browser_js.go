@@ -5,6 +5,7 @@ package files
 import (
 	"errors"
 	"fmt"
+	"syscall/js"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/saves"
@@ -33,6 +34,9 @@ func (b *Browser) List() ([]Entry, error) {
 	out := make([]Entry, len(slots))
 	for i, s := range slots {
 		out[i] = Entry{Name: s.Name, Modified: s.Modified, Size: s.Size}
+		if h, err := saves.PeekBytes(s.Head); err == nil {
+			out[i].Shape = h.Shape
+		}
 	}
 	return out, nil
 }
@@ -74,10 +78,10 @@ func (b *Browser) Delete(name string) error {
 }
 
 // SaveRecovery replaces the autosave.
-func (b *Browser) SaveRecovery(name string, g *hexmap.Grid) error {
+func (b *Browser) SaveRecovery(r Recovery, g *hexmap.Grid) error {
 	data, err := Encode(g)
 	if err == nil {
-		err = b.db.SaveRecovery(name, data)
+		err = b.db.SaveRecovery(r.Name, r.Suggested, data)
 	}
 	if err != nil {
 		return fmt.Errorf("autosave: %v", err)
@@ -86,22 +90,53 @@ func (b *Browser) SaveRecovery(name string, g *hexmap.Grid) error {
 }
 
 // LoadRecovery reads the autosave, or returns ErrNoRecovery.
-func (b *Browser) LoadRecovery() (string, *hexmap.Grid, error) {
-	name, data, err := b.db.LoadRecovery()
+func (b *Browser) LoadRecovery() (Recovery, *hexmap.Grid, error) {
+	name, suggested, data, err := b.db.LoadRecovery()
 	if errors.Is(err, store.ErrNotFound) {
-		return "", nil, ErrNoRecovery
+		return Recovery{}, nil, ErrNoRecovery
 	}
 	if err != nil {
-		return "", nil, fmt.Errorf("recovery autosave: %v", err)
+		return Recovery{}, nil, fmt.Errorf("recovery autosave: %v", err)
 	}
 	g, _, err := saves.ReadBytes(data)
 	if err != nil {
-		return "", nil, fmt.Errorf("recovery autosave: %v", err)
+		return Recovery{}, nil, fmt.Errorf("recovery autosave: %v", err)
 	}
-	if name, err = ValidName(name); err != nil {
-		name = "" // the map matters, its old name does not
+	valid := func(n string) string {
+		if v, err := ValidName(n); err == nil {
+			return v
+		}
+		return "" // the map matters, its old name does not
 	}
-	return name, g, nil
+	return Recovery{Name: valid(name), Suggested: valid(suggested)}, g, nil
+}
+
+// prefsKey is where the preferences live in the page's localStorage.
+const prefsKey = "hexsandbox.prefs"
+
+// SavePrefs keeps the preferences in the page's localStorage.
+func (b *Browser) SavePrefs(data []byte) error {
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return errors.New("this browser keeps no preferences (no localStorage)")
+	}
+	return store.Catch(func() { ls.Call("setItem", prefsKey, string(data)) })
+}
+
+// LoadPrefs reads the preferences, nil when there are none.
+func (b *Browser) LoadPrefs() ([]byte, error) {
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return nil, nil
+	}
+	v := ls.Call("getItem", prefsKey)
+	if v.Type() != js.TypeString {
+		return nil, nil
+	}
+	if v.Length() > MaxPrefsSize {
+		return nil, fmt.Errorf("preferences larger than %d bytes", MaxPrefsSize)
+	}
+	return []byte(v.String()), nil
 }
 
 // ClearRecovery removes the autosave.

@@ -1,8 +1,10 @@
 package files
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,12 +18,14 @@ import (
 // Ext is the extension of maps in the product's format.
 const Ext = ".hexmap"
 
-// recoveryMap and recoveryName are the autosave and the name of the map
-// it belongs to; the leading dot keeps them out of listings and out of
-// reach of map names.
+// recoveryMap and recoveryName are the autosave and the names of the map
+// it belongs to (JSON of a Recovery; older versions wrote the name as
+// plain text); prefsFile is the editor's preferences. The leading dot
+// keeps them out of listings and out of reach of map names.
 const (
 	recoveryMap  = ".recovery" + Ext
 	recoveryName = ".recovery.name"
+	prefsFile    = ".editor-prefs.json"
 )
 
 // Dir is the desktop Store: one file per map in a folder.
@@ -70,10 +74,25 @@ func (d *Dir) List() ([]Entry, error) {
 		if err != nil {
 			continue // removed while listing
 		}
-		out = append(out, Entry{Name: name, Modified: info.ModTime(), Size: info.Size()})
+		out = append(out, Entry{Name: name, Modified: info.ModTime(), Size: info.Size(), Shape: peekShape(filepath.Join(d.Path, de.Name()))})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
+}
+
+// peekShape is the shape of the map in file p, from its header; zero
+// when it does not read.
+func peekShape(p string) hexmap.Topology {
+	f, err := os.Open(p)
+	if err != nil {
+		return hexmap.Topology{}
+	}
+	defer f.Close()
+	h, err := saves.Peek(f)
+	if err != nil {
+		return hexmap.Topology{}
+	}
+	return h.Shape
 }
 
 // Exists reports whether a map of that name is saved.
@@ -127,35 +146,86 @@ func (d *Dir) Delete(name string) error {
 }
 
 // SaveRecovery replaces the autosave.
-func (d *Dir) SaveRecovery(name string, g *hexmap.Grid) error {
+func (d *Dir) SaveRecovery(r Recovery, g *hexmap.Grid) error {
 	if err := saves.SaveFile(filepath.Join(d.Path, recoveryMap), g); err != nil {
 		return fmt.Errorf("autosave: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(d.Path, recoveryName), []byte(name), 0o644); err != nil {
+	names, err := json.Marshal(r)
+	if err == nil {
+		err = writeFileAtomic(filepath.Join(d.Path, recoveryName), names)
+	}
+	if err != nil {
 		return fmt.Errorf("autosave: %v", err)
 	}
 	return nil
 }
 
 // LoadRecovery reads the autosave, or returns ErrNoRecovery.
-func (d *Dir) LoadRecovery() (string, *hexmap.Grid, error) {
+func (d *Dir) LoadRecovery() (Recovery, *hexmap.Grid, error) {
 	path := filepath.Join(d.Path, recoveryMap)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return "", nil, ErrNoRecovery
+		return Recovery{}, nil, ErrNoRecovery
 	}
 	g, _, err := saves.LoadFile(path)
 	if err != nil {
-		return "", nil, fmt.Errorf("recovery autosave: %v", err)
+		return Recovery{}, nil, fmt.Errorf("recovery autosave: %v", err)
 	}
-	name, err := os.ReadFile(filepath.Join(d.Path, recoveryName))
-	if err != nil || len(name) > 4*MaxNameLength {
-		name = nil // the map matters, its old name does not
-	}
-	n, err := ValidName(string(name))
+	names, err := readSmall(filepath.Join(d.Path, recoveryName), 16*MaxNameLength)
 	if err != nil {
-		n = ""
+		return Recovery{}, g, nil // the map matters, its old names do not
 	}
-	return n, g, nil
+	return parseRecovery(names), g, nil
+}
+
+// parseRecovery reads the names of an autosave: JSON, or the plain name
+// older versions wrote; names that are not valid are dropped.
+func parseRecovery(b []byte) Recovery {
+	var r Recovery
+	if json.Unmarshal(b, &r) != nil {
+		r = Recovery{Name: string(b)}
+	}
+	valid := func(n string) string {
+		if v, err := ValidName(n); err == nil {
+			return v
+		}
+		return ""
+	}
+	return Recovery{Name: valid(r.Name), Suggested: valid(r.Suggested)}
+}
+
+// SavePrefs writes the preferences atomically.
+func (d *Dir) SavePrefs(data []byte) error {
+	if err := writeFileAtomic(filepath.Join(d.Path, prefsFile), data); err != nil {
+		return fmt.Errorf("saving preferences: %v", err)
+	}
+	return nil
+}
+
+// LoadPrefs reads the preferences, nil when there are none.
+func (d *Dir) LoadPrefs() ([]byte, error) {
+	b, err := readSmall(filepath.Join(d.Path, prefsFile), MaxPrefsSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return b, err
+}
+
+// readSmall reads a file of at most limit bytes.
+func readSmall(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("%s: larger than %d bytes", filepath.Base(path), limit)
+	}
+	return b, err
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	return saves.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
 // ClearRecovery removes the autosave (after a save, or when declined).

@@ -2,6 +2,8 @@ package files
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -63,7 +65,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := d.SaveRecovery("alpha", g); err != nil {
+	if err := d.SaveRecovery(Recovery{Name: "alpha"}, g); err != nil {
 		t.Fatal(err)
 	}
 	list, err := d.List()
@@ -108,15 +110,28 @@ func TestRecoveryRoundTrip(t *testing.T) {
 		t.Fatalf("LoadRecovery on an empty folder: %v, want ErrNoRecovery", err)
 	}
 	g := testGrid(t)
-	if err := d.SaveRecovery("island", g); err != nil {
+	if err := d.SaveRecovery(Recovery{Suggested: "showcase"}, g); err != nil {
 		t.Fatal(err)
 	}
-	name, back, err := d.LoadRecovery()
+	r, back, err := d.LoadRecovery()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name != "island" || !back.Equal(g) {
-		t.Errorf("recovered %q, equal %v", name, back.Equal(g))
+	if r != (Recovery{Suggested: "showcase"}) || !back.Equal(g) {
+		t.Errorf("recovered %+v, equal %v; want the unnamed map's suggested name", r, back.Equal(g))
+	}
+	if err := d.SaveRecovery(Recovery{Name: "island"}, g); err != nil {
+		t.Fatal(err)
+	}
+	if r, _, _ := d.LoadRecovery(); r.Title() != "island" || r.Suggested != "" {
+		t.Errorf("recovered %+v, want island", r)
+	}
+	// An older version wrote the name as plain text: it still reads.
+	if err := os.WriteFile(filepath.Join(d.Path, recoveryName), []byte("old map"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, _, _ := d.LoadRecovery(); r != (Recovery{Name: "old map"}) {
+		t.Errorf("plain-text name read as %+v", r)
 	}
 	if err := d.ClearRecovery(); err != nil {
 		t.Fatal(err)

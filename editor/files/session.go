@@ -242,17 +242,19 @@ func (s *Session) Autosave(now time.Time) (bool, error) {
 	s.autosave.Done()
 	s.autosaved = s.History.State()
 	s.hasAutosave = true
-	return true, s.Store.SaveRecovery(s.Name, s.Grid)
+	return true, s.Store.SaveRecovery(Recovery{Name: s.Name, Suggested: s.Suggested}, s.Grid)
 }
 
 // Recover replaces the map with the recovery autosave, as unsaved
-// changes to the map it was made from.
+// changes to the map it was made from, under that map's names; its undo
+// history starts at the recovered state.
 func (s *Session) Recover() error {
-	name, g, err := s.Store.LoadRecovery()
+	r, g, err := s.Store.LoadRecovery()
 	if err != nil {
 		return err
 	}
-	s.Replace(name, g, false)
+	s.Replace(r.Name, g, false)
+	s.Suggested = r.Suggested
 	s.hasAutosave = true
 	return nil
 }

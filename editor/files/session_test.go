@@ -14,7 +14,8 @@ import (
 type memStore struct {
 	maps         map[string]*hexmap.Grid
 	recovery     *hexmap.Grid
-	recoveryName string
+	recoveryName Recovery
+	prefs        []byte
 }
 
 func newMemStore() *memStore { return &memStore{maps: map[string]*hexmap.Grid{}} }
@@ -46,17 +47,19 @@ func (m *memStore) Load(n string) (*hexmap.Grid, hexmap.BatchReport, error) {
 }
 func (m *memStore) Save(n string, g *hexmap.Grid) error { m.maps[n] = g.Clone(); return nil }
 func (m *memStore) Delete(n string) error               { delete(m.maps, n); return nil }
-func (m *memStore) SaveRecovery(n string, g *hexmap.Grid) error {
-	m.recovery, m.recoveryName = g.Clone(), n
+func (m *memStore) SaveRecovery(r Recovery, g *hexmap.Grid) error {
+	m.recovery, m.recoveryName = g.Clone(), r
 	return nil
 }
-func (m *memStore) LoadRecovery() (string, *hexmap.Grid, error) {
+func (m *memStore) LoadRecovery() (Recovery, *hexmap.Grid, error) {
 	if m.recovery == nil {
-		return "", nil, ErrNoRecovery
+		return Recovery{}, nil, ErrNoRecovery
 	}
 	return m.recoveryName, m.recovery.Clone(), nil
 }
-func (m *memStore) ClearRecovery() error { m.recovery = nil; return nil }
+func (m *memStore) ClearRecovery() error       { m.recovery = nil; return nil }
+func (m *memStore) SavePrefs(b []byte) error   { m.prefs = b; return nil }
+func (m *memStore) LoadPrefs() ([]byte, error) { return m.prefs, nil }
 
 func newSession(t *testing.T) (*Session, *memStore) {
 	t.Helper()
@@ -143,7 +146,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	if saved, err := s.Autosave(t0.Add(AutosaveInterval)); !saved || err != nil {
 		t.Fatalf("no autosave after the interval: %v", err)
 	}
-	if st.recovery == nil || !st.recovery.Equal(s.Grid) || st.recoveryName != "m" {
+	if st.recovery == nil || !st.recovery.Equal(s.Grid) || st.recoveryName.Name != "m" {
 		t.Fatal("recovery does not hold the edited map")
 	}
 	edited := s.Grid.Clone()
@@ -259,5 +262,27 @@ func TestReplaceUndoableKeepsFewMaps(t *testing.T) {
 	}
 	if undos != maxReplaced {
 		t.Fatalf("%d generations undone, want the last %d", undos, maxReplaced)
+	}
+}
+
+// An unnamed map keeps the name it came with through a recovery (the
+// showcase, a dropped file's), so that Save As offers it again.
+func TestRecoveryKeepsTheSuggestedName(t *testing.T) {
+	s, st := newSession(t)
+	s.Suggested = "showcase"
+	s.Grid.SetElevation(2, 3)
+	t0 := time.Now()
+	s.Autosave(t0)
+	if saved, err := s.Autosave(t0.Add(AutosaveInterval)); !saved || err != nil {
+		t.Fatalf("no autosave: %v", err)
+	}
+	s2, _ := newSession(t)
+	s2.Store = st
+	if err := s2.Recover(); err != nil {
+		t.Fatal(err)
+	}
+	if s2.Name != "" || s2.Suggested != "showcase" || s2.History.CanUndo() {
+		t.Errorf("recovered: name %q, suggested %q, can undo %v; want unnamed, showcase, a history that starts here",
+			s2.Name, s2.Suggested, s2.History.CanUndo())
 	}
 }

@@ -16,11 +16,14 @@ import (
 	"hexsandbox/saves"
 )
 
-// Entry is one saved map in a listing.
+// Entry is one saved map in a listing: its name, when it was saved, the
+// file's size and the map's shape (zero when the file's header does not
+// read).
 type Entry struct {
 	Name     string
 	Modified time.Time
 	Size     int64
+	Shape    hexmap.Topology
 }
 
 // Store keeps named maps and the one recovery autosave. Names are
@@ -34,13 +37,36 @@ type Store interface {
 	Save(name string, g *hexmap.Grid) error
 	Delete(name string) error
 
-	// SaveRecovery replaces the recovery autosave: the map and the name
-	// it was being edited under ("" for an unnamed map).
-	SaveRecovery(name string, g *hexmap.Grid) error
+	// SaveRecovery replaces the recovery autosave: the map and its names.
+	SaveRecovery(r Recovery, g *hexmap.Grid) error
 	// LoadRecovery returns the autosave, or ErrNoRecovery.
-	LoadRecovery() (name string, g *hexmap.Grid, err error)
+	LoadRecovery() (Recovery, *hexmap.Grid, error)
 	ClearRecovery() error
+
+	// SavePrefs and LoadPrefs keep the editor's preferences (the last
+	// map, the tool settings) as bytes of at most MaxPrefsSize;
+	// LoadPrefs returns nil bytes when none were saved.
+	SavePrefs(data []byte) error
+	LoadPrefs() ([]byte, error)
 }
+
+// Recovery names the map a recovery autosave holds: the name it is saved
+// under ("" for an unnamed map) and, for an unnamed one, the name it
+// came with and Save As offers (a file's, "showcase").
+type Recovery struct {
+	Name, Suggested string
+}
+
+// Title is the name to show for the recovered map, "" when it had none.
+func (r Recovery) Title() string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return r.Suggested
+}
+
+// MaxPrefsSize bounds the preferences a store reads back.
+const MaxPrefsSize = 64 << 10
 
 // ErrNoRecovery is LoadRecovery's answer when there is no autosave.
 var ErrNoRecovery = errors.New("no recovery autosave")

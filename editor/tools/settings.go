@@ -49,7 +49,67 @@ type Settings struct {
 
 	River, Road, Walled Mode
 	BrushSize           int
+
+	// Tool is what a click on the map does; Match is what Fill and Wand
+	// spread over; Symmetry repeats brush strokes.
+	Tool     Tool
+	Match    Match
+	Symmetry Symmetry
 }
+
+// Tool is what a click on the map does.
+type Tool uint8
+
+const (
+	ToolBrush  Tool = iota // paint the panel's settings in strokes
+	ToolFill               // apply them to a connected region
+	ToolPick               // take a cell's values into the panel
+	ToolSelect             // drag a rectangle to select
+	ToolWand               // select a connected region
+	ToolNote               // put a note on a cell
+	ToolCount
+)
+
+func (t Tool) String() string {
+	return [...]string{"Brush", "Fill", "Pick", "Select", "Wand", "Note"}[min(t, ToolCount-1)]
+}
+
+// Pick takes cell c's terrain, elevation, water level and urban, farm
+// and plant levels into the settings, with their apply toggles on, so
+// that the next stroke paints cells like c (Catlike's editor has no
+// eyedropper; this is Tiled's and Photoshop's).
+func (s *Settings) Pick(c hexmap.Cell) {
+	s.ApplyTerrain, s.Terrain = true, c.TerrainType
+	s.ApplyElevation, s.Elevation = true, int(c.Elevation)
+	s.ApplyWater, s.WaterLevel = true, int(c.WaterLevel)
+	s.ApplyUrban, s.Urban = true, int(c.UrbanLevel)
+	s.ApplyFarm, s.Farm = true, int(c.FarmLevel)
+	s.ApplyPlant, s.Plant = true, int(c.PlantLevel)
+	s.Clamp() // a map from a file may stand higher than the sliders reach
+}
+
+// Clamp keeps every value within what the panel offers, so settings read
+// from a file or a page's patch cannot index past the panel's widgets.
+func (s *Settings) Clamp() {
+	clamp := func(v *int, lo, hi int) { *v = max(lo, min(hi, *v)) }
+	s.Terrain = min(s.Terrain, hexmap.TerrainTypeCount-1)
+	clamp(&s.Elevation, 0, MaxPanelElevation)
+	clamp(&s.WaterLevel, 0, MaxPanelElevation)
+	for _, v := range []*int{&s.Urban, &s.Farm, &s.Plant, &s.Special} {
+		clamp(v, 0, hexmap.MaxLevel)
+	}
+	clamp(&s.BrushSize, 0, MaxBrushSize)
+	for _, m := range []*Mode{&s.River, &s.Road, &s.Walled} {
+		*m = min(*m, No)
+	}
+	s.Tool = min(s.Tool, ToolCount-1)
+	s.Match = min(s.Match, matchCount-1)
+	s.Symmetry = min(s.Symmetry, symmetryCount-1)
+}
+
+// MaxPanelElevation is the highest elevation and water level the panel's
+// sliders offer (Catlike's 0..6).
+const MaxPanelElevation = 6
 
 // DefaultSettings are the panel's state when the editor opens: elevation
 // painting with a single-cell brush, the most common first action.

@@ -19,6 +19,18 @@ func call(v js.Value, method string, args ...any) (res js.Value, err error) {
 	return v.Call(method, args...), nil
 }
 
+// Catch runs f, turning a JavaScript exception it raises (a full
+// localStorage, a denied permission) into an error.
+func Catch(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	f()
+	return nil
+}
+
 // jsError describes an error object of an IndexedDB event or a rejected
 // promise in one line.
 func jsError(v js.Value) error {

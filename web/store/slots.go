@@ -11,12 +11,17 @@ import (
 	"time"
 )
 
-// Slot is one saved map in a listing.
+// Slot is one saved map in a listing, with the first bytes of its data
+// (HeadBytes at most), where a map file's header is.
 type Slot struct {
 	Name     string
 	Modified time.Time
 	Size     int64
+	Head     []byte
 }
+
+// HeadBytes is how much of each slot's data List returns.
+const HeadBytes = 512
 
 // ErrNotFound is the answer of Load and LoadRecovery when nothing is
 // stored under the key.
@@ -135,7 +140,7 @@ func slots(keys, vals js.Value) []Slot {
 			continue // not written by this package
 		}
 		out = append(out, Slot{Name: k.String(), Size: int64(numberOr(v.Get("size"), 0)),
-			Modified: time.UnixMilli(int64(numberOr(v.Get("modified"), 0)))})
+			Modified: time.UnixMilli(int64(numberOr(v.Get("modified"), 0))), Head: head(v.Get("data"))})
 	}
 	return out
 }
@@ -179,26 +184,44 @@ func (d *DB) Save(name string, data []byte) error { return d.put(slotsStore, nam
 // Delete removes a slot.
 func (d *DB) Delete(name string) error { return d.remove(slotsStore, name) }
 
-// SaveRecovery replaces the recovery autosave with data and the name the
-// map is edited under, in one record so that they cannot disagree.
-func (d *DB) SaveRecovery(name string, data []byte) error {
-	return d.put(recoveryStore, recoveryKey, data, map[string]any{"name": name})
+// SaveRecovery replaces the recovery autosave with data, the name the
+// map is edited under and the name it came with (for an unnamed map), in
+// one record so that they cannot disagree.
+func (d *DB) SaveRecovery(name, suggested string, data []byte) error {
+	return d.put(recoveryStore, recoveryKey, data, map[string]any{"name": name, "suggested": suggested})
 }
 
-// LoadRecovery returns the autosave and its map name, or ErrNotFound.
-func (d *DB) LoadRecovery() (name string, data []byte, err error) {
+// LoadRecovery returns the autosave and its map's names, or ErrNotFound.
+func (d *DB) LoadRecovery() (name, suggested string, data []byte, err error) {
 	r, err := d.get(recoveryStore, recoveryKey)
 	if err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	if data, err = bytesFromJS(r.Get("data")); err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
-	if n := r.Get("name"); n.Type() == js.TypeString {
-		name = n.String()
+	str := func(key string) string {
+		if n := r.Get(key); n.Type() == js.TypeString && n.Length() <= 1024 {
+			return n.String()
+		}
+		return ""
 	}
-	return name, data, nil
+	return str("name"), str("suggested"), data, nil
 }
 
 // ClearRecovery removes the autosave.
 func (d *DB) ClearRecovery() error { return d.remove(recoveryStore, recoveryKey) }
+
+// head copies the first HeadBytes of a stored byte array (nil when it is
+// not one).
+func head(data js.Value) []byte {
+	if data.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		data = js.Global().Get("Uint8Array").New(data)
+	}
+	if !data.InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil
+	}
+	b := make([]byte, min(HeadBytes, data.Get("length").Int()))
+	js.CopyBytesToGo(b, data.Call("subarray", 0, len(b)))
+	return b
+}

@@ -99,15 +99,15 @@ func TestRecovery(t *testing.T) {
 	if err := db.ClearRecovery(); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
+	if _, _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("LoadRecovery with none: %v, want ErrNotFound", err)
 	}
-	if err := db.SaveRecovery("island", pattern(500, 5)); err != nil {
+	if err := db.SaveRecovery("island", "showcase", pattern(500, 5)); err != nil {
 		t.Fatal(err)
 	}
-	name, data, err := db.LoadRecovery()
-	if err != nil || name != "island" || !bytes.Equal(data, pattern(500, 5)) {
-		t.Fatalf("LoadRecovery: %q, %d bytes, %v", name, len(data), err)
+	name, suggested, data, err := db.LoadRecovery()
+	if err != nil || name != "island" || suggested != "showcase" || !bytes.Equal(data, pattern(500, 5)) {
+		t.Fatalf("LoadRecovery: %q (%q), %d bytes, %v", name, suggested, len(data), err)
 	}
 	list, err := db.List()
 	if err != nil {
@@ -121,7 +121,7 @@ func TestRecovery(t *testing.T) {
 	if err := db.ClearRecovery(); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
+	if _, _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("LoadRecovery after clear: %v", err)
 	}
 }

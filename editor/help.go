@@ -1,0 +1,70 @@
+package editor
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+var helpBack = color.NRGBA{0x14, 0x18, 0x1e, 0xf0}
+
+// helpColumns are the key table's groups in the order the help shows
+// them, in two columns.
+var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View"}}
+
+// drawHelp draws the help overlay (F1) over the map: every key of the
+// key table with what it does, by group.
+func (g *game) drawHelp(screen *ebiten.Image) {
+	if !g.help {
+		return
+	}
+	s := g.style
+	lineH := float64(s.px(20))
+	keyW, whatW := float64(s.px(150)), float64(s.px(300))
+	colW := keyW + whatW + float64(s.px(12))
+	rows := [2]int{}
+	for c, groups := range helpColumns {
+		for _, grp := range groups {
+			rows[c] += 2 // heading and a gap
+			for _, b := range g.keys {
+				if b.group == grp && b.keys != "" {
+					rows[c]++
+				}
+			}
+		}
+	}
+	pad := float64(s.px(20))
+	w := 2*colW + pad
+	h := float64(max(rows[0], rows[1])+2)*lineH + 2*pad
+	mr := g.mapRect()
+	x0 := max(0, (float64(mr.Dx())-w)/2)
+	y0 := max(0, (float64(mr.Dy())-h)/2)
+	vector.DrawFilledRect(screen, float32(x0), float32(y0), float32(w), float32(h), helpBack, false)
+	vector.StrokeRect(screen, float32(x0), float32(y0), float32(w), float32(h), float32(s.px(1)), colAccent, false)
+	put := func(txt string, face text.Face, c color.Color, x, y float64) {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(x, y)
+		op.ColorScale.ScaleWithColor(c)
+		text.Draw(screen, txt, face, op)
+	}
+	put("Keys and mouse (F1 or Escape closes this)", s.bold, colAccent, x0+pad, y0+pad)
+	for c, groups := range helpColumns {
+		x := x0 + pad + float64(c)*colW
+		y := y0 + pad + 2*lineH
+		for _, grp := range groups {
+			put(grp, s.bold, colText, x, y)
+			y += lineH
+			for _, b := range g.keys {
+				if b.group != grp || b.keys == "" {
+					continue
+				}
+				put(b.keys, s.face, colAccent, x, y)
+				put(b.what, s.small, colText, x+keyW, y+float64(s.px(2)))
+				y += lineH
+			}
+			y += lineH
+		}
+	}
+}

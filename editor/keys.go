@@ -1,0 +1,125 @@
+package editor
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/tools"
+)
+
+// The editor's keys, in one table: shortcuts() runs them and the help
+// overlay (F1) lists them, so the two cannot disagree. Entries without a
+// key are held keys and mouse actions that other code reads (the camera
+// controller, the tools); they are listed for the help only. Tab is left
+// free for the play mode.
+
+// mods are the modifier keys a binding needs held (and no others).
+type mods uint8
+
+const (
+	modCtrl mods = 1 << iota
+	modShift
+)
+
+// binding is one line of the key table.
+type binding struct {
+	group string     // the help's heading
+	keys  string     // as the help shows them
+	what  string     // what they do
+	key   ebiten.Key // the key pressed, when run is set
+	mods  mods
+	run   func(g *game)
+}
+
+// toolKeys are the number and letter of each tool, in tools.Tool order.
+var toolKeys = [tools.ToolCount]struct {
+	number, letter ebiten.Key
+	name           string
+}{
+	{ebiten.Key1, ebiten.KeyB, "B"},
+	{ebiten.Key2, ebiten.KeyF, "F"},
+	{ebiten.Key3, ebiten.KeyI, "I"},
+	{ebiten.Key4, ebiten.KeyM, "M"},
+	{ebiten.Key5, ebiten.KeyU, "U"},
+	{ebiten.Key6, ebiten.KeyT, "T"},
+}
+
+// toolHelp says what each tool does, for the help and the tooltips.
+var toolHelp = [tools.ToolCount]string{
+	"Brush: drag to paint what the panel applies",
+	"Fill: click to paint the connected region that matches the cell",
+	"Pick: click a cell to take its values into the panel (or Alt+click)",
+	"Select: drag a rectangle; Shift adds to the selection",
+	"Wand: click to select the connected region that matches the cell",
+	"Note: click a cell to write, change or remove its note",
+}
+
+// keyTable returns every key binding of the editor.
+func keyTable() []binding {
+	var t []binding
+	for k := range tools.ToolCount {
+		tk := toolKeys[k]
+		tool := tools.Tool(k)
+		label := string(rune('1'+k)) + " / " + tk.name
+		t = append(t,
+			binding{group: "Tools", keys: label, what: toolHelp[k], key: tk.number, run: func(g *game) { g.setTool(tool) }},
+			binding{group: "Tools", key: tk.letter, run: func(g *game) { g.setTool(tool) }})
+	}
+	t = append(t,
+		binding{group: "Tools", keys: "Alt+click", what: "pick a cell's values with any tool"},
+		binding{group: "Tools", keys: "[  ]", what: "brush size smaller, larger", key: ebiten.KeyBracketLeft, run: func(g *game) { g.brushSize(-1) }},
+		binding{group: "Tools", key: ebiten.KeyBracketRight, run: func(g *game) { g.brushSize(+1) }},
+		binding{group: "Tools", keys: "Y", what: "symmetry: off, mirror, 2-, 3-, 6-fold", key: ebiten.KeyY, run: func(g *game) { g.cycleSymmetry() }},
+
+		binding{group: "Selection", keys: "Ctrl+A", what: "select the whole map", key: ebiten.KeyA, mods: modCtrl, run: func(g *game) { g.selectAll() }},
+		binding{group: "Selection", keys: "Ctrl+C", what: "copy the selection", key: ebiten.KeyC, mods: modCtrl, run: func(g *game) { g.copySelection() }},
+		binding{group: "Selection", keys: "Ctrl+X", what: "cut: copy, then clear the cells", key: ebiten.KeyX, mods: modCtrl, run: func(g *game) { g.cutSelection() }},
+		binding{group: "Selection", keys: "Delete", what: "clear the selected cells", key: ebiten.KeyDelete, run: func(g *game) { g.deleteSelection() }},
+		binding{group: "Selection", keys: "Ctrl+V", what: "paste: the copy follows the mouse, click places it", key: ebiten.KeyV, mods: modCtrl, run: func(g *game) { g.startPaste() }},
+		binding{group: "Selection", keys: "R / Shift+R", what: "while pasting: turn 60° clockwise / back", key: ebiten.KeyR, run: func(g *game) { g.turnPaste(1) }},
+		binding{group: "Selection", key: ebiten.KeyR, mods: modShift, run: func(g *game) { g.turnPaste(-1) }},
+		binding{group: "Selection", keys: "H", what: "while pasting: mirror east-west", key: ebiten.KeyH, run: func(g *game) { g.mirrorPaste() }},
+		binding{group: "Selection", keys: "Escape", what: "stop pasting, or select nothing", key: ebiten.KeyEscape, run: func(g *game) { g.escape() }},
+
+		binding{group: "Map", keys: "Ctrl+Z", what: "undo", key: ebiten.KeyZ, mods: modCtrl, run: func(g *game) { g.undo() }},
+		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func(g *game) { g.redo() }},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func(g *game) { g.redo() }},
+		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, run: func(g *game) { g.cmdNew() }},
+		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, run: func(g *game) { g.cmdOpen() }},
+		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, run: func(g *game) { g.cmdSave() }},
+		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, run: func(g *game) { g.cmdSaveAs() }},
+		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, run: func(g *game) { g.screenshot() }},
+
+		binding{group: "View", keys: "W A S D, arrows", what: "move the camera"},
+		binding{group: "View", keys: "Q / E", what: "turn the camera"},
+		binding{group: "View", keys: "Wheel", what: "zoom"},
+		binding{group: "View", keys: "Right or middle drag", what: "pan"},
+		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
+		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, run: func(g *game) { g.view.Grid = !g.view.Grid; g.syncPanel() }},
+		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, run: func(g *game) { g.help = !g.help }},
+	)
+	return t
+}
+
+// held returns the modifiers held now.
+func held(in Input) mods {
+	var m mods
+	if ctrl(in) {
+		m |= modCtrl
+	}
+	if shift(in) {
+		m |= modShift
+	}
+	return m
+}
+
+// shortcuts runs the binding of a key pressed this frame with exactly
+// its modifiers held. Alt is left to clicks (Alt+click picks).
+func (g *game) shortcuts() {
+	m := held(g.in)
+	for _, b := range g.keys {
+		if b.run != nil && b.mods == m && g.in.KeyJustPressed(b.key) {
+			b.run(g)
+			return
+		}
+	}
+}

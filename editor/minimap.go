@@ -1,0 +1,195 @@
+package editor
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/render/project"
+	"hexsandbox/topdown"
+)
+
+// Minimap size in logical pixels (at most; the map's shape decides) and
+// its margin from the map view's bottom-left corner.
+const (
+	miniW, miniH = 240, 170
+	miniMargin   = 12
+)
+
+var (
+	miniFrame     = color.NRGBA{0x10, 0x14, 0x18, 0xd0}
+	miniFootprint = color.NRGBA{0xff, 0xf4, 0xd8, 0xff}
+)
+
+// minimap is the whole map from above in a corner of the map view, with
+// the view's footprint on the ground drawn on it; a click or a drag on
+// it moves the camera there. It follows the grid's change feed and
+// repaints only the cells that changed.
+type minimap struct {
+	grid     *hexmap.Grid
+	feed     *hexmap.FeedReader
+	blocks   topdown.Blocks
+	pix      *image.RGBA // the picture, one block per cell
+	img      *ebiten.Image
+	dirty    bool
+	rect     image.Rectangle // on screen, while shown
+	dragging bool            // a press on it is held
+}
+
+// reset follows another map.
+func (m *minimap) reset(g *hexmap.Grid) {
+	if m.feed != nil {
+		m.feed.Close()
+	}
+	if m.img != nil {
+		m.img.Deallocate()
+		m.img = nil
+	}
+	m.grid, m.feed = g, g.Follow()
+	// Blocks of at least two pixels: the picture is drawn scaled down.
+	t := g.Topology()
+	m.blocks = topdown.FitBlocks(t, max(miniW, 2*t.Width+1), max(miniH, 2*t.Height))
+	w, h := m.blocks.Size()
+	m.pix = image.NewRGBA(image.Rect(0, 0, w, h))
+	m.blocks.Draw(m.pix, g)
+	m.dirty = true
+}
+
+// refresh repaints the cells changed since the last frame.
+func (m *minimap) refresh() {
+	changes, complete := m.feed.Read()
+	switch {
+	case !complete:
+		m.blocks.Draw(m.pix, m.grid)
+	case len(changes) > 0:
+		for _, c := range changes {
+			m.blocks.DrawCell(m.pix, m.grid, c.Index)
+		}
+	default:
+		if !m.dirty {
+			return
+		}
+	}
+	if m.img == nil {
+		m.img = ebiten.NewImage(m.pix.Bounds().Dx(), m.pix.Bounds().Dy())
+	}
+	m.img.WritePixels(m.pix.Pix)
+	m.dirty = false
+}
+
+// contains reports whether screen point (x, y) is on the shown minimap.
+func (m *minimap) contains(x, y int) bool { return image.Pt(x, y).In(m.rect) }
+
+// place sets where the minimap goes on a map view mr at UI scale s:
+// bottom left, as large as fits miniW×miniH with the map's proportions.
+func (m *minimap) place(mr image.Rectangle, s *style) {
+	w, h := m.blocks.Size()
+	f := min(float64(s.px(miniW))/float64(w), float64(s.px(miniH))/float64(h))
+	sw, sh := int(float64(w)*f), int(float64(h)*f)
+	x0, y1 := mr.Min.X+s.px(miniMargin), mr.Max.Y-s.px(miniMargin)
+	m.rect = image.Rect(x0, y1-sh, x0+sw, y1)
+}
+
+// scale is screen pixels per picture pixel.
+func (m *minimap) scale() float64 {
+	return float64(m.rect.Dx()) / float64(m.pix.Bounds().Dx())
+}
+
+// world is the world point under screen point (x, y) of the minimap.
+func (m *minimap) world(x, y int) (float32, float32) {
+	f := m.scale()
+	return m.blocks.World(float64(x-m.rect.Min.X)/f, float64(y-m.rect.Min.Y)/f)
+}
+
+// screen is where world point (x, z) is on the minimap.
+func (m *minimap) screen(x, z float32) (float32, float32) {
+	px, py := m.blocks.Pixel(x, z)
+	f := m.scale()
+	return float32(float64(m.rect.Min.X) + px*f), float32(float64(m.rect.Min.Y) + py*f)
+}
+
+// lookAt moves the camera to look at the world point under (x, y).
+func (m *minimap) lookAt(cam *project.Camera, x, y int) {
+	x = max(m.rect.Min.X, min(m.rect.Max.X-1, x))
+	y = max(m.rect.Min.Y, min(m.rect.Max.Y-1, y))
+	wx, wz := m.world(x, y)
+	cam.X, cam.Z = float64(wx), float64(wz)
+	cam.Clamp()
+}
+
+// draw shows the minimap, when the view asks for it, with the camera's
+// footprint.
+func (m *minimap) draw(screen *ebiten.Image, g *game) {
+	m.rect = image.Rectangle{}
+	if !g.view.Minimap || m.grid == nil {
+		return
+	}
+	m.refresh()
+	mr := g.mapRect()
+	m.place(mr, g.style)
+	if m.rect.Dx() < 8 || m.rect.Max.X > mr.Max.X || m.rect.Min.Y < mr.Min.Y {
+		m.rect = image.Rectangle{} // the view is too small for it
+		return
+	}
+	b := float32(g.style.px(2))
+	vector.DrawFilledRect(screen, float32(m.rect.Min.X)-b, float32(m.rect.Min.Y)-b, float32(m.rect.Dx())+2*b, float32(m.rect.Dy())+2*b, miniFrame, false)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(m.scale(), m.scale())
+	op.GeoM.Translate(float64(m.rect.Min.X), float64(m.rect.Min.Y))
+	screen.DrawImage(m.img, op)
+	m.drawFootprint(screen.SubImage(m.rect).(*ebiten.Image), g, mr)
+}
+
+// drawFootprint outlines where the map view's corners meet the ground
+// (elevation 0); on a wrapping map also one map width east and west, so
+// that a view over the seam shows on both sides.
+func (m *minimap) drawFootprint(dst *ebiten.Image, g *game, mr image.Rectangle) {
+	v := g.cam.View(mr.Dx(), mr.Dy())
+	corners := [4][2]float64{{0, 0}, {float64(mr.Dx()), 0}, {float64(mr.Dx()), float64(mr.Dy())}, {0, float64(mr.Dy())}}
+	var ground [4][2]float32
+	for k, c := range corners {
+		ground[k] = groundPoint(&v, c[0], c[1])
+	}
+	shifts := []float32{0}
+	if top := m.grid.Topology(); top.Wrapping {
+		shifts = []float32{-top.WrapSize(), 0, top.WrapSize()}
+	}
+	w := float32(g.style.px(2))
+	for _, s := range shifts {
+		var p vector.Path
+		for k, q := range ground {
+			x, y := m.screen(q[0]+s, q[1])
+			if k == 0 {
+				p.MoveTo(x, y)
+			} else {
+				p.LineTo(x, y)
+			}
+		}
+		p.Close()
+		vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w})
+		for i := range vs {
+			vs[i].SrcX, vs[i].SrcY = 1, 1
+			vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = 1, 0.96, 0.85, 1
+		}
+		dst.DrawTriangles(vs, is, g.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+	}
+}
+
+// groundPoint is where the ray through view pixel (x, y) meets the
+// ground plane y = 0; a ray that never does (above the horizon) is cut
+// at a far distance.
+func groundPoint(v *project.View, x, y float64) [2]float32 {
+	o, d := v.Ray(x, y)
+	t := float32(4000)
+	if d[1] < -1e-4 {
+		t = min(t, -o[1]/d[1])
+	}
+	if math.IsNaN(float64(t)) {
+		t = 0
+	}
+	return [2]float32{o[0] + d[0]*t, o[2] + d[2]*t}
+}

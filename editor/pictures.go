@@ -1,0 +1,113 @@
+package editor
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/topdown"
+)
+
+// Screenshots (F12, the Shot button) and Export Image. A screenshot is
+// the map view as it is, filling the window, without the panel, the
+// status line, the cursor and the tools' outlines: the map and its
+// notes. Export Image draws the whole map from above at a chosen scale.
+// Both are encoded and written off the UI goroutine; where they went is
+// reported when they are done.
+
+// runLater runs f on the UI goroutine at the start of a coming Update;
+// workers hand their results back through it.
+func (g *game) runLater(f func()) { g.later <- f }
+
+// runPending runs what workers handed back.
+func (g *game) runPending() {
+	for {
+		select {
+		case f := <-g.later:
+			f()
+		default:
+			return
+		}
+	}
+}
+
+// screenshot asks for a screenshot of the next frame.
+func (g *game) screenshot() { g.shotPending = true }
+
+// takeShot draws the map view into an image of the window's size and
+// saves it; Draw calls it when a screenshot is pending.
+func (g *game) takeShot() {
+	g.shotPending = false
+	img := ebiten.NewImage(max(1, g.w), max(1, g.h))
+	defer img.Deallocate()
+	img.Fill(skyColor)
+	g.scene.Draw(img, &g.cam)
+	if g.view.Notes {
+		v := g.cam.View(g.w, g.h)
+		top := g.sess.Grid.Topology()
+		copies := []float32{0}
+		if top.Wrapping {
+			copies = v.Copies(overlayBox(top), top.WrapSize(), nil)
+		}
+		g.drawNotes(img, &v, copies)
+	}
+	pix := image.NewRGBA(img.Bounds())
+	img.ReadPixels(pix.Pix)
+	name := files.ShotName(g.mapTitle(), "shot", g.now())
+	go func() {
+		where, err := g.savePicture(name, pix)
+		g.runLater(func() {
+			if err != nil {
+				g.errorf("screenshot: %v", err)
+				return
+			}
+			g.info("Screenshot saved to " + where)
+		})
+	}()
+}
+
+// exportImageDialog asks for the scale of a picture of the whole map
+// from above, and makes it.
+func (g *game) exportImageDialog() {
+	if g.modals > 0 {
+		return
+	}
+	s := g.style
+	grid := g.sess.Grid.Clone() // the worker's own: the map may change meanwhile
+	top := grid.Topology()
+	scale := min(16, topdown.MaxScale(top))
+	size := s.label("", colAccent)
+	show := func(px int) {
+		w, h := topdown.PictureSize(top, px)
+		size.Label = fmt.Sprintf("%d px per cell: %d × %d pixels", px, w, h)
+	}
+	show(scale)
+	slider := s.slider(topdown.MinCellPixels, topdown.MaxScale(top), scale, func(v int) { scale = v; show(v) })
+	slider.GetWidget().MinWidth = s.px(300)
+	body := s.vbox(8, nil, 0)
+	body.AddChild(s.paragraph("The whole map from above, north up: each cell a hexagon in its terrain's colour, "+
+		"with water, rivers, roads, walls, towns, farms, forests, specials and the map notes."),
+		s.withTip(slider, "Pixels per cell: the width of one hexagon"), size,
+		s.paragraph(pictureDestination(g)))
+	name := files.ShotName(g.mapTitle(), "map", g.now())
+	g.dialog("Export image", body, choice{"Cancel", nil}, choice{"Export", func() {
+		g.info("Drawing the map picture…")
+		go func() {
+			img, err := topdown.Picture(grid, scale)
+			where := ""
+			if err == nil {
+				where, err = g.savePicture(name, img)
+			}
+			g.runLater(func() {
+				if err != nil {
+					g.errorf("export image: %v", err)
+					return
+				}
+				b := img.Bounds()
+				g.info(fmt.Sprintf("Map picture (%d × %d) saved to %s", b.Dx(), b.Dy(), where))
+			})
+		}()
+	}})
+}

@@ -1,0 +1,110 @@
+package editor
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/editor/showcase"
+	"hexsandbox/editor/tools"
+	"hexsandbox/saves"
+)
+
+// prefs are what the editor remembers between runs: the map that was
+// open (a saved map's name, or the file it came from) and the tools'
+// and view's settings. The Store keeps them (a file in the maps folder,
+// the page's localStorage).
+type prefs struct {
+	Map       string `json:",omitempty"` // a saved map's name
+	Path      string `json:",omitempty"` // or the file it was opened from (desktop)
+	Settings  tools.Settings
+	View      viewSettings
+	ImportDir string `json:",omitempty"` // where the Import browser was last
+}
+
+// prefsInterval is how often changed preferences are written at most.
+const prefsInterval = 2 * time.Second
+
+// loadPrefs reads the store's preferences; none (or unreadable ones)
+// give the defaults.
+func loadPrefs(store files.Store) (prefs, error) {
+	p := prefs{Settings: tools.DefaultSettings(), View: defaultView()}
+	data, err := store.LoadPrefs()
+	if err != nil || data == nil {
+		return p, err
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return prefs{Settings: tools.DefaultSettings(), View: defaultView()}, fmt.Errorf("preferences: %v", err)
+	}
+	p.Settings.Clamp()
+	return p, nil
+}
+
+// currentPrefs are the preferences as the editor stands.
+func (g *game) currentPrefs() prefs {
+	p := prefs{Map: g.sess.Name, Settings: g.settings, View: g.view, ImportDir: g.importDir}
+	if p.Map == "" {
+		p.Path = g.openedPath
+	}
+	return p
+}
+
+// savePrefs writes the preferences when they changed, at most every
+// prefsInterval unless now is set (quitting).
+func (g *game) savePrefs(now bool) {
+	if !now && g.now().Sub(g.prefsAt) < prefsInterval {
+		return
+	}
+	g.prefsAt = g.now()
+	data, err := json.Marshal(g.currentPrefs())
+	if err != nil || bytes.Equal(data, g.prefsSaved) {
+		return
+	}
+	if err := g.sess.Store.SavePrefs(data); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.prefsSaved = data
+}
+
+// startMap is the map the editor opens with, the name it is saved under
+// in the store ("" when it is not) and the file it came from: the file
+// asked for, a share link's map (in the browser), the map open when the
+// editor last closed, or the showcase. A map that cannot be reopened is
+// reported in why, and the next choice is taken.
+func startMap(opts Options, store files.Store, p prefs) (l files.Loaded, saved, path string, why []string, err error) {
+	if opts.File != "" {
+		l, err := files.OpenPath(opts.File)
+		if err == nil {
+			return l, "", opts.File, nil, nil
+		}
+		why = append(why, err.Error())
+	}
+	switch l, ok, err := linkedMap(); {
+	case ok && err == nil:
+		return l, "", "", why, nil
+	case ok:
+		why = append(why, err.Error())
+	}
+	if p.Map != "" {
+		g, rep, err := store.Load(p.Map)
+		if err == nil {
+			return files.Loaded{Grid: g, Name: p.Map, Info: saves.Info{Dropped: rep}}, p.Map, "", why, nil
+		}
+		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
+	}
+	if p.Path != "" {
+		l, err := files.OpenPath(p.Path)
+		if err == nil {
+			return l, "", p.Path, why, nil
+		}
+		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
+	}
+	g, err := showcase.Map()
+	if err != nil {
+		return files.Loaded{}, "", "", why, fmt.Errorf("showcase map: %v", err)
+	}
+	return files.Loaded{Grid: g, Name: "showcase"}, "", "", why, nil
+}
