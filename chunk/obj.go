@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
 
@@ -12,29 +13,64 @@ import (
 // the layer (all chunks merged): positions, normals, and texture
 // coordinates for layers that carry UVs. Indices are 1-based and global,
 // as OBJ requires.
-func WriteOBJ(w io.Writer, s *Set) error {
+func WriteOBJ(w io.Writer, s *Set) error { return WriteOBJWith(w, s, OBJOptions{}) }
+
+// OBJOptions add materials and colours to an OBJ export.
+type OBJOptions struct {
+	// MTL names the material library to refer to (mtllib) and makes each
+	// object use the materials WriteMTL writes: the terrain's triangles
+	// the material of their terrain type (the one with the most splat
+	// weight), every other layer its own. Empty: no materials.
+	MTL string
+	// TerrainColors, when set, colour the terrain's vertices by their
+	// splat blend of these RGB colours (0..1), as OBJ's vertex colour
+	// extension ("v x y z r g b") that Blender and MeshLab read.
+	TerrainColors *[hexmap.TerrainTypeCount][3]float32
+}
+
+// TerrainMaterial is the material name of terrain type t in exports.
+func TerrainMaterial(t int) string {
+	return "terrain_" + [...]string{"sand", "grass", "mud", "stone", "snow"}[t]
+}
+
+// WriteOBJWith is WriteOBJ with materials and vertex colours.
+func WriteOBJWith(w io.Writer, s *Set, o OBJOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("# hexsandbox map, one object per mesh layer\n")
+	if o.MTL != "" {
+		bw.WriteString("mtllib " + o.MTL + "\n")
+	}
 	var buf []byte
 	base, uvBase := 1, 1 // the OBJ indices of the next vertex and UV
 	for l := range mesh.LayerCount {
 		buf = append(buf[:0], "o "...)
 		buf = append(buf, l.Name()...)
 		buf = append(buf, '\n')
+		if o.MTL != "" && l != mesh.Terrain {
+			buf = append(buf, "usemtl "+l.Name()+"\n"...)
+		}
 		bw.Write(buf)
 		hasUV := false
 		for ch := range s.Chunks {
 			hasUV = hasUV || len(s.Chunks[ch].Layers[l].UV) > 0
 		}
+		colors := o.TerrainColors
+		if l != mesh.Terrain {
+			colors = nil
+		}
 		for ch := range s.Chunks {
 			m := &s.Chunks[ch].Layers[l]
-			buf = appendVertices(buf[:0], m, hasUV)
+			buf = appendVertices(buf[:0], m, hasUV, colors)
 			uv := 0 // no UVs
 			if hasUV {
 				uv = uvBase
 				uvBase += len(m.Positions)
 			}
-			buf = appendFaces(buf, m, base, uv)
+			if o.MTL != "" && l == mesh.Terrain {
+				buf = appendTerrainFaces(buf, m, base, uv)
+			} else {
+				buf = appendFaces(buf, m, base, uv, nil)
+			}
 			if _, err := bw.Write(buf); err != nil {
 				return err
 			}
@@ -44,9 +80,68 @@ func WriteOBJ(w io.Writer, s *Set) error {
 	return bw.Flush()
 }
 
-func appendVertices(buf []byte, m *mesh.Mesh, hasUV bool) []byte {
+// appendTerrainFaces writes the terrain's triangles grouped by the
+// material of their dominant terrain type.
+func appendTerrainFaces(buf []byte, m *mesh.Mesh, base, uvBase int) []byte {
+	for t := range int(hexmap.TerrainTypeCount) {
+		at := len(buf)
+		buf = append(buf, "usemtl "+TerrainMaterial(t)+"\n"...)
+		before := len(buf)
+		buf = appendFaces(buf, m, base, uvBase, func(k int) bool { return dominantTerrain(m, k) == t })
+		if len(buf) == before {
+			buf = buf[:at] // no triangle of this type here
+		}
+	}
+	return buf
+}
+
+// dominantTerrain is the terrain type with the most splat weight over
+// the corners of the triangle starting at index k; 0 when the mesh has
+// no terrain data.
+func dominantTerrain(m *mesh.Mesh, k int) int {
+	if len(m.Terrain) == 0 {
+		return 0
+	}
+	var sum [hexmap.TerrainTypeCount]float32
+	for _, i := range m.Indices[k : k+3] {
+		for c := range 3 {
+			if t := int(m.Terrain[i][c]); t >= 0 && t < len(sum) {
+				sum[t] += m.Weights[i][c]
+			}
+		}
+	}
+	best := 0
+	for t := range sum {
+		if sum[t] > sum[best] {
+			best = t
+		}
+	}
+	return best
+}
+
+// splatColor is vertex i's colour: its terrain types' colours blended by
+// their weights.
+func splatColor(m *mesh.Mesh, i int, colors *[hexmap.TerrainTypeCount][3]float32) (r, g, b float32) {
+	if len(m.Terrain) == 0 {
+		return colors[0][0], colors[0][1], colors[0][2]
+	}
+	for c := range 3 {
+		t, w := int(m.Terrain[i][c]), m.Weights[i][c]
+		if t >= 0 && t < len(colors) {
+			r, g, b = r+w*colors[t][0], g+w*colors[t][1], b+w*colors[t][2]
+		}
+	}
+	return r, g, b
+}
+
+func appendVertices(buf []byte, m *mesh.Mesh, hasUV bool, colors *[hexmap.TerrainTypeCount][3]float32) []byte {
 	for k, p := range m.Positions {
-		buf = appendLine(buf, "v", p[0], p[1], p[2])
+		if colors != nil {
+			r, g, b := splatColor(m, k, colors)
+			buf = appendLine(buf, "v", p[0], p[1], p[2], r, g, b)
+		} else {
+			buf = appendLine(buf, "v", p[0], p[1], p[2])
+		}
 		n := m.Normals[k]
 		buf = appendLine(buf, "vn", n[0], n[1], n[2])
 		if hasUV {
@@ -69,12 +164,15 @@ func appendLine(buf []byte, tag string, vs ...float32) []byte {
 	return append(buf, '\n')
 }
 
-// appendFaces writes the triangles in mesh order: read with OBJ's
-// right-handed rule, that order gives the same normals as the mesh's
-// (cross(b-a, c-a)), so faces and vn agree. uvBase is 0 for a layer
-// without UVs.
-func appendFaces(buf []byte, m *mesh.Mesh, base, uvBase int) []byte {
+// appendFaces writes the triangles in mesh order (those keep accepts,
+// all when it is nil): read with OBJ's right-handed rule, that order
+// gives the same normals as the mesh's (cross(b-a, c-a)), so faces and
+// vn agree. uvBase is 0 for a layer without UVs.
+func appendFaces(buf []byte, m *mesh.Mesh, base, uvBase int, keep func(k int) bool) []byte {
 	for k := 0; k+2 < len(m.Indices); k += 3 {
+		if keep != nil && !keep(k) {
+			continue
+		}
 		buf = append(buf, 'f')
 		for _, i := range [3]uint16{m.Indices[k], m.Indices[k+1], m.Indices[k+2]} {
 			idx := int(i) + base
@@ -90,4 +188,49 @@ func appendFaces(buf []byte, m *mesh.Mesh, base, uvBase int) []byte {
 		buf = append(buf, '\n')
 	}
 	return buf
+}
+
+// layerColor is the diffuse colour (RGB 0..1) and opacity of a layer
+// other than terrain in WriteMTL's library.
+func layerColor(l mesh.Layer) [4]float32 {
+	switch l {
+	case mesh.Walls:
+		return [4]float32{0.55, 0.5, 0.46, 1}
+	case mesh.Features:
+		return [4]float32{0.6, 0.45, 0.35, 1}
+	case mesh.Bridges:
+		return [4]float32{0.5, 0.4, 0.3, 1}
+	case mesh.Rivers:
+		return [4]float32{0.31, 0.6, 0.88, 0.8}
+	case mesh.Roads:
+		return [4]float32{0.54, 0.42, 0.27, 1}
+	case mesh.WaterShore:
+		return [4]float32{0.35, 0.6, 0.8, 0.5}
+	}
+	return [4]float32{0.25, 0.49, 0.72, 0.6} // water, estuaries
+}
+
+// WriteMTL writes the material library that WriteOBJWith's MTL refers
+// to: a material per terrain type in its colour, and one per other
+// layer.
+func WriteMTL(w io.Writer, terrain *[hexmap.TerrainTypeCount][3]float32) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("# hexsandbox map materials: one per terrain type, one per layer\n")
+	mat := func(name string, c [4]float32) {
+		var buf []byte
+		buf = append(buf, "\nnewmtl "+name+"\n"...)
+		buf = appendLine(buf, "Kd", c[0], c[1], c[2])
+		buf = appendLine(buf, "Ka", 0, 0, 0)
+		buf = appendLine(buf, "Ks", 0, 0, 0)
+		buf = appendLine(buf, "d", c[3])
+		buf = append(buf, "illum 1\n"...)
+		bw.Write(buf)
+	}
+	for t := range int(hexmap.TerrainTypeCount) {
+		mat(TerrainMaterial(t), [4]float32{terrain[t][0], terrain[t][1], terrain[t][2], 1})
+	}
+	for l := mesh.Terrain + 1; l < mesh.LayerCount; l++ {
+		mat(l.Name(), layerColor(l))
+	}
+	return bw.Flush()
 }

@@ -22,7 +22,7 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 	}
 	s := g.style
 	lineH := float64(s.px(20))
-	keyW, whatW := float64(s.px(150)), float64(s.px(300))
+	keyW, whatW := float64(s.px(160)), float64(s.px(270))
 	colW := keyW + whatW + float64(s.px(12))
 	rows := [2]int{}
 	for c, groups := range helpColumns {

@@ -43,15 +43,26 @@ var toolKeys = [tools.ToolCount]struct {
 	{ebiten.Key6, ebiten.KeyT, "T"},
 }
 
-// toolHelp says what each tool does, for the help and the tooltips.
-var toolHelp = [tools.ToolCount]string{
-	"Brush: drag to paint what the panel applies",
-	"Fill: click to paint the connected region that matches the cell",
-	"Pick: click a cell to take its values into the panel (or Alt+click)",
-	"Select: drag a rectangle; Shift adds to the selection",
-	"Wand: click to select the connected region that matches the cell",
-	"Note: click a cell to write, change or remove its note",
-}
+// toolHelp says in short what each tool does, for the help; toolTips
+// say it in full, for the panel's tooltips.
+var (
+	toolHelp = [tools.ToolCount]string{
+		"Brush: drag to paint",
+		"Fill: paint a connected region",
+		"Pick: take a cell's values",
+		"Select: drag a rectangle (Shift adds)",
+		"Wand: select a connected region",
+		"Note: write on a cell",
+	}
+	toolTips = [tools.ToolCount]string{
+		"Brush: drag to paint what the panel applies",
+		"Fill: click to paint the connected region that matches the clicked cell (see Match)",
+		"Pick: click a cell to take its values into the panel (Alt+click picks with any tool)",
+		"Select: drag a rectangle of cells; Shift adds to the selection",
+		"Wand: click to select the connected region that matches the clicked cell (see Match)",
+		"Note: click a cell to write, change or remove its note",
+	}
+)
 
 // keyTable returns every key binding of the editor.
 func keyTable() []binding {
@@ -74,7 +85,7 @@ func keyTable() []binding {
 		binding{group: "Selection", keys: "Ctrl+C", what: "copy the selection", key: ebiten.KeyC, mods: modCtrl, run: func(g *game) { g.copySelection() }},
 		binding{group: "Selection", keys: "Ctrl+X", what: "cut: copy, then clear the cells", key: ebiten.KeyX, mods: modCtrl, run: func(g *game) { g.cutSelection() }},
 		binding{group: "Selection", keys: "Delete", what: "clear the selected cells", key: ebiten.KeyDelete, run: func(g *game) { g.deleteSelection() }},
-		binding{group: "Selection", keys: "Ctrl+V", what: "paste: the copy follows the mouse, click places it", key: ebiten.KeyV, mods: modCtrl, run: func(g *game) { g.startPaste() }},
+		binding{group: "Selection", keys: "Ctrl+V", what: "paste; a click places it", key: ebiten.KeyV, mods: modCtrl, run: func(g *game) { g.startPaste() }},
 		binding{group: "Selection", keys: "R / Shift+R", what: "while pasting: turn 60° clockwise / back", key: ebiten.KeyR, run: func(g *game) { g.turnPaste(1) }},
 		binding{group: "Selection", key: ebiten.KeyR, mods: modShift, run: func(g *game) { g.turnPaste(-1) }},
 		binding{group: "Selection", keys: "H", what: "while pasting: mirror east-west", key: ebiten.KeyH, run: func(g *game) { g.mirrorPaste() }},

@@ -181,27 +181,27 @@ func (p *panel) addTools(s *style, set *tools.Settings, act panelActions) {
 	var labels, tips []string
 	for k := range tools.ToolCount {
 		labels = append(labels, fmt.Sprintf("%s %d", tools.Tool(k), k+1))
-		tips = append(tips, fmt.Sprintf("%s (%d or %s)", toolHelp[k], k+1, toolKeys[k].name))
+		tips = append(tips, fmt.Sprintf("%s (%d or %s)", toolTips[k], k+1, toolKeys[k].name))
 	}
 	p.tool = p.choices(s, grid, labels, tips, int(set.Tool), func(k int) { set.Tool = tools.Tool(k) })
 	p.content.AddChild(grid)
 
-	rows := s.grid([]bool{false, true}, 6)
-	rows.AddChild(s.withTip(s.label("Match", colText), "What Fill and Wand spread over from the clicked cell"))
+	p.content.AddChild(s.withTip(widget.NewText(widget.TextOpts.Text("Fill and Wand match", &s.small, colDim)),
+		"What Fill and Wand spread over from the clicked cell"))
 	mg := s.grid([]bool{true, true, true}, 3)
 	p.match = p.choices(s, mg, []string{"Terrain", "Height", "Water"}, []string{
 		"Cells of the same terrain type", "Cells of the same elevation",
 		"The same body of water (or, from dry land, all connected dry land)"},
 		int(set.Match), func(k int) { set.Match = tools.Match(k) })
-	rows.AddChild(mg)
-	rows.AddChild(s.withTip(s.label("Symmetry", colText), "Repeat every brush stroke for fair maps (Y cycles)"))
+	p.content.AddChild(mg)
+	p.content.AddChild(s.withTip(widget.NewText(widget.TextOpts.Text("Symmetry of brush strokes", &s.small, colDim)),
+		"Repeat every brush stroke for fair maps (Y cycles)"))
 	sg := s.grid([]bool{true, true, true, true, true}, 3)
 	p.symmetry = p.choices(s, sg, []string{"Off", "Mirror", "2", "3", "6"}, []string{
 		"No symmetry", "Mirror east-west about the map's middle", "Turn half way about the map's middle",
 		"Three turns of 120° about the map's middle", "Six turns of 60° about the map's middle"},
 		int(set.Symmetry), func(k int) { set.Symmetry = tools.Symmetry(k) })
-	rows.AddChild(sg)
-	p.content.AddChild(rows)
+	p.content.AddChild(sg)
 
 	clip := s.grid([]bool{true, true, true, true, true}, 3)
 	for _, b := range []action{

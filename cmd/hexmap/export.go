@@ -4,15 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
+	"hexsandbox/topdown"
 )
 
 // runExport is `hexmap export FILE OUT.obj`: it triangulates the map in
-// FILE and writes it as Wavefront OBJ, one object per mesh layer.
+// FILE and writes it as Wavefront OBJ, one object per mesh layer, with a
+// material library OUT.mtl beside it (a material per terrain type and per
+// layer) and the terrain's vertices coloured by their terrain, so that
+// the terrain types survive into Blender and other tools.
 func runExport(args []string, stdout io.Writer) error {
 	if len(args) != 2 {
 		return errors.New("usage: hexmap export FILE OUT.obj")
@@ -25,12 +31,27 @@ func runExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d×%d cells, %d vertices, %d triangles\n", args[1], g.Width(), g.Height(), verts, tris)
+	fmt.Fprintf(stdout, "%s: %d×%d cells, %d vertices, %d triangles; materials in %s\n", args[1], g.Width(), g.Height(), verts, tris, mtlPath(args[1]))
 	return nil
 }
 
-// exportGrid triangulates g and writes it to path atomically: into a
-// temporary file next to it, renamed over path once complete.
+// mtlPath is the material library written beside an OBJ: its name with
+// the extension .mtl.
+func mtlPath(obj string) string { return strings.TrimSuffix(obj, filepath.Ext(obj)) + ".mtl" }
+
+// terrainColors are the terrain types' colours in exports: the editor's
+// (topdown's), as RGB 0..1.
+func terrainColors() *[hexmap.TerrainTypeCount][3]float32 {
+	var c [hexmap.TerrainTypeCount][3]float32
+	for t, col := range topdown.TerrainColors {
+		c[t] = [3]float32{float32(col.R) / 255, float32(col.G) / 255, float32(col.B) / 255}
+	}
+	return &c
+}
+
+// exportGrid triangulates g and writes it to path, with its material
+// library beside it, each atomically: into a temporary file next to it,
+// renamed over it once complete.
 func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
 	set := chunk.NewSet(g)
 	for ch := range set.Chunks {
@@ -39,7 +60,13 @@ func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
 			tris += set.Chunks[ch].Layers[l].TriangleCount()
 		}
 	}
-	err = saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJ(w, set) })
+	colors := terrainColors()
+	mtl := mtlPath(path)
+	if err := saves.WriteFileAtomic(mtl, func(w io.Writer) error { return chunk.WriteMTL(w, colors) }); err != nil {
+		return 0, 0, err
+	}
+	opts := chunk.OBJOptions{MTL: filepath.Base(mtl), TerrainColors: colors}
+	err = saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJWith(w, set, opts) })
 	if err != nil {
 		return 0, 0, err
 	}

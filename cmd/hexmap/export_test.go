@@ -13,6 +13,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
+	"hexsandbox/topdown"
 )
 
 // exportTestGrid is a small map with slopes, a cliff, water, a river and
@@ -133,8 +134,8 @@ func TestExportGrid(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("temporary files left: %v", entries)
+	if len(entries) != 2 {
+		t.Fatalf("want map.obj and map.mtl, no temporary files; found %v", entries)
 	}
 	// The same map exports to the same bytes.
 	var a, b bytes.Buffer
@@ -207,4 +208,70 @@ func parse3(t *testing.T, fields []string) [3]float64 {
 		out[k] = v
 	}
 	return out
+}
+
+// A map of one terrain type exports every terrain triangle under that
+// type's material and every terrain vertex in its colour; every material
+// used is defined in the library written beside the OBJ, which the OBJ
+// names.
+func TestExportMaterialsAndColours(t *testing.T) {
+	g := exportTestGrid(t)
+	for i := range g.CellCount() {
+		g.SetTerrainType(i, hexmap.Mud)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "mud.obj")
+	if _, _, err := exportGrid(g, out); err != nil {
+		t.Fatal(err)
+	}
+	mtl, err := os.ReadFile(filepath.Join(dir, "mud.mtl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	for _, l := range strings.Split(string(mtl), "\n") {
+		if name, ok := strings.CutPrefix(l, "newmtl "); ok {
+			defined[name] = true
+		}
+	}
+	obj, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mud := topdown.TerrainColors[hexmap.Mud]
+	want := [3]float64{float64(mud.R) / 255, float64(mud.G) / 255, float64(mud.B) / 255}
+	object, material := "", ""
+	terrainFaces := 0
+	for _, l := range strings.Split(string(obj), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 0:
+		case f[0] == "mtllib" && f[1] != "mud.mtl":
+			t.Errorf("the OBJ names the library %q", f[1])
+		case f[0] == "o":
+			object = f[1]
+		case f[0] == "usemtl":
+			material = f[1]
+			if !defined[material] {
+				t.Errorf("material %q is used but not defined", material)
+			}
+		case f[0] == "v" && object == "terrain":
+			if len(f) != 7 {
+				t.Fatalf("terrain vertex without a colour: %q", l)
+			}
+			for k := range 3 {
+				if v, _ := strconv.ParseFloat(f[4+k], 64); v < want[k]-1e-3 || v > want[k]+1e-3 {
+					t.Fatalf("terrain vertex colour %q, want mud's %v", l, want)
+				}
+			}
+		case f[0] == "f" && object == "terrain":
+			terrainFaces++
+			if material != "terrain_mud" {
+				t.Fatalf("a terrain face under %q, want terrain_mud", material)
+			}
+		}
+	}
+	if terrainFaces == 0 || !defined["water"] || !defined["terrain_snow"] {
+		t.Errorf("%d terrain faces; materials %v", terrainFaces, defined)
+	}
 }

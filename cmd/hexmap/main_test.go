@@ -57,7 +57,7 @@ func knownInfo(format string, version int, seed int64) map[string]any {
 		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
-		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0},
+		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
 	}
 }
 
@@ -95,7 +95,7 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 1, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 2, 42))
 }
 
 func TestInfoCatlike(t *testing.T) {
@@ -212,7 +212,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 1, 0)
+	want := knownInfo("hexsandbox", 2, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)
