@@ -60,7 +60,7 @@ func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 		Width: g.Width(), Height: g.Height(), Wrapping: g.Wrapping(), Seed: g.Seed(), Cells: g.CellCount(),
 		Dropped:      dropped{info.Dropped.DroppedRivers, info.Dropped.DroppedRoads, info.Dropped.ClearedSpecials},
 		MinElevation: int(g.Cell(0).Elevation), MaxElevation: int(g.Cell(0).Elevation),
-		Notes:        g.NoteCount(),
+		Notes: g.NoteCount(),
 	}
 	for _, c := range g.Cells() {
 		m.Underwater += count(c.IsUnderwater())
