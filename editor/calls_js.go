@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"syscall/js"
 	"time"
 
@@ -56,6 +57,10 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 		err = files.Download(g.sess.Title(), g.sess.Grid)
 	case "pickFile":
 		p.pickFile()
+	case "openLink": // the page's address holds a share link: open its map
+		g.openLink()
+	case "share": // Share, as the button does
+		g.shareLink()
 	case "recovery": // the recovery autosave, base64; "" if none
 		res, err = recovery(g)
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
@@ -86,6 +91,16 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 		}
 	case "depthCheck":
 		res, err = depthCheck(g)
+	case "cellScreen": // where cell N's centre is on the screen, [x, y] in device pixels
+		var i int
+		if i, err = strconv.Atoi(arg); err == nil {
+			if i < 0 || i >= g.sess.Grid.CellCount() {
+				err = fmt.Errorf("no cell %d", i)
+			} else {
+				x, y := cellOnScreen(g, i)
+				res, err = jsonString([2]int{x, y})
+			}
+		}
 	default:
 		return nil, false, nil
 	}
@@ -93,6 +108,12 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 		err = fmt.Errorf("%s: %v", name, err)
 	}
 	return res, true, err
+}
+
+// undoSteps is the number of undo steps the map has.
+func undoSteps(g *game) int {
+	u, _ := g.sess.History.Len()
+	return u
 }
 
 func encoded(g *hexmap.Grid) (string, error) {
@@ -125,10 +146,14 @@ func (p *page) status(g *game) (string, error) {
 		view.Max.X = min(view.Max.X, pr.Min.X)
 	}
 	preview := g.newMap != nil && !g.newMap.running && g.newMap.latest != nil && g.newMap.latest.form == g.newMap.form
+	mini := g.mini.rect
 	return jsonString(map[string]any{
-		"name": g.sess.Name, "modified": g.sess.Modified(), "width": g.w, "height": g.h,
+		"name": g.sess.Name, "title": g.mapTitle(), "modified": g.sess.Modified(), "width": g.w, "height": g.h,
 		"dialogs": g.modals, "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
 		"preview": preview, "buttons": dialogButtons(g),
+		"hover": g.hoverOK, "hoverCell": g.hover, "tool": g.settings.Tool.String(), "selected": g.sel.Len(),
+		"pasting": g.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
+		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": undoSteps(g), "notice": g.liveNotice(),
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
@@ -23,6 +24,7 @@ const (
 var (
 	miniFrame     = color.NRGBA{0x10, 0x14, 0x18, 0xd0}
 	miniFootprint = color.NRGBA{0xff, 0xf4, 0xd8, 0xff}
+	miniSymmetry  = color.NRGBA{0xf0, 0x50, 0xa0, 0xff}
 )
 
 // minimap is the whole map from above in a corner of the map view, with
@@ -141,7 +143,29 @@ func (m *minimap) draw(screen *ebiten.Image, g *game) {
 	op.GeoM.Scale(m.scale(), m.scale())
 	op.GeoM.Translate(float64(m.rect.Min.X), float64(m.rect.Min.Y))
 	screen.DrawImage(m.img, op)
-	m.drawFootprint(screen.SubImage(m.rect).(*ebiten.Image), g, mr)
+	dst := screen.SubImage(m.rect).(*ebiten.Image)
+	m.drawSymmetry(dst, g)
+	m.drawFootprint(dst, g, mr)
+}
+
+// drawSymmetry marks what the brush's symmetry turns about: the mirror's
+// line, or the centre of the turns.
+func (m *minimap) drawSymmetry(dst *ebiten.Image, g *game) {
+	sym := g.settings.Symmetry
+	if sym == tools.SymmetryOff {
+		return
+	}
+	x, z := sym.CentreWorld(m.grid.Topology())
+	sx, sy := m.screen(x, z)
+	w := float32(g.style.px(2))
+	if sym == tools.SymmetryMirror {
+		vector.StrokeLine(dst, sx, float32(m.rect.Min.Y), sx, float32(m.rect.Max.Y), w, miniSymmetry, true)
+		return
+	}
+	r := float32(g.style.px(5))
+	vector.StrokeCircle(dst, sx, sy, r, w, miniSymmetry, true)
+	vector.StrokeLine(dst, sx-2*r, sy, sx+2*r, sy, w/2, miniSymmetry, true)
+	vector.StrokeLine(dst, sx, sy-2*r, sx, sy+2*r, w/2, miniSymmetry, true)
 }
 
 // drawFootprint outlines where the map view's corners meet the ground
@@ -171,9 +195,10 @@ func (m *minimap) drawFootprint(dst *ebiten.Image, g *game, mr image.Rectangle) 
 		}
 		p.Close()
 		vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w})
+		r, gg, b, _ := miniFootprint.RGBA()
 		for i := range vs {
 			vs[i].SrcX, vs[i].SrcY = 1, 1
-			vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = 1, 0.96, 0.85, 1
+			vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(gg)/0xffff, float32(b)/0xffff, 1
 		}
 		dst.DrawTriangles(vs, is, g.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}

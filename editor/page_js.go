@@ -32,6 +32,15 @@ func newPage() *page {
 	api := js.Global().Get("Object").New()
 	api.Set("call", js.FuncOf(p.enqueue))
 	js.Global().Set("hexsandbox", api)
+	// A share link pasted into the address of the open page changes only
+	// its fragment: open that map (after asking about unsaved changes).
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		select {
+		case p.reqs <- request{name: "openLink"}:
+		default:
+		}
+		return nil
+	}))
 	return p
 }
 
@@ -64,9 +73,11 @@ func (p *page) serve(g *game) {
 		select {
 		case r := <-p.reqs:
 			res, err := p.run(g, r.name, r.arg)
-			if err != nil {
+			switch {
+			case r.resolve.IsUndefined(): // from the page itself: no promise
+			case err != nil:
 				r.reject.Invoke(err.Error())
-			} else {
+			default:
 				r.resolve.Invoke(res)
 			}
 		default:

@@ -373,9 +373,13 @@ func (p *panel) addValueRow(s *style, grid *widget.Container, r *valueRow) {
 	r.readout = s.label(fmt.Sprint(*r.value), colAccent)
 	r.readout.GetWidget().MinWidth = s.px(18)
 	r.slider = s.slider(r.lo, r.hi, *r.value, func(v int) {
+		// ebitenui reports a change when the slider next draws, also one
+		// that sync made; only a value the settings do not hold yet is
+		// the user's.
+		moved := v != *r.value
 		*r.value = v
 		r.readout.Label = fmt.Sprint(v)
-		if r.apply != nil && !p.syncing && !*r.apply {
+		if moved && r.apply != nil && !*r.apply {
 			*r.apply = true
 			r.check.SetState(widget.WidgetChecked)
 		}

@@ -110,6 +110,13 @@ func (s Symmetry) Centre(t hexmap.Topology) sixths {
 	return best
 }
 
+// CentreWorld is Centre as a world point (x, z), for drawing it.
+func (s Symmetry) CentreWorld(t hexmap.Topology) (x, z float32) {
+	c := s.Centre(t)
+	ax, az := float64(c.x)/6, float64(c.z)/6
+	return float32((ax + az/2) * 2 * hexmap.InnerRadius), float32(az * 1.5 * hexmap.OuterRadius)
+}
+
 // exactAbout reports whether every transform of the group maps cell
 // centres to cell centres about p: (I − L)·p is a whole cell offset.
 func (s Symmetry) exactAbout(p sixths) bool {

@@ -1,0 +1,586 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
+	"hexsandbox/editor/showcase"
+	"hexsandbox/editor/tools"
+	"hexsandbox/hexmap"
+	"hexsandbox/saves"
+	"hexsandbox/topdown"
+)
+
+// End-to-end tests of the rough edges a new user hit, through the
+// editor's input path.
+
+// textField is the newest dialog's text field.
+func textField(t reporter, g *game) *widget.TextInput {
+	f := findIn(g, every[*widget.TextInput])
+	if f == nil {
+		t.Fatal("the dialog has no text field")
+	}
+	return f
+}
+
+// Map notes: the Note tool (key 6) asks for a text, which is drawn over
+// the cell, is one undo step, and is saved with the map and read back.
+func TestEditorNotesSavedAndLoaded(t *testing.T) {
+	dir, store := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var cell int
+		return []step{
+			wait(2),
+			tap(in, ebiten.Key6),
+			do(func(g *game) { cell = centreCell(t, g) }),
+			clickCell(in, func() int { return cell }),
+			wait(1),
+			do(func(g *game) {
+				if g.modals != 1 {
+					t.Fatal("a click with the Note tool opened no dialog")
+				}
+				textField(t, g).SetText("Ashford")
+			}),
+			click(t, "Save"),
+			wait(2),
+			do(func(g *game) {
+				if g.sess.Grid.Note(cell) != "Ashford" || undoCount(g) != 1 {
+					t.Errorf("note %q, %d undo steps; want Ashford and 1", g.sess.Grid.Note(cell), undoCount(g))
+				}
+				in.x, in.y = g.w/2, 20 // away from the note, so it shows whole
+			}),
+			wait(1),
+			captureStep(t, filepath.Join(shots, "editor-note.png")),
+			key(in, ebiten.KeyS, true),
+			wait(1),
+			do(func(g *game) { textField(t, g).SetText("noted") }),
+			click(t, "Save"),
+			wait(1),
+			do(func(g *game) {
+				saved, _, err := store.Load("noted")
+				if err != nil || saved.Note(cell) != "Ashford" {
+					t.Fatalf("the saved map's note: %q, %v", saved.Note(cell), err)
+				}
+				if info := hexmapInfo(t, filepath.Join(dir, "noted.hexmap")); info["notes"] != 1.0 {
+					t.Errorf("hexmap info counts %v notes", info["notes"])
+				}
+			}),
+			key(in, ebiten.KeyN, false),
+			wait(1),
+			click(t, "Empty map"),
+			wait(1),
+			key(in, ebiten.KeyO, false),
+			wait(1),
+			do(func(g *game) {
+				if !selectEntry(findList(g), "noted") {
+					t.Fatal("the Open dialog does not list the saved map")
+				}
+			}),
+			click(t, "Open"),
+			wait(1),
+			do(func(g *game) {
+				if g.sess.Grid.Note(cell) != "Ashford" || g.sess.Name != "noted" {
+					t.Errorf("the opened map %q has the note %q", g.sess.Name, g.sess.Grid.Note(cell))
+				}
+			}),
+		}
+	})
+}
+
+// Open and Import show the new map from a camera over its middle that
+// fits it, not the old camera.
+func TestEditorOpenFitsTheNewMap(t *testing.T) {
+	dir, store := newMapsDir(t)
+	small, _ := hexmap.NewGrid(20, 15, 4)
+	if err := store.Save("small", small); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) { g.cam.X, g.cam.Z, g.cam.Rotation, g.cam.Zoom = 600, 400, 90, 1 }),
+			key(in, ebiten.KeyO, false),
+			wait(1),
+			do(func(g *game) { selectEntry(findList(g), "small") }),
+			click(t, "Open"),
+			wait(1),
+			do(func(g *game) {
+				maxX, maxZ := small.Topology().Extent()
+				if g.cam.Rotation != 0 || abs64(g.cam.X-maxX/2) > 1 || abs64(g.cam.Z-maxZ/2) > 1 {
+					t.Errorf("camera after Open: %+v, want over the middle (%.0f, %.0f), unturned", g.cam, maxX/2, maxZ/2)
+				}
+				// All four corner cells are in view.
+				mr := g.mapRect()
+				for _, c := range [][2]int{{0, 0}, {19, 0}, {0, 14}, {19, 14}} {
+					x, y := cellScreen(g, offset(t, g.sess.Grid, c[0], c[1]))
+					if !image.Pt(x, y).In(mr) {
+						t.Errorf("corner cell %v is at (%d, %d), outside the view %v", c, x, y, mr)
+					}
+				}
+			}),
+		}
+	})
+}
+
+func abs64(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// Save As offers the map's name selected, so that typing replaces it.
+func TestEditorSaveAsSelectsTheName(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			key(in, ebiten.KeyS, true),
+			wait(2),
+			do(func(g *game) {
+				f := textField(t, g)
+				if f.GetText() != "showcase" || f.SelectedText() != "showcase" {
+					t.Errorf("Save As offers %q with %q selected; want showcase, all selected", f.GetText(), f.SelectedText())
+				}
+				f.Insert("m") // a typed character, as the field takes it
+				if f.GetText() != "m" {
+					t.Errorf("typing over the offered name gives %q, want m", f.GetText())
+				}
+			}),
+			click(t, "Cancel"),
+		}
+	})
+}
+
+// A recovered map keeps the name it came with (the showcase: unnamed, so
+// Save As offers "showcase"), and its undo history starts at the
+// recovered state, which the editor says.
+func TestEditorRecoveryKeepsTheName(t *testing.T) {
+	dir, store := newMapsDir(t)
+	lost, err := showcase.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost.SetElevation(0, 5)
+	if err := store.SaveRecovery(files.Recovery{Suggested: "showcase"}, lost); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				if p := findIn(g, every[*widget.Text]); p == nil || !strings.Contains(dialogText(g), `"showcase"`) {
+					t.Errorf("the recovery question %q does not name the map", dialogText(g))
+				}
+			}),
+			click(t, "Recover"),
+			wait(1),
+			do(func(g *game) {
+				if g.mapTitle() != "showcase" || g.sess.Name != "" || g.sess.History.CanUndo() {
+					t.Errorf("recovered: title %q, name %q, can undo %v", g.mapTitle(), g.sess.Name, g.sess.History.CanUndo())
+				}
+				said := false
+				for _, m := range g.toasts {
+					said = said || strings.Contains(m.text, "undo history starts here")
+				}
+				if !said {
+					t.Errorf("the editor did not say the history starts at the recovery: %v", g.toasts)
+				}
+			}),
+		}
+	})
+}
+
+// dialogText is the text of the newest dialog's paragraphs.
+func dialogText(g *game) string {
+	var out []string
+	if len(g.dialogs) > 0 {
+		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
+			if t, ok := w.(*widget.Text); ok {
+				out = append(out, t.Label)
+			}
+		})
+	}
+	return strings.Join(out, " ")
+}
+
+// Until the pointer moves, and while it is outside the window, no cell
+// is outlined under it (the browser puts it at (0, 0) until it enters
+// the page).
+func TestEditorNoHoverBeforeThePointerEnters(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput() // at (0, 0), over the map's top-left corner
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(3),
+			do(func(g *game) {
+				if g.hoverOK {
+					t.Errorf("a cell (%d) is hovered before the pointer moved", g.hover)
+				}
+				in.x, in.y = g.w/3, g.h/3
+			}),
+			wait(1),
+			do(func(g *game) {
+				if !g.hoverOK {
+					t.Error("no cell hovered under the moved pointer")
+				}
+				in.out = true
+			}),
+			wait(1),
+			do(func(g *game) {
+				if g.hoverOK {
+					t.Error("a cell is hovered with the pointer outside the window")
+				}
+			}),
+		}
+	})
+}
+
+// The terrain row shows what is applied: Keep while no terrain is, the
+// swatch once one is; moving a value's slider turns its toggle on, and a
+// click on a slider's track takes it to the click.
+func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var water *valueRow
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				if g.settings.ApplyTerrain || g.panel.terrain.group.Active() != g.panel.terrain.btns[0] {
+					t.Error("with no terrain applied, Keep is not the active terrain choice")
+				}
+				g.panel.terrain.btns[1+int(hexmap.Grass)].Click()
+			}),
+			wait(1),
+			do(func(g *game) {
+				if !g.settings.ApplyTerrain || g.settings.Terrain != hexmap.Grass {
+					t.Errorf("a click on the grass swatch: apply %v, terrain %d", g.settings.ApplyTerrain, g.settings.Terrain)
+				}
+				for _, r := range g.panel.rows {
+					if r.name == "Water" {
+						water = r
+					}
+				}
+				if water == nil || g.settings.ApplyWater {
+					t.Fatal("no water row, or water applied from the start")
+				}
+				// A press at the far right end of the track: the slider's
+				// last value (6), not one step up.
+				w := water.slider.GetWidget()
+				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
+					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() - 1, OffsetY: w.Rect.Dy() / 2})
+			}),
+			wait(2),
+			do(func(g *game) {
+				if g.settings.WaterLevel != tools.MaxPanelElevation {
+					t.Errorf("a click at the track's end set water %d, want %d", g.settings.WaterLevel, tools.MaxPanelElevation)
+				}
+				if !g.settings.ApplyWater || water.check.State() != widget.WidgetChecked {
+					t.Error("moving the water slider did not turn its toggle on")
+				}
+				w := water.slider.GetWidget()
+				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
+					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() / 2, OffsetY: w.Rect.Dy() / 2})
+			}),
+			wait(2),
+			do(func(g *game) {
+				if g.settings.WaterLevel != 3 {
+					t.Errorf("a click at the track's middle set water %d, want 3", g.settings.WaterLevel)
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "editor-panel.png")),
+		}
+	})
+}
+
+// The Open dialog lists each map with its shape, size and date and shows
+// a preview of the one selected; a double click opens it.
+func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
+	dir, store := newMapsDir(t)
+	wide, _ := hexmap.NewGridOf(hexmap.Topology{Width: 40, Height: 15, Wrapping: true}, hexmap.NewNoise(2))
+	wide.SetElevation(3, 2)
+	if err := store.Save("wide", wide); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var l *widget.List
+		// A clock that stands still: the two clicks are a double click
+		// however slowly the frames come.
+		now := time.Now()
+		g.now = func() time.Time { return now }
+		return []step{
+			wait(2),
+			key(in, ebiten.KeyO, false),
+			wait(1),
+			do(func(g *game) {
+				l = findList(g)
+				label := l.Entries()[0].(listEntry).label
+				day := time.Now().Format("2 Jan 2006")
+				if !strings.Contains(label, "40×15 wrapping") || !strings.Contains(label, "bytes") || !strings.Contains(label, day) {
+					t.Errorf("the list shows %q: want the shape, the size and today's date", label)
+				}
+				selectEntry(l, "wide")
+			}),
+			waitFor(t, "the preview", func(g *game) bool { return strings.Contains(dialogText(g), "40×15 wrapping:") }),
+			captureStep(t, filepath.Join(shots, "editor-open-preview.png")),
+			do(func(g *game) {
+				r := l.GetWidget().Rect
+				in.x, in.y = r.Min.X+20, r.Min.Y+12
+			}),
+			mouseButton(in, true), mouseButton(in, false), mouseButton(in, true), mouseButton(in, false),
+			wait(1),
+			do(func(g *game) {
+				if g.modals != 0 || g.sess.Name != "wide" || !g.sess.Grid.Equal(wide) {
+					t.Errorf("after a double click: %d dialogs, map %q", g.modals, g.sess.Name)
+				}
+			}),
+			// Enter opens the selected map too.
+			key(in, ebiten.KeyO, false),
+			wait(1),
+			do(func(g *game) { selectEntry(findList(g), "wide"); g.sess.Name = "" }),
+			tap(in, ebiten.KeyEnter),
+			wait(1),
+			do(func(g *game) {
+				if g.modals != 0 || g.sess.Name != "wide" {
+					t.Errorf("after Enter: %d dialogs, map %q", g.modals, g.sess.Name)
+				}
+			}),
+		}
+	})
+}
+
+// mouseButton sets the left button for one frame.
+func mouseButton(in *scriptInput, down bool) step {
+	return do(func(*game) { in.left = down })
+}
+
+// waitFor waits up to some seconds of frames until ok holds.
+func waitFor(t reporter, what string, ok func(g *game) bool) step {
+	frames := 0
+	return func(g *game) bool {
+		if frames++; frames > 1200 {
+			t.Fatalf("no %s after %d frames", what, frames)
+		}
+		return ok(g)
+	}
+}
+
+// The Import dialog browses folders: it lists a folder's folders and its
+// map files (not other files, unless asked), goes into a folder on a
+// double click and imports a file on one.
+func TestEditorImportBrowser(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	root := t.TempDir()
+	sub := filepath.Join(root, "campaign")
+	os.Mkdir(sub, 0o755)
+	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("not a map"), 0o644)
+	m, _ := hexmap.NewGrid(20, 15, 9)
+	m.SetElevation(5, 3)
+	if err := saves.SaveFile(filepath.Join(sub, "island.hexmap"), m); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var l *widget.List
+		now := time.Now() // a clock that stands still, as above
+		g.now = func() time.Time { return now }
+		twice := func() []step {
+			return []step{mouseButton(in, true), mouseButton(in, false), mouseButton(in, true), mouseButton(in, false)}
+		}
+		steps := []step{
+			wait(2),
+			do(func(g *game) { g.importDir = root; g.cmdImport() }),
+			wait(1),
+			do(func(g *game) {
+				l = findList(g)
+				var labels []string
+				for _, e := range l.Entries() {
+					labels = append(labels, e.(listEntry).label)
+				}
+				if len(labels) != 1 || labels[0] != "campaign"+string(filepath.Separator) {
+					t.Errorf("the maps filter lists %q, want only the folder", labels)
+				}
+				selectEntry(l, sub)
+				r := l.GetWidget().Rect
+				in.x, in.y = r.Min.X+20, r.Min.Y+12
+			}),
+		}
+		steps = append(steps, twice()...)
+		steps = append(steps,
+			wait(1),
+			do(func(g *game) {
+				if len(l.Entries()) != 1 || !strings.HasPrefix(l.Entries()[0].(listEntry).label, "island.hexmap") {
+					t.Fatalf("inside the folder the list shows %v", l.Entries())
+				}
+				selectEntry(l, filepath.Join(sub, "island.hexmap"))
+			}),
+			captureStep(t, filepath.Join(shots, "editor-import.png")),
+		)
+		steps = append(steps, twice()...)
+		return append(steps,
+			wait(1),
+			do(func(g *game) {
+				if g.modals != 0 || !g.sess.Grid.Equal(m) || g.mapTitle() != "island" {
+					t.Errorf("after a double click on the file: %d dialogs, title %q (%v)", g.modals, g.mapTitle(), g.toasts)
+				}
+			}),
+		)
+	})
+}
+
+// F12 writes a screenshot of the map view, without the panel or the
+// brush's outline, into the screenshots folder beside the maps, and
+// says where; Export Image writes the whole map from above at the
+// chosen scale there.
+func TestEditorScreenshotsAndExportImage(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shotsFolder := files.ScreenshotsDir(dir)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) { in.x, in.y = g.w/3, g.h/2 }), // the brush's outline under the pointer
+			wait(1),
+			tap(in, ebiten.KeyF12),
+			waitFor(t, "screenshot", func(g *game) bool { return len(pngsIn(shotsFolder)) == 1 }),
+			wait(2),
+			do(func(g *game) {
+				shot := pngsIn(shotsFolder)[0]
+				said := false
+				for _, m := range g.toasts {
+					said = said || strings.Contains(m.text, shot)
+				}
+				if !said {
+					t.Errorf("no message names %s: %v", shot, g.toasts)
+				}
+				img := readPNG(t, shot)
+				if img.Bounds().Dx() != g.w || img.Bounds().Dy() != g.h {
+					t.Errorf("screenshot %v, window %d×%d", img.Bounds(), g.w, g.h)
+				}
+				// Where the panel is, the shot shows the map; the brush's
+				// orange outline is nowhere.
+				panel, outline := 0, 0
+				for y := 0; y < img.Bounds().Dy(); y++ {
+					for x := 0; x < img.Bounds().Dx(); x++ {
+						c := img.At(x, y)
+						if same(c, colPanel) {
+							panel++
+						}
+						if same(c, hoverColor) {
+							outline++
+						}
+					}
+				}
+				if panel > 100 || outline > 0 {
+					t.Errorf("the screenshot has %d pixels of the panel's colour and %d of the brush's outline", panel, outline)
+				}
+			}),
+			do(func(g *game) { g.exportImageDialog() }),
+			wait(1),
+			click(t, "Export"),
+			waitFor(t, "map picture", func(g *game) bool { return len(pngsIn(shotsFolder)) == 2 }),
+			wait(2),
+			do(func(g *game) {
+				var pic string
+				for _, p := range pngsIn(shotsFolder) {
+					if strings.Contains(p, "-map-") {
+						pic = p
+					}
+				}
+				img := readPNG(t, pic)
+				w, h := topdown.PictureSize(g.sess.Grid.Topology(), 16)
+				if img.Bounds().Dx() != w || img.Bounds().Dy() != h {
+					t.Errorf("map picture %v, want %d×%d at 16 px per cell", img.Bounds(), w, h)
+				}
+			}),
+		}
+	})
+}
+
+func pngsIn(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	return m
+}
+
+func readPNG(t reporter, path string) image.Image {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+func same(a, b interface{ RGBA() (r, g, b, a uint32) }) bool {
+	r1, g1, b1, _ := a.RGBA()
+	r2, g2, b2, _ := b.RGBA()
+	return r1>>8 == r2>>8 && g1>>8 == g2>>8 && b1>>8 == b2>>8
+}
+
+// A restart reopens the map that was open and the tool settings.
+func TestEditorRestartReopensTheLastMap(t *testing.T) {
+	dir, store := newMapsDir(t)
+	kept, _ := hexmap.NewGrid(20, 15, 6)
+	kept.SetElevation(9, 4)
+	if err := store.Save("kept", kept); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	var want tools.Settings
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			key(in, ebiten.KeyO, false),
+			wait(1),
+			do(func(g *game) { selectEntry(findList(g), "kept") }),
+			click(t, "Open"),
+			tap(in, ebiten.KeyF),
+			tap(in, ebiten.KeyY),
+			tap(in, ebiten.KeyBracketRight),
+			do(func(g *game) {
+				want = g.settings
+				in.closing = true
+			}),
+			wait(2),
+		}
+	})
+	in = newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				if g.sess.Name != "kept" || !g.sess.Grid.Equal(kept) || g.sess.Modified() {
+					t.Errorf("restarted on %q (equal %v, modified %v), want kept as saved", g.sess.Name, g.sess.Grid.Equal(kept), g.sess.Modified())
+				}
+				if g.settings != want || want.Tool != tools.ToolFill || want.Symmetry != tools.SymmetryMirror || want.BrushSize != 1 {
+					t.Errorf("restarted with %+v, want %+v", g.settings, want)
+				}
+			}),
+		}
+	})
+}
