@@ -328,7 +328,9 @@ func TestEditorSymmetry(t *testing.T) {
 				x, z := g.sess.Grid.Topology().Offset(p)
 				p = offset(t, g.sess.Grid, x-9, z+5) // north-west: clear of the minimap
 			}),
-			stroke(t, in, func() []int { return []int{p, step1(g.sess.Grid, p, hexmap.E), step1(g.sess.Grid, step1(g.sess.Grid, p, hexmap.E), hexmap.NE)} }),
+			stroke(t, in, func() []int {
+				return []int{p, step1(g.sess.Grid, p, hexmap.E), step1(g.sess.Grid, step1(g.sess.Grid, p, hexmap.E), hexmap.NE)}
+			}),
 			hoverCell(in, func() int { return step1(g.sess.Grid, p, hexmap.NW) }),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-symmetry.png")),
