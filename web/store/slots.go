@@ -11,19 +11,29 @@ import (
 	"time"
 )
 
-// Slot is one saved map in a listing.
+// Slot is one saved map in a listing. Damaged, when not "", says why
+// the record under the name is not a map's (written by something else,
+// or broken): it cannot be opened, but it can be deleted or saved over.
 type Slot struct {
 	Name     string
 	Modified time.Time
 	Size     int64
+	Damaged  string
 }
 
 // ErrNotFound is the answer of Load and LoadRecovery when nothing is
 // stored under the key.
 var ErrNotFound = errors.New("not found in browser storage")
 
+// ErrDamaged is the answer of Load and LoadRecovery for a record that is
+// not a map's.
+var ErrDamaged = errors.New("damaged record in browser storage")
+
 // objectStore starts a transaction on one object store.
 func (d *DB) objectStore(name, mode string) (tx, st js.Value, err error) {
+	if d.upgraded.Load() {
+		return js.Value{}, js.Value{}, ErrUpgraded
+	}
 	tx, err = call(d.db, "transaction", name, mode)
 	if err != nil {
 		return js.Value{}, js.Value{}, err
@@ -81,8 +91,11 @@ func (d *DB) get(storeName, key string) (js.Value, error) {
 	if err != nil {
 		return js.Value{}, err
 	}
-	if r.Type() != js.TypeObject {
+	if r.IsUndefined() {
 		return js.Value{}, ErrNotFound
+	}
+	if err := checkRecord(r); err != nil {
+		return js.Value{}, err
 	}
 	return r, nil
 }
@@ -125,19 +138,41 @@ func (d *DB) List() ([]Slot, error) {
 	return out, nil
 }
 
-// slots pairs the keys and records of the slots store.
+// slots pairs the keys and records of the slots store. Records under
+// keys that are not strings cannot be map names and are left out; any
+// other record that is not a map's is listed as damaged, so that the
+// user sees why its name is taken.
 func slots(keys, vals js.Value) []Slot {
 	n := min(keys.Length(), vals.Length())
 	out := make([]Slot, 0, n)
 	for i := range n {
 		k, v := keys.Index(i), vals.Index(i)
-		if k.Type() != js.TypeString || v.Type() != js.TypeObject {
-			continue // not written by this package
+		if k.Type() != js.TypeString {
+			continue
 		}
-		out = append(out, Slot{Name: k.String(), Size: int64(numberOr(v.Get("size"), 0)),
-			Modified: time.UnixMilli(int64(numberOr(v.Get("modified"), 0)))})
+		s := Slot{Name: k.String()}
+		if err := checkRecord(v); err != nil {
+			s.Damaged = err.Error()
+		} else {
+			s.Size = int64(numberOr(v.Get("size"), 0))
+			s.Modified = time.UnixMilli(int64(numberOr(v.Get("modified"), 0)))
+		}
+		out = append(out, s)
 	}
 	return out
+}
+
+// checkRecord tells whether r is a record as record() makes them: an
+// object whose data is bytes.
+func checkRecord(r js.Value) error {
+	if r.Type() != js.TypeObject || r.IsNull() {
+		return fmt.Errorf("%w: a %s, not a map record", ErrDamaged, r.Type())
+	}
+	data := r.Get("data")
+	if !data.InstanceOf(js.Global().Get("Uint8Array")) && !data.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		return fmt.Errorf("%w: a record without map data", ErrDamaged)
+	}
+	return nil
 }
 
 func numberOr(v js.Value, def float64) float64 {
