@@ -42,11 +42,13 @@ func checkRegular(path string, st fs.FileInfo, verb string) error {
 	if st.Mode().IsRegular() {
 		return nil
 	}
-	return withKind(fmt.Errorf("%s is %s, not a regular file: refusing to %s it", path, describeMode(st.Mode()), verb),
+	return withKind(fmt.Errorf("%s is %s, not a regular file: refusing to %s it", path, DescribeMode(st.Mode()), verb),
 		ErrNotRegular, ErrIO)
 }
 
-func describeMode(m fs.FileMode) string {
+// DescribeMode names the kind of file a mode is, for messages: "a folder",
+// "a named pipe (FIFO)", "a device"…
+func DescribeMode(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"hexsandbox/hexmap"
 )
@@ -99,12 +100,29 @@ func LoadFile(path string) (*hexmap.Grid, Info, error) {
 
 // LoadFileWith is LoadFile with the map's noise taken from noise.
 func LoadFileWith(path string, noise NoiseSource) (*hexmap.Grid, Info, error) {
+	return LoadFileFrom(path, noise, nil)
+}
+
+// LoadFileFrom is LoadFileWith reading the file through wrap, when not
+// nil, which gets the open file and its size: callers count what is
+// read, bound it, or stop it midway.
+func LoadFileFrom(path string, noise NoiseSource, wrap func(f *os.File, size int64) (io.Reader, error)) (*hexmap.Grid, Info, error) {
 	f, err := Open(path)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	defer f.Close()
-	g, info, err := ReadWith(f, noise)
+	var r io.Reader = f
+	if wrap != nil {
+		st, err := f.Stat()
+		if err != nil {
+			return nil, Info{}, ioError(err)
+		}
+		if r, err = wrap(f, st.Size()); err != nil {
+			return nil, Info{}, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	g, info, err := ReadWith(r, noise)
 	if err != nil {
 		return nil, info, fmt.Errorf("%s: %w", path, err)
 	}

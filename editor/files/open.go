@@ -1,7 +1,9 @@
 package files
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -23,18 +25,51 @@ type Loaded struct {
 	Info saves.Info
 }
 
-// OpenPath reads a map file in either format from the file system.
-func OpenPath(p string) (Loaded, error) {
-	g, info, err := saves.LoadFile(p)
+// OpenPath reads a map file in either format from the file system,
+// refusing anything that is not a regular file before opening it; ctx
+// cancels the read and takes its progress.
+func OpenPath(ctx context.Context, p string) (Loaded, error) {
+	g, info, err := loadFile(ctx, p)
 	if err != nil {
 		return Loaded{}, err // it names the file already
 	}
 	return Loaded{Grid: g, Name: NameFromFile(p), Info: info}, nil
 }
 
+// OpenPathOp is OpenPath as an Op: the map read is passed to use.
+func OpenPathOp(p string, use func(Loaded)) Op {
+	var l Loaded
+	return Op{
+		Label:      "Opening " + filepath.Base(p),
+		Detachable: true,
+		Run:        func(ctx context.Context) (err error) { l, err = OpenPath(ctx, p); return err },
+		Finish: func(err error) {
+			if err == nil {
+				use(l)
+			}
+		},
+	}
+}
+
+// OpenFSOp is OpenFS as an Op: the map read is passed to use.
+func OpenFSOp(fsys fs.FS, use func(Loaded)) Op {
+	var l Loaded
+	return Op{
+		Label:      "Opening the dropped file",
+		Detachable: true,
+		Run:        func(ctx context.Context) (err error) { l, err = OpenFS(ctx, fsys); return err },
+		Finish: func(err error) {
+			if err == nil {
+				use(l)
+			}
+		},
+	}
+}
+
 // OpenFS reads the first map file of fsys (what ebiten.DroppedFiles gives,
-// on the desktop and in the browser alike).
-func OpenFS(fsys fs.FS) (Loaded, error) {
+// on the desktop and in the browser alike). Like OpenPath it looks at
+// what the file is before opening it.
+func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	var first string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || first != "" {
@@ -52,17 +87,29 @@ func OpenFS(fsys fs.FS) (Loaded, error) {
 	if first == "" {
 		return Loaded{}, fmt.Errorf("no file was dropped")
 	}
+	base := path.Base(first)
+	if st, err := fs.Stat(fsys, first); err != nil {
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+	} else if !st.Mode().IsRegular() {
+		return Loaded{}, fmt.Errorf("%s is %s, not a map file: %w", base, saves.DescribeMode(st.Mode()), saves.ErrNotRegular)
+	}
 	f, err := fsys.Open(first)
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %v", path.Base(first), err)
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > MaxFileSize {
-		return Loaded{}, fmt.Errorf("%s: %d bytes is too large for a map", path.Base(first), st.Size())
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+	case !st.Mode().IsRegular():
+		return Loaded{}, fmt.Errorf("%s is %s, not a map file: %w", base, saves.DescribeMode(st.Mode()), saves.ErrNotRegular)
+	case st.Size() > MaxFileSize:
+		return Loaded{}, fmt.Errorf("%s: %d bytes is too large for a map", base, st.Size())
 	}
-	g, info, err := saves.Read(f)
+	g, info, err := saves.Read(readerFor(ctx, io.LimitReader(f, MaxFileSize), st.Size()))
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %v", path.Base(first), err)
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
 	return Loaded{Grid: g, Name: NameFromFile(first), Info: info}, nil
 }

@@ -16,7 +16,7 @@ func TestOpenPathErrorNamesFileOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{bad, filepath.Join(dir, "missing.hexmap")} {
-		_, err := OpenPath(p)
+		_, err := OpenPath(ctx, p)
 		if err == nil {
 			t.Fatalf("%s: opened", p)
 		}

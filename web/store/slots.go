@@ -214,15 +214,17 @@ func (d *DB) Save(name string, data []byte) error { return d.put(slotsStore, nam
 // Delete removes a slot.
 func (d *DB) Delete(name string) error { return d.remove(slotsStore, name) }
 
-// SaveRecovery replaces the recovery autosave with data and the name the
-// map is edited under, in one record so that they cannot disagree.
-func (d *DB) SaveRecovery(name string, data []byte) error {
-	return d.put(recoveryStore, recoveryKey, data, map[string]any{"name": name})
+// SaveRecovery replaces the autosave of the tab id with data and the
+// name the map is edited under, in one record so that they cannot
+// disagree.
+func (d *DB) SaveRecovery(id, name string, data []byte) error {
+	return d.put(recoveryStore, id, data, map[string]any{"name": name})
 }
 
-// LoadRecovery returns the autosave and its map name, or ErrNotFound.
-func (d *DB) LoadRecovery() (name string, data []byte, err error) {
-	r, err := d.get(recoveryStore, recoveryKey)
+// LoadRecovery returns the autosave of id and its map name, or
+// ErrNotFound.
+func (d *DB) LoadRecovery(id string) (name string, data []byte, err error) {
+	r, err := d.get(recoveryStore, id)
 	if err != nil {
 		return "", nil, err
 	}
@@ -235,5 +237,30 @@ func (d *DB) LoadRecovery() (name string, data []byte, err error) {
 	return name, data, nil
 }
 
-// ClearRecovery removes the autosave.
-func (d *DB) ClearRecovery() error { return d.remove(recoveryStore, recoveryKey) }
+// ClearRecovery removes the autosave of id.
+func (d *DB) ClearRecovery(id string) error { return d.remove(recoveryStore, id) }
+
+// RecoveryIDs lists the autosaves, newest first.
+func (d *DB) RecoveryIDs() ([]Slot, error) {
+	_, st, err := d.objectStore(recoveryStore, "readonly")
+	if err != nil {
+		return nil, fmt.Errorf("listing autosaves: %v", err)
+	}
+	keysReq, err := call(st, "getAllKeys")
+	if err != nil {
+		return nil, fmt.Errorf("listing autosaves: %v", err)
+	}
+	keysDone := pending(keysReq)
+	valsReq, err := call(st, "getAll")
+	if err != nil {
+		return nil, fmt.Errorf("listing autosaves: %v", err)
+	}
+	valsDone := pending(valsReq)
+	keys, vals := <-keysDone, <-valsDone
+	if err := errors.Join(keys.err, vals.err); err != nil {
+		return nil, fmt.Errorf("listing autosaves: %v", err)
+	}
+	out := slots(keys.val, vals.val)
+	slices.SortFunc(out, func(a, b Slot) int { return b.Modified.Compare(a.Modified) })
+	return out, nil
+}

@@ -21,12 +21,12 @@ const (
 	dbVersion = 1
 )
 
-// Object stores: slots keeps named maps; recovery keeps the autosave
-// under recoveryKey.
+// Object stores: slots keeps named maps; recovery keeps the autosaves,
+// one per tab under the tab's id (earlier versions kept one, under
+// "current", which is offered like any autosave whose tab is gone).
 const (
 	slotsStore    = "slots"
 	recoveryStore = "recovery"
-	recoveryKey   = "current"
 )
 
 // MaxBytes bounds what a slot or file may hold, so a corrupt record or a

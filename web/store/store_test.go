@@ -98,34 +98,62 @@ func TestSaveReplacesAndDelete(t *testing.T) {
 
 func TestRecovery(t *testing.T) {
 	db := openDB(t)
-	if err := db.ClearRecovery(); err != nil {
-		t.Fatal(err)
+	for _, id := range []string{"tab-a", "tab-b"} {
+		if err := db.ClearRecovery(id); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
+	if _, _, err := db.LoadRecovery("tab-a"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("LoadRecovery with none: %v, want ErrNotFound", err)
 	}
-	if err := db.SaveRecovery("island", pattern(500, 5)); err != nil {
+	if err := db.SaveRecovery("tab-a", "island", pattern(500, 5)); err != nil {
 		t.Fatal(err)
 	}
-	name, data, err := db.LoadRecovery()
+	if err := db.SaveRecovery("tab-b", "", pattern(300, 6)); err != nil {
+		t.Fatal(err)
+	}
+	name, data, err := db.LoadRecovery("tab-a")
 	if err != nil || name != "island" || !bytes.Equal(data, pattern(500, 5)) {
 		t.Fatalf("LoadRecovery: %q, %d bytes, %v", name, len(data), err)
+	}
+	ids, err := db.RecoveryIDs()
+	if err != nil || len(ids) != 2 || ids[0].Name != "tab-b" || ids[1].Name != "tab-a" {
+		t.Fatalf("RecoveryIDs, newest first: %+v %v", ids, err)
 	}
 	list, err := db.List()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range list {
-		if s.Name == "island" || s.Name == recoveryKey {
-			t.Errorf("the autosave shows up as slot %q", s.Name)
+		if s.Name == "island" || s.Name == "tab-a" {
+			t.Errorf("an autosave shows up as slot %q", s.Name)
 		}
 	}
-	if err := db.ClearRecovery(); err != nil {
-		t.Fatal(err)
+	for _, id := range []string{"tab-a", "tab-b"} {
+		if err := db.ClearRecovery(id); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("LoadRecovery after clear: %v", err)
+	if ids, _ := db.RecoveryIDs(); len(ids) != 0 {
+		t.Fatalf("autosaves after clearing: %+v", ids)
 	}
+}
+
+// A Web Lock held by one holder is refused to the next until released.
+func TestHoldLock(t *testing.T) {
+	release, held, err := HoldLock("hexsandbox-test-lock")
+	if err != nil || !held {
+		t.Fatalf("first hold: %v %v", held, err)
+	}
+	if _, held, err := HoldLock("hexsandbox-test-lock"); held || err != nil {
+		t.Fatalf("second hold while held: %v %v", held, err)
+	}
+	release()
+	again, held, err := HoldLock("hexsandbox-test-lock")
+	if err != nil || !held {
+		t.Fatalf("hold after release: %v %v", held, err)
+	}
+	again()
 }
 
 func TestPersistsAcrossOpen(t *testing.T) {
