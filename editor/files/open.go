@@ -38,26 +38,21 @@ func OpenPath(ctx context.Context, p string) (Loaded, error) {
 
 // OpenPathOp is OpenPath as an Op: the map read is passed to use.
 func OpenPathOp(p string, use func(Loaded)) Op {
-	var l Loaded
-	return Op{
-		Label:      "Opening " + filepath.Base(p),
-		Detachable: true,
-		Run:        func(ctx context.Context) (err error) { l, err = OpenPath(ctx, p); return err },
-		Finish: func(err error) {
-			if err == nil {
-				use(l)
-			}
-		},
-	}
+	return loadOp("Opening "+filepath.Base(p), func(ctx context.Context) (Loaded, error) { return OpenPath(ctx, p) }, use)
 }
 
 // OpenFSOp is OpenFS as an Op: the map read is passed to use.
 func OpenFSOp(fsys fs.FS, use func(Loaded)) Op {
+	return loadOp("Opening the dropped file", func(ctx context.Context) (Loaded, error) { return OpenFS(ctx, fsys) }, use)
+}
+
+// loadOp reads a map with load off the UI loop and passes it to use.
+func loadOp(label string, load func(context.Context) (Loaded, error), use func(Loaded)) Op {
 	var l Loaded
 	return Op{
-		Label:      "Opening the dropped file",
+		Label:      label,
 		Detachable: true,
-		Run:        func(ctx context.Context) (err error) { l, err = OpenFS(ctx, fsys); return err },
+		Run:        func(ctx context.Context) (err error) { l, err = load(ctx); return err },
 		Finish: func(err error) {
 			if err == nil {
 				use(l)
@@ -68,15 +63,17 @@ func OpenFSOp(fsys fs.FS, use func(Loaded)) Op {
 
 // OpenFS reads the first map file of fsys (what ebiten.DroppedFiles gives,
 // on the desktop and in the browser alike). Like OpenPath it looks at
-// what the file is before opening it.
+// what the file is before opening it (the listing of a drop says, from
+// the file system), and again once it is open.
 func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
-	var first string
+	var first fs.DirEntry
+	var firstPath string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || first != "" {
+		if err != nil || first != nil {
 			return err
 		}
 		if !d.IsDir() {
-			first = p
+			first, firstPath = d, p
 			return fs.SkipAll
 		}
 		return nil
@@ -84,16 +81,14 @@ func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, fmt.Errorf("dropped files: %v", err)
 	}
-	if first == "" {
+	if first == nil {
 		return Loaded{}, fmt.Errorf("no file was dropped")
 	}
-	base := path.Base(first)
-	if st, err := fs.Stat(fsys, first); err != nil {
-		return Loaded{}, fmt.Errorf("%s: %w", base, err)
-	} else if !st.Mode().IsRegular() {
-		return Loaded{}, fmt.Errorf("%s is %s, not a map file: %w", base, saves.DescribeMode(st.Mode()), saves.ErrNotRegular)
+	base := path.Base(firstPath)
+	if err := checkDropped(base, first.Type()); err != nil {
+		return Loaded{}, err
 	}
-	f, err := fsys.Open(first)
+	f, err := fsys.Open(firstPath)
 	if err != nil {
 		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
@@ -102,8 +97,8 @@ func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	switch {
 	case err != nil:
 		return Loaded{}, fmt.Errorf("%s: %w", base, err)
-	case !st.Mode().IsRegular():
-		return Loaded{}, fmt.Errorf("%s is %s, not a map file: %w", base, saves.DescribeMode(st.Mode()), saves.ErrNotRegular)
+	case checkDropped(base, st.Mode()) != nil:
+		return Loaded{}, checkDropped(base, st.Mode())
 	case st.Size() > MaxFileSize:
 		return Loaded{}, fmt.Errorf("%s: %d bytes is too large for a map", base, st.Size())
 	}
@@ -111,7 +106,15 @@ func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
-	return Loaded{Grid: g, Name: NameFromFile(first), Info: info}, nil
+	return Loaded{Grid: g, Name: NameFromFile(firstPath), Info: info}, nil
+}
+
+// checkDropped refuses a dropped file that is not a regular one.
+func checkDropped(base string, m fs.FileMode) error {
+	if m.Type() == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s is %s: %w", base, saves.DescribeMode(m), saves.ErrNotRegular)
 }
 
 // NameFromFile turns a file path into a map name to offer: the base name

@@ -115,27 +115,35 @@ func (d *DB) remove(storeName, key string) error {
 
 // List returns the saved slots sorted by name.
 func (d *DB) List() ([]Slot, error) {
-	_, st, err := d.objectStore(slotsStore, "readonly")
+	out, err := d.all(slotsStore)
 	if err != nil {
 		return nil, fmt.Errorf("listing maps: %v", err)
 	}
+	slices.SortFunc(out, func(a, b Slot) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// all lists the records of an object store, in one transaction.
+func (d *DB) all(storeName string) ([]Slot, error) {
+	_, st, err := d.objectStore(storeName, "readonly")
+	if err != nil {
+		return nil, err
+	}
 	keysReq, err := call(st, "getAllKeys")
 	if err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
+		return nil, err
 	}
 	keysDone := pending(keysReq)
 	valsReq, err := call(st, "getAll")
 	if err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
+		return nil, err
 	}
 	valsDone := pending(valsReq)
 	keys, vals := <-keysDone, <-valsDone
 	if err := errors.Join(keys.err, vals.err); err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
+		return nil, err
 	}
-	out := slots(keys.val, vals.val)
-	slices.SortFunc(out, func(a, b Slot) int { return strings.Compare(a.Name, b.Name) })
-	return out, nil
+	return slots(keys.val, vals.val), nil
 }
 
 // slots pairs the keys and records of the slots store. Records under
@@ -242,25 +250,10 @@ func (d *DB) ClearRecovery(id string) error { return d.remove(recoveryStore, id)
 
 // RecoveryIDs lists the autosaves, newest first.
 func (d *DB) RecoveryIDs() ([]Slot, error) {
-	_, st, err := d.objectStore(recoveryStore, "readonly")
+	out, err := d.all(recoveryStore)
 	if err != nil {
 		return nil, fmt.Errorf("listing autosaves: %v", err)
 	}
-	keysReq, err := call(st, "getAllKeys")
-	if err != nil {
-		return nil, fmt.Errorf("listing autosaves: %v", err)
-	}
-	keysDone := pending(keysReq)
-	valsReq, err := call(st, "getAll")
-	if err != nil {
-		return nil, fmt.Errorf("listing autosaves: %v", err)
-	}
-	valsDone := pending(valsReq)
-	keys, vals := <-keysDone, <-valsDone
-	if err := errors.Join(keys.err, vals.err); err != nil {
-		return nil, fmt.Errorf("listing autosaves: %v", err)
-	}
-	out := slots(keys.val, vals.val)
 	slices.SortFunc(out, func(a, b Slot) int { return b.Modified.Compare(a.Modified) })
 	return out, nil
 }
