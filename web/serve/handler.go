@@ -96,6 +96,12 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	h.Set("ETag", etag(mod, size, enc))
+	if enc != "" && r.Header.Get("Range") == "" {
+		// ServeContent leaves the length out of encoded bodies (for
+		// writers that compress on the fly); this one is whole on disk,
+		// and the browser can show its download's progress.
+		h.Set("Content-Length", strconv.FormatInt(size, 10))
+	}
 	rs, ok := f.(io.ReadSeeker)
 	if !ok {
 		http.Error(w, name+" cannot be served", http.StatusInternalServerError)

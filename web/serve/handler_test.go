@@ -113,6 +113,9 @@ func TestTypesAndEncodings(t *testing.T) {
 			t.Errorf("%s (%q): gzip %v, want %v", tc.path, tc.accept, got, tc.gzip)
 		}
 		if tc.gzip {
+			if resp.ContentLength != int64(len(body)) {
+				t.Errorf("%s (%q): Content-Length %d for %d bytes", tc.path, tc.accept, resp.ContentLength, len(body))
+			}
 			zr, err := gzip.NewReader(bytes.NewReader(body))
 			if err != nil {
 				t.Fatal(err)
