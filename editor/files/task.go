@@ -81,7 +81,6 @@ type Progress struct{ done, total atomic.Int64 }
 func (p *Progress) Get() (done, total int64) { return p.done.Load(), p.total.Load() }
 
 func (p *Progress) add(n int)         { p.done.Add(int64(n)) }
-func (p *Progress) setTotal(n int64)  { p.total.Store(n) }
 func (p *Progress) reset(total int64) { p.done.Store(0); p.total.Store(total) }
 
 type progressKey struct{}
