@@ -8,6 +8,8 @@ import (
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
 )
 
 // choice is a dialog button; its action runs after the dialog closes.
@@ -158,19 +160,21 @@ func (s *style) textField(initial, placeholder string, width int, submit func(st
 	return t
 }
 
-// mapList lists names; picking one calls pick.
-func (s *style) mapList(names []string, pick func(string)) *widget.List {
-	entries := make([]listEntry, len(names))
-	for i, n := range names {
-		entries[i] = listEntry{key: n, label: n}
+// mapList lists saved maps with their shape, size and date, damaged
+// ones marked, width logical pixels wide; picking one calls pick.
+func (s *style) mapList(list []files.Entry, width int, pick func(files.Entry)) *widget.List {
+	entries := make([]listEntry, len(list))
+	for i, e := range list {
+		entries[i] = listEntry{key: e.Name, label: entryLabel(e), entry: e}
 	}
-	return s.entryList(entries, 360, func(e listEntry) { pick(e.key) })
+	return s.entryList(entries, width, func(e listEntry) { pick(e.entry) })
 }
 
 // listEntry is one line of a list: what it stands for and what it shows.
 type listEntry struct {
 	key, label string
-	dir        bool // a folder, in the Import browser
+	dir        bool        // a folder, in the Import browser
+	entry      files.Entry // a saved map, in the map lists
 }
 
 // entryList lists entries, width logical pixels wide; picking one calls

@@ -68,7 +68,12 @@ type game struct {
 	hoverOK    bool
 	cursor     cursorWatch // whether the pointer has shown where it is
 	toasts     []toast
-	notices    []toast // refusals and warnings for the status line, newest last
+	notices    []toast  // refusals and warnings for the status line, newest last
+	job        *job     // file work running off the UI loop
+	queue      []queued // file work waiting for it
+	// autosaveErr is why the last autosave failed, shown until a save
+	// succeeds (or the map it was about is replaced).
+	autosaveErr error
 
 	keys    []binding // the key table (keys.go)
 	help    bool      // the help overlay (F1) is shown
@@ -79,9 +84,8 @@ type game struct {
 	mini    minimap
 	preview toolPreview // what the tool under the pointer would change
 
-	later       chan func() // results of workers, run by Update
-	shotPending bool        // a screenshot of the next frame is wanted
-	shotsDir    string      // where screenshots and map pictures go (desktop)
+	shotPending bool   // a screenshot of the next frame is wanted
+	shotsDir    string // where screenshots and map pictures go (desktop)
 
 	openedPath string // the file the map came from, when not from the store
 	importDir  string // where the Import browser was last
@@ -108,7 +112,7 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	shots := picturesDir(store)
-	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, scale: 1, keys: keyTable(), later: make(chan func(), 8), shotsDir: shots}
+	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, scale: 1, keys: keyTable(), shotsDir: shots}
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
 	})
@@ -235,13 +239,15 @@ func (g *game) mapRect() image.Rectangle {
 // overMap reports whether the cursor may edit or steer the map: over the
 // map, not the panel, and no dialog open.
 func (g *game) overMap(x, y int) bool {
-	if g.modals > 0 || g.quitting {
+	if g.busy() || g.quitting {
 		return false
 	}
 	p := image.Pt(x, y)
 	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
 }
 
+// Update runs one frame. It never waits for a file: file work runs off
+// the UI loop (jobs.go) and Update only looks whether it is done.
 func (g *game) Update() error {
 	if g.script != nil && g.script(g) {
 		return ebiten.Termination
@@ -254,8 +260,8 @@ func (g *game) Update() error {
 	if g.newMap != nil {
 		g.newMap.poll()
 	}
-	g.runPending()
 	g.panel.fit()
+	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
 	}
@@ -265,10 +271,13 @@ func (g *game) Update() error {
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
-	if g.modals == 0 && !g.textFocused() {
+	switch {
+	case !g.busy() && !g.textFocused():
 		g.shortcuts()
-	} else if g.modals > 0 {
+	case g.modals > 0:
 		g.dialogKeys()
+	case g.in.KeyJustPressed(ebiten.KeyEscape):
+		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
 	g.paint()
@@ -286,12 +295,11 @@ func (g *game) textFocused() bool {
 	return ok
 }
 
+// quit removes this editor's autosave (the user closes on purpose),
+// keeps the preferences, then ends the editor.
 func (g *game) quit() {
-	if err := g.sess.DiscardRecovery(); err != nil {
-		g.errorf("%v", err)
-	}
 	g.savePrefs(true)
-	g.quitting = true
+	g.runFile(g.sess.CloseOp(), true, func(error) { g.quitting = true })
 }
 
 // paint turns the left button into tool actions (toolmode.go) and
@@ -315,7 +323,7 @@ func (g *game) paint() {
 		g.mini.dragging = g.pressOnMap && g.mini.contains(x, y)
 		g.pressOnMap = g.pressOnMap && !g.mini.dragging
 	}
-	if g.modals > 0 {
+	if g.busy() {
 		g.pressOnMap, g.mini.dragging = false, false
 	}
 	switch {
@@ -365,13 +373,26 @@ func (g *game) redo() {
 	}
 }
 
+// autosave starts the recovery autosave when it is due and no other
+// file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
-	saved, err := g.sess.Autosave(g.now())
-	if err != nil {
-		g.errorf("%v", err)
-	} else if saved {
-		g.info("Autosaved for recovery")
+	if g.job != nil || len(g.queue) > 0 {
+		return
 	}
+	op, due := g.sess.AutosaveOp(g.now())
+	if !due {
+		return
+	}
+	g.runAutosave(op, func(err error) {
+		switch {
+		case canceled(err):
+		case err != nil:
+			g.autosaveErr = err
+		default:
+			g.autosaveErr = nil
+			g.info("Autosaved for recovery")
+		}
+	})
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -385,6 +406,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.mini.draw(screen, g)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)
+	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
 	g.drawHelp(screen)
 	if g.capture != nil {

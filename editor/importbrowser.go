@@ -92,23 +92,28 @@ func (g *game) importDialog() {
 	field := s.textField("", "/path/to/map.map", 520, nil)
 	var lst *widget.List
 	var closeFn func()
-	load := func(p string) {
+	// load imports the file at p; from the list (a double click) or the
+	// field's Enter, a folder is gone into instead. The Import button
+	// imports whatever the path names, and says why a folder is no map.
+	load := func(p string, browseDirs bool) {
 		p = strings.TrimSpace(p)
-		if isDir(p) {
+		switch {
+		case p == "":
+			g.errorf("pick a map file, or type its path")
+			return
+		case browseDirs && isDir(p):
 			g.browse(lst, where, &dir, p, filter)
 			return
 		}
-		l, err := files.OpenPath(p)
-		if err != nil {
-			g.errorf("%v", err)
-			return
-		}
 		closeFn()
-		g.replace(l)
-		g.openedPath = p
-		g.importDir = filepath.Dir(p)
+		opened := func(l files.Loaded) {
+			g.replace(l)
+			g.openedPath = p
+			g.importDir = filepath.Dir(p)
+		}
+		g.runFile(files.OpenPathOp(p, opened), true, func(err error) { g.report(err, "Importing", nil) })
 	}
-	field.SubmitEvent.AddHandler(func(a any) { load(field.GetText()) })
+	field.SubmitEvent.AddHandler(func(a any) { load(field.GetText(), true) })
 	lst = s.entryList(nil, 520, func(e listEntry) {
 		if !e.dir {
 			field.SetText(e.key)
@@ -130,13 +135,13 @@ func (g *game) importDialog() {
 	body := s.vbox(8, nil, 0)
 	body.AddChild(s.paragraph("A Catlike Hex Map .map file or a .hexmap file: double-click one, or type its path. "+
 		"You can also drop a file on the window."), where, bar, lst, field)
-	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
+	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText(), false) }})
 	g.focusField(field)
 	g.browse(lst, where, &dir, dir, filter)
 	var dc doubleClick
 	g.onDialog(nil, func() {
 		if e, ok := dc.update(g, lst); ok {
-			load(e.(listEntry).key)
+			load(e.(listEntry).key, true)
 		}
 	})
 }

@@ -1,8 +1,10 @@
 package editor
 
 import (
+	"context"
 	"fmt"
 	"image"
+	"sync/atomic"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -19,8 +21,12 @@ import (
 // Preview size in the Open dialog, logical pixels.
 const openPreviewW, openPreviewH = 240, 180
 
-// entryLabel is a saved map's line in the list.
+// entryLabel is a saved map's line in a list: its name, shape, size and
+// date, or why it cannot be opened.
 func entryLabel(e files.Entry) string {
+	if e.Damaged != "" {
+		return e.Name + "  (damaged: " + e.Damaged + ")"
+	}
 	shape := "?"
 	if e.Shape.Width > 0 {
 		shape = mapShape(e.Shape)
@@ -45,8 +51,8 @@ type mapPreview struct {
 	canvas  *ebiten.Image
 	graphic *widget.Graphic
 	caption *widget.Text
-	want    string // the map whose preview is wanted
-	shown   string // the map whose preview is shown
+	want    string       // the map whose preview is wanted
+	asked   atomic.Int64 // counts the previews asked for: a worker skips all but the last
 }
 
 func newMapPreview(s *style) *mapPreview {
@@ -58,36 +64,47 @@ func newMapPreview(s *style) *mapPreview {
 	return p
 }
 
-// show loads map name from the store on a worker and shows it.
-func (p *mapPreview) show(g *game, name string) {
-	p.want = name
-	p.caption.Label = "Loading " + name + "…"
-	store := g.sess.Store
+// show loads map e from the store off the UI loop (in the background,
+// behind other file work) and shows it, unless another was picked
+// meanwhile.
+func (p *mapPreview) show(g *game, e files.Entry) {
+	p.want = e.Name
+	ask := p.asked.Add(1)
+	if e.Damaged != "" {
+		p.canvas.Fill(topdown.Back)
+		p.caption.Label = "Damaged: " + e.Damaged
+		return
+	}
+	p.caption.Label = "Loading " + e.Name + "…"
+	store, name := g.sess.Store, e.Name
 	w, h := p.canvas.Bounds().Dx(), p.canvas.Bounds().Dy()
-	go func() {
-		grid, _, err := store.Load(name)
-		var img *image.RGBA
-		if err == nil {
+	var grid *hexmap.Grid
+	var img *image.RGBA
+	op := files.Op{Label: "Previewing " + name, Detachable: true, Run: func(ctx context.Context) (err error) {
+		if p.asked.Load() != ask {
+			return nil // another map was picked before this one's turn came
+		}
+		if grid, _, err = store.Load(ctx, name); err == nil {
 			img = topdown.Preview(grid, w, h)
 		}
-		g.runLater(func() {
-			if p.want != name {
-				return // another map was picked meanwhile
-			}
-			p.shown = name
-			p.canvas.Fill(topdown.Back)
-			if err != nil {
-				p.caption.Label = err.Error()
-				return
-			}
-			pic := ebiten.NewImageFromImage(img)
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(w-img.Bounds().Dx())/2, float64(h-img.Bounds().Dy())/2)
-			p.canvas.DrawImage(pic, op)
-			pic.Deallocate()
-			p.caption.Label = previewCaption(grid)
-		})
-	}()
+		return err
+	}}
+	g.runFile(op, false, func(err error) {
+		if p.want != name || (err == nil && grid == nil) {
+			return
+		}
+		p.canvas.Fill(topdown.Back)
+		if err != nil {
+			p.caption.Label = err.Error()
+			return
+		}
+		pic := ebiten.NewImageFromImage(img)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(w-img.Bounds().Dx())/2, float64(h-img.Bounds().Dy())/2)
+		p.canvas.DrawImage(pic, op)
+		pic.Deallocate()
+		p.caption.Label = previewCaption(grid)
+	})
 }
 
 // previewCaption describes a map under its preview.
@@ -108,26 +125,19 @@ func previewCaption(g *hexmap.Grid) string {
 	return s
 }
 
-func (g *game) openDialog() {
+func (g *game) openDialog() { g.withList(g.openDialogWith) }
+
+func (g *game) openDialogWith(list []files.Entry) {
 	s := g.style
-	list, err := g.sess.Store.List()
-	if err != nil {
-		g.errorf("%v", err)
-		return
-	}
 	if len(list) == 0 && !browserFiles {
 		g.message("Open map", "No maps saved yet. Save one with Ctrl+S, or import a file.")
 		return
 	}
-	entries := make([]listEntry, len(list))
-	for k, e := range list {
-		entries[k] = listEntry{key: e.Name, label: entryLabel(e)}
-	}
-	selected := ""
+	var selected files.Entry
 	preview := newMapPreview(s)
-	lst := s.entryList(entries, 440, func(e listEntry) {
-		selected = e.key
-		preview.show(g, e.key)
+	lst := s.mapList(list, 440, func(e files.Entry) {
+		selected = e
+		preview.show(g, e)
 	})
 	side := s.vbox(6, nil, 0)
 	side.AddChild(preview.graphic, preview.caption)
@@ -140,7 +150,7 @@ func (g *game) openDialog() {
 		body.AddChild(s.paragraph("Double-click a map or press Enter to open it."))
 	}
 	body.AddChild(columns)
-	choices := []choice{{"Delete…", func() { g.deleteDialog(selected) }}}
+	choices := []choice{{"Delete…", func() { g.deleteDialog(selected.Name) }}}
 	if browserFiles {
 		choices = append(choices, choice{"From disk…", g.pickMapFile})
 	}
@@ -148,14 +158,14 @@ func (g *game) openDialog() {
 	closeFn := g.dialog("Open map", body, choices...)
 	var dc doubleClick
 	g.onDialog(func() {
-		if selected != "" {
+		if selected.Name != "" {
 			closeFn()
 		}
 		g.openNamed(selected)
 	}, func() {
 		if e, ok := dc.update(g, lst); ok {
 			closeFn()
-			g.openNamed(e.(listEntry).key)
+			g.openNamed(e.(listEntry).entry)
 		}
 	})
 }

@@ -56,7 +56,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 		}
 	}
 	g.drawSelection(screen, &v, copies, margin)
-	if g.modals == 0 && !g.help {
+	if !g.busy() && !g.help {
 		g.drawToolPreview(screen, &v, margin)
 	}
 	if g.view.Notes {

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"context"
 	"fmt"
 	"image"
 
@@ -14,24 +15,8 @@ import (
 // the map view as it is, filling the window, without the panel, the
 // status line, the cursor and the tools' outlines: the map and its
 // notes. Export Image draws the whole map from above at a chosen scale.
-// Both are encoded and written off the UI goroutine; where they went is
-// reported when they are done.
-
-// runLater runs f on the UI goroutine at the start of a coming Update;
-// workers hand their results back through it.
-func (g *game) runLater(f func()) { g.later <- f }
-
-// runPending runs what workers handed back.
-func (g *game) runPending() {
-	for {
-		select {
-		case f := <-g.later:
-			f()
-		default:
-			return
-		}
-	}
-}
+// Both are encoded and written off the UI loop, in file jobs (jobs.go);
+// where they went is reported when they are done.
 
 // screenshot asks for a screenshot of the next frame.
 func (g *game) screenshot() { g.shotPending = true }
@@ -56,16 +41,18 @@ func (g *game) takeShot() {
 	pix := image.NewRGBA(img.Bounds())
 	img.ReadPixels(pix.Pix)
 	name := files.ShotName(g.mapTitle(), "shot", g.now())
-	go func() {
-		where, err := g.savePicture(name, pix)
-		g.runLater(func() {
-			if err != nil {
-				g.errorf("screenshot: %v", err)
-				return
-			}
-			g.info("Screenshot saved to " + where)
-		})
-	}()
+	var where string
+	op := files.Op{Label: "Saving the screenshot", Run: func(context.Context) (err error) {
+		where, err = g.savePicture(name, pix)
+		return err
+	}}
+	g.runFile(op, false, func(err error) {
+		if err != nil {
+			g.errorf("screenshot: %v", err)
+			return
+		}
+		g.info("Screenshot saved to " + where)
+	})
 }
 
 // exportImageDialog asks for the scale of a picture of the whole map
@@ -93,21 +80,19 @@ func (g *game) exportImageDialog() {
 		s.paragraph(pictureDestination(g)))
 	name := files.ShotName(g.mapTitle(), "map", g.now())
 	g.dialog("Export image", body, choice{"Cancel", nil}, choice{"Export", func() {
-		g.info("Drawing the map picture…")
-		go func() {
-			img, err := topdown.Picture(grid, scale)
-			where := ""
-			if err == nil {
+		var img *image.RGBA
+		var where string
+		op := files.Op{Label: "Drawing the map picture", Detachable: true, Run: func(context.Context) (err error) {
+			if img, err = topdown.Picture(grid, scale); err == nil {
 				where, err = g.savePicture(name, img)
 			}
-			g.runLater(func() {
-				if err != nil {
-					g.errorf("export image: %v", err)
-					return
-				}
+			return err
+		}}
+		g.runFile(op, true, func(err error) {
+			g.report(err, "Export image", func() {
 				b := img.Bounds()
 				g.info(fmt.Sprintf("Map picture (%d × %d) saved to %s", b.Dx(), b.Dy(), where))
 			})
-		}()
+		})
 	}})
 }

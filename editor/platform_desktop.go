@@ -8,8 +8,10 @@ package editor
 // a download).
 
 import (
+	"context"
 	"image"
 	"path/filepath"
+	"strings"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/saves"
@@ -29,22 +31,26 @@ func openStore(opts Options) (files.Store, error) {
 }
 
 // exportCatlike writes the map as a Catlike Hex Map save (.map) to a
-// path, which Catlike's own project can load.
+// path, which Catlike's own project can load; the writing runs off the
+// UI loop, from a copy of the map.
 func (g *game) exportCatlike() {
-	if g.modals > 0 {
+	if g.busy() {
 		return
 	}
 	s := g.style
 	body := s.vbox(8, nil, 0)
 	var closeFn func()
 	export := func(p string) {
-		written, err := files.ExportCatlike(p, g.sess.Grid)
-		if err != nil {
-			g.errorf("%v", err)
+		if strings.TrimSpace(p) == "" {
+			g.errorf("export: no file name")
 			return
 		}
 		closeFn()
-		g.info("Exported " + written)
+		written := files.CatlikePath(p)
+		grid := g.sess.Grid.Clone()
+		op := files.Op{Label: "Exporting " + filepath.Base(written),
+			Run: func(ctx context.Context) error { return files.ExportCatlike(ctx, written, grid) }}
+		g.runFile(op, true, func(err error) { g.report(err, "Exporting", func() { g.info("Exported " + written) }) })
 	}
 	name := g.mapTitle() + saves.CatlikeExt
 	field := s.textField(name, "/path/to/map.map", 420, export)
@@ -63,7 +69,7 @@ func picturesDir(store files.Store) string {
 }
 
 // savePicture writes img as name into the screenshots folder and returns
-// its full path. Workers call it.
+// its full path. It runs off the UI loop (in a file job).
 func (g *game) savePicture(name string, img image.Image) (string, error) {
 	return files.WritePNG(filepath.Join(g.shotsDir, name), img)
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -76,7 +77,7 @@ func (g *game) savePrefs(now bool) {
 // reported in why, and the next choice is taken.
 func startMap(opts Options, store files.Store, p prefs) (l files.Loaded, saved, path string, why []string, err error) {
 	if opts.File != "" {
-		l, err := files.OpenPath(opts.File)
+		l, err := files.OpenPath(context.Background(), opts.File) // before the window opens
 		if err == nil {
 			return l, "", opts.File, nil, nil
 		}
@@ -89,14 +90,14 @@ func startMap(opts Options, store files.Store, p prefs) (l files.Loaded, saved, 
 		why = append(why, err.Error())
 	}
 	if p.Map != "" {
-		g, rep, err := store.Load(p.Map)
+		g, rep, err := store.Load(context.Background(), p.Map)
 		if err == nil {
 			return files.Loaded{Grid: g, Name: p.Map, Info: saves.Info{Dropped: rep}}, p.Map, "", why, nil
 		}
 		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
 	}
 	if p.Path != "" {
-		l, err := files.OpenPath(p.Path)
+		l, err := files.OpenPath(context.Background(), p.Path)
 		if err == nil {
 			return l, "", p.Path, why, nil
 		}

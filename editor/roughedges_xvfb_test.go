@@ -3,6 +3,7 @@
 package editor
 
 import (
+	"context"
 	"image"
 	"image/png"
 	"os"
@@ -70,7 +71,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			click(t, "Save"),
 			wait(1),
 			do(func(g *game) {
-				saved, _, err := store.Load("noted")
+				saved, _, err := store.Load(context.Background(), "noted")
 				if err != nil || saved.Note(cell) != "Ashford" {
 					t.Fatalf("the saved map's note: %q, %v", saved.Note(cell), err)
 				}
@@ -105,7 +106,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 func TestEditorOpenFitsTheNewMap(t *testing.T) {
 	dir, store := newMapsDir(t)
 	small, _ := hexmap.NewGrid(20, 15, 4)
-	if err := store.Save("small", small); err != nil {
+	if err := store.Save(context.Background(), "small", small); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -177,9 +178,10 @@ func TestEditorRecoveryKeepsTheName(t *testing.T) {
 		t.Fatal(err)
 	}
 	lost.SetElevation(0, 5)
-	if err := store.SaveRecovery(files.Recovery{Suggested: "showcase"}, lost); err != nil {
+	if err := store.SaveRecovery(context.Background(), "", "showcase", lost); err != nil {
 		t.Fatal(err)
 	}
+	store.Close() // that editor has ended: its autosave is up for recovery
 	in := newScriptInput()
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		return []step{
@@ -317,7 +319,7 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 	dir, store := newMapsDir(t)
 	wide, _ := hexmap.NewGridOf(hexmap.Topology{Width: 40, Height: 15, Wrapping: true}, hexmap.NewNoise(2))
 	wide.SetElevation(3, 2)
-	if err := store.Save("wide", wide); err != nil {
+	if err := store.Save(context.Background(), "wide", wide); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -547,7 +549,7 @@ func TestEditorRestartReopensTheLastMap(t *testing.T) {
 	dir, store := newMapsDir(t)
 	kept, _ := hexmap.NewGrid(20, 15, 6)
 	kept.SetElevation(9, 4)
-	if err := store.Save("kept", kept); err != nil {
+	if err := store.Save(context.Background(), "kept", kept); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()

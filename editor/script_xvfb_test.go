@@ -135,3 +135,18 @@ func selectEntry(l *widget.List, key string) bool {
 	}
 	return false
 }
+
+// idle waits until no file work runs or waits: the file work of a
+// command runs off the UI loop, and its dialogs follow it.
+func idle() step { return func(g *game) bool { return g.job == nil && len(g.queue) == 0 } }
+
+// entryNamed is the list entry of the saved map name, nil when there is
+// none.
+func entryNamed(l *widget.List, name string) any {
+	for _, e := range l.Entries() {
+		if e.(listEntry).key == name {
+			return e
+		}
+	}
+	return nil
+}

@@ -25,7 +25,7 @@ func runExport(args []string, stdout io.Writer) error {
 	}
 	g, _, err := saves.LoadFile(args[0])
 	if err != nil {
-		return fmt.Errorf("%s: %w", args[0], err)
+		return err // it names the file already
 	}
 	verts, tris, err := exportGrid(g, args[1])
 	if err != nil {
@@ -62,12 +62,13 @@ func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
 	}
 	colors := terrainColors()
 	mtl := mtlPath(path)
-	if err := saves.WriteFileAtomic(mtl, func(w io.Writer) error { return chunk.WriteMTL(w, colors) }); err != nil {
+	opts := chunk.OBJOptions{MTL: filepath.Base(mtl), TerrainColors: colors}
+	// The OBJ first: a path it refuses (a device, a pipe) gets no library
+	// beside it either.
+	if err := saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJWith(w, set, opts) }); err != nil {
 		return 0, 0, err
 	}
-	opts := chunk.OBJOptions{MTL: filepath.Base(mtl), TerrainColors: colors}
-	err = saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJWith(w, set, opts) })
-	if err != nil {
+	if err := saves.WriteFileAtomic(mtl, func(w io.Writer) error { return chunk.WriteMTL(w, colors) }); err != nil {
 		return 0, 0, err
 	}
 	return verts, tris, nil
