@@ -18,6 +18,10 @@ type Chunk struct {
 	// Plan is what the triangulation handed the features package: the
 	// connections that may hold walls and the bridges over rivers.
 	Plan features.Plan
+	// tints record which cells gave the terrain's vertices their splat
+	// types, so that a change of terrain types alone updates them in
+	// place (Retint) instead of triangulating the chunk again.
+	tints tints
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -38,7 +42,9 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 		rivers:    &c.Layers[mesh.Rivers],
 		roads:     &c.Layers[mesh.Roads],
 		plan:      &c.Plan,
+		tints:     &c.tints,
 	}
+	c.tints.reset()
 	wm := water.Meshes{
 		Water:     &c.Layers[mesh.Water],
 		Shore:     &c.Layers[mesh.WaterShore],
@@ -69,6 +75,7 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
+	tints                  *tints // where the terrain's splat types come from
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -90,9 +97,9 @@ func (b *builder) triangulateCell(i int) {
 // triangulateDirection is Catlike's Triangulate(direction, cell): the
 // solid part of one sixth of the cell, then its connection when it owns it.
 func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
-	cell := b.cells[i]
+	cell := b.ref(i)
 	e := hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
-	if carvesRiverBed(cell, d) {
+	if carvesRiverBed(cell.Cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
 	pe := b.perturbEdge(e)
@@ -113,10 +120,10 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
-	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
+func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
+	b.edgeFan(b.perturb(center), pe, cell)
 	if cell.HasRoads() {
-		il, ir := roadInterpolators(d, cell)
+		il, ir := roadInterpolators(d, cell.Cell)
 		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
 	}
 }

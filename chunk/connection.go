@@ -14,7 +14,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	if !ok {
 		return
 	}
-	cell, nb := b.cells[i], b.cells[n]
+	cell, nb := b.ref(i), b.ref(n)
 	nPos := b.position(n)
 	bridge := hexmap.Bridge(d)
 	bridge[1] = nPos[1] - center[1]
@@ -22,29 +22,29 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 
 	hasRiver := cell.HasRiverThroughEdge(d)
 	hasRoad := cell.HasRoadThroughEdge(d)
-	if carvesRiverBed(nb, d.Opposite()) {
+	if carvesRiverBed(nb.Cell, d.Opposite()) {
 		e2.V3[1] = nb.StreamBedY()
 	}
 	pe2 := b.perturbEdge(e2)
 	if hasRiver {
-		b.triangulateRiverConnection(d, cell, nb, pe1, pe2)
+		b.triangulateRiverConnection(d, cell.Cell, nb.Cell, pe1, pe2)
 	}
-	if edgeType(cell, nb) == hexmap.Slope {
+	if edgeType(cell.Cell, nb.Cell) == hexmap.Slope {
 		b.triangulateEdgeTerraces(e1, pe1, cell, e2, pe2, nb, hasRoad)
 	} else {
-		b.edgeStrip(pe1, weights1(), cell.TerrainType, pe2, weights2(), nb.TerrainType, hasRoad)
+		b.edgeStrip(pe1, weights1(), cell, pe2, weights2(), nb, hasRoad)
 	}
 
 	nn, hasCorner := 0, false
 	if d <= hexmap.E {
 		nn, hasCorner = b.neighbor(i, d.Next())
 	}
-	var next hexmap.Cell
+	var next ref
 	if hasCorner {
-		next = b.cells[nn]
+		next = b.ref(nn)
 	}
 	var conn *features.Connection
-	if features.WallsMayStand(cell, nb, next, hasCorner) {
+	if features.WallsMayStand(cell.Cell, nb.Cell, next.Cell, hasCorner) {
 		b.plan.Connections = append(b.plan.Connections, features.Connection{Cell: i, Neighbor: n, Dir: d, Near: pe1, Far: pe2})
 		conn = &b.plan.Connections[len(b.plan.Connections)-1]
 	}
@@ -74,8 +74,8 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 // triangulateEdgeTerraces is Catlike's TriangulateEdgeTerraces: a slope
 // becomes TerraceSteps strips, alternating flat and sloped. pbegin and
 // pend are begin and end perturbed.
-func (b *builder) triangulateEdgeTerraces(begin, pbegin hexmap.EdgeVertices, beginCell hexmap.Cell, end, pend hexmap.EdgeVertices, endCell hexmap.Cell, hasRoad bool) {
-	t1, t2 := beginCell.TerrainType, endCell.TerrainType
+func (b *builder) triangulateEdgeTerraces(begin, pbegin hexmap.EdgeVertices, beginCell ref, end, pend hexmap.EdgeVertices, endCell ref, hasRoad bool) {
+	t1, t2 := beginCell, endCell
 	e2 := b.perturbEdge(hexmap.TerraceLerpEdges(begin, end, 1))
 	w2 := terraceLerpWeights(weights1(), weights2(), 1)
 	b.edgeStrip(pbegin, weights1(), t1, e2, w2, t2, hasRoad)

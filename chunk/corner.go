@@ -9,8 +9,8 @@ func edgeType(a, b hexmap.Cell) hexmap.EdgeType {
 // triangulateCorner is Catlike's TriangulateCorner: bottom is the lowest
 // of the three cells, left and right follow clockwise. The two edge types
 // seen from the bottom pick the shape. Points come unperturbed.
-func (b *builder) triangulateCorner(bottom vecT, bottomCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
-	leftEdge, rightEdge := edgeType(bottomCell, leftCell), edgeType(bottomCell, rightCell)
+func (b *builder) triangulateCorner(bottom vecT, bottomCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
+	leftEdge, rightEdge := edgeType(bottomCell.Cell, leftCell.Cell), edgeType(bottomCell.Cell, rightCell.Cell)
 	switch {
 	case leftEdge == hexmap.Slope && rightEdge == hexmap.Slope:
 		b.triangulateCornerTerraces(bottom, bottomCell, left, leftCell, right, rightCell)
@@ -22,7 +22,7 @@ func (b *builder) triangulateCorner(bottom vecT, bottomCell hexmap.Cell, left ve
 		b.triangulateCornerTerraces(right, rightCell, bottom, bottomCell, left, leftCell)
 	case rightEdge == hexmap.Slope:
 		b.triangulateCornerCliffTerraces(bottom, bottomCell, left, leftCell, right, rightCell)
-	case edgeType(leftCell, rightCell) == hexmap.Slope:
+	case edgeType(leftCell.Cell, rightCell.Cell) == hexmap.Slope:
 		// Two cliffs with a slope between the top cells.
 		if leftCell.Elevation < rightCell.Elevation {
 			b.triangulateCornerCliffTerraces(right, rightCell, bottom, bottomCell, left, leftCell)
@@ -30,15 +30,15 @@ func (b *builder) triangulateCorner(bottom vecT, bottomCell hexmap.Cell, left ve
 			b.triangulateCornerTerracesCliff(left, leftCell, right, rightCell, bottom, bottomCell)
 		}
 	default:
-		types := terrainTypes(bottomCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
+		types := terrainTypes(bottomCell, leftCell, rightCell)
 		b.terrainTriangle(b.perturb(bottom), b.perturb(left), b.perturb(right), types, weights1(), weights2(), weights3())
 	}
 }
 
 // triangulateCornerTerraces fans terraces from begin towards the two
 // higher (or level) cells.
-func (b *builder) triangulateCornerTerraces(begin vecT, beginCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
-	types := terrainTypes(beginCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
+func (b *builder) triangulateCornerTerraces(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
+	types := terrainTypes(beginCell, leftCell, rightCell)
 	v3, v4 := b.perturb(hexmap.TerraceLerp(begin, left, 1)), b.perturb(hexmap.TerraceLerp(begin, right, 1))
 	w3, w4 := terraceLerpWeights(weights1(), weights2(), 1), terraceLerpWeights(weights1(), weights3(), 1)
 	b.terrainTriangle(b.perturb(begin), v3, v4, types, weights1(), w3, w4)
@@ -54,30 +54,30 @@ func (b *builder) triangulateCornerTerraces(begin vecT, beginCell hexmap.Cell, l
 // triangulateCornerTerracesCliff: terraces on the left, a cliff on the
 // right. The terraces collapse onto a boundary point on the cliff, found
 // between perturbed points so that the cliff stays straight.
-func (b *builder) triangulateCornerTerracesCliff(begin vecT, beginCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
+func (b *builder) triangulateCornerTerracesCliff(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
 	t := 1 / float32(abs(int(rightCell.Elevation)-int(beginCell.Elevation)))
 	boundary := hexmap.Lerp(b.perturb(begin), b.perturb(right), t)
 	bw := hexmap.Lerp(weights1(), weights3(), t)
-	types := terrainTypes(beginCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
+	types := terrainTypes(beginCell, leftCell, rightCell)
 	b.triangulateBoundaryTriangle(begin, weights1(), left, weights2(), boundary, bw, types)
 	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)
 }
 
 // triangulateCornerCliffTerraces is the mirror: cliff on the left,
 // terraces on the right.
-func (b *builder) triangulateCornerCliffTerraces(begin vecT, beginCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
+func (b *builder) triangulateCornerCliffTerraces(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
 	t := 1 / float32(abs(int(leftCell.Elevation)-int(beginCell.Elevation)))
 	boundary := hexmap.Lerp(b.perturb(begin), b.perturb(left), t)
 	bw := hexmap.Lerp(weights1(), weights2(), t)
-	types := terrainTypes(beginCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
+	types := terrainTypes(beginCell, leftCell, rightCell)
 	b.triangulateBoundaryTriangle(right, weights3(), begin, weights1(), boundary, bw, types)
 	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)
 }
 
 // triangulateCornerTop closes the part of a cliff corner between the two
 // upper cells: terraces when they are a slope apart, else one triangle.
-func (b *builder) triangulateCornerTop(left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell, boundary, bw, types vecT) {
-	if edgeType(leftCell, rightCell) == hexmap.Slope {
+func (b *builder) triangulateCornerTop(left vecT, leftCell ref, right vecT, rightCell ref, boundary, bw vecT, types splat) {
+	if edgeType(leftCell.Cell, rightCell.Cell) == hexmap.Slope {
 		b.triangulateBoundaryTriangle(left, weights2(), right, weights3(), boundary, bw, types)
 		return
 	}
@@ -88,7 +88,7 @@ func (b *builder) triangulateCornerTop(left vecT, leftCell hexmap.Cell, right ve
 // onto the boundary point. The terrace points are perturbed here, the
 // boundary point, already perturbed, stays where it is (Catlike's
 // AddTriangleUnperturbed).
-func (b *builder) triangulateBoundaryTriangle(begin, beginW, left, leftW, boundary, boundaryW, types vecT) {
+func (b *builder) triangulateBoundaryTriangle(begin, beginW, left, leftW, boundary, boundaryW vecT, types splat) {
 	v2 := b.perturb(hexmap.TerraceLerp(begin, left, 1))
 	w2 := terraceLerpWeights(beginW, leftW, 1)
 	b.terrainTriangle(b.perturb(begin), v2, boundary, types, beginW, w2, boundaryW)

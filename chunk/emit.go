@@ -19,24 +19,45 @@ func (b *builder) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
 	return hexmap.EdgeVertices{V1: b.perturb(e.V1), V2: b.perturb(e.V2), V3: b.perturb(e.V3), V4: b.perturb(e.V4), V5: b.perturb(e.V5)}
 }
 
-// terrainTypes is the splat type triple of one triangle or quad.
-func terrainTypes(x, y, z uint8) vecT { return vecT{float32(x), float32(y), float32(z)} }
+// ref is a cell with its index, so that the terrain triangulation can
+// record which cells gave each triangle its splat types (see tint.go).
+type ref struct {
+	hexmap.Cell
+	i int32
+}
+
+// ref returns cell i with its index.
+func (b *builder) ref(i int) ref { return ref{b.cells[i], int32(i)} }
+
+// splat is the splat type triple of one triangle or quad and the cells
+// it comes from.
+type splat struct {
+	types vecT
+	from  [3]int32
+}
+
+// terrainTypes is the splat of one triangle or quad of cells x, y, z.
+func terrainTypes(x, y, z ref) splat {
+	return splat{vecT{float32(x.TerrainType), float32(y.TerrainType), float32(z.TerrainType)}, [3]int32{x.i, y.i, z.i}}
+}
 
 // terrainTriangle adds a terrain triangle with splat data.
-func (b *builder) terrainTriangle(v1, v2, v3, types, w1, w2, w3 vecT) {
+func (b *builder) terrainTriangle(v1, v2, v3 vecT, s splat, w1, w2, w3 vecT) {
+	b.tints.add(len(b.terrain.Positions), s.from)
 	b.terrain.AddTriangle(v1, v2, v3)
-	b.terrain.AddTriangleTerrain(types, w1, w2, w3)
+	b.terrain.AddTriangleTerrain(s.types, w1, w2, w3)
 }
 
 // terrainQuad adds a terrain quad with splat data.
-func (b *builder) terrainQuad(v1, v2, v3, v4, types, w1, w2, w3, w4 vecT) {
+func (b *builder) terrainQuad(v1, v2, v3, v4 vecT, s splat, w1, w2, w3, w4 vecT) {
+	b.tints.add(len(b.terrain.Positions), s.from)
 	addQuad(b.terrain, v1, v2, v3, v4)
-	b.terrain.AddQuadTerrain(types, w1, w2, w3, w4)
+	b.terrain.AddQuadTerrain(s.types, w1, w2, w3, w4)
 }
 
 // edgeFan is Catlike's TriangulateEdgeFan: four triangles from the centre
 // to the five edge vertices, all of one cell. Arguments are perturbed.
-func (b *builder) edgeFan(center vecT, e hexmap.EdgeVertices, t uint8) {
+func (b *builder) edgeFan(center vecT, e hexmap.EdgeVertices, t ref) {
 	types := terrainTypes(t, t, t)
 	w := weights1()
 	b.terrainTriangle(center, e.V1, e.V2, types, w, w, w)
@@ -48,7 +69,7 @@ func (b *builder) edgeFan(center vecT, e hexmap.EdgeVertices, t uint8) {
 // edgeStrip is Catlike's TriangulateEdgeStrip: four quads between two
 // perturbed edges, the first weighted w1 and the second w2, with a road
 // segment on top when hasRoad.
-func (b *builder) edgeStrip(e1 hexmap.EdgeVertices, w1 vecT, t1 uint8, e2 hexmap.EdgeVertices, w2 vecT, t2 uint8, hasRoad bool) {
+func (b *builder) edgeStrip(e1 hexmap.EdgeVertices, w1 vecT, t1 ref, e2 hexmap.EdgeVertices, w2 vecT, t2 ref, hasRoad bool) {
 	types := terrainTypes(t1, t2, t1)
 	b.terrainQuad(e1.V1, e1.V2, e2.V1, e2.V2, types, w1, w1, w2, w2)
 	b.terrainQuad(e1.V2, e1.V3, e2.V2, e2.V3, types, w1, w1, w2, w2)

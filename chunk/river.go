@@ -26,11 +26,11 @@ func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
 // triangulateWithRiverBeginOrEnd is the sixth of a cell where a river
 // starts or ends: the channel narrows to the centre, and the surface ends
 // in a single triangle. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithRiverBeginOrEnd(cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe hexmap.EdgeVertices) {
 	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
 	m.V3[1] = e.V3[1]
 	pm, pc := b.perturbEdge(m), b.perturb(center)
-	t := cell.TerrainType
+	t := cell
 	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
 	b.edgeFan(pc, pm, t)
 	if cell.IsUnderwater() {
@@ -50,7 +50,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell hexmap.Cell, center vecT, 
 // triangulateWithRiver is the sixth of a cell a river flows through: the
 // centre becomes a line (centerL, centerR) shaped by where the river goes
 // next, and the channel runs from it to the edge.
-func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
 	var centerL, centerR vecT
 	switch {
 	case cell.HasRiverThroughEdge(d.Opposite()): // straight
@@ -72,7 +72,7 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, cen
 	m.V3[1], center[1] = e.V3[1], e.V3[1]
 	pm, pl, pc, pr := b.perturbEdge(m), b.perturb(centerL), b.perturb(center), b.perturb(centerR)
 
-	t := cell.TerrainType
+	t := cell
 	w := weights1()
 	types := terrainTypes(t, t, t)
 	b.edgeStrip(pm, w, t, pe, w, t, false)
@@ -92,9 +92,9 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, cen
 
 // triangulateAdjacentToRiver is a sixth without river in a cell with one:
 // its centre moves out of the river's way, and roads fit around it.
-func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
 	if cell.HasRoads() {
-		b.triangulateRoadAdjacentToRiver(d, cell, center, e, pe)
+		b.triangulateRoadAdjacentToRiver(d, cell.Cell, center, e, pe)
 	}
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
@@ -109,7 +109,7 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell hexmap.Cel
 	}
 	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
 	pm := b.perturbEdge(m)
-	t := cell.TerrainType
+	t := cell
 	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
 	b.edgeFan(b.perturb(center), pm, t)
 }

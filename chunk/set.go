@@ -2,6 +2,7 @@ package chunk
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -21,6 +22,7 @@ type Set struct {
 	Chunks []Chunk
 	feed   *hexmap.FeedReader
 	dirty  []bool // per chunk, filled from the feed by Update
+	tinted []bool // per chunk: only terrain types changed (Retint will do)
 }
 
 // NewSet triangulates every chunk of g on all cores.
@@ -29,7 +31,7 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount()), tinted: make([]bool, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -41,22 +43,30 @@ func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
 // NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
 // follows g's changes from now on.
 func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
-	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks))}
+	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks)), tinted: make([]bool, len(chunks))}
 }
 
 // Close stops following the grid's changes (the set is done with).
 func (s *Set) Close() { s.feed.Close() }
 
-// Update re-triangulates the chunks that the grid's changes since the
-// last Update touched, and returns them in ascending order.
+// Update brings the chunks that the grid's changes since the last Update
+// touched up to date, and returns them in ascending order: those where
+// only terrain types changed get their splat types in place (Retint),
+// the others are re-triangulated.
 func (s *Set) Update() []int {
-	dirty := s.DirtyChunks()
+	dirty, tinted := s.stale()
 	workers := 1
 	if len(dirty) >= parallelThreshold {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s.triangulate(dirty, workers)
-	return dirty
+	for _, ch := range tinted {
+		s.Chunks[ch].Retint(s.Grid)
+	}
+	if len(tinted) == 0 {
+		return dirty
+	}
+	return slices.Sorted(slices.Values(append(dirty, tinted...)))
 }
 
 // DirtyChunks reads the changes since the last call and returns the
@@ -64,26 +74,49 @@ func (s *Set) Update() []int {
 // and its neighbours' chunks when the change can alter shared geometry
 // (Catlike's Refresh and RefreshSelfOnly).
 func (s *Set) DirtyChunks() []int {
+	dirty, tinted := s.stale()
+	return slices.Sorted(slices.Values(append(dirty, tinted...)))
+}
+
+// stale reads the changes since the last call: the chunks to triangulate
+// again and, apart, those where only terrain types changed (the chunk
+// of such a cell and its neighbours' chunks, whose connections and
+// corners take the cell's type too), each in ascending order.
+func (s *Set) stale() (dirty, tinted []int) {
 	changes, complete := s.feed.Read()
 	g := s.Grid
 	for _, c := range changes {
-		s.dirty[g.ChunkOf(c.Index)] = true
+		mark := s.dirty
+		if terrainOnly(c) {
+			mark = s.tinted
+		}
+		mark[g.ChunkOf(c.Index)] = true
 		if c.AffectsNeighbors() {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				if n, ok := g.Neighbor(c.Index, d); ok {
-					s.dirty[g.ChunkOf(n)] = true
+					mark[g.ChunkOf(n)] = true
 				}
 			}
 		}
 	}
-	var out []int
-	for ch, d := range s.dirty {
-		if d || !complete {
-			out = append(out, ch)
-			s.dirty[ch] = false
+	for ch := range s.dirty {
+		switch {
+		case s.dirty[ch] || !complete:
+			dirty = append(dirty, ch)
+		case s.tinted[ch]:
+			tinted = append(tinted, ch)
 		}
+		s.dirty[ch], s.tinted[ch] = false, false
 	}
-	return out
+	return dirty, tinted
+}
+
+// terrainOnly reports whether a change is of the cell's terrain type
+// alone, which moves no vertex.
+func terrainOnly(c hexmap.Change) bool {
+	a := c.Before
+	a.TerrainType = c.After.TerrainType
+	return a == c.After
 }
 
 // triangulate rebuilds the listed chunks with up to workers goroutines.
@@ -133,6 +166,7 @@ func (s *Set) rebuild(ch int, scratch *Chunk) {
 	}
 	c.Plan.Connections = append(c.Plan.Connections[:0], scratch.Plan.Connections...)
 	c.Plan.Bridges = append(c.Plan.Bridges[:0], scratch.Plan.Bridges...)
+	c.tints.runs = append(c.tints.runs[:0], scratch.tints.runs...)
 }
 
 // copyMesh makes dst a copy of src with storage of its own.

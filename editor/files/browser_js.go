@@ -258,10 +258,11 @@ func (b *Browser) LoadPrefs() ([]byte, error) {
 	if v.Type() != js.TypeString {
 		return nil, nil
 	}
-	if v.Length() > MaxPrefsSize {
+	s := v.String() // localStorage holds a few MB at most
+	if len(s) > MaxPrefsSize {
 		return nil, fmt.Errorf("preferences larger than %d bytes", MaxPrefsSize)
 	}
-	return []byte(v.String()), nil
+	return []byte(s), nil
 }
 
 // Download offers g to the user as a file named after the map.

@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 )
 
@@ -34,4 +35,79 @@ func benchGrid(b *testing.B) *hexmap.Grid {
 		b.Fatal(err)
 	}
 	return g
+}
+
+// fillBenchGrid is the 80×60 showcase with a 50×40 rectangle of cells
+// (2,000) of mud, the only mud or snow on the map, at the elevations the
+// showcase gives them: a fill by terrain from its corner reaches exactly
+// the rectangle, mud or snow.
+func fillBenchGrid(b *testing.B) (*hexmap.Grid, int) {
+	g, err := mapgen.Showcase(80, 60, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, c := range g.Cells() {
+		if c.TerrainType == hexmap.Mud || c.TerrainType == hexmap.Snow {
+			g.SetTerrainType(i, hexmap.Stone)
+		}
+	}
+	for z := 10; z < 50; z++ {
+		for x := 15; x < 65; x++ {
+			g.SetTerrainType(index(b, g, x, z), hexmap.Mud)
+		}
+	}
+	return g, index(b, g, 15, 10)
+}
+
+// BenchmarkFill2000 measures a fill of 2,000 cells, the latency a user
+// waits for: the batch edit with Catlike's rules, then re-triangulation
+// of every dirty chunk (every layer: terrain, water, features, walls)
+// with the chunk set's workers. Alternate fills turn the rectangle to
+// snow and back to mud, so each changes all 2,000 cells.
+func BenchmarkFill2000(b *testing.B) {
+	g, start := fillBenchGrid(b)
+	set := chunk.NewSet(g)
+	terrains := [2]uint8{hexmap.Snow, hexmap.Mud}
+	n, chunks, cells := 0, 0, 0
+	testutil.CPULoop(b, func() {
+		s := Settings{ApplyTerrain: true, Terrain: terrains[n%2]}
+		c, _, _ := Fill(g, start, MatchTerrain, s)
+		cells += c
+		chunks += len(set.Update())
+		n++
+	})
+	if cells != 2000*n {
+		b.Fatalf("the fills reached %d cells in %d runs, want 2,000 each", cells, n)
+	}
+	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+}
+
+// BenchmarkPaste20x20 measures pasting a 20×20 selection (400 cells with
+// the showcase's hills, rivers, roads, towns and forests) and the
+// re-triangulation of the dirty chunks; two different clips are pasted
+// in turn at one place, so each paste changes the cells.
+func BenchmarkPaste20x20(b *testing.B) {
+	g, err := mapgen.Showcase(80, 60, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	top := g.Topology()
+	var clips [2]Clip
+	for k, at := range [2][2]int{{5, 5}, {45, 30}} {
+		sel := &Selection{}
+		sel.Add(Rect(top, hexmap.FromOffset(at[0], at[1]), hexmap.FromOffset(at[0]+19, at[1]+19)))
+		clips[k] = Copy(g, sel)
+	}
+	if len(clips[0].Cells) != 400 {
+		b.Fatalf("the clip holds %d cells", len(clips[0].Cells))
+	}
+	set := chunk.NewSet(g)
+	target := hexmap.FromOffset(40, 25)
+	n, chunks := 0, 0
+	testutil.CPULoop(b, func() {
+		Paste(g, clips[n%2], target)
+		chunks += len(set.Update())
+		n++
+	})
+	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
 }

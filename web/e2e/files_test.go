@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -87,17 +86,23 @@ func checkRecovery(t *testing.T, ctx context.Context, view image.Rectangle) {
 }
 
 // checkSlotReload saves to a slot through the Save As dialog (keyboard:
-// Ctrl+Shift+S, a name, Enter), reloads the page and opens the slot.
+// Ctrl+Shift+S, a name typed over the one offered, Enter), reloads the
+// page, which reopens the slot (the map open when the editor last ran),
+// and opens it again.
 func checkSlotReload(t *testing.T, ctx context.Context) {
-	slot := saveAsWithKeys(t, ctx, " e2e")
+	slot := saveAsWithKeys(t, ctx, "e2e slot")
 	t.Logf("saved as %q through the dialog", slot)
 	saved := mapBytes(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	waitReady(t, ctx)
+	if st := gameStatus(t, ctx); st.Name != slot || string(mapBytes(t, ctx)) != string(saved) {
+		t.Fatalf("the reloaded page opened %q, not the slot it had open", st.Name)
+	}
+	call(t, ctx, "new", "")
 	if string(mapBytes(t, ctx)) == string(saved) {
-		t.Fatal("the page starts with the saved map already: the reload proves nothing")
+		t.Fatal("a new map equals the slot: opening it would prove nothing")
 	}
 	var list []struct{ Name string }
 	if err := json.Unmarshal([]byte(call(t, ctx, "list", "")), &list); err != nil {
@@ -217,9 +222,10 @@ func checkDropFile(t *testing.T, ctx context.Context, path string, view image.Re
 	waitMap(t, ctx, want, "the dropped file did not open")
 }
 
-// saveAsWithKeys opens Save As with Ctrl+Shift+S, types suffix after the
-// name the dialog offers, presses Enter and returns the saved name.
-func saveAsWithKeys(t *testing.T, ctx context.Context, suffix string) string {
+// saveAsWithKeys opens Save As with Ctrl+Shift+S, types name (which
+// replaces the name the dialog offers, selected), presses Enter and
+// returns the saved name.
+func saveAsWithKeys(t *testing.T, ctx context.Context, name string) string {
 	t.Helper()
 	ctrl := key{"ControlLeft", "Control", 17}
 	shift := key{"ShiftLeft", "Shift", 16}
@@ -231,7 +237,7 @@ func saveAsWithKeys(t *testing.T, ctx context.Context, suffix string) string {
 			t.Fatalf("Ctrl+Shift+S opened %d dialogs", st.Dialogs)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.KeyEvent(suffix)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(name)); err != nil {
 		t.Fatal(err)
 	}
 	gameStatus(t, ctx) // a frame takes the typed text
@@ -239,7 +245,7 @@ func saveAsWithKeys(t *testing.T, ctx context.Context, suffix string) string {
 	deadline = time.Now().Add(30 * time.Second)
 	for {
 		st := gameStatus(t, ctx)
-		if st.Dialogs == 0 && !st.Modified && strings.HasSuffix(st.Name, suffix) {
+		if st.Dialogs == 0 && !st.Modified && st.Name == name {
 			return st.Name
 		}
 		if time.Now().After(deadline) {

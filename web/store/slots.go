@@ -245,8 +245,10 @@ func (d *DB) LoadRecovery(id string) (name, suggested string, data []byte, err e
 		return "", "", nil, err
 	}
 	str := func(key string) string {
-		if n := r.Get(key); n.Type() == js.TypeString && n.Length() <= 1024 {
-			return n.String()
+		if n := r.Get(key); n.Type() == js.TypeString {
+			if s := n.String(); len(s) <= 1024 { // a name, not anything stored there
+				return s
+			}
 		}
 		return ""
 	}

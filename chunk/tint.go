@@ -1,0 +1,52 @@
+package chunk
+
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
+)
+
+// A change of terrain type alone moves no vertex: it only changes the
+// splat types of the terrain triangles its cell gave them (its own and
+// its connections' and corners', which neighbouring chunks own too).
+// Triangulation records, in runs of terrain vertices, which three cells
+// gave each its types; Retint then updates the types in place, which is
+// what a fill of terrain over thousands of cells needs to stay quick.
+
+// tintRun is a run of terrain vertices, from start to the next run's
+// start (or the mesh's end), whose splat types come from cells.
+type tintRun struct {
+	start int32
+	cells [3]int32
+}
+
+// tints are a chunk's runs, in vertex order.
+type tints struct{ runs []tintRun }
+
+func (t *tints) reset() { t.runs = t.runs[:0] }
+
+// add notes that the vertices from start on take their types from cells;
+// consecutive triangles of the same cells (a fan, a strip) share a run.
+func (t *tints) add(start int, cells [3]int32) {
+	if n := len(t.runs); n > 0 && t.runs[n-1].cells == cells {
+		return
+	}
+	t.runs = append(t.runs, tintRun{int32(start), cells})
+}
+
+// Retint sets the splat types of c's terrain vertices from the cells'
+// current terrain types: the same result as triangulating c again when
+// nothing but terrain types changed since it was triangulated.
+func (c *Chunk) Retint(g *hexmap.Grid) {
+	m := &c.Layers[mesh.Terrain]
+	cells := g.Cells()
+	for k, r := range c.tints.runs {
+		end := int32(len(m.Terrain))
+		if k+1 < len(c.tints.runs) {
+			end = c.tints.runs[k+1].start
+		}
+		types := vecT{float32(cells[r.cells[0]].TerrainType), float32(cells[r.cells[1]].TerrainType), float32(cells[r.cells[2]].TerrainType)}
+		for v := r.start; v < end; v++ {
+			m.Terrain[v] = types
+		}
+	}
+}
