@@ -200,8 +200,10 @@ func centreCell(t reporter, g *game) int {
 	return p
 }
 
-// A recovery autosave left by an earlier session is offered at start, and
-// recovering it gives that map, unsaved.
+// A recovery autosave left by an earlier session is offered at start,
+// naming the map (an unnamed map by the name it came with: the showcase
+// here), and recovering it gives that map, unsaved, under that name, with
+// an undo history that starts there, which the editor says.
 func TestEditorRecoversAutosave(t *testing.T) {
 	dir, store := newMapsDir(t)
 	lost, err := showcase.Map()
@@ -209,7 +211,7 @@ func TestEditorRecoversAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	lost.SetElevation(0, 5)
-	if err := store.SaveRecovery(context.Background(), "", "", lost); err != nil {
+	if err := store.SaveRecovery(context.Background(), "", "showcase", lost); err != nil {
 		t.Fatal(err)
 	}
 	store.Close() // that editor has ended: its autosave is up for recovery
@@ -219,11 +221,26 @@ func TestEditorRecoversAutosave(t *testing.T) {
 			idle(),
 			wait(2),
 			captureStep(t, filepath.Join(shots, "editor-recover.png")),
+			do(func(g *game) {
+				if !strings.Contains(dialogText(g), `"showcase"`) {
+					t.Errorf("the recovery question %q does not name the map", dialogText(g))
+				}
+			}),
 			click(t, "Recover"),
 			idle(),
 			do(func(g *game) {
 				if !g.sess.Grid.Equal(lost) || !g.sess.Modified() {
 					t.Errorf("recovered map: equal %v, modified %v", g.sess.Grid.Equal(lost), g.sess.Modified())
+				}
+				if g.mapTitle() != "showcase" || g.sess.Name != "" || g.sess.History.CanUndo() {
+					t.Errorf("recovered: title %q, name %q, can undo %v", g.mapTitle(), g.sess.Name, g.sess.History.CanUndo())
+				}
+				said := false
+				for _, m := range g.toasts {
+					said = said || strings.Contains(m.text, "undo history starts here")
+				}
+				if !said {
+					t.Errorf("the editor did not say the history starts at the recovery: %v", g.toasts)
 				}
 				if rec, err := ownRecovery(g); err != nil || !rec.Equal(lost) {
 					t.Errorf("the recovered map is not this editor's autosave: %v", err)

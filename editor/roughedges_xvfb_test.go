@@ -16,7 +16,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/files"
-	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/saves"
@@ -164,47 +163,6 @@ func TestEditorSaveAsSelectsTheName(t *testing.T) {
 				}
 			}),
 			click(t, "Cancel"),
-		}
-	})
-}
-
-// A recovered map keeps the name it came with (the showcase: unnamed, so
-// Save As offers "showcase"), and its undo history starts at the
-// recovered state, which the editor says.
-func TestEditorRecoveryKeepsTheName(t *testing.T) {
-	dir, store := newMapsDir(t)
-	lost, err := showcase.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lost.SetElevation(0, 5)
-	if err := store.SaveRecovery(context.Background(), "", "showcase", lost); err != nil {
-		t.Fatal(err)
-	}
-	store.Close() // that editor has ended: its autosave is up for recovery
-	in := newScriptInput()
-	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		return []step{
-			wait(2),
-			do(func(g *game) {
-				if p := findIn(g, every[*widget.Text]); p == nil || !strings.Contains(dialogText(g), `"showcase"`) {
-					t.Errorf("the recovery question %q does not name the map", dialogText(g))
-				}
-			}),
-			click(t, "Recover"),
-			wait(1),
-			do(func(g *game) {
-				if g.mapTitle() != "showcase" || g.sess.Name != "" || g.sess.History.CanUndo() {
-					t.Errorf("recovered: title %q, name %q, can undo %v", g.mapTitle(), g.sess.Name, g.sess.History.CanUndo())
-				}
-				said := false
-				for _, m := range g.toasts {
-					said = said || strings.Contains(m.text, "undo history starts here")
-				}
-				if !said {
-					t.Errorf("the editor did not say the history starts at the recovery: %v", g.toasts)
-				}
-			}),
 		}
 	})
 }

@@ -162,16 +162,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 
 	// A new start: the editor is gone, its autosave is offered, and
 	// restoring it gives unsaved changes and makes it the new editor's.
-	st.left, st.own = st.own, nil
-	s2, _ := newSession(t)
-	s2.Store = st
-	r, err := st.ClaimRecovery(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s2.RecoverOp(r).Do(); err != nil {
-		t.Fatal(err)
-	}
+	s2 := recoverIn(t, st)
 	if !s2.Grid.Equal(edited) || s2.Name != "m" || !s2.Modified() {
 		t.Errorf("recovered: equal %v, name %q, modified %v", s2.Grid.Equal(edited), s2.Name, s2.Modified())
 	}
@@ -337,16 +328,7 @@ func TestRecoveryKeepsTheSuggestedName(t *testing.T) {
 	if st.own == nil || st.own.Name != "" || st.own.Suggested != "showcase" {
 		t.Fatalf("the autosave holds %+v", st.own)
 	}
-	st.left, st.own = st.own, nil // the editor is gone; a new one starts
-	s2, _ := newSession(t)
-	s2.Store = st
-	r, err := st.ClaimRecovery(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s2.RecoverOp(r).Do(); err != nil {
-		t.Fatal(err)
-	}
+	s2 := recoverIn(t, st)
 	if s2.Name != "" || s2.Suggested != "showcase" || s2.History.CanUndo() {
 		t.Errorf("recovered: name %q, suggested %q, can undo %v; want unnamed, showcase, a history that starts here",
 			s2.Name, s2.Suggested, s2.History.CanUndo())
@@ -354,4 +336,21 @@ func TestRecoveryKeepsTheSuggestedName(t *testing.T) {
 	if st.own == nil || st.own.Suggested != "showcase" {
 		t.Errorf("the recovered map's own autosave lost the name: %+v", st.own)
 	}
+}
+
+// recoverIn ends the editor whose autosave st holds and starts a new
+// session on st that recovers it.
+func recoverIn(t *testing.T, st *memStore) *Session {
+	t.Helper()
+	st.left, st.own = st.own, nil
+	s, _ := newSession(t)
+	s.Store = st
+	r, err := st.ClaimRecovery(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecoverOp(r).Do(); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

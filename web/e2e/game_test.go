@@ -30,6 +30,17 @@ type status struct {
 	Preview bool `json:"preview"`
 	// Buttons: the centres of the newest dialog's buttons, by label.
 	Buttons map[string][2]int `json:"buttons"`
+	// What the tools report: a cell under the pointer, the tool, the
+	// cells selected, a paste following the pointer, the minimap's
+	// rectangle, the camera's centre, the undo steps, the map's title.
+	Hover    bool       `json:"hover"`
+	Tool     string     `json:"tool"`
+	Selected int        `json:"selected"`
+	Pasting  bool       `json:"pasting"`
+	Minimap  [4]int     `json:"minimap"`
+	Camera   [2]float64 `json:"camera"`
+	Undo     int        `json:"undo"`
+	Title    string     `json:"title"`
 }
 
 // call runs hexsandbox.call(name, arg) in the page and returns its

@@ -73,42 +73,6 @@ func cellAt(t *testing.T, ctx context.Context, g *hexmap.Grid, x, z int) (float6
 	return float64(p[0]), float64(p[1])
 }
 
-// toolStatus extends status with what the tools report.
-type toolStatus struct {
-	Hover    bool       `json:"hover"`
-	Tool     string     `json:"tool"`
-	Selected int        `json:"selected"`
-	Pasting  bool       `json:"pasting"`
-	Minimap  [4]int     `json:"minimap"`
-	Camera   [2]float64 `json:"camera"`
-	Undo     int        `json:"undo"`
-	Title    string     `json:"title"`
-}
-
-func tools(t *testing.T, ctx context.Context) toolStatus {
-	t.Helper()
-	var s toolStatus
-	if err := json.Unmarshal([]byte(call(t, ctx, "status", "")), &s); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// waitTools polls the editor until ok accepts its state.
-func waitTools(t *testing.T, ctx context.Context, what string, ok func(toolStatus) bool) toolStatus {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		s := tools(t, ctx)
-		if ok(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: %+v", what, s)
-		}
-	}
-}
-
 // click presses and releases the left button at (x, y), a frame apart.
 func click(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
@@ -123,7 +87,7 @@ func click(t *testing.T, ctx context.Context, x, y float64) {
 // checkNoHoverBeforeTheMouse: the page has had no mouse event yet, and
 // no cell is outlined under the (0, 0) the browser reports meanwhile.
 func checkNoHoverBeforeTheMouse(t *testing.T, ctx context.Context) {
-	if s := tools(t, ctx); s.Hover {
+	if s := gameStatus(t, ctx); s.Hover {
 		t.Error("a cell is hovered before the mouse entered the page")
 	}
 }
@@ -147,7 +111,7 @@ func checkLinkAndPaste(t *testing.T, ctx context.Context, url string) {
 			t.Fatal("the share link did not open its map")
 		}
 	}
-	if s := tools(t, ctx); s.Title != "shared map" {
+	if s := gameStatus(t, ctx); s.Title != "shared map" {
 		t.Errorf("the shared map is called %q", s.Title)
 	}
 	press(t, ctx, key{"Digit4", "4", 52})
@@ -162,17 +126,17 @@ func checkLinkAndPaste(t *testing.T, ctx context.Context, url string) {
 	mouse(t, ctx, chromedp.MouseMoved, x1, y1)
 	gameStatus(t, ctx)
 	mouse(t, ctx, chromedp.MouseReleased, x1, y1)
-	waitTools(t, ctx, "the drag selected the block", func(s toolStatus) bool { return s.Selected == 6 })
+	waitStatus(t, ctx, "the drag selected the block", func(s status) bool { return s.Selected == 6 })
 	press(t, ctx, key{"KeyC", "c", 67}, ctrlKey)
 	press(t, ctx, key{"KeyV", "v", 86}, ctrlKey)
 	press(t, ctx, key{"KeyR", "r", 82})
 	tx, ty := cellAt(t, ctx, want, 13, 7)
 	mouse(t, ctx, chromedp.MouseMoved, tx, ty)
-	waitTools(t, ctx, "pasting", func(s toolStatus) bool { return s.Pasting && s.Hover })
+	waitStatus(t, ctx, "pasting", func(s status) bool { return s.Pasting && s.Hover })
 	keepShot(t, ctx, "browser-paste-preview")
-	steps := tools(t, ctx).Undo
+	steps := gameStatus(t, ctx).Undo
 	click(t, ctx, tx, ty)
-	waitTools(t, ctx, "the click placed the paste", func(s toolStatus) bool { return !s.Pasting && s.Undo == steps+1 })
+	waitStatus(t, ctx, "the click placed the paste", func(s status) bool { return !s.Pasting && s.Undo == steps+1 })
 	g := decoded(t, ctx)
 	snow, links := 0, 0
 	for i, c := range g.Cells() {
@@ -196,7 +160,7 @@ func checkLinkAndPaste(t *testing.T, ctx context.Context, url string) {
 // checkMinimapClick clicks the minimap's middle and its south-west
 // corner: the camera goes to the map's middle, then to its south-west.
 func checkMinimapClick(t *testing.T, ctx context.Context) {
-	s := tools(t, ctx)
+	s := gameStatus(t, ctx)
 	m := s.Minimap
 	if m[2]-m[0] < 40 {
 		t.Fatalf("no minimap on the page: %v", m)
@@ -204,12 +168,12 @@ func checkMinimapClick(t *testing.T, ctx context.Context) {
 	g := decoded(t, ctx)
 	maxX, maxZ := g.Topology().Extent()
 	click(t, ctx, float64(m[0]+m[2])/2, float64(m[1]+m[3])/2)
-	waitTools(t, ctx, "the camera went to the map's middle", func(s toolStatus) bool {
+	waitStatus(t, ctx, "the camera went to the map's middle", func(s status) bool {
 		return math.Abs(s.Camera[0]-maxX/2) < 2*hexmap.InnerRadius && math.Abs(s.Camera[1]-maxZ/2) < 2*hexmap.OuterRadius
 	})
 	keepShot(t, ctx, "browser-minimap")
 	click(t, ctx, float64(m[0]+2), float64(m[3]-2))
-	waitTools(t, ctx, "the camera went south-west", func(s toolStatus) bool {
+	waitStatus(t, ctx, "the camera went south-west", func(s status) bool {
 		return s.Camera[0] < 2*hexmap.InnerRadius && s.Camera[1] < 2*hexmap.OuterRadius
 	})
 	if after := decoded(t, ctx); !after.Equal(g) {
@@ -264,7 +228,7 @@ func checkRecoveryKeepsName(t *testing.T, ctx context.Context) {
 	}
 	click(t, ctx, float64(at[0]), float64(at[1]))
 	waitMap(t, ctx, edited, "Recover did not bring the edited map back")
-	if s := tools(t, ctx); s.Title != "shared map" || s.Undo != 0 {
+	if s := gameStatus(t, ctx); s.Title != "shared map" || s.Undo != 0 {
 		t.Errorf("recovered map: title %q (want shared map), %d undo steps (want none)", s.Title, s.Undo)
 	}
 }
