@@ -201,8 +201,8 @@ func (s *style) entryList(entries []listEntry, width int, pick func(listEntry)) 
 }
 
 // doubleClickTime is the longest gap between the clicks of a double
-// click.
-const doubleClickTime = 450 * time.Millisecond
+// click (the common desktop default).
+const doubleClickTime = 500 * time.Millisecond
 
 // doubleClick finds double clicks on a list's entries through the
 // editor's input: two releases of the left button over the list, on the

@@ -156,6 +156,12 @@ func (g *game) openDialogWith(list []files.Entry) {
 	}
 	choices = append(choices, choice{"Cancel", nil}, choice{"Open", func() { g.openNamed(selected) }})
 	closeFn := g.dialog("Open map", body, choices...)
+	// The open map, else the first, is selected: Enter opens it at once.
+	if e := entryNamedIn(lst, g.sess.Name); e != nil {
+		lst.SetSelectedEntry(e)
+	} else if es := lst.Entries(); len(es) > 0 {
+		lst.SetSelectedEntry(es[0])
+	}
 	var dc doubleClick
 	g.onDialog(func() {
 		if selected.Name != "" {
@@ -168,4 +174,15 @@ func (g *game) openDialogWith(list []files.Entry) {
 			g.openNamed(e.(listEntry).entry)
 		}
 	})
+}
+
+// entryNamedIn is the entry of list l for the saved map name, nil when
+// there is none.
+func entryNamedIn(l *widget.List, name string) any {
+	for _, e := range l.Entries() {
+		if e.(listEntry).key == name && name != "" {
+			return e
+		}
+	}
+	return nil
 }

@@ -142,11 +142,4 @@ func idle() step { return func(g *game) bool { return g.job == nil && len(g.queu
 
 // entryNamed is the list entry of the saved map name, nil when there is
 // none.
-func entryNamed(l *widget.List, name string) any {
-	for _, e := range l.Entries() {
-		if e.(listEntry).key == name {
-			return e
-		}
-	}
-	return nil
-}
+func entryNamed(l *widget.List, name string) any { return entryNamedIn(l, name) }
