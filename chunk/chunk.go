@@ -6,6 +6,7 @@
 package chunk
 
 import (
+	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
@@ -16,6 +17,10 @@ import (
 type Chunk struct {
 	Layers  [mesh.LayerCount]mesh.Mesh
 	Bridges []features.Bridge
+	// Cuts are the road, river and bridge footprints of the chunk's town
+	// cells, by cell, which the towns' blocks are cut between.
+	Cuts  []buildings.Cut
+	towns buildings.Builder // scratch kept between builds
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -35,6 +40,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 		rivers:    &c.Layers[mesh.Rivers],
 		roads:     &c.Layers[mesh.Roads],
 		bridges:   c.Bridges[:0],
+		cuts:      c.Cuts[:0],
 	}
 	wm := water.Meshes{
 		Water:     &c.Layers[mesh.Water],
@@ -52,11 +58,12 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 			}
 		}
 	}
-	c.Bridges = b.bridges
+	c.Bridges, c.Cuts = b.bridges, b.cuts
 	if !others {
 		return
 	}
-	features.Build(g, ch, c.Bridges, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
+	towns := features.Towns{Cuts: c.Cuts, Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
+	features.BuildTowns(g, ch, c.Bridges, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 }
 
 // builder carries what the triangulation of one chunk needs; it lives for
@@ -67,6 +74,9 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	bridges                []features.Bridge
+	cuts                   []buildings.Cut
+	cell                   int  // the cell being triangulated
+	town                   bool // whether it holds a town (cuts wanted)
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -79,6 +89,7 @@ func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
+	b.beginCell(i)
 	center := b.position(i)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i, center)
@@ -115,6 +126,8 @@ func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, 
 	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
-		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
+		mL, mR := hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir)
+		b.triangulateRoad(center, mL, mR, pe, cell.HasRoadThroughEdge(d))
+		b.cutRoad(center, mL, mR, e, cell.HasRoadThroughEdge(d))
 	}
 }

@@ -22,10 +22,17 @@ type Bridge struct {
 	RoadCenter1, RoadCenter2 vec3.T
 }
 
-// Build adds the features, walls and bridges of chunk ch to the meshes.
-// A nil mesh skips its part; a chunk off the map adds nothing. Models
-// that would push a mesh past uint16 indices are left out.
+// Build adds the features, walls and bridges of chunk ch to the meshes,
+// with Catlike's prefab cubes for urban features. A nil mesh skips its
+// part; a chunk off the map adds nothing. Models that would push a mesh
+// past uint16 indices are left out.
 func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildTowns(g, ch, bridges, nil, feats, walls, bridgeMesh)
+}
+
+// BuildTowns is Build with towns of buildings (package buildings) on the
+// cells HasTown accepts, in place of urban prefabs; a nil towns is Build.
+func BuildTowns(g *hexmap.Grid, ch int, bridges []Bridge, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
@@ -33,7 +40,9 @@ func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *m
 	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: walls}
 	var buf [maxCellFeatures]feature
 	for _, i := range g.ChunkCells(ch) {
-		if feats != nil {
+		if towns != nil && HasTown(g.Cell(i)) {
+			towns.addCell(spots, i, &w.centres, buf[:0], feats)
+		} else if feats != nil {
 			fs := spots.appendCell(buf[:0], i, &w.centres)
 			for k := range fs {
 				fs[k].add(feats)

@@ -37,7 +37,7 @@ type Renderer struct {
 }
 
 type programs struct {
-	depth, terrain, lit, translucent *ebiten.Shader
+	depth, terrain, lit, facade, translucent *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -47,7 +47,7 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 	for _, p := range []struct {
 		name string
 		dst  **ebiten.Shader
-	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit}, {shaders.Translucent, &r.prog.translucent}} {
+	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit}, {shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}
@@ -110,8 +110,8 @@ func (r *Renderer) Set() *chunk.Set { return r.set }
 // Stats reports what the last opaque rebuild drew.
 func (r *Renderer) Stats() (opaqueTriangles, translucentTriangles, vertices int) {
 	b := &r.builder
-	return b.Terrain.Triangles() + b.Lit.Triangles(), b.Translucent.Triangles(),
-		b.Terrain.Vertices() + b.Lit.Vertices() + b.Translucent.Vertices()
+	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles(), b.Translucent.Triangles(),
+		b.Terrain.Vertices() + b.Lit.Vertices() + b.Facade.Vertices() + b.Translucent.Vertices()
 }
 
 // noiseImage uploads the map's noise table, one texel per entry.

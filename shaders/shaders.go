@@ -1,6 +1,6 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary and lit features, plus the depth
-// passes. Each .kage file holds one part; Source assembles a program from
+// river, road, water, shore, estuary, lit features and building facades,
+// plus the depth passes. Each .kage file holds one part; Source assembles a program from
 // the shared prelude (common.kage) and its parts, so the translucent
 // layers can share one program and be drawn sorted in few draw calls.
 package shaders
@@ -19,6 +19,7 @@ const (
 	Depth       = "depth"
 	Terrain     = "terrain"
 	Lit         = "lit"
+	Facade      = "facade"
 	Translucent = "translucent"
 )
 
@@ -35,6 +36,8 @@ func parts(name string) ([]string, bool) {
 		return []string{"opaque", "terrain"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
+	case Facade:
+		return []string{"opaque", "facade"}, true
 	case Translucent:
 		return append(Layers(), "translucent"), true
 	}
@@ -42,7 +45,7 @@ func parts(name string) ([]string, bool) {
 }
 
 // Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Translucent} }
+func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent} }
 
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {
