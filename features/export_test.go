@@ -56,6 +56,3 @@ func TownCellForTest(g *hexmap.Grid, i int, cuts []buildings.Cut) (buildings.Cel
 	c.Cuts = append([]buildings.Cut(nil), c.Cuts...)
 	return c, ground{noise: s.noise, perturb: s.perturb.Perturber}
 }
-
-// ProcessCPUForTest is processCPU for the external benchmarks.
-var ProcessCPUForTest = processCPU

@@ -63,7 +63,7 @@ func TownMapForTest(t testing.TB) *hexmap.Grid {
 	for i, z := at(townX+1, townMapHeight-1), 0; ; z++ {
 		d := [...]hexmap.Direction{hexmap.SW, hexmap.SE, hexmap.SE, hexmap.SW}[z%4]
 		n, ok := g.Neighbor(i, d)
-		if !ok || !g.SetOutgoingRiver(i, d) {
+		if !ok || g.SetOutgoingRiver(i, d) != nil {
 			break
 		}
 		i = n

@@ -7,6 +7,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mesh"
 )
 
@@ -48,8 +49,7 @@ func benchTowns(b *testing.B, g *hexmap.Grid) {
 	}
 	var m, d mesh.Mesh
 	var bl buildings.Builder
-	start := features.ProcessCPUForTest()
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		triangles = 0
 		for ch := range g.ChunkCount() {
 			m.Clear()
@@ -58,8 +58,7 @@ func benchTowns(b *testing.B, g *hexmap.Grid) {
 			features.BuildTowns(g, ch, nil, &t, nil, nil, nil)
 			triangles += m.TriangleCount() + d.TriangleCount()
 		}
-	}
-	b.ReportMetric(float64(features.ProcessCPUForTest()-start)/float64(b.N)/1e6, "cpu-ms/op")
+	})
 	b.ReportMetric(float64(triangles)/float64(towns), "tris/town-cell")
 }
 
