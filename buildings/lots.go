@@ -90,10 +90,16 @@ func (b *Builder) pieceLots(c *Cell, p *piece, salt uint32) uint32 {
 	}
 	b.work.widths = widths
 	t := lo
+	concave := !convex(p.poly)
 	for i := range count {
 		next := t + widths[i]/total*(hi-lo)
 		if i == count-1 {
 			next = hi
+		}
+		if concave {
+			salt = b.concaveLots(p, t, next, salt)
+			t = next
+			continue
 		}
 		w := &b.work
 		w.clip, w.clipSides = clipSides(w.clip[:0], w.clipSides[:0], p.poly, p.sides, p.from.add(p.dir.scale(t)), p.dir.left().scale(-1), sideParty)
@@ -111,6 +117,49 @@ func (b *Builder) pieceLots(c *Cell, p *piece, salt uint32) uint32 {
 		t = next
 	}
 	return salt
+}
+
+// concaveLots adds the lots of a concave piece between lines t0 and t1
+// across its street. Clipping would join the parts of the strip on
+// either side of a notch along the cut lines, across whatever the notch
+// holds, so the strip is taken out of the piece as a region: one lot per
+// part, its edges on the piece keeping their sides.
+func (b *Builder) concaveLots(p *piece, t0, t1 float64, salt uint32) uint32 {
+	const far = 1e3
+	n := p.dir.left()
+	at := func(t, s float64) pt { return p.from.add(p.dir.scale(t)).add(n.scale(s)) }
+	before := []pt{at(t0-far, -far), at(t0, -far), at(t0, far), at(t0-far, far)}
+	after := []pt{at(t1, -far), at(t1+far, -far), at(t1+far, far), at(t1, far)}
+	for _, part := range b.reg.subtract(p.poly, []obstacle{{poly: before, kind: edgeRoad}, {poly: after, kind: edgeRoad}}) {
+		l := b.newLot()
+		l.poly = append(l.poly, part.poly...)
+		for k, kind := range part.kinds {
+			r := roleParty
+			if kind == edgeCell {
+				if e := edgeUnder(p.poly, part.poly[k], part.poly[(k+1)%len(part.poly)]); e >= 0 {
+					r = p.sides[e].role()
+				}
+			}
+			l.roles = append(l.roles, r)
+		}
+		l.shop, l.salt = p.shop, salt
+		b.keepLot()
+		salt++
+	}
+	return salt
+}
+
+// edgeUnder is the edge of polygon poly that segment p-q lies along, or
+// -1.
+func edgeUnder(poly []pt, p, q pt) int {
+	const tol = 1e-6
+	for j := range poly {
+		a, b := poly[j], poly[(j+1)%len(poly)]
+		if segDist2(p, a, b) < tol*tol && segDist2(q, a, b) < tol*tol {
+			return j
+		}
+	}
+	return -1
 }
 
 // keepLot keeps the lot newLot returned last if it is big, thick and
