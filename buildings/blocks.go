@@ -23,14 +23,14 @@ const (
 )
 
 // role is the facade an edge of this side gets.
-func (s side) role() role {
+func (s side) role() Role {
 	switch s {
 	case sideRoad, sideRiver:
-		return roleFront
+		return Front
 	case sideCell, sideCourt:
-		return roleBack
+		return Back
 	}
-	return roleParty
+	return Party
 }
 
 func sideOf(k edgeKind) side { return [...]side{sideCell, sideRoad, sideRiver}[k] }

@@ -305,14 +305,14 @@ func (b *Builder) exposePartyWalls() {
 		m.cover = m.cover[:0]
 		for k, r := range m.roles {
 			m.cover = append(m.cover, -foundation)
-			if r != roleParty {
+			if r != Party {
 				continue
 			}
 			p, q := m.poly[k], m.poly[(k+1)%len(m.poly)]
 			if j := b.sharedEdge(i, p, q); j >= 0 {
 				m.cover[k] = b.plan[j].podium
 			} else {
-				m.roles[k] = roleBack
+				m.roles[k] = Back
 			}
 		}
 	}

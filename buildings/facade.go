@@ -49,36 +49,48 @@ const (
 	SurfaceStone // chimneys and rooftop boxes
 )
 
-// Code steps: code = surface + 8·role + 32·shop + 64·style + 256·doorBay.
+// Role is what a wall faces, which decides its facade.
+type Role uint8
+
+// The roles.
 const (
-	codeRole    = 8
-	codeShop    = 32
-	codeStyle   = 64
-	codeDoorBay = 256
-	maxDoorBay  = 63
+	Front Role = iota // a street or square: doors, shop fronts
+	Back              // a yard or open ground: windows
+	Party             // the next lot: a blank party wall
 )
 
-// wallCode is the code of a wall facing role, with shops on its ground
+// Code steps: code = surface + CodeRole·role + CodeShop·shop +
+// CodeStyle·style + CodeDoor·(door bay + 1), whole numbers that a float32
+// holds exactly; the facade program takes them apart with floor and mod.
+const (
+	CodeRole   = 8
+	CodeShop   = 32
+	CodeStyle  = 64
+	CodeDoor   = 256
+	MaxDoorBay = 63
+)
+
+// WallCode is the code of a wall facing r, with shops on its ground
 // floor or not, window style 0..3 and the door in bay door (-1: none).
-func wallCode(r role, shop bool, style, door int) float32 {
-	c := int(SurfaceWall) + codeRole*int(r) + codeStyle*style
+func WallCode(r Role, shop bool, style, door int) float32 {
+	c := int(SurfaceWall) + CodeRole*int(r) + CodeStyle*style
 	if shop {
-		c += codeShop
+		c += CodeShop
 	}
 	if door >= 0 {
-		c += codeDoorBay * (1 + min(door, maxDoorBay-1))
+		c += CodeDoor * (1 + min(door, MaxDoorBay-1))
 	}
 	return float32(c)
 }
 
 // DecodeCode splits a facade code into its fields, as the facade program
 // does (door is -1 where the wall has none).
-func DecodeCode(code float32) (s Surface, r int, shop bool, style, door int) {
+func DecodeCode(code float32) (s Surface, r Role, shop bool, style, door int) {
 	c := int(code + 0.5)
-	s = Surface(c % codeRole)
-	r = c / codeRole % 4
-	shop = c/codeShop%2 == 1
-	style = c / codeStyle % 4
-	door = c/codeDoorBay - 1
+	s = Surface(c % CodeRole)
+	r = Role(c / CodeRole % 4)
+	shop = c/CodeShop%2 == 1
+	style = c / CodeStyle % 4
+	door = c/CodeDoor - 1
 	return s, r, shop, style, door
 }

@@ -16,19 +16,10 @@ const (
 	minCourtyard = 1.2
 )
 
-// role is what a lot edge faces, which decides its facade.
-type role uint8
-
-const (
-	roleFront role = iota // a street or square: doors, shop fronts
-	roleBack              // a yard or open ground: windows
-	roleParty             // the next lot: a blank party wall
-)
-
 // lot is a piece of ground for one building, local to the cell.
 type lot struct {
 	poly   []pt
-	roles  []role // per edge
+	roles  []Role // per edge
 	shop   bool   // the front faces a road (shops at level 2 and up)
 	corner bool   // at a block corner
 	salt   uint32 // tells lots of one cell apart in the hash
@@ -134,7 +125,7 @@ func (b *Builder) concaveLots(p *piece, t0, t1 float64, salt uint32) uint32 {
 		l := b.newLot()
 		l.poly = append(l.poly, part.poly...)
 		for k, kind := range part.kinds {
-			r := roleParty
+			r := Party
 			if kind == edgeCell {
 				if e := edgeUnder(p.poly, part.poly[k], part.poly[(k+1)%len(part.poly)]); e >= 0 {
 					r = p.sides[e].role()
@@ -209,7 +200,7 @@ func (b *Builder) looseLots(c *Cell) {
 			centre.add(ux.scale(w/2)).add(uz.scale(-h/2)),
 			centre.add(ux.scale(w/2)).add(uz.scale(h/2)),
 			centre.add(ux.scale(-w/2)).add(uz.scale(h/2)))
-		l.roles = append(l.roles, roleFront, roleBack, roleBack, roleBack)
+		l.roles = append(l.roles, Front, Back, Back, Back)
 		l.salt = uint32(k) | 1<<16
 	}
 }

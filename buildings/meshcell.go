@@ -89,13 +89,13 @@ func (b *Builder) emitMass(e *emitter, c *Cell, g Ground, m *building) {
 		top := b.perturbed(b.work.top, c, g, m.tower)
 		b.work.top = top
 		b.terrace(e, m, foot, top, gy+lower)
-		roles := make([]role, len(top))
+		roles := make([]Role, len(top))
 		for i := range roles {
-			roles[i] = roleBack
+			roles[i] = Back
 		}
 		for k, te := range m.towerR.edges {
-			if te.alive && m.roles[k] == roleFront {
-				roles[te.start] = roleFront
+			if te.alive && m.roles[k] == Front {
+				roles[te.start] = Front
 			}
 		}
 		b.walls(e, top, roles, nil, gy, lower, float32(m.top), false, m, col, false)
@@ -146,7 +146,7 @@ func (b *Builder) terrace(e *emitter, m *building, foot, top [][2]float32, y flo
 // each with its role's facade, starting where cover (when not nil) says
 // the neighbour stops hiding it. The first front wall of the ground
 // floor gets the door.
-func (b *Builder) walls(e *emitter, foot [][2]float32, roles []role, cover []float64, gy, y0, y1 float32, shop bool, m *building, col vec4.T, ground bool) {
+func (b *Builder) walls(e *emitter, foot [][2]float32, roles []Role, cover []float64, gy, y0, y1 float32, shop bool, m *building, col vec4.T, ground bool) {
 	door := ground
 	n := len(foot)
 	for k := range n {
@@ -161,11 +161,11 @@ func (b *Builder) walls(e *emitter, foot [][2]float32, roles []role, cover []flo
 		nb := bays(float64(dist2(a, z)))
 		r := roles[k]
 		d := -1
-		if door && r == roleFront {
+		if door && r == Front {
 			d = m.door % int(nb)
 			door = false
 		}
-		code := wallCode(r, shop && r == roleFront, m.style, d)
+		code := WallCode(r, shop && r == Front, m.style, d)
 		e.wall(a, z, gy, from, y1, nb, face{uv2: vec2.T{y1, code}, col: col})
 	}
 }
@@ -197,7 +197,7 @@ func (b *Builder) gableRoof(e *emitter, foot [][2]float32, gy float32, m *buildi
 	roof := face{uv2: vec2.T{float32(m.top), float32(SurfaceTiledRoof)}, col: m.roofC}
 	e.slope([]vec3.T{at(p(1)), at(p(2)), m2, m1}, roof)
 	e.slope([]vec3.T{at(p(3)), at(p(0)), m1, m2}, roof)
-	gable := face{uv2: vec2.T{float32(m.top), wallCode(roleParty, false, 0, -1)}, col: col}
+	gable := face{uv2: vec2.T{float32(m.top), WallCode(Party, false, 0, -1)}, col: col}
 	// A gable against a neighbour at least as high as the ridge is hidden.
 	if m.cover[s] < m.top+m.rise {
 		e.gable(p(0), p(1), gy, float32(m.top), m1, bays(float64(dist2(p(0), p(1)))), gable)

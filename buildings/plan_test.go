@@ -318,3 +318,20 @@ func TestBudgetDropsDetailsFirst(t *testing.T) {
 		t.Fatalf("budget %d: %d mass triangles of %d, %d in all", small.budget, sm.TriangleCount(), fm.TriangleCount(), n)
 	}
 }
+
+// TestWallCodeRoundTrip: every field of a wall code comes back out as it
+// went in.
+func TestWallCodeRoundTrip(t *testing.T) {
+	for _, r := range []Role{Front, Back, Party} {
+		for _, shop := range []bool{false, true} {
+			for style := range 4 {
+				for door := -1; door < MaxDoorBay; door++ {
+					s, r2, shop2, style2, door2 := DecodeCode(WallCode(r, shop, style, door))
+					if s != SurfaceWall || r2 != r || shop2 != shop || style2 != style || door2 != door {
+						t.Fatalf("WallCode(%d, %v, %d, %d) decodes to %d %d %v %d %d", r, shop, style, door, s, r2, shop2, style2, door2)
+					}
+				}
+			}
+		}
+	}
+}
