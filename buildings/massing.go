@@ -18,6 +18,7 @@ const (
 	foundation    = 0.35 // walls reach this far below the ground
 	pitch         = 0.75 // roof rise per unit of half-span
 	slender       = 2.6  // the most a building's height may be its thickness times
+	sideGap       = 0.3  // a detached house keeps this from each neighbouring lot
 )
 
 // Floors returns the floor count range of an urban level: 1-2 for a
@@ -79,7 +80,7 @@ var (
 	bricks = [...]vec4.T{{0.66, 0.38, 0.28, 1}, {0.58, 0.33, 0.26, 1}, {0.72, 0.5, 0.36, 1}}
 	stones = [...]vec4.T{{0.72, 0.69, 0.63, 1}, {0.62, 0.61, 0.6, 1}, {0.78, 0.74, 0.66, 1}}
 	tiles  = [...]vec4.T{{0.64, 0.27, 0.18, 1}, {0.55, 0.22, 0.16, 1}, {0.36, 0.36, 0.4, 1}, {0.7, 0.38, 0.24, 1}}
-	flats  = [...]vec4.T{{0.48, 0.46, 0.44, 1}, {0.55, 0.53, 0.5, 1}, {0.42, 0.41, 0.42, 1}}
+	flats  = [...]vec4.T{{0.48, 0.46, 0.44, 1}, {0.58, 0.55, 0.5, 1}, {0.42, 0.41, 0.42, 1}, {0.5, 0.42, 0.36, 1}}
 )
 
 // mass plans the building on lot l of cell c into m (reusing its
@@ -87,12 +88,17 @@ var (
 func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 	*m = building{lot: l, cover: m.cover[:0], tower: m.tower[:0], towerR: insetResult{edges: m.towerR.edges[:0]}}
 	dice := newDice(hashAt(c, b.ground, centroid(l.poly)), l.salt)
-	occupancy := [...]float64{0, 0.72, 0.9, 1}[c.Level]
+	occupancy := [...]float64{0, 0.55, 0.88, 1}[c.Level]
 	if !c.Roads {
 		occupancy = 1 // the hash grid already chose the spot for a building
 	}
 	if dice.next() >= occupancy {
 		return false
+	}
+	// Village houses stand apart, town houses now and then; city blocks
+	// are built wall to wall.
+	if gap := [...]float64{0, 1, 0.3, 0}[c.Level]; c.Roads && dice.next() < gap {
+		b.detach(m)
 	}
 	m.floors = floorCount(c.Level, capFloors, dice.next())
 	if l.corner && c.Level == 3 {
@@ -101,7 +107,7 @@ func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 	// No taller than slender times the lot is thick (nor below the
 	// level's lowest).
 	lo, _ := Floors(c.Level)
-	for m.floors > lo && WallTop(m.floors) > slender*thickness(l.poly) {
+	for m.floors > lo && WallTop(m.floors) > slender*thickness(m.poly) {
 		m.floors--
 	}
 	m.seed = float32(dice.next())
@@ -110,16 +116,18 @@ func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 	m.walls, m.roofC = colours(c.Level, m.floors, &dice)
 	m.top = WallTop(m.floors)
 	m.podium = m.top
-	pitched := dice.next() < [...]float64{0, 1, 0.65, 0.15}[c.Level] && m.floors <= 4
+	pitched := dice.next() < [...]float64{0, 1, 0.7, 0.45}[c.Level] && m.floors <= 4
 	m.roof = roofFlat
 	if pitched {
-		m.roof = roofHip
-		if len(l.poly) == 4 {
-			m.roof, m.gable = roofGable, gableEdge(l.poly)
-		} else if !convex(l.poly) {
-			m.roof = roofFlat
+		switch {
+		case !convex(m.poly):
+			m.roof = roofFlat // no ridge fits a concave lot
+		case len(m.poly) == 4:
+			m.roof, m.gable = roofGable, gableEdge(m.poly)
+		default:
+			m.roof = roofHip
 		}
-		m.rise = min(max(pitch*halfSpan(l.poly, m.roof, m.gable), 0.35), 1.3)
+		m.rise = min(max(pitch*halfSpan(m.poly, m.roof, m.gable), 0.35), 1.3)
 	}
 	if m.roof == roofFlat {
 		m.roofC = flats[int(dice.next()*float64(len(flats)))]
@@ -129,6 +137,33 @@ func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 		}
 	}
 	return true
+}
+
+// detach pulls the building in from its party walls (and a little from
+// its back), so that it stands free of its neighbours; a lot too small
+// for that keeps its walls where they are.
+func (b *Builder) detach(m *building) {
+	d := b.work.floats(len(m.poly))
+	for k, r := range m.roles {
+		d[k] = [...]float64{Front: 0, Back: 0.2, Party: sideGap}[r]
+	}
+	res, ok := b.ins.inset(m.poly, d)
+	if !ok || area(res.poly) < minLotArea || thickness(res.poly) < minLotWidth {
+		return
+	}
+	roles := make([]Role, len(res.poly))
+	for i := range roles {
+		roles[i] = Back
+	}
+	for k, e := range res.edges {
+		if e.alive {
+			roles[e.start] = m.roles[k]
+			if roles[e.start] == Party {
+				roles[e.start] = Back // it faces a gap now
+			}
+		}
+	}
+	m.poly, m.roles = append([]pt(nil), res.poly...), roles
 }
 
 // floorCount picks a floor count in the level's range from r in [0, 1),
