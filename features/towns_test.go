@@ -151,21 +151,28 @@ func solidArea(g *hexmap.Grid, i int) [][2]float64 {
 	return out
 }
 
-// townPlans plans every town cell of g with the cuts its chunk
-// recorded, calling f with each cell's buildings.
-func townPlans(g *hexmap.Grid, f func(i int, plan []buildings.Building)) {
+// eachTownCell calls f for every town cell of g with what BuildTowns
+// hands package buildings for it (from its chunk's recorded cuts), a
+// builder to use, and the chunk as triangulated.
+func eachTownCell(g *hexmap.Grid, f func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, c *chunk.Chunk)) {
 	var c chunk.Chunk
 	var b buildings.Builder
 	for ch := range g.ChunkCount() {
 		chunk.Triangulate(g, ch, &c)
 		for _, i := range g.ChunkCells(ch) {
-			if !features.HasTown(g.Cell(i)) {
-				continue
+			if features.HasTown(g.Cell(i)) {
+				tc, gr := features.TownCellForTest(g, i, c.Cuts)
+				f(i, &tc, gr, &b, &c)
 			}
-			tc, gr := features.TownCellForTest(g, i, c.Cuts)
-			f(i, b.Plan(&tc, gr))
 		}
 	}
+}
+
+// townPlans calls f with the planned buildings of every town cell of g.
+func townPlans(g *hexmap.Grid, f func(i int, plan []buildings.Building)) {
+	eachTownCell(g, func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, _ *chunk.Chunk) {
+		f(i, b.Plan(tc, gr))
+	})
 }
 
 // TestLotsInsideSolidAreaOffRoadsRiversWalls checks every building's
@@ -318,29 +325,20 @@ func TestTownTriangleBudget(t *testing.T) {
 	}
 	maps["city with streets"] = city
 	for name, g := range maps {
-		var c chunk.Chunk
-		var b buildings.Builder
 		most, sum, cells := 0, 0, 0
-		for ch := range g.ChunkCount() {
-			chunk.Triangulate(g, ch, &c)
-			for _, i := range g.ChunkCells(ch) {
-				if !features.HasTown(g.Cell(i)) {
-					continue
-				}
-				tc, gr := features.TownCellForTest(g, i, c.Cuts)
-				var m, d mesh.Mesh
-				n := b.Add(&tc, gr, buildings.Meshes{Massing: &m, Detail: &d})
-				if n > buildings.MaxCellTriangles {
-					t.Fatalf("%s, cell %d (level %d): %d triangles", name, i, tc.Level, n)
-				}
-				most, sum, cells = max(most, n), sum+n, cells+1
+		eachTownCell(g, func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, c *chunk.Chunk) {
+			var m, d mesh.Mesh
+			n := b.Add(tc, gr, buildings.Meshes{Massing: &m, Detail: &d})
+			if n > buildings.MaxCellTriangles {
+				t.Fatalf("%s, cell %d (level %d): %d triangles", name, i, tc.Level, n)
 			}
+			most, sum, cells = max(most, n), sum+n, cells+1
 			for _, l := range []mesh.Layer{mesh.Buildings, mesh.BuildingDetails} {
 				if c.Layers[l].Overflowed() {
-					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, ch, l.Name())
+					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, g.ChunkOf(i), l.Name())
 				}
 			}
-		}
+		})
 		t.Logf("%s: %d town cells, %.0f triangles each on average, %d at most", name, cells, float64(sum)/float64(cells), most)
 	}
 }

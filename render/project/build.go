@@ -60,7 +60,7 @@ type Builder struct {
 	proj             *[1 << 16]projected
 	// Scratch for addOpaque.
 	static  []staticVertex   // for meshes without welded storage
-	facade  []facadeStatic   // likewise, for buildings
+	facade  []facadeExtra    // likewise, for buildings
 	remap   *[1 << 16]uint16 // vertex to batch vertex (0: unused, while marking)
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
@@ -134,7 +134,8 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		case b.Flat:
 			b.addFlat(m, idx, cull, def)
 		case isFacade(l):
-			o := opaqueMesh{m: m, idx: idx, fst: b.facadeStatics(m, w), p: packFacade, def: def, cull: true}
+			st, fx := b.facadeStatics(m, w)
+			o := opaqueMesh{m: m, idx: idx, st: st, fx: fx, p: packFacade, def: def, cull: true}
 			o.inside = b.View.Inside(c.Bounds[l])
 			b.addOpaque(&o, &b.Facade)
 		default:

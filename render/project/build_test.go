@@ -142,7 +142,7 @@ func TestFastPackersMatchGeneral(t *testing.T) {
 		b.project(mm)
 		for _, p := range []pack{packTerrain, packLit} {
 			b.remap[0], b.remap[1], b.remap[2] = 1, 1, 1
-			fast := b.packStatic(mm.Positions, b.fillStatic(nil, mm, p, def), b.remap[:3], make([]Vertex, 0, 3))
+			fast := b.packStatic(mm.Positions, b.fillStatic(nil, mm, p, def), nil, b.remap[:3], make([]Vertex, 0, 3))
 			for i := range 3 {
 				q, a := &b.proj[i], gather(mm, i, def)
 				if slow := b.vertex(&a, q.sx, q.sy, q.w, p, 0); fast[i] != slow || b.remap[i] != uint16(i) {

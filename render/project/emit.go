@@ -27,7 +27,7 @@ type opaqueMesh struct {
 	m      *mesh.Mesh
 	idx    []uint16
 	st     []staticVertex
-	fst    []facadeStatic // instead of st, for p == packFacade
+	fx     []facadeExtra // buildings' facade attributes, else nil
 	p      pack
 	def    [4]float32
 	cull   bool // drop back faces
@@ -46,10 +46,10 @@ type opaqueMesh struct {
 // to draw than to find. Its back faces, where culled, are found without
 // projecting (classifyFacing).
 func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
-	if o.inside && !o.cull && o.count() <= MaxBatchVertices {
-		batch, _ := dst.room(o.count())
+	if o.inside && !o.cull && len(o.st) <= MaxBatchVertices {
+		batch, _ := dst.room(len(o.st))
 		base := uint16(len(batch.Vertices))
-		batch.Vertices = b.pack(o, nil, slices.Grow(batch.Vertices, o.count()))
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, o.fx, nil, slices.Grow(batch.Vertices, len(o.st)))
 		out := growIndices(batch, len(o.idx))
 		for k, i := range o.idx {
 			out[k] = base + i
@@ -71,8 +71,8 @@ func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
 		}
 	} else if used > 0 {
 		batch, _ := dst.room(used)
-		marks := b.remap[:o.count()]
-		batch.Vertices = b.pack(o, marks, slices.Grow(batch.Vertices, used))
+		marks := b.remap[:len(o.st)]
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, o.fx, marks, slices.Grow(batch.Vertices, used))
 		out := growIndices(batch, len(b.kept))
 		for k, i := range b.kept {
 			out[k] = marks[i]
@@ -81,22 +81,6 @@ func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
 	for _, t := range b.clipped {
 		b.addSoup(o.m, [3]int{int(o.idx[t]), int(o.idx[t+1]), int(o.idx[t+2])}, dst, o.p, o.def, true)
 	}
-}
-
-// count is the number of o's (distinct) vertices.
-func (o *opaqueMesh) count() int {
-	if o.p == packFacade {
-		return len(o.fst)
-	}
-	return len(o.st)
-}
-
-// pack is packStatic or packFacade, as o needs.
-func (b *Builder) pack(o *opaqueMesh, marks []uint16, out []Vertex) []Vertex {
-	if o.p == packFacade {
-		return b.packFacade(o.m.Positions, o.fst, marks, out)
-	}
-	return b.packStatic(o.m.Positions, o.st, marks, out)
 }
 
 // growIndices lengthens batch's indices by n and returns the new part.

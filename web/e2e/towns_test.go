@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -62,14 +61,7 @@ func dropMap(t *testing.T, ctx context.Context, path string, view image.Rectangl
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, y := float64(view.Min.X+view.Dx()/2), float64(view.Min.Y+view.Dy()/2)
-	data := &input.DragData{Items: []*input.DragDataItem{}, Files: []string{path}, DragOperationsMask: 1}
-	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter,
-		input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
-		if _, err := chromedp.Call(ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: typ, X: x, Y: y, Data: data}); err != nil {
-			t.Fatalf("%s: %v", typ, err)
-		}
-	}
+	dropFile(t, ctx, path, view)
 	waitMap(t, ctx, want, "the dropped town map did not open")
 }
 
