@@ -43,6 +43,88 @@ type piece struct {
 	corner    bool
 	from, dir pt
 	shop      bool
+	// parts are a concave piece's convex parts, which lots are clipped
+	// from (clipping a concave polygon would join its parts across a
+	// notch, over whatever the notch holds); nil for a convex piece.
+	parts []part
+}
+
+// part is a convex part of a piece and the sides of its edges (the
+// diagonals it was cut along meet the next lot: party).
+type part struct {
+	poly  []pt
+	sides []side
+}
+
+// convexParts cuts simple polygon p (with sides) into convex parts: its
+// ear triangulation, with triangles merged across diagonals while the
+// union stays convex (Hertel and Mehlhorn).
+func convexParts(p []pt, sides []side) []part {
+	tris, _ := triangulate(nil, p, nil)
+	polys := make([][]int, 0, len(tris)/3)
+	for k := 0; k+2 < len(tris); k += 3 {
+		polys = append(polys, []int{tris[k], tris[k+1], tris[k+2]})
+	}
+	n := len(p)
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(polys) && !merged; i++ {
+			for j := i + 1; j < len(polys) && !merged; j++ {
+				if u := mergeAcross(polys[i], polys[j], p); u != nil {
+					polys[i] = u
+					polys = append(polys[:j], polys[j+1:]...)
+					merged = true
+				}
+			}
+		}
+	}
+	parts := make([]part, 0, len(polys))
+	for _, idx := range polys {
+		var q part
+		for k, i := range idx {
+			next := idx[(k+1)%len(idx)]
+			q.poly = append(q.poly, p[i])
+			s := sideParty // a diagonal
+			if next == (i+1)%n {
+				s = sides[i]
+			}
+			q.sides = append(q.sides, s)
+		}
+		parts = append(parts, q)
+	}
+	return parts
+}
+
+// mergeAcross returns the union of convex polygons a and b (index lists
+// into p, counter-clockwise) if they share an edge and the union is
+// convex, else nil.
+func mergeAcross(a, b []int, p []pt) []int {
+	for i := range a {
+		x, y := a[i], a[(i+1)%len(a)]
+		for j := range b {
+			if b[j] != y || b[(j+1)%len(b)] != x {
+				continue
+			}
+			// a from y round to x, then b from x round to y, the shared
+			// edge left out.
+			var u []int
+			for k := 0; k < len(a); k++ {
+				u = append(u, a[(i+1+k)%len(a)])
+			}
+			for k := 2; k < len(b); k++ {
+				u = append(u, b[(j+k)%len(b)])
+			}
+			q := make([]pt, len(u))
+			for k, v := range u {
+				q[k] = p[v]
+			}
+			if convex(q) {
+				return u
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // blockPlan is what a block yields at one urban level before the hash
@@ -118,6 +200,9 @@ func (b *Builder) planBlock(blk block, level int) blockPlan {
 			}
 			if p.corner = edge < 0; !p.corner {
 				p.from, p.dir = inner[edge], unitOr(inner[(edge+1)%len(inner)].sub(inner[edge]))
+				if !convex(p.poly) {
+					p.parts = convexParts(p.poly, p.sides)
+				}
 			}
 			plan.pieces = append(plan.pieces, p)
 		})
@@ -125,11 +210,15 @@ func (b *Builder) planBlock(blk block, level int) blockPlan {
 	}
 	// Too thin for a courtyard: one piece, cut across its longest street.
 	e := streetEdge(inner, sides)
-	plan.pieces = append(plan.pieces, piece{
+	p := piece{
 		poly: inner, sides: sides, from: inner[e],
 		dir:  unitOr(inner[(e+1)%len(inner)].sub(inner[e])),
 		shop: sides[e] == sideRoad,
-	})
+	}
+	if !convex(p.poly) {
+		p.parts = convexParts(p.poly, p.sides)
+	}
+	plan.pieces = append(plan.pieces, p)
 	return plan
 }
 

@@ -95,6 +95,7 @@ type Builder struct {
 	hex, margin []pt
 	marginIn    float64 // the margin's inscribed radius
 	budget      int     // triangles per cell; 0 is MaxCellTriangles (tests set less)
+	memo        perturbMemo
 }
 
 // Building is one planned building, for callers that inspect the plan.
@@ -132,8 +133,32 @@ func (b *Builder) Add(c *Cell, g Ground, m Meshes) int {
 }
 
 // world is the perturbed world position of local point q of cell c.
+// Neighbouring lots, a podium and its roof, a block and its pavement
+// share corners, so recent results are kept (for the cell being built).
 func (b *Builder) world(c *Cell, g Ground, q pt) (float32, float32) {
-	return g.Perturb(c.Center[0]+float32(q.x), c.Center[2]+float32(q.z))
+	kx, kz := math.Float64bits(q.x), math.Float64bits(q.z)
+	e := &b.memo.slots[(kx*0x9E3779B97F4A7C15^kz*0xC2B2AE3D27D4EB4F)>>(64-memoBits)]
+	if e.gen == b.memo.gen && e.kx == kx && e.kz == kz {
+		return e.x, e.z
+	}
+	x, z := g.Perturb(c.Center[0]+float32(q.x), c.Center[2]+float32(q.z))
+	*e = memoSlot{kx: kx, kz: kz, x: x, z: z, gen: b.memo.gen}
+	return x, z
+}
+
+// perturbMemo remembers perturbed points of one cell by the bits of the
+// local point; a new generation empties it.
+type perturbMemo struct {
+	gen   uint32
+	slots [1 << memoBits]memoSlot
+}
+
+const memoBits = 7
+
+type memoSlot struct {
+	kx, kz uint64
+	x, z   float32
+	gen    uint32
 }
 
 // quantum is the grid local coordinates snap to before any geometry, so
@@ -196,7 +221,7 @@ type scratch struct {
 	clipSides, sides []side
 	cuts2            [][]pt
 	kinds            []edgeKind
-	boxes            []box
+	edges            edgeTable
 }
 
 // floats returns n scratch float64s (overwritten by the next call).
@@ -235,6 +260,7 @@ func (d *dice) next() float64 {
 // planCell fills b.plan (and b.pave) with cell c's buildings.
 func (b *Builder) planCell(c *Cell, g Ground) {
 	b.cell, b.ground = c, g
+	b.memo.gen++ // the points of another cell (or ground) are no help
 	b.lots, b.kept, b.pave, b.plan = b.lots[:0], b.kept[:0], b.pave[:0], b.plan[:0]
 	if c.Level < 1 || c.Level > 3 {
 		return
@@ -289,16 +315,26 @@ func (b *Builder) planCell(c *Cell, g Ground) {
 			b.plan = b.plan[:len(b.plan)-1]
 		}
 	}
-	b.exposePartyWalls()
+	if c.Roads {
+		b.exposePartyWalls() // loose lots have no party walls
+	}
 }
 
 // exposePartyWalls gives windows to party walls that no neighbour
 // shares, where the lot next door stayed empty, and notes how high the
-// neighbour hides each shared one (the part below is never drawn).
+// neighbour hides each shared one (the part below is never drawn). Two
+// lots that share an edge were cut along the same line, so an edge is
+// found by its midpoint.
 func (b *Builder) exposePartyWalls() {
-	b.work.boxes = b.work.boxes[:0]
+	t := &b.work.edges
+	t.gen++
 	for i := range b.plan {
-		b.work.boxes = append(b.work.boxes, bounds(b.plan[i].poly))
+		m := &b.plan[i]
+		for k, r := range m.roles {
+			if r == Party {
+				t.put(m.poly[k], m.poly[(k+1)%len(m.poly)], i)
+			}
+		}
 	}
 	for i := range b.plan {
 		m := &b.plan[i]
@@ -308,8 +344,7 @@ func (b *Builder) exposePartyWalls() {
 			if r != Party {
 				continue
 			}
-			p, q := m.poly[k], m.poly[(k+1)%len(m.poly)]
-			if j := b.sharedEdge(i, p, q); j >= 0 {
+			if j := t.other(m.poly[k], m.poly[(k+1)%len(m.poly)], i); j >= 0 {
 				m.cover[k] = b.plan[j].podium
 			} else {
 				m.roles[k] = Back
@@ -318,22 +353,53 @@ func (b *Builder) exposePartyWalls() {
 	}
 }
 
-// sharedEdge returns the building other than i that has the edge q→p,
-// or -1.
-func (b *Builder) sharedEdge(i int, p, q pt) int {
-	const tol = 1e-6
-	for j := range b.plan {
-		if j == i || b.work.boxes[i].apart(b.work.boxes[j], tol) {
-			continue
-		}
-		o := b.plan[j].poly
-		for k := range o {
-			if o[k].near(q, tol) && o[(k+1)%len(o)].near(p, tol) {
-				return j
-			}
+// edgeTable finds the buildings that have an edge, by its midpoint; a
+// new generation empties it.
+type edgeTable struct {
+	gen   uint32
+	slots [1 << edgeBits]edgeSlot
+}
+
+const edgeBits = 9
+
+type edgeSlot struct {
+	kx, kz   uint64
+	building int
+	gen      uint32
+}
+
+// edgeKey is an edge's midpoint on a fine grid: the two lots' copies of
+// an edge agree to rounding (clipped from either side of a diagonal, its
+// ends come out a few ulps apart).
+func edgeKey(p, q pt) (uint64, uint64) {
+	const grid = 1 << 14
+	return uint64(int64(math.Round((p.x + q.x) * 0.5 * grid))), uint64(int64(math.Round((p.z + q.z) * 0.5 * grid)))
+}
+
+// put records that building i has the edge p-q (either way round).
+func (t *edgeTable) put(p, q pt, i int) {
+	kx, kz := edgeKey(p, q)
+	for h := (kx*0x9E3779B97F4A7C15 ^ kz*0xC2B2AE3D27D4EB4F) >> (64 - edgeBits); ; h = (h + 1) & (1<<edgeBits - 1) {
+		s := &t.slots[h]
+		if s.gen != t.gen {
+			*s = edgeSlot{kx: kx, kz: kz, building: i, gen: t.gen}
+			return
 		}
 	}
-	return -1
+}
+
+// other returns a building other than i that has the edge p-q, or -1.
+func (t *edgeTable) other(p, q pt, i int) int {
+	kx, kz := edgeKey(p, q)
+	for h := (kx*0x9E3779B97F4A7C15 ^ kz*0xC2B2AE3D27D4EB4F) >> (64 - edgeBits); ; h = (h + 1) & (1<<edgeBits - 1) {
+		s := &t.slots[h]
+		if s.gen != t.gen {
+			return -1
+		}
+		if s.kx == kx && s.kz == kz && s.building != i {
+			return s.building
+		}
+	}
 }
 
 // Clear reports whether a disc of radius r about world point (x, z)

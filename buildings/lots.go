@@ -23,6 +23,10 @@ type lot struct {
 	shop   bool   // the front faces a road (shops at level 2 and up)
 	corner bool   // at a block corner
 	salt   uint32 // tells lots of one cell apart in the hash
+	// hash is the hash grid at the lot, where it was sampled already (a
+	// loose lot at its spot).
+	hash   [5]float32
+	hashed bool
 }
 
 // frontageWidth is the mean lot width along a street, by urban level.
@@ -80,84 +84,52 @@ func (b *Builder) pieceLots(c *Cell, p *piece, salt uint32) uint32 {
 		total += x
 	}
 	b.work.widths = widths
+	parts := p.parts
+	if parts == nil {
+		one := [1]part{{poly: p.poly, sides: p.sides}}
+		parts = one[:]
+	}
 	t := lo
-	concave := !convex(p.poly)
 	for i := range count {
 		next := t + widths[i]/total*(hi-lo)
 		if i == count-1 {
 			next = hi
 		}
-		if concave {
-			salt = b.concaveLots(p, t, next, salt)
-			t = next
-			continue
+		for _, q := range parts {
+			b.stripLot(p, q, t, next, salt)
+			salt++
 		}
-		w := &b.work
-		w.clip, w.clipSides = clipSides(w.clip[:0], w.clipSides[:0], p.poly, p.sides, p.from.add(p.dir.scale(t)), p.dir.left().scale(-1), sideParty)
-		l := b.newLot()
-		var sides []side
-		l.poly, sides = clipSides(l.poly, w.sides[:0], w.clip, w.clipSides, p.from.add(p.dir.scale(next)), p.dir.left(), sideParty)
-		l.poly, sides = cleanSides(l.poly, sides, 1e-9)
-		w.sides = sides
-		for _, s := range sides {
-			l.roles = append(l.roles, s.role())
-		}
-		l.shop, l.salt = p.shop, salt
-		b.keepLot()
-		salt++
 		t = next
 	}
 	return salt
 }
 
-// concaveLots adds the lots of a concave piece between lines t0 and t1
-// across its street. Clipping would join the parts of the strip on
-// either side of a notch along the cut lines, across whatever the notch
-// holds, so the strip is taken out of the piece as a region: one lot per
-// part, its edges on the piece keeping their sides.
-func (b *Builder) concaveLots(p *piece, t0, t1 float64, salt uint32) uint32 {
-	const far = 1e3
-	n := p.dir.left()
-	at := func(t, s float64) pt { return p.from.add(p.dir.scale(t)).add(n.scale(s)) }
-	before := []pt{at(t0-far, -far), at(t0, -far), at(t0, far), at(t0-far, far)}
-	after := []pt{at(t1, -far), at(t1+far, -far), at(t1+far, far), at(t1, far)}
-	for _, part := range b.reg.subtract(p.poly, []obstacle{{poly: before, kind: edgeRoad}, {poly: after, kind: edgeRoad}}) {
-		l := b.newLot()
-		l.poly = append(l.poly, part.poly...)
-		for k, kind := range part.kinds {
-			r := Party
-			if kind == edgeCell {
-				if e := edgeUnder(p.poly, part.poly[k], part.poly[(k+1)%len(part.poly)]); e >= 0 {
-					r = p.sides[e].role()
-				}
-			}
-			l.roles = append(l.roles, r)
-		}
-		l.shop, l.salt = p.shop, salt
-		b.keepLot()
-		salt++
+// stripLot adds the lot that part q (convex) of piece p holds between
+// the lines t0 and t1 across the piece's street, if any.
+func (b *Builder) stripLot(p *piece, q part, t0, t1 float64, salt uint32) {
+	w := &b.work
+	w.clip, w.clipSides = clipSides(w.clip[:0], w.clipSides[:0], q.poly, q.sides, p.from.add(p.dir.scale(t0)), p.dir.left().scale(-1), sideParty)
+	if len(w.clip) < 3 {
+		return
 	}
-	return salt
+	l := b.newLot()
+	var sides []side
+	l.poly, sides = clipSides(l.poly, w.sides[:0], w.clip, w.clipSides, p.from.add(p.dir.scale(t1)), p.dir.left(), sideParty)
+	l.poly, sides = cleanSides(l.poly, sides, 1e-9)
+	w.sides = sides
+	for _, s := range sides {
+		l.roles = append(l.roles, s.role())
+	}
+	l.shop, l.salt = p.shop, salt
+	b.keepLot()
 }
 
-// edgeUnder is the edge of polygon poly that segment p-q lies along, or
-// -1.
-func edgeUnder(poly []pt, p, q pt) int {
-	const tol = 1e-6
-	for j := range poly {
-		a, b := poly[j], poly[(j+1)%len(poly)]
-		if segDist2(p, a, b) < tol*tol && segDist2(q, a, b) < tol*tol {
-			return j
-		}
-	}
-	return -1
-}
-
-// keepLot keeps the lot newLot returned last if it is big, thick and
-// simple enough.
+// keepLot keeps the lot newLot returned last if it is big and thick
+// enough. (Lots are simple: clipped from convex parts, or ring pieces of
+// a checked inset.)
 func (b *Builder) keepLot() {
 	l := &b.lots[len(b.lots)-1]
-	if len(l.poly) < 3 || area(l.poly) < minLotArea || thickness(l.poly) < minLotWidth || !simple(l.poly) {
+	if len(l.poly) < 3 || area(l.poly) < minLotArea || thickness(l.poly) < minLotWidth {
 		b.dropLot()
 	}
 }
@@ -182,14 +154,18 @@ func thickness(p []pt) float64 {
 func (b *Builder) looseLots(c *Cell) {
 	for k, s := range c.Spots {
 		centre := pt{quantise(s.X - c.Center[0]), quantise(s.Z - c.Center[2])}
-		dice := newDice(hashAt(c, b.ground, centre), uint32(k))
+		hash := hashAt(c, b.ground, centre)
+		dice := newDice(hash, uint32(k))
 		size := [...][2]float64{{3.0, 2.2}, {2.4, 1.8}, {1.9, 1.4}}[min(max(s.Size, 0), 2)]
-		w := size[0] * (0.85 + 0.3*dice.next())
-		h := size[1] * (0.85 + 0.3*dice.next())
+		grow := [...]float64{1, 1, 1, 1.2}[min(max(c.Level, 0), 3)] // a city's stand fewer and larger
+		w := size[0] * grow * (0.85 + 0.3*dice.next())
+		h := size[1] * grow * (0.85 + 0.3*dice.next())
 		a := float64(s.Angle) * math.Pi / 180
 		ux := pt{math.Cos(a), -math.Sin(a)} // Catlike turns features clockwise seen from above
 		if out, ok := centre.unit(); ok && c.Level >= 2 {
-			w = min(w, 2.3) // the ring has room for about a dozen
+			if c.Level == 2 {
+				w = min(w, 2.3) // the ring has room for about a dozen
+			}
 			jitter := (float64(s.Angle)/360 - 0.5) * 0.25
 			ux = out.left().scale(math.Cos(jitter)).add(out.scale(math.Sin(jitter)))
 		}
@@ -201,7 +177,7 @@ func (b *Builder) looseLots(c *Cell) {
 			centre.add(ux.scale(w/2)).add(uz.scale(h/2)),
 			centre.add(ux.scale(-w/2)).add(uz.scale(h/2)))
 		l.roles = append(l.roles, Front, Back, Back, Back)
-		l.salt = uint32(k) | 1<<16
+		l.salt, l.hash, l.hashed = uint32(k)|1<<16, hash, true
 	}
 }
 
@@ -220,17 +196,23 @@ func (b *Builder) fits(l *lot, margin []pt, cuts [][]pt, c *Cell, loose bool) bo
 			return false
 		}
 	}
+	lb := bounds(l.poly)
 	for _, t := range c.Taken {
 		q := pt{float64(t.X - c.Center[0]), float64(t.Z - c.Center[2])}
+		if lb.apart(box{q, q}, float64(t.R)) {
+			continue
+		}
 		if !discClear(l.poly, q, float64(t.R)) {
 			return false
 		}
 	}
+	if !loose {
+		return true // lots cut from one block only touch
+	}
+	// Loose lots are rectangles: apart by their boxes, or else by an axis.
 	for i := range b.kept {
-		if !loose {
-			break // lots cut from one block only touch
-		}
-		if !clearOf(l.poly, b.kept[i].poly, clearance) {
+		o := b.kept[i].poly
+		if !lb.apart(bounds(o), clearance) && !separated(l.poly, o, clearance) && !separated(o, l.poly, clearance) {
 			return false
 		}
 	}

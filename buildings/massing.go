@@ -19,6 +19,8 @@ const (
 	pitch         = 0.75 // roof rise per unit of half-span
 	slender       = 2.6  // the most a building's height may be its thickness times
 	sideGap       = 0.3  // a detached house keeps this from each neighbouring lot
+	// minSetbackThickness is the thinnest footprint that sets back.
+	minSetbackThickness = 2.0
 )
 
 // Floors returns the floor count range of an urban level: 1-2 for a
@@ -68,6 +70,15 @@ type building struct {
 	box     bool
 }
 
+// covered is how high a neighbour hides the wall over edge k (below the
+// ground where none does).
+func (m *building) covered(k int) float64 {
+	if k < len(m.cover) {
+		return m.cover[k]
+	}
+	return -foundation
+}
+
 // wallTop is the top of the highest walls.
 func (m *building) wallTop() float64 { return m.top }
 
@@ -87,7 +98,11 @@ var (
 // storage); it reports false where the lot stays empty.
 func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 	*m = building{lot: l, cover: m.cover[:0], tower: m.tower[:0], towerR: insetResult{edges: m.towerR.edges[:0]}}
-	dice := newDice(hashAt(c, b.ground, centroid(l.poly)), l.salt)
+	h := l.hash
+	if !l.hashed {
+		h = hashAt(c, b.ground, centroid(l.poly))
+	}
+	dice := newDice(h, l.salt)
 	occupancy := [...]float64{0, 0.55, 0.88, 1}[c.Level]
 	if !c.Roads {
 		occupancy = 1 // the hash grid already chose the spot for a building
@@ -190,7 +205,8 @@ func (b *Builder) setback(m *building, r float64) {
 	for WallTop(podiumFloors) <= SetbackHeight {
 		podiumFloors++
 	}
-	if podiumFloors >= m.floors {
+	// Only a building thick enough keeps a tower worth the name.
+	if podiumFloors >= m.floors || thickness(m.poly) < minSetbackThickness {
 		return
 	}
 	d := 0.3 + 0.25*r

@@ -122,7 +122,14 @@ func (b *Builder) terrace(e *emitter, m *building, foot, top [][2]float32, y flo
 		}
 	}
 	n := uint16(len(foot))
-	b.work.ring.pieces(len(m.poly), m.towerR, func(outer, inner []int, _ int) {
+	b.work.ring.pieces(len(m.poly), m.towerR, func(outer, inner []int, edge int) {
+		if edge >= 0 {
+			// An edge's trapezoid: two triangles, no need to triangulate.
+			a, z, c, d := base+uint16(outer[0]), base+uint16(outer[1]), base+n+uint16(inner[0]), base+n+uint16(inner[1])
+			e.tri(a, c, z)
+			e.tri(a, d, c)
+			return
+		}
 		local, idx := b.work.piece[:0], b.work.idx[:0]
 		for _, i := range outer {
 			local, idx = append(local, m.poly[i]), append(idx, uint16(i))
@@ -151,7 +158,7 @@ func (b *Builder) walls(e *emitter, foot [][2]float32, roles []Role, cover []flo
 	n := len(foot)
 	for k := range n {
 		from := y0
-		if cover != nil {
+		if k < len(cover) {
 			from = max(from, float32(cover[k]))
 		}
 		if from >= y1-1e-4 {
@@ -199,10 +206,10 @@ func (b *Builder) gableRoof(e *emitter, foot [][2]float32, gy float32, m *buildi
 	e.slope([]vec3.T{at(p(3)), at(p(0)), m1, m2}, roof)
 	gable := face{uv2: vec2.T{float32(m.top), WallCode(Party, false, 0, -1)}, col: col}
 	// A gable against a neighbour at least as high as the ridge is hidden.
-	if m.cover[s] < m.top+m.rise {
+	if m.covered(s) < m.top+m.rise {
 		e.gable(p(0), p(1), gy, float32(m.top), m1, bays(float64(dist2(p(0), p(1)))), gable)
 	}
-	if m.cover[(s+2)%4] < m.top+m.rise {
+	if m.covered((s+2)%4) < m.top+m.rise {
 		e.gable(p(2), p(3), gy, float32(m.top), m2, bays(float64(dist2(p(2), p(3)))), gable)
 	}
 }

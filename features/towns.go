@@ -91,9 +91,10 @@ func (t *Towns) prepare(s spotPicker, i int, centres *centreCache, buf []feature
 		}
 		t.others = append(t.others, *f)
 	}
-	if !c.Roads && cell.UrbanLevel >= 2 {
-		// Towns and cities fill the gaps between the spots too: urban
-		// takes the cell's corner spots where the hash grid picks it.
+	if !c.Roads && cell.UrbanLevel == 2 {
+		// Towns fill the gaps between the spots too: urban takes the
+		// cell's corner spots where the hash grid picks it. (A city's
+		// larger buildings fill Catlike's spots alone.)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			p := centres.at(i).plus(townCornerXYZ[d])
 			h := s.noise.SampleHash(p.vec())

@@ -31,41 +31,74 @@ func cityMap(b *testing.B, streets bool) *hexmap.Grid {
 	return g
 }
 
-// benchTowns times the buildings of every chunk of g (the towns part of
-// the features build: spot picking and package buildings), with the
-// cuts the triangulation records made beforehand.
+// benchTowns times package buildings on every town cell of g: each cell
+// as BuildTowns hands it over (the cuts its chunk's triangulation
+// recorded, the urban spots and the farms and trees), prepared
+// beforehand, built into its chunk's meshes.
 func benchTowns(b *testing.B, g *hexmap.Grid) {
-	cuts := make([][]buildings.Cut, g.ChunkCount())
-	var c chunk.Chunk
-	for ch := range g.ChunkCount() {
-		chunk.Triangulate(g, ch, &c)
-		cuts[ch] = append([]buildings.Cut(nil), c.Cuts...)
+	type cell struct {
+		c  buildings.Cell
+		gr buildings.Ground
 	}
-	towns, triangles := 0, 0
-	for i := range g.CellCount() {
-		if features.HasTown(g.Cell(i)) {
-			towns++
-		}
-	}
+	chunks := make([][]cell, g.ChunkCount())
+	towns := 0
+	eachTownCell(g, func(i int, tc *buildings.Cell, gr buildings.Ground, _ *buildings.Builder, _ *chunk.Chunk) {
+		chunks[g.ChunkOf(i)] = append(chunks[g.ChunkOf(i)], cell{*tc, gr})
+		towns++
+	})
 	var m, d mesh.Mesh
 	var bl buildings.Builder
+	triangles := 0
 	testutil.CPULoop(b, func() {
 		triangles = 0
-		for ch := range g.ChunkCount() {
+		for _, cells := range chunks {
 			m.Clear()
 			d.Clear()
-			t := features.Towns{Cuts: cuts[ch], Massing: &m, Detail: &d, Builder: &bl}
-			features.BuildTowns(g, ch, nil, &t, nil, nil, nil)
-			triangles += m.TriangleCount() + d.TriangleCount()
+			for k := range cells {
+				triangles += bl.Add(&cells[k].c, cells[k].gr, buildings.Meshes{Massing: &m, Detail: &d})
+			}
 		}
 	})
 	b.ReportMetric(float64(triangles)/float64(towns), "tris/town-cell")
+	b.ReportMetric(float64(towns), "town-cells")
 }
 
 // BenchmarkTowns80x60 builds the towns of an 80×60 map with every cell
-// at urban level 3 (cells without roads: loose lots).
+// at urban level 3 (the showcase: most cells without roads, so loose
+// lots).
 func BenchmarkTowns80x60(b *testing.B) { benchTowns(b, cityMap(b, false)) }
 
 // BenchmarkTowns80x60Streets is the same with roads on half the edges:
 // city blocks nearly everywhere.
 func BenchmarkTowns80x60Streets(b *testing.B) { benchTowns(b, cityMap(b, true)) }
+
+// benchFeatures times the whole features build of every chunk of g
+// (features, walls, bridges, and towns or Catlike's cubes).
+func benchFeatures(b *testing.B, g *hexmap.Grid, towns bool) {
+	var c chunk.Chunk
+	cuts := make([][]buildings.Cut, g.ChunkCount())
+	for ch := range g.ChunkCount() {
+		chunk.Triangulate(g, ch, &c)
+		cuts[ch] = append([]buildings.Cut(nil), c.Cuts...)
+	}
+	var feats, walls, bridges, m, d mesh.Mesh
+	var bl buildings.Builder
+	testutil.CPULoop(b, func() {
+		for ch := range g.ChunkCount() {
+			for _, x := range []*mesh.Mesh{&feats, &walls, &bridges, &m, &d} {
+				x.Clear()
+			}
+			if towns {
+				t := features.Towns{Cuts: cuts[ch], Massing: &m, Detail: &d, Builder: &bl}
+				features.BuildTowns(g, ch, nil, &t, &feats, &walls, &bridges)
+			} else {
+				features.Build(g, ch, nil, &feats, &walls, &bridges)
+			}
+		}
+	})
+}
+
+// BenchmarkFeatures80x60Towns is the features build of the same map with
+// towns; BenchmarkFeatures80x60Cubes with Catlike's urban cubes instead.
+func BenchmarkFeatures80x60Towns(b *testing.B) { benchFeatures(b, cityMap(b, false), true) }
+func BenchmarkFeatures80x60Cubes(b *testing.B) { benchFeatures(b, cityMap(b, false), false) }
