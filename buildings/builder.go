@@ -85,7 +85,7 @@ type Builder struct {
 	lots  []lot                    // candidates
 	kept  []lot                    // lots that fit
 	plan  []building
-	pave  []*paving
+	pave  []blockPaving
 	work  scratch
 	// The cell being planned.
 	cell   *Cell
@@ -285,7 +285,7 @@ func (b *Builder) planCell(c *Cell, g Ground) {
 		var salt uint32
 		for k, plan := range b.plansFor(e, c.Level) {
 			if plan.pave != nil {
-				b.pave = append(b.pave, plan.pave)
+				b.pave = append(b.pave, blockPaving{plan.pave, k})
 			}
 			salt = uint32(k) << 8
 			for i := range plan.pieces {
@@ -318,6 +318,23 @@ func (b *Builder) planCell(c *Cell, g Ground) {
 	if c.Roads {
 		b.exposePartyWalls() // loose lots have no party walls
 	}
+}
+
+// blockPaving is a block's paving, and which block of the cell it is.
+type blockPaving struct {
+	*paving
+	block int
+}
+
+// builtOn reports whether any planned building stands in block k (the
+// salt of its lot counts in steps of 256 from the block's).
+func (b *Builder) builtOn(k int) bool {
+	for i := range b.plan {
+		if int(b.plan[i].salt>>8) == k {
+			return true
+		}
+	}
+	return false
 }
 
 // exposePartyWalls gives windows to party walls that no neighbour

@@ -47,8 +47,11 @@ func (b *Builder) emitCell(c *Cell, g Ground, m Meshes) int {
 	}
 	e := emitter{m.Detail}
 	for _, p := range b.pave {
+		if !b.builtOn(p.block) {
+			continue // no pavement round an empty block
+		}
 		k := e.mark()
-		b.emitPaving(&e, c, g, p)
+		b.emitPaving(&e, c, g, p.paving)
 		keep(&e, k)
 	}
 	for i := range b.plan {
