@@ -419,9 +419,9 @@ func (t *edgeTable) other(p, q pt, i int) int {
 	}
 }
 
-// Clear reports whether a disc of radius r about world point (x, z)
+// DiscFree reports whether a disc of radius r about world point (x, z)
 // (unperturbed) keeps off every building of the cell last planned.
-func (b *Builder) Clear(x, z, r float32) bool {
+func (b *Builder) DiscFree(x, z, r float32) bool {
 	if b.cell == nil {
 		return true
 	}

@@ -335,3 +335,32 @@ func TestWallCodeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscFree: a disc on a building is not free, one far from the cell
+// is, and a disc grazing a footprint's corner is not.
+func TestDiscFree(t *testing.T) {
+	var b Builder
+	c := testCell(0, 0, 3, 9)
+	plan := b.Plan(&c, testGround{seed: 4})
+	if len(plan) == 0 {
+		t.Fatal("no buildings")
+	}
+	fp := plan[0].Footprint
+	var cx, cz float32
+	for _, q := range fp {
+		cx, cz = cx+q[0]/float32(len(fp)), cz+q[1]/float32(len(fp))
+	}
+	if b.DiscFree(cx, cz, 0.1) {
+		t.Fatal("a disc on a building is free")
+	}
+	if !b.DiscFree(100, 100, 1) {
+		t.Fatal("a disc far from the cell is not free")
+	}
+	// Just outside a corner, away from the footprint's middle.
+	dx, dz := fp[0][0]-cx, fp[0][1]-cz
+	l := float32(math.Hypot(float64(dx), float64(dz)))
+	x, z := fp[0][0]+dx/l*0.3, fp[0][1]+dz/l*0.3
+	if b.DiscFree(x, z, 0.5) || !b.DiscFree(x+dx/l*20, z+dz/l*20, 0.5) {
+		t.Fatal("a disc grazing a corner is free, or one far past it is not")
+	}
+}

@@ -61,7 +61,7 @@ func (t *Towns) addCell(s spotPicker, i int, centres *centreCache, buf []feature
 		// In a cell with roads the blocks are planned first, and farms and
 		// trees take what the buildings leave; elsewhere the lots kept off
 		// them already.
-		if c.Roads && !t.Builder.Clear(f.pos[0], f.pos[2], prefabRadius[f.kind][f.size][f.variant]) {
+		if c.Roads && !t.Builder.DiscFree(f.pos[0], f.pos[2], prefabRadius[f.kind][f.size][f.variant]) {
 			continue
 		}
 		f.pos = s.perturb.perturb(xyzOf(f.pos)).vec()
