@@ -15,11 +15,11 @@ import (
 
 // Chunk is the triangulated geometry of one chunk.
 type Chunk struct {
-	Layers  [mesh.LayerCount]mesh.Mesh
-	Bridges []features.Bridge
-	// Cuts are the road, river and bridge footprints of the chunk's town
-	// cells, by cell, which the towns' blocks are cut between.
-	Cuts  []buildings.Cut
+	Layers [mesh.LayerCount]mesh.Mesh
+	// Plan is what the triangulation handed the features package: the
+	// connections that may hold walls, the bridges over rivers, and the
+	// road, river and bridge footprints of town cells.
+	Plan  features.Plan
 	towns buildings.Builder // scratch kept between builds
 }
 
@@ -32,15 +32,15 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	for l := range c.Layers {
 		c.Layers[l].Clear()
 	}
+	c.Plan.Reset()
 	b := builder{
 		g:         g,
-		perturber: g.Noise().Perturber(),
+		perturber: g.Perturber(),
 		cells:     g.Cells(),
 		terrain:   &c.Layers[mesh.Terrain],
 		rivers:    &c.Layers[mesh.Rivers],
 		roads:     &c.Layers[mesh.Roads],
-		bridges:   c.Bridges[:0],
-		cuts:      c.Cuts[:0],
+		plan:      &c.Plan,
 	}
 	wm := water.Meshes{
 		Water:     &c.Layers[mesh.Water],
@@ -58,12 +58,11 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 			}
 		}
 	}
-	c.Bridges, c.Cuts = b.bridges, b.cuts
 	if !others {
 		return
 	}
-	towns := features.Towns{Cuts: c.Cuts, Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
-	features.BuildTowns(g, ch, c.Bridges, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
+	towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
+	features.BuildTowns(g, ch, &c.Plan, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 }
 
 // builder carries what the triangulation of one chunk needs; it lives for
@@ -73,8 +72,7 @@ type builder struct {
 	perturber              hexmap.Perturber
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
-	bridges                []features.Bridge
-	cuts                   []buildings.Cut
+	plan                   *features.Plan
 	cell                   int  // the cell being triangulated
 	town                   bool // whether it holds a town (cuts wanted)
 }

@@ -27,7 +27,7 @@ func (b *builder) cut(kind buildings.CutKind, pts ...vecT) {
 	for k, p := range pts {
 		c.P[k] = [2]float32{p[0], p[2]}
 	}
-	b.cuts = append(b.cuts, c)
+	b.plan.Cuts = append(b.plan.Cuts, c)
 }
 
 // cutRoad records the road of one sixth as triangulateRoad lays it: to

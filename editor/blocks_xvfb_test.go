@@ -52,7 +52,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
 			}
-			if got, ok := b.Pick(&cam, w, h, float64(sx), float64(sy)); !ok || got != i {
+			if got, _, ok := b.Pick(&cam, w, h, float64(sx), float64(sy)); !ok || got != i {
 				t.Errorf("zoom %v: cursor over the top of cell %d picked %d (%v)", zoom, i, got, ok)
 			}
 		}
@@ -106,4 +106,44 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 func near(a color.RGBA, b color.NRGBA) bool {
 	d := func(x, y uint8) bool { return int(x)-int(y) <= 3 && int(y)-int(x) <= 3 }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+// On a wrapping map the blocks go on west of the first column: a cell of
+// the last column shows its own colour there, a map width west of its
+// place, and the cursor over it picks it; a flat map shows nothing there.
+func TestBlocksWrapping(t *testing.T) {
+	for _, wrapping := range []bool{false, true} {
+		top := hexmap.Topology{Width: 10, Height: 10, Wrapping: wrapping}
+		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := 9 + 4*10
+		g.SetTerrainType(last, hexmap.Snow)
+		b := newBlockScene()
+		b.Reset(g)
+		cam := project.NewCamera(top)
+		cam.X, cam.Zoom = 0, 0
+		cam.Clamp()
+		const w, h = 320, 240
+		v := cam.View(w, h)
+		x, z := top.CellCenter(last)
+		sx, sy, ok := project2D(&v, [3]float32{x - top.WrapSize(), 0, z})
+		if !ok || sx < 0 || sx >= w || sy < 0 || sy >= h {
+			t.Fatalf("wrapping %v: the copy west of the map is off the view at (%v, %v)", wrapping, sx, sy)
+		}
+		dst := ebiten.NewImage(w, h)
+		b.Draw(dst, &cam)
+		pix := image.NewRGBA(dst.Bounds())
+		dst.ReadPixels(pix.Pix)
+		want := shade(terrainColors[hexmap.Snow], 0.8)
+		got := pix.RGBAAt(int(sx), int(sy))
+		cell, _, picked := b.Pick(&cam, w, h, float64(sx), float64(sy))
+		if wrapping && (!near(got, want) || !picked || cell != last) {
+			t.Errorf("west of the first column: colour %v (want %v), picked %d %v (want %d)", got, want, cell, picked, last)
+		}
+		if !wrapping && (near(got, want) || picked) {
+			t.Errorf("flat map: colour %v and pick %d %v west of its edge", got, cell, picked)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
@@ -32,8 +33,9 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
-	modals  int          // open dialogs: while any is open the map is not edited
-	dialogs []openDialog // newest last
+	modals  int           // open dialogs: while any is open the map is not edited
+	dialogs []openDialog  // newest last
+	newMap  *newMapDialog // the New map dialog while it waits for a preview
 
 	w, h       int // screen size in device pixels
 	scale      float64
@@ -45,6 +47,7 @@ type game struct {
 	panX       int
 	panY       int
 	hover      int
+	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
 	toasts     []toast
 	suggested  string // name offered by Save As for an unnamed map
@@ -81,6 +84,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	g.suggested = start.Name
 	g.resetView()
+	g.reportDropped(start.Info.Dropped)
 	if err := g.buildUI(1); err != nil {
 		return nil, err
 	}
@@ -104,7 +108,7 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.style, g.scale = st, scale
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
-		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport,
+		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Download: g.downloadMap, Browser: browserFiles,
 	})
@@ -184,6 +188,9 @@ func (g *game) Update() error {
 		g.offerRecovery()
 	}
 	g.ui.Update()
+	if g.newMap != nil {
+		g.newMap.poll()
+	}
 	g.panel.fit()
 	if g.quitting {
 		return ebiten.Termination
@@ -230,7 +237,7 @@ func (g *game) paint() {
 	g.hover, g.hoverOK = 0, false
 	if g.overMap(x, y) {
 		mr := g.mapRect()
-		g.hover, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
+		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
 	down := g.in.MousePressed(ebiten.MouseButtonLeft)
 	if down && !g.wasDown {
@@ -266,15 +273,27 @@ func (g *game) endStroke() {
 
 func (g *game) undo() {
 	g.endStroke()
-	if !g.sess.History.Undo() {
+	done, switched := g.sess.Undo()
+	switch {
+	case !done:
 		g.info("Nothing to undo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Undid the generated map")
 	}
 }
 
 func (g *game) redo() {
 	g.endStroke()
-	if !g.sess.History.Redo() {
+	done, switched := g.sess.Redo()
+	switch {
+	case !done:
 		g.info("Nothing to redo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Redid the generated map")
 	}
 }
 

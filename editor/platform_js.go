@@ -11,6 +11,7 @@ import (
 	"syscall/js"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/saves"
 )
 
 // browserFiles tells the panel to offer "Download" (downloadMap): in the
@@ -51,6 +52,16 @@ func (g *game) startPlatform() {
 // handler: browsers show the picker only shortly after user input.
 func (g *game) pickMapFile() {
 	js.Global().Get("hexsandbox").Call("call", "pickFile")
+}
+
+// exportCatlike offers the map as a Catlike Hex Map save (.map), which
+// Catlike's own project can load, as a download.
+func (g *game) exportCatlike() {
+	if err := files.DownloadCatlike(g.mapTitle(), g.sess.Grid); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.info("Downloading " + g.mapTitle() + saves.CatlikeExt)
 }
 
 // downloadMap offers the map as a file download.

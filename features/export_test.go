@@ -14,6 +14,14 @@ import (
 // chunk package that imports this one.
 var SpecBridgesForTest = specBridges
 
+// chunkPlan returns the plan that triangulating chunk ch of g hands to
+// Build. Only the chunk package makes plans, and it imports this one, so
+// the external tests set it (plan_external_test.go) before any test runs.
+var chunkPlan func(g *hexmap.Grid, ch int) *Plan
+
+// SetChunkPlanForTest sets chunkPlan.
+func SetChunkPlanForTest(f func(g *hexmap.Grid, ch int) *Plan) { chunkPlan = f }
+
 func Near3ForTest(a, b vec3.T) bool { return near3(a, b, 1e-4) }
 
 // RiverRoadMapForTest is a flat map crossed by meandering rivers (each
@@ -47,10 +55,9 @@ func RiverRoadMapForTest(t testing.TB) *hexmap.Grid {
 // cell i of chunk ch, whose triangulation recorded cuts, and the ground
 // it builds on.
 func TownCellForTest(g *hexmap.Grid, i int, cuts []buildings.Cut) (buildings.Cell, buildings.Ground) {
-	t := Towns{Cuts: cuts}
+	var t Towns
 	s := newSpotPicker(g)
-	centres := newCentreCache(g, g.ChunkOf(i))
-	c := *t.prepare(s, i, &centres, nil)
+	c := *t.prepare(s, i, cuts, nil)
 	c.Spots = append([]buildings.Spot(nil), c.Spots...)
 	c.Taken = append([]buildings.Disc(nil), c.Taken...)
 	c.Cuts = append([]buildings.Cut(nil), c.Cuts...)

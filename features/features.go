@@ -3,15 +3,17 @@
 // by the hash grid, special features, walls with towers, and bridges.
 //
 // Catlike's HexGridChunk calls its feature manager from inside the
-// triangulation; here Build walks the chunk's cells again and makes the
-// same calls at the same points, so the triangulator only has to hand
-// over the bridges it found. Models are generated meshes (boxes,
+// triangulation; here Build walks the chunk's cells again for the
+// features, and the triangulator hands over a Plan of the connections it
+// built and the bridges it found, so that walls stand on the very points
+// the terrain uses. Models are generated meshes (boxes,
 // pyramids, double pyramids) with vertex colours and flat normals.
 package features
 
 import (
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
@@ -23,37 +25,48 @@ type Bridge struct {
 }
 
 // Build adds the features, walls and bridges of chunk ch to the meshes,
-// with Catlike's prefab cubes for urban features. A nil mesh skips its
-// part; a chunk off the map adds nothing. Models that would push a mesh
-// past uint16 indices are left out.
-func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
-	BuildTowns(g, ch, bridges, nil, feats, walls, bridgeMesh)
+// with Catlike's prefab cubes for urban features: features from the
+// grid's cells, walls and bridges from the chunk's plan (nil: none). A
+// nil mesh skips its part; a chunk off the map adds nothing. Models that
+// would push a mesh past uint16 indices are left out.
+func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildTowns(g, ch, plan, nil, feats, walls, bridgeMesh)
 }
 
 // BuildTowns is Build with towns of buildings (package buildings) on the
-// cells HasTown accepts, in place of urban prefabs; a nil towns is Build.
-func BuildTowns(g *hexmap.Grid, ch int, bridges []Bridge, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
+// cells HasTown accepts, in place of urban prefabs, cut between the
+// plan's cuts; a nil towns is Build.
+func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
 	spots := newSpotPicker(g)
-	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: walls}
+	var cuts []buildings.Cut
+	if plan != nil {
+		cuts = plan.Cuts
+	}
 	var buf [maxCellFeatures]feature
 	for _, i := range g.ChunkCells(ch) {
 		if towns != nil && HasTown(g.Cell(i)) {
-			towns.addCell(spots, i, &w.centres, buf[:0], feats)
+			towns.addCell(spots, i, cuts, buf[:0], feats)
 		} else if feats != nil {
-			fs := spots.appendCell(buf[:0], i, &w.centres)
+			fs := spots.appendCell(buf[:0], i)
 			for k := range fs {
 				fs[k].add(feats)
 			}
 		}
-		if walls != nil {
-			w.addCellWalls(i)
+	}
+	if plan == nil {
+		return
+	}
+	if walls != nil {
+		w := wallBuilder{g: g, noise: g.Noise(), m: walls}
+		for k := range plan.Connections {
+			w.addConnection(&plan.Connections[k])
 		}
 	}
 	if bridgeMesh != nil {
-		for _, b := range bridges {
+		for _, b := range plan.Bridges {
 			addBridge(spots.perturb, bridgeMesh, b)
 		}
 	}

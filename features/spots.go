@@ -35,8 +35,7 @@ const maxCellFeatures = 7
 // Catlike's HexGridChunk.Triangulate(cell) creates them: one candidate
 // per direction, then the centre, then the special.
 func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
-	centres := newCentreCache(g, g.ChunkOf(i))
-	return newSpotPicker(g).appendCell(dst, i, &centres)
+	return newSpotPicker(g).appendCell(dst, i)
 }
 
 // spotPicker chooses the features of cells; Build makes one per call so
@@ -48,14 +47,13 @@ type spotPicker struct {
 }
 
 func newSpotPicker(g *hexmap.Grid) spotPicker {
-	return spotPicker{g: g, noise: g.Noise(), perturb: newPerturber(g.Noise())}
+	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{g.Perturber()}}
 }
 
-// appendCell is appendCellFeatures with the centres of the cell's chunk
-// at hand.
-func (s spotPicker) appendCell(dst []feature, i int, centres *centreCache) []feature {
+// appendCell is appendCellFeatures.
+func (s spotPicker) appendCell(dst []feature, i int) []feature {
 	start := len(dst)
-	dst, placed := s.appendSpots(dst, i, centres)
+	dst, placed := s.appendSpots(dst, i)
 	if !placed {
 		for k := start; k < len(dst); k++ {
 			dst[k].pos = s.perturb.perturb(xyzOf(dst[k].pos)).vec()
@@ -66,7 +64,7 @@ func (s spotPicker) appendCell(dst []feature, i int, centres *centreCache) []fea
 
 // appendSpots is appendCell with the features at their unperturbed
 // spots, except a special, which it places (placed is then true).
-func (s spotPicker) appendSpots(dst []feature, i int, centres *centreCache) (out []feature, placed bool) {
+func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed bool) {
 	cell := s.g.Cell(i)
 	if cell.IsUnderwater() {
 		return dst, false
@@ -74,7 +72,7 @@ func (s spotPicker) appendSpots(dst []feature, i int, centres *centreCache) (out
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
 		return dst, false // no kind can pick a collection at any spot
 	}
-	center := centres.at(i)
+	center := xyzOf(s.g.CellPosition(i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
 		return append(dst, s.specialFeature(cell, center.vec())), true

@@ -15,11 +15,10 @@ import (
 // a cell of everything else, as in Catlike).
 func HasTown(c hexmap.Cell) bool { return c.UrbanLevel > 0 && !c.IsSpecial() && !c.IsUnderwater() }
 
-// Towns is what BuildTowns needs to raise buildings on a chunk's urban
-// cells: the road, river and bridge footprints the triangulation laid
-// (by cell), the meshes to fill and a buildings.Builder to reuse.
+// Towns is what BuildTowns needs, besides the plan's cuts, to raise
+// buildings on a chunk's urban cells: the meshes to fill and a
+// buildings.Builder to reuse.
 type Towns struct {
-	Cuts            []buildings.Cut
 	Massing, Detail *mesh.Mesh
 	Builder         *buildings.Builder
 
@@ -47,8 +46,8 @@ func (g ground) Perturb(x, z float32) (float32, float32) { return g.perturb.Pert
 // cell: spots that urban wins become the loose lots of a cell without
 // roads (with roads, blocks take the ground instead); farms and plants
 // keep their prefabs where they do not stand on a building.
-func (t *Towns) addCell(s spotPicker, i int, centres *centreCache, buf []feature, feats *mesh.Mesh) {
-	c := t.prepare(s, i, centres, buf)
+func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature, feats *mesh.Mesh) {
+	c := t.prepare(s, i, cuts, buf)
 	if t.Builder == nil {
 		t.Builder = new(buildings.Builder)
 	}
@@ -71,11 +70,12 @@ func (t *Towns) addCell(s spotPicker, i int, centres *centreCache, buf []feature
 
 // prepare picks cell i's features (its farms and plants go to t.others)
 // and returns what package buildings needs to know of the cell.
-func (t *Towns) prepare(s spotPicker, i int, centres *centreCache, buf []feature) *buildings.Cell {
+func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature) *buildings.Cell {
 	cell := s.g.Cell(i)
-	fs, _ := s.appendSpots(buf, i, centres)
+	fs, _ := s.appendSpots(buf, i)
+	center := xyzOf(s.g.CellPosition(i))
 	c := &t.cell
-	*c = buildings.Cell{Center: centres.at(i).vec(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
+	*c = buildings.Cell{Center: center.vec(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
 	spots, taken := t.spots[:0], t.taken[:0]
 	t.others = t.others[:0]
 	for k := range fs {
@@ -96,7 +96,7 @@ func (t *Towns) prepare(s spotPicker, i int, centres *centreCache, buf []feature
 		// cell's corner spots where the hash grid picks it. (A city's
 		// larger buildings fill Catlike's spots alone.)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			p := centres.at(i).plus(townCornerXYZ[d])
+			p := center.plus(townCornerXYZ[d])
 			h := s.noise.SampleHash(p.vec())
 			if f, ok := pickFeature(&cell, &h); ok && f.kind == urban {
 				spots = append(spots, buildings.Spot{X: p.x, Z: p.z, Size: f.size, Angle: f.angle})
@@ -105,7 +105,7 @@ func (t *Towns) prepare(s spotPicker, i int, centres *centreCache, buf []feature
 	}
 	c.Spots, c.Taken = spots, taken
 	t.cuts = t.cuts[:0]
-	for _, k := range t.Cuts {
+	for _, k := range cuts {
 		if int(k.Cell) == i {
 			t.cuts = append(t.cuts, k)
 		}

@@ -8,13 +8,14 @@ import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
 
 // cityMap is the 80×60 showcase map with every cell at urban level 3;
 // with streets, every land edge that allows one also gets a road.
 func cityMap(b *testing.B, streets bool) *hexmap.Grid {
-	g, err := hexmap.Showcase(80, 60, 1)
+	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,13 +74,17 @@ func BenchmarkTowns80x60(b *testing.B) { benchTowns(b, cityMap(b, false)) }
 func BenchmarkTowns80x60Streets(b *testing.B) { benchTowns(b, cityMap(b, true)) }
 
 // benchFeatures times the whole features build of every chunk of g
-// (features, walls, bridges, and towns or Catlike's cubes).
+// (features, walls, bridges, and towns or Catlike's cubes), with the
+// plans the triangulation made beforehand.
 func benchFeatures(b *testing.B, g *hexmap.Grid, towns bool) {
+	plans := make([]features.Plan, g.ChunkCount())
 	var c chunk.Chunk
-	cuts := make([][]buildings.Cut, g.ChunkCount())
 	for ch := range g.ChunkCount() {
 		chunk.Triangulate(g, ch, &c)
-		cuts[ch] = append([]buildings.Cut(nil), c.Cuts...)
+		p := &plans[ch]
+		p.Connections = append(p.Connections, c.Plan.Connections...)
+		p.Bridges = append(p.Bridges, c.Plan.Bridges...)
+		p.Cuts = append(p.Cuts, c.Plan.Cuts...)
 	}
 	var feats, walls, bridges, m, d mesh.Mesh
 	var bl buildings.Builder
@@ -89,10 +94,10 @@ func benchFeatures(b *testing.B, g *hexmap.Grid, towns bool) {
 				x.Clear()
 			}
 			if towns {
-				t := features.Towns{Cuts: cuts[ch], Massing: &m, Detail: &d, Builder: &bl}
-				features.BuildTowns(g, ch, nil, &t, &feats, &walls, &bridges)
+				t := features.Towns{Massing: &m, Detail: &d, Builder: &bl}
+				features.BuildTowns(g, ch, &plans[ch], &t, &feats, &walls, &bridges)
 			} else {
-				features.Build(g, ch, nil, &feats, &walls, &bridges)
+				features.Build(g, ch, &plans[ch], &feats, &walls, &bridges)
 			}
 		}
 	})

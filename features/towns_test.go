@@ -12,6 +12,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
 )
@@ -27,7 +28,7 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 		rr.SetPlantLevel(i, (i/4)%3)
 		rr.SetWalled(i, (i/3)%2 == 0)
 	}
-	sc, err := hexmap.Showcase(40, 30, 1)
+	sc, err := mapgen.Showcase(40, 30, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func eachTownCell(g *hexmap.Grid, f func(i int, tc *buildings.Cell, gr buildings
 		chunk.Triangulate(g, ch, &c)
 		for _, i := range g.ChunkCells(ch) {
 			if features.HasTown(g.Cell(i)) {
-				tc, gr := features.TownCellForTest(g, i, c.Cuts)
+				tc, gr := features.TownCellForTest(g, i, c.Plan.Cuts)
 				f(i, &tc, gr, &b, &c)
 			}
 		}
