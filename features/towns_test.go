@@ -37,7 +37,25 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 			sc.SetUrbanLevel(i, 1+(i/7)%3)
 		}
 	}
-	return map[string]*hexmap.Grid{"town map": features.TownMapForTest(t), "rivers and roads": rr, "showcase": sc}
+	return map[string]*hexmap.Grid{"town map": features.TownMapForTest(t), "rivers and roads": rr, "showcase": sc,
+		"town map across a wrapping seam": wrappedTownMap(t)}
+}
+
+// wrappedTownMap is the town map on a wrapping topology, its columns
+// turned so that the walled city stands across the seam.
+func wrappedTownMap(t *testing.T) *hexmap.Grid {
+	g := features.TownMapForTest(t)
+	w, h := g.Width(), g.Height()
+	cells := make([]hexmap.Cell, len(g.Cells()))
+	for i, c := range g.Cells() {
+		x, z := i%w, i/w
+		cells[(x+10)%w+z*w] = c
+	}
+	wrapped, _, err := hexmap.FromCells(hexmap.Topology{Width: w, Height: h, Wrapping: true}, g.Noise(), cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wrapped
 }
 
 // triIndex finds the triangles of some layers (on the ground plane) near
@@ -140,12 +158,13 @@ func strictlyInside(p [][2]float64, q [2]float64) bool {
 // vertices, perturbed, in order.
 func solidArea(g *hexmap.Grid, i int) [][2]float64 {
 	c := g.CellPosition(i)
+	perturber := g.Perturber() // blends across a wrapping map's seam
 	var out [][2]float64
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		e := hexmap.NewEdgeVertices(vec3.T{c[0] + hexmap.FirstSolidCorner(d)[0], 0, c[2] + hexmap.FirstSolidCorner(d)[2]},
 			vec3.T{c[0] + hexmap.SecondSolidCorner(d)[0], 0, c[2] + hexmap.SecondSolidCorner(d)[2]})
 		for _, v := range []vec3.T{e.V1, e.V2, e.V3, e.V4} {
-			p := g.Noise().Perturb(v)
+			p := perturber.Perturb(v)
 			out = append(out, [2]float64{float64(p[0]), float64(p[2])})
 		}
 	}
