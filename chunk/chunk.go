@@ -1,7 +1,7 @@
 // Package chunk triangulates one 5×5 chunk of a map into layer meshes
 // (terrain, rivers, roads, and through the water and features packages
-// the water, shore, estuary, wall, feature and bridge layers), and keeps a
-// whole map's chunks current as edits dirty them. The shapes follow
+// the water, shore, estuary, wall, feature, bridge and building layers),
+// and keeps a whole map's chunks current as edits dirty them. The shapes follow
 // Catlike's HexGridChunk (Hex Map parts 2-8, with part 14's splat data).
 package chunk
 

@@ -8,6 +8,12 @@
 // built and the bridges it found, so that walls stand on the very points
 // the terrain uses. Models are generated meshes (boxes,
 // pyramids, double pyramids) with vertex colours and flat normals.
+//
+// BuildTowns replaces the urban prefabs of the cells HasTown accepts by
+// towns of buildings (package buildings), cut between the roads, river
+// channels and bridges the plan records; Catlike's spot picking still
+// decides where farms, trees and, in cells without roads, loose houses
+// stand.
 package features
 
 import (
