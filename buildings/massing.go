@@ -55,6 +55,7 @@ type building struct {
 	floors  int
 	podium  float64   // top of the lower walls (the whole wall without a tower)
 	top     float64   // top of the tower's walls
+	thick   float64   // the footprint's thickness
 	cover   []float64 // per edge: up to where a neighbour hides the wall
 	tower   []pt      // the setback footprint, nil without one
 	towerR  insetResult
@@ -122,7 +123,8 @@ func (b *Builder) mass(m *building, c *Cell, l lot, capFloors int) bool {
 	// No taller than slender times the lot is thick (nor below the
 	// level's lowest).
 	lo, _ := Floors(c.Level)
-	for m.floors > lo && WallTop(m.floors) > slender*thickness(m.poly) {
+	m.thick = thickness(m.poly)
+	for m.floors > lo && WallTop(m.floors) > slender*m.thick {
 		m.floors--
 	}
 	m.seed = float32(dice.next())
@@ -206,7 +208,7 @@ func (b *Builder) setback(m *building, r float64) {
 		podiumFloors++
 	}
 	// Only a building thick enough keeps a tower worth the name.
-	if podiumFloors >= m.floors || thickness(m.poly) < minSetbackThickness {
+	if podiumFloors >= m.floors || m.thick < minSetbackThickness {
 		return
 	}
 	d := 0.3 + 0.25*r
