@@ -78,11 +78,19 @@ type face struct {
 // from height y0 to y1 above ground level gy, its front outwards (to the
 // right of a→b), with u running 0..bays.
 func (e *emitter) wall(a, b [2]float32, gy, y0, y1 float32, bays float32, f face) {
+	e.wallOf(a, b, edgeLength(a, b), gy, y0, y1, bays, f)
+}
+
+// wallOf is wall for an edge whose length l the caller knows.
+func (e *emitter) wallOf(a, b [2]float32, l, gy, y0, y1 float32, bays float32, f face) {
 	// The hottest emitter: the four vertices are written in place.
 	m := e.m
 	v := len(m.Positions)
 	e.reserve(4)
-	n := wallNormal(a, b)
+	n := vec3.T{0, 0, 1}
+	if l > 0 {
+		n = vec3.T{(b[1] - a[1]) / l, 0, -(b[0] - a[0]) / l}
+	}
 	pos := m.Positions[v : v+4 : v+4]
 	pos[0], pos[1] = vec3.T{a[0], gy + y0, a[1]}, vec3.T{b[0], gy + y0, b[1]}
 	pos[2], pos[3] = vec3.T{a[0], gy + y1, a[1]}, vec3.T{b[0], gy + y1, b[1]}
@@ -155,12 +163,17 @@ func (e *emitter) box(c [2]float32, h float32, gy, y0, y1 float32, f face) {
 
 // wallNormal is the outward normal of a wall over a→b.
 func wallNormal(a, b [2]float32) vec3.T {
-	dx, dz := b[0]-a[0], b[1]-a[1]
-	l := float32(math.Sqrt(float64(dx*dx + dz*dz)))
+	l := edgeLength(a, b)
 	if l == 0 {
 		return vec3.T{0, 0, 1}
 	}
-	return vec3.T{dz / l, 0, -dx / l}
+	return vec3.T{(b[1] - a[1]) / l, 0, -(b[0] - a[0]) / l}
+}
+
+// edgeLength is the distance from a to b on the ground.
+func edgeLength(a, b [2]float32) float32 {
+	dx, dz := b[0]-a[0], b[1]-a[1]
+	return float32(math.Sqrt(float64(dx*dx + dz*dz)))
 }
 
 // newell is the unit normal of polygon p facing the side from which it
@@ -183,4 +196,4 @@ func newell(p []vec3.T) vec3.T {
 }
 
 // bays is the whole number of bays a wall of length l is divided into.
-func bays(l float64) float32 { return float32(max(1, math.Round(l/BayWidth))) }
+func bays(l float32) float32 { return float32(max(1, math.Round(float64(l)/BayWidth))) }

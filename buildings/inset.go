@@ -59,6 +59,15 @@ func (s *insetter) inset(p []pt, d []float64) (insetResult, bool) {
 	if n < 3 || len(d) != n {
 		return insetResult{}, false
 	}
+	if n == 4 && d[0] == d[1] && d[1] == d[2] && d[2] == d[3] && rectangle(p) {
+		return s.insetRectangle(p, d[0])
+	}
+	return s.insetGeneral(p, d)
+}
+
+// insetGeneral is inset for any polygon.
+func (s *insetter) insetGeneral(p []pt, d []float64) (insetResult, bool) {
+	n := len(p)
 	s.u, s.off = s.u[:0], s.off[:0]
 	for k := range n {
 		u, ok := p[(k+1)%n].sub(p[k]).unit()
@@ -97,6 +106,38 @@ func (s *insetter) inset(p []pt, d []float64) (insetResult, bool) {
 		return insetResult{}, false
 	}
 	return r, true
+}
+
+// rectangle reports whether counter-clockwise quad p has square corners.
+func rectangle(p []pt) bool {
+	for k := range 4 {
+		a, b := p[(k+1)%4].sub(p[k]), p[(k+2)%4].sub(p[(k+1)%4])
+		if math.Abs(a.dot(b)) > 1e-9*a.length()*b.length() || a.cross(b) <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// insetRectangle is inset for the most common footprint, a rectangle
+// inset by d all round: every corner moves d along both edges' normals
+// (the bisector offset with n_prev·n_next = 0), and the rectangle
+// collapses when a side is not longer than 2d.
+func (s *insetter) insetRectangle(p []pt, d float64) (insetResult, bool) {
+	for k := range 2 {
+		if dist(p[k], p[k+1]) <= 2*d+1e-9 {
+			return insetResult{}, false
+		}
+	}
+	s.poly, s.edges = s.poly[:0], s.edges[:0]
+	for k := range 4 {
+		prev, next := p[(k+3)%4], p[(k+1)%4]
+		np := unitOr(p[k].sub(prev)).left()
+		nn := unitOr(next.sub(p[k])).left()
+		s.poly = append(s.poly, p[k].add(np.add(nn).scale(d)))
+		s.edges = append(s.edges, insetEdge{alive: true, start: k, end: (k + 1) % 4})
+	}
+	return insetResult{poly: s.poly, edges: s.edges}, true
 }
 
 // computeJoins fills s.joins: for each active edge, the one or two points

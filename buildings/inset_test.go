@@ -321,3 +321,28 @@ func TestRingTilesTheBand(t *testing.T) {
 		t.Fatalf("only %d insets to check", checked)
 	}
 }
+
+// TestInsetRectangleIsGeneral: the short cut for rectangles gives what
+// the general inset gives, collapse included.
+func TestInsetRectangleIsGeneral(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var fast, slow insetter
+	for range 2000 {
+		w, h, a := 0.5+3*rng.Float64(), 0.5+3*rng.Float64(), rng.Float64()*2*math.Pi
+		u, v := pt{math.Cos(a), math.Sin(a)}, pt{-math.Sin(a), math.Cos(a)}
+		o := pt{rng.Float64()*10 - 5, rng.Float64()*10 - 5}
+		p := []pt{o, o.add(u.scale(w)), o.add(u.scale(w)).add(v.scale(h)), o.add(v.scale(h))}
+		if !rectangle(p) {
+			t.Fatalf("%v is not taken for a rectangle", p)
+		}
+		d := 1.6 * rng.Float64()
+		r1, ok1 := fast.insetRectangle(p, d)
+		r2, ok2 := slow.insetGeneral(p, uniform(4, d))
+		if ok1 != ok2 {
+			t.Fatalf("rectangle %v×%v inset by %v: short cut ok=%v, general ok=%v", w, h, d, ok1, ok2)
+		}
+		if ok1 && !sameRing(r1.poly, r2.poly) {
+			t.Fatalf("rectangle %v×%v inset by %v: %v, general %v", w, h, d, r1.poly, r2.poly)
+		}
+	}
+}

@@ -168,7 +168,8 @@ func (b *Builder) walls(e *emitter, foot [][2]float32, roles []Role, cover []flo
 			continue
 		}
 		a, z := foot[k], foot[(k+1)%n]
-		nb := bays(float64(dist2(a, z)))
+		l := edgeLength(a, z)
+		nb := bays(l)
 		r := roles[k]
 		d := -1
 		if door && r == Front {
@@ -176,7 +177,7 @@ func (b *Builder) walls(e *emitter, foot [][2]float32, roles []Role, cover []flo
 			door = false
 		}
 		code := WallCode(r, shop && r == Front, m.style, d)
-		e.wall(a, z, gy, from, y1, nb, face{uv2: vec2.T{y1, code}, col: col})
+		e.wallOf(a, z, l, gy, from, y1, nb, face{uv2: vec2.T{y1, code}, col: col})
 	}
 }
 
@@ -210,10 +211,10 @@ func (b *Builder) gableRoof(e *emitter, foot [][2]float32, gy float32, m *buildi
 	gable := face{uv2: vec2.T{float32(m.top), WallCode(Party, false, 0, -1)}, col: col}
 	// A gable against a neighbour at least as high as the ridge is hidden.
 	if m.covered(s) < m.top+m.rise {
-		e.gable(p(0), p(1), gy, float32(m.top), m1, bays(float64(dist2(p(0), p(1)))), gable)
+		e.gable(p(0), p(1), gy, float32(m.top), m1, bays(edgeLength(p(0), p(1))), gable)
 	}
 	if m.covered((s+2)%4) < m.top+m.rise {
-		e.gable(p(2), p(3), gy, float32(m.top), m2, bays(float64(dist2(p(2), p(3)))), gable)
+		e.gable(p(2), p(3), gy, float32(m.top), m2, bays(edgeLength(p(2), p(3))), gable)
 	}
 }
 
@@ -274,8 +275,4 @@ func (b *Builder) emitDetail(e *emitter, c *Cell, g Ground, m *building) {
 		x, z := b.world(c, g, q)
 		e.box([2]float32{x, z}, float32(h), gy, float32(y), float32(y+boxHeight), stone)
 	}
-}
-
-func dist2(a, b [2]float32) float32 {
-	return float32(dist(pt{float64(a[0]), float64(a[1])}, pt{float64(b[0]), float64(b[1])}))
 }
