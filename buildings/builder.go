@@ -95,7 +95,6 @@ type Builder struct {
 	hex, margin []pt
 	marginIn    float64 // the margin's inscribed radius
 	budget      int     // triangles per cell; 0 is MaxCellTriangles (tests set less)
-	memo        perturbMemo
 }
 
 // Building is one planned building, for callers that inspect the plan.
@@ -133,32 +132,8 @@ func (b *Builder) Add(c *Cell, g Ground, m Meshes) int {
 }
 
 // world is the perturbed world position of local point q of cell c.
-// Neighbouring lots, a podium and its roof, a block and its pavement
-// share corners, so recent results are kept (for the cell being built).
 func (b *Builder) world(c *Cell, g Ground, q pt) (float32, float32) {
-	kx, kz := math.Float64bits(q.x), math.Float64bits(q.z)
-	e := &b.memo.slots[(kx*0x9E3779B97F4A7C15^kz*0xC2B2AE3D27D4EB4F)>>(64-memoBits)]
-	if e.gen == b.memo.gen && e.kx == kx && e.kz == kz {
-		return e.x, e.z
-	}
-	x, z := g.Perturb(c.Center[0]+float32(q.x), c.Center[2]+float32(q.z))
-	*e = memoSlot{kx: kx, kz: kz, x: x, z: z, gen: b.memo.gen}
-	return x, z
-}
-
-// perturbMemo remembers perturbed points of one cell by the bits of the
-// local point; a new generation empties it.
-type perturbMemo struct {
-	gen   uint32
-	slots [1 << memoBits]memoSlot
-}
-
-const memoBits = 7
-
-type memoSlot struct {
-	kx, kz uint64
-	x, z   float32
-	gen    uint32
+	return g.Perturb(c.Center[0]+float32(q.x), c.Center[2]+float32(q.z))
 }
 
 // quantum is the grid local coordinates snap to before any geometry, so
@@ -260,7 +235,6 @@ func (d *dice) next() float64 {
 // planCell fills b.plan (and b.pave) with cell c's buildings.
 func (b *Builder) planCell(c *Cell, g Ground) {
 	b.cell, b.ground = c, g
-	b.memo.gen++ // the points of another cell (or ground) are no help
 	b.lots, b.kept, b.pave, b.plan = b.lots[:0], b.kept[:0], b.pave[:0], b.plan[:0]
 	if c.Level < 1 || c.Level > 3 {
 		return
