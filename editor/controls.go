@@ -34,7 +34,7 @@ func (g *game) shortcuts() {
 // steer moves the camera like Catlike's HexMapCamera: keys pan, the wheel
 // zooms, Q and E rotate.
 func (g *game) steer() {
-	if g.modals > 0 || g.textFocused() || ctrl(g.in) {
+	if g.busy() || g.textFocused() || ctrl(g.in) {
 		return
 	}
 	dt := 1 / float64(ebiten.TPS())

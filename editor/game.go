@@ -50,14 +50,19 @@ type game struct {
 	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
 	toasts     []toast
-	suggested  string // name offered by Save As for an unnamed map
-	title      string // the window's title, set only when it changes
-	quitting   bool
-	started    bool // the first frame ran: dialogs can be centred
-	now        func() time.Time
-	white      *ebiten.Image   // one white pixel to draw shapes with
-	lineVS     []ebiten.Vertex // grid and brush outlines, drawn in one batch
-	lineIS     []uint16
+	job        *job     // file work running off the UI loop
+	queue      []queued // file work waiting for it
+	// autosaveErr is why the last autosave failed, shown until a save
+	// succeeds (or the map it was about is replaced).
+	autosaveErr error
+	suggested   string // name offered by Save As for an unnamed map
+	title       string // the window's title, set only when it changes
+	quitting    bool
+	started     bool // the first frame ran: dialogs can be centred
+	now         func() time.Time
+	white       *ebiten.Image   // one white pixel to draw shapes with
+	lineVS      []ebiten.Vertex // grid and brush outlines, drawn in one batch
+	lineIS      []uint16
 
 	// Test hooks: script runs at the start of every Update and returns
 	// true when the test is over; capture, when set, receives the next
@@ -172,13 +177,15 @@ func (g *game) mapRect() image.Rectangle {
 // overMap reports whether the cursor may edit or steer the map: over the
 // map, not the panel, and no dialog open.
 func (g *game) overMap(x, y int) bool {
-	if g.modals > 0 || g.quitting {
+	if g.busy() || g.quitting {
 		return false
 	}
 	p := image.Pt(x, y)
 	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
 }
 
+// Update runs one frame. It never waits for a file: file work runs off
+// the UI loop (jobs.go) and Update only looks whether it is done.
 func (g *game) Update() error {
 	if g.script != nil && g.script(g) {
 		return ebiten.Termination
@@ -192,6 +199,7 @@ func (g *game) Update() error {
 		g.newMap.poll()
 	}
 	g.panel.fit()
+	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
 	}
@@ -201,10 +209,13 @@ func (g *game) Update() error {
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
-	if g.modals == 0 && !g.textFocused() {
+	switch {
+	case !g.busy() && !g.textFocused():
 		g.shortcuts()
-	} else if g.modals > 0 && g.in.KeyJustPressed(ebiten.KeyEscape) {
+	case g.in.KeyJustPressed(ebiten.KeyEscape) && g.modals > 0:
 		g.dismissDialog()
+	case g.in.KeyJustPressed(ebiten.KeyEscape):
+		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
 	g.paint()
@@ -221,11 +232,10 @@ func (g *game) textFocused() bool {
 	return ok
 }
 
+// quit removes this editor's autosave (the user closes on purpose),
+// then ends the editor.
 func (g *game) quit() {
-	if err := g.sess.DiscardRecovery(); err != nil {
-		g.errorf("%v", err)
-	}
-	g.quitting = true
+	g.runFile(g.sess.CloseOp(), true, func(error) { g.quitting = true })
 }
 
 // paint applies the brush while the left button is held after a press
@@ -244,7 +254,7 @@ func (g *game) paint() {
 		g.pressOnMap = g.overMap(x, y)
 	}
 	g.wasDown = down
-	if g.modals > 0 {
+	if g.busy() {
 		g.pressOnMap = false
 	}
 	if !down || !g.pressOnMap {
@@ -297,13 +307,26 @@ func (g *game) redo() {
 	}
 }
 
+// autosave starts the recovery autosave when it is due and no other
+// file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
-	saved, err := g.sess.Autosave(g.now())
-	if err != nil {
-		g.errorf("%v", err)
-	} else if saved {
-		g.info("Autosaved for recovery")
+	if g.job != nil || len(g.queue) > 0 {
+		return
 	}
+	op, due := g.sess.AutosaveOp(g.now())
+	if !due {
+		return
+	}
+	g.runAutosave(op, func(err error) {
+		switch {
+		case canceled(err):
+		case err != nil:
+			g.autosaveErr = err
+		default:
+			g.autosaveErr = nil
+			g.info("Autosaved for recovery")
+		}
+	})
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -313,6 +336,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawOverlay(screen)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)
+	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
 	if g.capture != nil {
 		g.capture(screen)

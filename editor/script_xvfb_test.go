@@ -8,6 +8,8 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/editor/files"
 )
 
 // scriptInput is the synthetic Input the end-to-end test drives: each
@@ -128,4 +130,18 @@ func walk(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
 			walk(cc, f)
 		}
 	}
+}
+
+// idle waits until no file work runs or waits: the file work of a
+// command runs off the UI loop, and its dialogs follow it.
+func idle() step { return func(g *game) bool { return g.job == nil && len(g.queue) == 0 } }
+
+// entryNamed is the list entry of the saved map name.
+func entryNamed(l *widget.List, name string) any {
+	for _, e := range l.Entries() {
+		if e.(files.Entry).Name == name {
+			return e
+		}
+	}
+	return nil
 }

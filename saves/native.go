@@ -86,7 +86,7 @@ type nativeHeader struct {
 
 func parseHeader(b []byte) (nativeHeader, error) {
 	if string(b[:len(magic)]) != magic {
-		return nativeHeader{}, fmt.Errorf("wrong magic %q: not a hexsandbox map", b[:len(magic)])
+		return nativeHeader{}, withKind(fmt.Errorf("wrong magic %q: not a hexsandbox map", b[:len(magic)]), ErrNotMap)
 	}
 	b = b[len(magic):]
 	h := nativeHeader{
@@ -98,9 +98,9 @@ func parseHeader(b []byte) (nativeHeader, error) {
 	}
 	switch {
 	case h.version > nativeVersion:
-		return h, fmt.Errorf("format version %d is newer than this program reads (up to %d)", h.version, nativeVersion)
+		return h, withKind(fmt.Errorf("format version %d is newer than this program reads (up to %d)", h.version, nativeVersion), ErrVersion)
 	case h.version < 1:
-		return h, fmt.Errorf("unknown format version %d", h.version)
+		return h, withKind(fmt.Errorf("unknown format version %d", h.version), ErrVersion)
 	case h.flags&^flagWrapping != 0:
 		return h, fmt.Errorf("unknown header flags %#x", h.flags)
 	}

@@ -209,6 +209,10 @@ func (h *History) state() uint64 {
 // MarkSaved records the current state as the one on disk.
 func (h *History) MarkSaved() { h.saved = h.State() }
 
+// MarkSavedAt records state (an earlier State()) as the one on disk: a
+// save that wrote a copy taken then, while editing went on.
+func (h *History) MarkSavedAt(state uint64) { h.saved = state }
+
 // MarkUnsaved makes Modified true until the next save, for maps that do
 // not match any file (a recovered autosave, an import).
 func (h *History) MarkUnsaved() { h.saved = ^uint64(0) }

@@ -109,6 +109,23 @@ func TestSaveMarkTracksState(t *testing.T) {
 	}
 }
 
+// A save of a copy taken earlier marks that state, not the current one.
+func TestMarkSavedAtEarlierState(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	g.SetElevation(1, 3)
+	copied := h.State()
+	g.SetElevation(2, 4) // edited while the copy was being written
+	h.MarkSavedAt(copied)
+	if !h.Modified() {
+		t.Error("the edit after the copy counts as saved")
+	}
+	h.Undo()
+	if h.Modified() {
+		t.Error("back at the copied state the map counts as modified")
+	}
+}
+
 func TestEditedBackIsNoStep(t *testing.T) {
 	g := newGrid(t)
 	h := NewHistory(g, 0)

@@ -230,15 +230,19 @@ func saveAsWithKeys(t *testing.T, ctx context.Context, suffix string) string {
 	ctrl := key{"ControlLeft", "Control", 17}
 	shift := key{"ShiftLeft", "Shift", 16}
 	press(t, ctx, key{"KeyS", "S", 83}, ctrl, shift)
-	if st := gameStatus(t, ctx); st.Dialogs != 1 {
-		t.Fatalf("Ctrl+Shift+S opened %d dialogs", st.Dialogs)
+	// The dialog lists the saved maps first, off the UI loop.
+	deadline := time.Now().Add(30 * time.Second)
+	for st := gameStatus(t, ctx); st.Dialogs != 1; st = gameStatus(t, ctx) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Ctrl+Shift+S opened %d dialogs", st.Dialogs)
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(suffix)); err != nil {
 		t.Fatal(err)
 	}
 	gameStatus(t, ctx) // a frame takes the typed text
 	press(t, ctx, key{"Enter", "Enter", 13})
-	deadline := time.Now().Add(30 * time.Second)
+	deadline = time.Now().Add(30 * time.Second)
 	for {
 		st := gameStatus(t, ctx)
 		if st.Dialogs == 0 && !st.Modified && strings.HasSuffix(st.Name, suffix) {
