@@ -24,11 +24,12 @@ type BatchReport struct {
 	DroppedRivers   int // river links removed (each counted once per cell end)
 	DroppedRoads    int // road links removed (each counted once per cell side)
 	ClearedSpecials int // specials removed from river cells
+	DroppedUnits    int // units removed from cells underwater (loading)
 }
 
 // Dropped reports whether the rules removed anything.
 func (r BatchReport) Dropped() bool {
-	return r.DroppedRivers+r.DroppedRoads+r.ClearedSpecials > 0
+	return r.DroppedRivers+r.DroppedRoads+r.ClearedSpecials+r.DroppedUnits > 0
 }
 
 // batchState is the grid's bookkeeping while a batch runs.
@@ -92,6 +93,7 @@ func (g *Grid) flushBatch() {
 		c.After, c.Edit = g.cells[c.Index], g.edit
 		if c.After != c.Before {
 			g.feed.append(c)
+			g.drown(c.Index)
 		}
 	}
 	b.before = b.before[:0]
