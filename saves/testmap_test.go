@@ -1,8 +1,8 @@
 package saves
 
 import (
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexsandbox/hexmap"
