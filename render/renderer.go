@@ -15,9 +15,11 @@ import (
 // background is the colour where no geometry is.
 func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
-// Renderer draws a chunk.Set. It caches the opaque scene (colour and
-// depth) and redraws it only when the view or the map changed; the
-// translucent layers are drawn every frame because they animate.
+// Renderer draws a chunk.Set and the units on it. It caches the opaque
+// scene (colour and depth) and redraws it only when the view or the map
+// changed; the units (SetFigures) are drawn over it every frame in a pass
+// of their own, so moving them redraws nothing else; the translucent
+// layers are drawn every frame because they animate.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
@@ -32,12 +34,13 @@ type Renderer struct {
 	depth [3]*ebiten.Image // high, middle, low depth bytes (red channels)
 	last  project.View
 	valid bool
+	units unitPass
 	// OpaqueDraws counts how often the opaque scene was drawn (tests).
 	OpaqueDraws int
 }
 
 type programs struct {
-	depth, terrain, lit, translucent *ebiten.Shader
+	depth, terrain, lit, translucent, figure *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -47,7 +50,8 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 	for _, p := range []struct {
 		name string
 		dst  **ebiten.Shader
-	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit}, {shaders.Translucent, &r.prog.translucent}} {
+	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
+		{shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}
