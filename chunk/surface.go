@@ -99,8 +99,8 @@ func (ix *surfaceIndex) build(s *Surface, ch int) {
 	fill := append([]int32(nil), ix.start[:len(ix.start)-1]...)
 	ix.eachTriangle(c, func(b, ref int32) { ix.tris[fill[b]] = ref; fill[b]++ })
 	ix.bridges = ix.bridges[:0]
-	per := s.set.Grid.Noise().Perturber()
-	for _, br := range c.Bridges {
+	per := s.set.Grid.Perturber()
+	for _, br := range c.Plan.Bridges {
 		a, b := per.Perturb(br.RoadCenter1), per.Perturb(br.RoadCenter2)
 		mid := hexmap.Lerp(br.RoadCenter1, br.RoadCenter2, 0.5)
 		if cell, ok := s.top.CellUnder(mid[0], mid[2]); ok {

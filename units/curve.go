@@ -53,7 +53,7 @@ type Ground interface {
 // is drawn there (perturbed like the triangulation's centre vertex, so
 // on the road junction of a cell with roads).
 func CellPoint(g *hexmap.Grid, i int) vec2 {
-	p := g.Noise().Perturb(g.CellPosition(i))
+	p := g.Perturber().Perturb(g.CellPosition(i))
 	return vec2{p[0], p[2]}
 }
 
@@ -62,7 +62,7 @@ func CellPoint(g *hexmap.Grid, i int) vec2 {
 // of a wrapping map its centre is shifted by a map width): the midpoint
 // of the two perturbed solid edge middles the connection is built from.
 func edgeMiddle(g *hexmap.Grid, a, b int, d hexmap.Direction) vec2 {
-	per := g.Noise().Perturber()
+	per := g.Perturber()
 	pa := g.CellPosition(a)
 	pb := g.CellPosition(b)
 	pb[0] += g.Topology().NeighborShift(a, b)

@@ -25,10 +25,10 @@ type figurePart struct {
 	color    [3]float32 // fixed colour, or the side colour's scale
 }
 
-// figureModel is a small standing figure about 5 units tall on a base:
-// body, head and hat in the side's colour, a pale shield on its front so
-// the heading shows from any side, and a spear at its right hand. A
-// cell is 20 units across.
+// figureModel is a standing figure on a base, drawn figureScale times
+// the sizes here: body, head and hat in the side's colour, a pale shield
+// on its front so the heading shows from any side, and a spear at its
+// right hand. A cell is 17 units across its flats.
 var figureModel = []figurePart{
 	{at: vec3.T{0, 0.25, 0}, size: vec3.T{3.2, 0.5, 3.2}, color: [3]float32{0.55, 0.55, 0.55}},
 	{at: vec3.T{0, 2.0, 0}, size: vec3.T{2.0, 3.0, 1.4}, color: [3]float32{1, 1, 1}},
@@ -38,8 +38,11 @@ var figureModel = []figurePart{
 	{at: vec3.T{1.35, 3.0, 0.3}, size: vec3.T{0.3, 6.0, 0.3}, fixed: true, color: [3]float32{0.45, 0.32, 0.2}},
 }
 
+// figureScale sizes the model: about 9 units tall, half a cell.
+const figureScale = 1.5
+
 // FigureHeight is how far the model reaches above its feet.
-const FigureHeight = 6.0
+const FigureHeight = 6.0 * figureScale
 
 // boxFaces lists a unit box's faces: outward normal, then four corners
 // (each a sign per axis) in clockwise order seen from outside, the
@@ -99,7 +102,11 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) (image.Rectangle, 
 		for _, face := range boxFaces {
 			var corners [4]vec3.T
 			for k, sg := range face.corners {
-				corners[k] = world(vec3.T{part.at[0] + sg[0]*part.size[0]/2, part.at[1] + sg[1]*part.size[1]/2, part.at[2] + sg[2]*part.size[2]/2})
+				var m vec3.T
+				for a := range 3 {
+					m[a] = (part.at[a] + sg[a]*part.size[a]/2) * figureScale
+				}
+				corners[k] = world(m)
 			}
 			if !facing(&v.Eye, &corners[0], &corners[1], &corners[2]) {
 				continue
@@ -128,7 +135,7 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) (image.Rectangle, 
 // figureInView reports whether the figure's bounding box lies wholly in
 // front of the near plane and overlaps the view.
 func figureInView(v *View, f *Figure) bool {
-	const r = 2.5 // the model's reach from its axis
+	const r = 2.5 * figureScale // the model's reach from its axis
 	minX, minY, maxX, maxY := float32(math.MaxFloat32), float32(math.MaxFloat32), float32(-math.MaxFloat32), float32(-math.MaxFloat32)
 	for k := range 8 {
 		p := vec3.T{f.Pos[0] + r*float32(k&1*2-1), f.Pos[1] + FigureHeight*float32(k>>1&1), f.Pos[2] + r*float32(k>>2&1*2-1)}
@@ -150,13 +157,13 @@ func FigureAt(v *View, figures []Figure, x, y float32) (int, bool) {
 	for k := range figures {
 		f := &figures[k]
 		fx, fy, fw := v.Clip(f.Pos)
-		tx, ty, tw := v.Clip(vec3.T{f.Pos[0], f.Pos[1] + 5, f.Pos[2]})
+		tx, ty, tw := v.Clip(vec3.T{f.Pos[0], f.Pos[1] + 5*figureScale, f.Pos[2]})
 		if fw < NearClip || tw < NearClip || fw >= bestW {
 			continue
 		}
 		sx0, sy0 := v.Screen(fx, fy, fw)
 		sx1, sy1 := v.Screen(tx, ty, tw)
-		half := 1.6 * v.Height / (2 * fw * v.TanHalfFov) // 1.6 world units in pixels
+		half := 1.6 * figureScale * v.Height / (2 * fw * v.TanHalfFov) // the base's half width in pixels
 		if x >= min(sx0, sx1)-half && x <= max(sx0, sx1)+half && y >= min(sy0, sy1)-half/2 && y <= max(sy0, sy1)+half/2 {
 			best, bestW = k, fw
 		}

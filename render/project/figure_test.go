@@ -47,7 +47,7 @@ func TestFigureFacesItsHeading(t *testing.T) {
 		if n == 0 {
 			t.Fatalf("heading %v: no shield drawn", heading)
 		}
-		if mean := sum / float32(n); mean < 0.5 {
+		if mean := sum / float32(n); mean < 0.5*figureScale {
 			t.Fatalf("heading %v: the shield is %v ahead of the feet, want in front", heading, mean)
 		}
 	}
@@ -84,14 +84,14 @@ func TestFigureAt(t *testing.T) {
 	near := vec3.T{float32(v.Eye[0]), 0, float32(v.Eye[2]) + 70}
 	figs := []Figure{{Pos: far}, {Pos: near}}
 	for k, f := range figs {
-		x, y, w := v.Clip(vec3.T{f.Pos[0], f.Pos[1] + 2, f.Pos[2]})
+		x, y, w := v.Clip(vec3.T{f.Pos[0], f.Pos[1] + 3, f.Pos[2]})
 		sx, sy := v.Screen(x, y, w)
 		got, ok := FigureAt(&v, figs[k:k+1], sx, sy)
 		if !ok || got != 0 {
 			t.Fatalf("figure %d alone: picked %d %v", k, got, ok)
 		}
 	}
-	x, y, w := v.Clip(vec3.T{near[0], near[1] + 2, near[2]})
+	x, y, w := v.Clip(vec3.T{near[0], near[1] + 3, near[2]})
 	sx, sy := v.Screen(x, y, w)
 	if got, ok := FigureAt(&v, figs, sx, sy); !ok || got != 1 {
 		t.Fatalf("two in line: picked %d %v, want the nearer (1)", got, ok)

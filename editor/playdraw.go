@@ -1,0 +1,129 @@
+package editor
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/ungerik/go3d/vec3"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/render/project"
+	"hexsandbox/units"
+)
+
+// The play overlay's colours, Catlike's: the path white, its start blue,
+// its end red; the cells reachable this turn shaded.
+var (
+	pathColor  = color.NRGBA{0xff, 0xff, 0xff, 0xe0}
+	startColor = color.NRGBA{0x40, 0x80, 0xff, 0xff}
+	endColor   = color.NRGBA{0xff, 0x40, 0x40, 0xff}
+	reachColor = color.NRGBA{0xff, 0xf4, 0xc0, 0x58}
+)
+
+// drawPlayOverlay draws what play mode shows over the map: the cells the
+// selected unit reaches this turn, the outline of its cell, the path to
+// the cell under the cursor with the turn of each cell (Catlike's
+// labels), and the distance overlay (in edit mode too).
+func (g *game) drawPlayOverlay(screen *ebiten.Image) {
+	mr := g.mapRect()
+	v := g.cam.View(mr.Dx(), mr.Dy())
+	if dist := g.distancesFrom(); dist != nil {
+		g.drawDistances(screen, &v, dist)
+	}
+	if !g.play.on || g.modals > 0 {
+		return
+	}
+	grid := g.sess.Grid
+	if k := g.play.selected; k >= 0 {
+		for _, i := range g.reachable() {
+			g.fillCell(screen, &v, i, reachColor)
+		}
+		g.flushLines(screen)
+		c := units.SideColor(int(grid.Units()[k].Side))
+		g.outline(screen, &v, grid.UnitCell(k), color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 255}, 3)
+		g.flushLines(screen)
+	}
+	cells, turns, ok := g.plannedPath()
+	if !ok {
+		return
+	}
+	for n, i := range cells {
+		col := pathColor
+		switch n {
+		case 0:
+			col = startColor
+		case len(cells) - 1:
+			col = endColor
+		}
+		g.outline(screen, &v, i, col, 2)
+	}
+	g.flushLines(screen)
+	for n, i := range cells[1:] {
+		g.cellText(screen, &v, i, strconv.Itoa(turns[n+1]), colText)
+	}
+}
+
+// drawDistances writes each reachable cell's distance on it.
+func (g *game) drawDistances(screen *ebiten.Image, v *project.View, dist []int) {
+	if g.cellPixels(v) < float32(g.style.px(28)) {
+		return // too small to read
+	}
+	for i, d := range dist {
+		if d >= 0 {
+			g.cellText(screen, v, i, fmt.Sprint(d), colAccent)
+		}
+	}
+}
+
+// fillCell adds cell i's hexagon, filled, to the batch flushLines draws.
+func (g *game) fillCell(screen *ebiten.Image, v *project.View, i int, c color.NRGBA) {
+	var pts [7][2]float32
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		sx, sy, ok := project2D(v, g.cellTopAt(i, hexmap.FirstCorner(d)))
+		if !ok {
+			return
+		}
+		pts[d] = [2]float32{sx, sy}
+	}
+	pts[6] = [2]float32{}
+	for _, p := range pts[:6] {
+		pts[6][0] += p[0] / 6
+		pts[6][1] += p[1] / 6
+	}
+	if len(g.lineVS) > 65000 {
+		g.flushLines(screen)
+	}
+	base := uint16(len(g.lineVS))
+	r, gg, b, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	for _, p := range pts {
+		// DrawTriangles takes straight (not premultiplied) alpha.
+		g.lineVS = append(g.lineVS, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: r, ColorG: gg, ColorB: b, ColorA: a})
+	}
+	for d := uint16(0); d < 6; d++ {
+		g.lineIS = append(g.lineIS, base+6, base+d, base+(d+1)%6)
+	}
+}
+
+// cellTopAt is cellTop of cell i offset by off, where overlays are drawn.
+func (g *game) cellTopAt(i int, off vec3.T) vec3.T { return cellTop(g.sess.Grid, i, off) }
+
+// cellText writes s centred on cell i, with a shadow.
+func (g *game) cellText(screen *ebiten.Image, v *project.View, i int, s string, c color.Color) {
+	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}))
+	if !ok || sx < 0 || sy < 0 || sx > float32(g.w) || sy > float32(g.h) {
+		return
+	}
+	w, h := text.Measure(s, g.style.bold, 0)
+	for _, pass := range []struct {
+		off float64
+		c   color.Color
+	}{{1.5, labelShadow}, {0, c}} {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(float64(sx)-w/2+pass.off, float64(sy)-h/2+pass.off)
+		op.ColorScale.ScaleWithColor(pass.c)
+		text.Draw(screen, s, g.style.bold, op)
+	}
+}
