@@ -24,12 +24,11 @@ type BatchReport struct {
 	DroppedRivers   int // river links removed (each counted once per cell end)
 	DroppedRoads    int // road links removed (each counted once per cell side)
 	ClearedSpecials int // specials removed from river cells
-	DroppedUnits    int // units removed from cells underwater (loading)
 }
 
 // Dropped reports whether the rules removed anything.
 func (r BatchReport) Dropped() bool {
-	return r.DroppedRivers+r.DroppedRoads+r.ClearedSpecials+r.DroppedUnits > 0
+	return r.DroppedRivers+r.DroppedRoads+r.ClearedSpecials > 0
 }
 
 // batchState is the grid's bookkeeping while a batch runs.

@@ -98,8 +98,9 @@ func (g *Grid) SetSideInTurn(s int) error {
 }
 
 // checkUnit reports why u cannot stand on the map, with self the index
-// of the unit u replaces (-1 for a new unit). It returns u's cell.
-func (g *Grid) checkUnit(u Unit, self int) (int, error) {
+// of the unit u replaces (-1 for a new unit); wet allows a cell under
+// water (loading). It returns u's cell.
+func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 	i, ok := g.top.Index(u.Location)
 	switch {
 	case !ok:
@@ -110,7 +111,7 @@ func (g *Grid) checkUnit(u Unit, self int) (int, error) {
 		return i, ErrBadMoves
 	case math.IsNaN(float64(u.Orientation)) || math.IsInf(float64(u.Orientation), 0):
 		return i, ErrBadHeading
-	case g.cells[i].IsUnderwater():
+	case !wet && g.cells[i].IsUnderwater():
 		return i, ErrUnderwater
 	}
 	if k, ok := g.UnitAt(i); ok && k != self {
@@ -126,8 +127,10 @@ func (g *Grid) AddUnit(u Unit) error { return g.InsertUnit(len(g.units.list), u)
 
 // InsertUnit is AddUnit at place k of Units (clamped to the list), for
 // undo to put a unit back where it was.
-func (g *Grid) InsertUnit(k int, u Unit) error {
-	i, err := g.checkUnit(u, -1)
+func (g *Grid) InsertUnit(k int, u Unit) error { return g.insertUnit(k, u, false) }
+
+func (g *Grid) insertUnit(k int, u Unit, wet bool) error {
+	i, err := g.checkUnit(u, -1, wet)
 	if err != nil {
 		return err
 	}
@@ -166,7 +169,7 @@ func (g *Grid) PutUnit(k int, u Unit) error {
 	if k < 0 || k >= len(g.units.list) {
 		return ErrNoSuchUnit
 	}
-	i, err := g.checkUnit(u, k)
+	i, err := g.checkUnit(u, k, false)
 	if err != nil {
 		return err
 	}
@@ -182,26 +185,23 @@ func (g *Grid) PutUnit(k int, u Unit) error {
 	return nil
 }
 
-// SetUnits replaces every unit (loading a file, generation). Units that
-// stand underwater are dropped and counted, as the flood rule would; any
-// other unit that cannot stand is an error and changes nothing.
-func (g *Grid) SetUnits(units []Unit) (drowned int, err error) {
+// SetUnits replaces every unit (loading a file, generation). A unit that
+// cannot stand is an error and changes nothing, but a unit may stand
+// underwater here: Catlike lets the water rise over a unit, and a file
+// keeps what it holds as written (placing, moving and flooding edits
+// never leave a unit underwater).
+func (g *Grid) SetUnits(units []Unit) error {
 	old := g.units
 	g.units.list, g.units.occupant = nil, nil
 	for k, u := range units {
-		err := g.AddUnit(u)
-		if errors.Is(err, ErrUnderwater) {
-			drowned++
-			continue
-		}
-		if err != nil {
+		if err := g.insertUnit(len(g.units.list), u, true); err != nil {
 			g.units = old
 			x, z := u.Location.Offset()
-			return 0, errorf("unit %d at (%d, %d): %w", k, x, z, err)
+			return errorf("unit %d at (%d, %d): %w", k, x, z, err)
 		}
 	}
 	g.units.edits, g.units.changes = old.edits+1, old.changes+1
-	return drowned, nil
+	return nil
 }
 
 func (g *Grid) ensureOccupants() {

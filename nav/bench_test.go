@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 )
 
 // benchPath times one corner-to-corner search of a featureless map.
@@ -26,7 +27,7 @@ func BenchmarkPathFeatureless320x320(b *testing.B) { benchPath(b, 320, 320) }
 // BenchmarkPathShowcase80x60 searches between far apart dry cells of the
 // showcase map (hills, cliffs, lakes, roads, walls, towns).
 func BenchmarkPathShowcase80x60(b *testing.B) {
-	g, err := hexmap.Showcase(80, 60, 1)
+	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func benchReach(b *testing.B, g *hexmap.Grid, cells []int) {
 // BenchmarkReachableShowcase: from every dry cell of the showcase map in
 // turn (roads stretch some areas to hundreds of cells).
 func BenchmarkReachableShowcase(b *testing.B) {
-	g, err := hexmap.Showcase(80, 60, 1)
+	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

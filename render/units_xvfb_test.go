@@ -10,6 +10,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
 )
 
@@ -33,7 +34,7 @@ func figuresOn(g *hexmap.Grid) []project.Figure {
 // it): in flat mode the GPU frame matches the CPU z-buffer of the same
 // triangles, static and figures together, from several views.
 func TestFiguresMatchCPU(t *testing.T) {
-	g, err := hexmap.Showcase(20, 15, 5)
+	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func isFigureColor(c [3]float32, figs []project.Figure) bool {
 // Moving figures redraws neither the static scene nor anything when they
 // stand still; the frame shows them where they now are.
 func TestMovingFiguresKeepTheStaticScene(t *testing.T) {
-	g, err := hexmap.Showcase(20, 15, 5)
+	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

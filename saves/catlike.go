@@ -141,8 +141,7 @@ func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, hexmap.Batch
 	if err != nil {
 		return nil, rep, err
 	}
-	rep.DroppedUnits, err = g.SetUnits(units)
-	return g, rep, err
+	return g, rep, g.SetUnits(units)
 }
 
 // readCatlikeCells grows the cells as they arrive, so a short file with a

@@ -219,8 +219,7 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err := g.SetSideInTurn(turn); err != nil {
 		return nil, rep, fmt.Errorf("side in turn %d: %w", turn, err)
 	}
-	rep.DroppedUnits, err = g.SetUnits(units)
-	return g, rep, err
+	return g, rep, g.SetUnits(units)
 }
 
 // decodeUnits reads the unit records; SetUnits checks them on the map.

@@ -60,7 +60,7 @@ func withWrapping(t testing.TB, g *hexmap.Grid, wrapping bool) *hexmap.Grid {
 // copyUnits gives dst the units and the side in turn of src.
 func copyUnits(t testing.TB, dst, src *hexmap.Grid) {
 	t.Helper()
-	if _, err := dst.SetUnits(src.Units()); err != nil {
+	if err := dst.SetUnits(src.Units()); err != nil {
 		t.Fatal(err)
 	}
 	dst.SetSideInTurn(src.SideInTurn())
@@ -74,7 +74,7 @@ func asCatlike(t testing.TB, g *hexmap.Grid) {
 	for k := range units {
 		units[k].Side, units[k].MovesLeft = 1, hexmap.UnitSpeed
 	}
-	if _, err := g.SetUnits(units); err != nil {
+	if err := g.SetUnits(units); err != nil {
 		t.Fatal(err)
 	}
 	g.SetSideInTurn(1)

@@ -64,9 +64,9 @@ func TestNativeUnitsRoundTrip(t *testing.T) {
 }
 
 // A unit recorded on a cell that is underwater (a Catlike map whose water
-// was raised after the unit was placed) is dropped and counted; the rest
-// of the map loads.
-func TestUnderwaterUnitDropped(t *testing.T) {
+// was raised after the unit was placed) is kept as written, in both
+// formats; the editor's edits never put one there.
+func TestUnderwaterUnitKept(t *testing.T) {
 	g := testMap(t, 20, 15, 0)
 	g.SetUnits(nil)
 	for i := range g.CellCount() {
@@ -80,12 +80,14 @@ func TestUnderwaterUnitDropped(t *testing.T) {
 	const headerLen, cellLen = 4 + 8 + 1, 12
 	file[headerLen+40*cellLen+2] = byte(g.Cell(40).Elevation + 1) // water is not offset
 	got, info := readShared(t, file)
-	if info.Dropped.DroppedUnits != 1 || !info.Dropped.Dropped() {
-		t.Fatalf("report %+v, want one unit dropped", info.Dropped)
+	if info.Dropped.Dropped() || !got.Cell(40).IsUnderwater() {
+		t.Fatalf("report %+v, cell 40 %+v", info.Dropped, got.Cell(40))
 	}
-	if len(got.Units()) != 2 || got.Occupied(40) || !got.Occupied(3) || !got.Occupied(41) {
+	if len(got.Units()) != 3 || !got.Occupied(40) || !got.Occupied(3) || !got.Occupied(41) {
 		t.Fatalf("units %v", got.Units())
 	}
+	again, _ := readShared(t, writeNativeBytes(t, got))
+	requireEqual(t, again, got)
 }
 
 // Two units on one cell cannot come from any writer: the file is
