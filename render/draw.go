@@ -58,8 +58,8 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		return
 	}
 	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	r.drawFigures(dst, &v)
 	r.drawTranslucent(dst, seconds)
+	r.drawFigures(dst, &v)
 }
 
 // Invalidate makes the next Draw redraw the opaque scene.
@@ -80,7 +80,6 @@ func (r *Renderer) ensureTargets(w, h int) {
 	for i := range r.depth {
 		r.depth[i] = ebiten.NewImageWithOptions(rect(w, h), opt)
 	}
-	r.allocUnitTargets(w, h)
 	r.valid = false
 }
 
@@ -131,9 +130,9 @@ func (r *Renderer) depthSources() [4]*ebiten.Image {
 }
 
 // drawTranslucent draws the sorted translucent triangles onto dst, each
-// kept only in front of the stored depth and of the units.
+// kept only in front of the stored depth.
 func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64) {
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(seconds, r.builder.Flat), Images: r.sceneSources()}
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(seconds, r.builder.Flat), Images: r.depthSources()}
 	for _, bt := range r.builder.Translucent.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.translucent, op)
 	}

@@ -17,9 +17,10 @@ func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
 // Renderer draws a chunk.Set and the units on it. It caches the opaque
 // scene (colour and depth) and redraws it only when the view or the map
-// changed; the units (SetFigures) are drawn over it every frame in a pass
-// of their own, so moving them redraws nothing else; the translucent
-// layers are drawn every frame because they animate.
+// changed; the translucent layers are drawn every frame because they
+// animate, and the units (SetFigures) over them every frame in a pass of
+// their own, depth-tested against the cached scene, so moving them
+// redraws nothing else.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes

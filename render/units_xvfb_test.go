@@ -28,11 +28,12 @@ func figuresOn(g *hexmap.Grid) []project.Figure {
 	return figs
 }
 
-// The figures are depth-correct among themselves, against the static
-// scene (hidden behind hills and walls) and against the translucent
-// layers drawn after them (water behind a figure does not show through
-// it): in flat mode the GPU frame matches the CPU z-buffer of the same
-// triangles, static and figures together, from several views.
+// The figures are drawn right against the static scene (hidden behind
+// hills and walls), over the translucent layers, and among themselves in
+// painter's order: in flat mode the GPU frame matches the CPU raster of
+// the same triangles, the static scene with its z-buffer, then the
+// translucent layers, then the figures tested against the static depth,
+// from several views.
 func TestFiguresMatchCPU(t *testing.T) {
 	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
@@ -56,8 +57,8 @@ func TestFiguresMatchCPU(t *testing.T) {
 		b := &r.builder
 		cpu := project.NewRaster(w, h, b.Near, b.Far)
 		cpu.DrawOpaque(b.Lit.List())
-		cpu.DrawOpaque(r.units.batches.List())
 		cpu.DrawTranslucent(b.Translucent.List())
+		cpu.DrawOver(r.units.batches.List())
 		figurePixels := 0
 		for i := range cpu.Color {
 			if isFigureColor(cpu.Color[i], figs) {
@@ -106,10 +107,10 @@ func TestMovingFiguresKeepTheStaticScene(t *testing.T) {
 	figs := figuresOn(g)
 	r.SetFigures(figs)
 	before := readFrame(r, &cam, 320, 180, 0)
-	opaque, depth := r.OpaqueDraws, r.FigureDepthDraws()
+	opaque, builds := r.OpaqueDraws, r.FigureBuilds()
 	readFrame(r, &cam, 320, 180, 0)
-	if r.OpaqueDraws != opaque || r.FigureDepthDraws() != depth {
-		t.Fatalf("a frame with nothing changed redrew: opaque %d, figures %d", r.OpaqueDraws-opaque, r.FigureDepthDraws()-depth)
+	if r.OpaqueDraws != opaque || r.FigureBuilds() != builds {
+		t.Fatalf("a frame with nothing changed redrew: opaque %d, figures %d", r.OpaqueDraws-opaque, r.FigureBuilds()-builds)
 	}
 	for k := range figs {
 		figs[k].Pos[0] += 3
@@ -120,8 +121,8 @@ func TestMovingFiguresKeepTheStaticScene(t *testing.T) {
 	if r.OpaqueDraws != opaque {
 		t.Fatalf("moving the figures redrew the static scene %d times", r.OpaqueDraws-opaque)
 	}
-	if r.FigureDepthDraws() != depth+1 {
-		t.Fatalf("moving the figures redrew their depth %d times, want once", r.FigureDepthDraws()-depth)
+	if r.FigureBuilds() != builds+1 {
+		t.Fatalf("moving the figures rebuilt them %d times, want once", r.FigureBuilds()-builds)
 	}
 	changed := 0
 	for i := 0; i < len(before.Pix); i += 4 {

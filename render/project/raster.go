@@ -55,6 +55,25 @@ func (r *Raster) DrawTranslucent(batches []Batch) {
 	}
 }
 
+// DrawOver draws batches in order, each fragment kept where it is not
+// behind the stored depth (within the depth passes' two steps), writing
+// colour only: the units' figures, drawn in painter's order over the
+// finished frame.
+func (r *Raster) DrawOver(batches []Batch) {
+	tol := 2 * float64(r.Far-r.Near) / 16777215
+	for _, b := range batches {
+		for t := 0; t+2 < len(b.Indices); t += 3 {
+			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
+			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
+			r.triangle(v, func(i int, w float64) {
+				if w <= r.Depth[i]+tol {
+					r.Color[i] = c
+				}
+			})
+		}
+	}
+}
+
 // triangle calls plot for every pixel whose centre the triangle covers
 // (top-left rule for shared edges) with the perspective-correct w.
 func (r *Raster) triangle(v [3]*Vertex, plot func(i int, w float64)) {
