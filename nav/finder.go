@@ -1,6 +1,10 @@
 package nav
 
-import "hexsandbox/hexmap"
+import (
+	"math"
+
+	"hexsandbox/hexmap"
+)
 
 // Finder searches one grid. It keeps the step cost of every cell edge in
 // a table that it brings up to date from the grid's change feed before
@@ -10,56 +14,58 @@ type Finder struct {
 	grid   *hexmap.Grid
 	top    hexmap.Topology
 	feed   *hexmap.FeedReader
-	edges  []edges // per cell
-	nodes  []node  // per cell
-	serial uint64  // counts cost table updates
-	gen    uint32  // this search's stamp: open cells have gen, closed gen+1
+	edges  []edges    // per cell
+	next   [][6]int32 // per cell: the neighbour in each direction, -1 off the map
+	nodes  []node     // per cell
+	coords [][2]int32 // per cell: cube X and Z, for the heuristic
+	serial uint64     // counts cost table updates
+	gen    uint32     // this search's stamp: open cells have gen, closed gen+1
 	queue  bucketQueue
 
 	cells []int // the last path or area
 	dists []int // the distance of each cell of the last path
 }
 
-// edges are a cell's steps: the neighbour in each direction (-1 off the
-// map) and the step's MoveCost (0 when blocked). One cache line per cell
-// keeps the search's inner loop on one read.
+// edges are a cell's steps as the search takes them: where each leads
+// (the neighbour, or the sentinel node past the last cell, which is
+// always closed, when the step is blocked or leaves the map) and the
+// step's MoveCost. 32 bytes: two to a cache line, never across two.
 type edges struct {
-	next [6]int32
+	to   [6]int32
 	cost [6]uint8
-	_    [2]byte // 32 bytes: never across two cache lines
+	_    [2]byte
 }
 
-// node is a cell's search state, valid while stamp is the search's, and
-// its cube coordinates for the heuristic.
+// node is a cell's search state, valid while stamp is the search's:
+// 16 bytes, four to a cache line.
 type node struct {
 	stamp   uint32
 	dist    int32
-	heur    int32
-	prev    int32
-	turnEnd int32 // the last distance of the turn the cell is reached in
-	x, z    int32
-	_       int32 // 32 bytes: never across two cache lines
+	turnEnd int32  // the last distance of the turn the cell is reached in
+	heur    uint16 // the heuristic, a hex distance (maps are at most 640 wide)
+	back    int8   // the direction to the cell it was reached from, -1 at the start
+	_       int8
 }
 
-// coords returns cell i's cube coordinates.
-func (f *Finder) coords(i int) hexmap.Coordinates {
-	return hexmap.Coordinates{X: int(f.nodes[i].x), Z: int(f.nodes[i].z)}
+// cellCoords returns cell i's cube coordinates.
+func (f *Finder) cellCoords(i int) hexmap.Coordinates {
+	return hexmap.Coordinates{X: int(f.coords[i][0]), Z: int(f.coords[i][1])}
 }
 
 // NewFinder builds the cost table of g and follows g's changes.
 func NewFinder(g *hexmap.Grid) *Finder {
 	top := g.Topology()
 	n := top.CellCount()
-	f := &Finder{grid: g, top: top, feed: g.Follow(), edges: make([]edges, n), nodes: make([]node, n)}
+	f := &Finder{grid: g, top: top, feed: g.Follow(), edges: make([]edges, n), next: make([][6]int32, n), nodes: make([]node, n+1), coords: make([][2]int32, n)}
 	for i := range n {
 		c := top.Coordinates(i)
-		f.nodes[i].x, f.nodes[i].z = int32(c.X), int32(c.Z)
+		f.coords[i] = [2]int32{int32(c.X), int32(c.Z)}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			nb, ok := top.Neighbor(i, d)
 			if !ok {
 				nb = -1
 			}
-			f.edges[i].next[d] = int32(nb)
+			f.next[i][d] = int32(nb)
 		}
 	}
 	f.rebuild()
@@ -87,14 +93,18 @@ func (f *Finder) rebuild() {
 
 // updateCell recomputes the costs of the steps out of cell i.
 func (f *Finder) updateCell(i int) {
+	e := &f.edges[i]
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		c, ok := MoveCost(f.grid, i, d)
+		e.cost[d], e.to[d] = uint8(c), f.next[i][d]
 		if !ok {
-			c = 0
+			e.cost[d], e.to[d] = 0, f.sentinel()
 		}
-		f.edges[i].cost[d] = uint8(c)
 	}
 }
+
+// sentinel is the node every blocked step leads to: always closed.
+func (f *Finder) sentinel() int32 { return int32(len(f.nodes) - 1) }
 
 // sync applies the grid's changes since the last search: a changed cell
 // changes the steps out of it and into it from each neighbour.
@@ -109,7 +119,7 @@ func (f *Finder) sync() {
 	}
 	for _, c := range changes {
 		f.updateCell(c.Index)
-		for _, nb := range f.edges[c.Index].next {
+		for _, nb := range f.next[c.Index] {
 			if nb >= 0 {
 				f.updateCell(int(nb))
 			}
@@ -136,14 +146,14 @@ func (f *Finder) begin() {
 		}
 		f.gen = 2
 	}
+	f.nodes[f.sentinel()].stamp = f.gen + 1
 	f.queue.reset()
 }
 
-// open records that cell i is reached at distance d from prev, with
-// heuristic h, and queues it.
-func (f *Finder) open(i, d, h, prev, speed int) {
+// start opens cell i as a search's start at distance d, with heuristic h.
+func (f *Finder) start(i, d, h, speed int) {
 	n := &f.nodes[i]
-	n.stamp, n.dist, n.heur, n.prev = f.gen, int32(d), int32(h), int32(prev)
+	n.stamp, n.dist, n.heur, n.back = f.gen, int32(d), uint16(h), -1
 	n.turnEnd = int32(turnEnd(d, speed))
 	f.queue.push(d+h, int32(i))
 }
@@ -168,72 +178,87 @@ type Query struct {
 	Units bool
 }
 
-// expand relaxes the steps out of cell i, reached at distance d; goal is
-// the cell the heuristic aims at, or -1 for none (Dijkstra).
-func (f *Finder) expand(i, d, speed int, goal int, units bool) {
-	// Catlike's turn rule without a division on the common path: a step
-	// ending past the turn's end starts the next turn (see Step), which
-	// ends a speed later when the step costs no more than a turn.
-	end := int(f.nodes[i].turnEnd)
+// run settles cells lowest priority first, expanding each, until goal
+// (≥ 0: A* towards it, with the hex distance as heuristic) is settled,
+// or nothing is left, or the next cell lies beyond limit. It calls
+// settled with each cell it settles (nil: none) and reports whether the
+// goal was reached.
+//
+// This loop is what a search costs, so it is written out in one piece
+// with everything it reads in locals: pop, skip stale entries, close,
+// then relax the six steps.
+func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int)) bool {
 	gen := f.gen
 	closed := gen + 1
 	var target hexmap.Coordinates
 	if goal >= 0 {
-		target = f.coords(goal)
+		target = f.cellCoords(goal)
 	}
 	wrapping := f.top.Wrapping
-	e := &f.edges[i]
-	for k, c8 := range e.cost {
-		if c8 == 0 {
-			continue
+	nodes, coords, edges, q := f.nodes, f.coords, f.edges, &f.queue
+	for {
+		p, c, ok := q.pop()
+		if !ok {
+			return false
 		}
-		nb := int(e.next[k])
-		n := &f.nodes[nb]
-		if n.stamp == closed || (units && f.grid.Occupied(nb)) {
-			continue
+		cur := &nodes[c]
+		if cur.stamp != gen || int(cur.dist)+int(cur.heur) != p {
+			continue // closed already, or queued again at a lower priority
 		}
-		c := int(c8)
-		nd, ndEnd := d+c, end
-		if nd > end {
-			if c <= speed {
-				nd, ndEnd = end+c, end+speed
+		i, d := int(c), int(cur.dist)
+		if d > limit {
+			return false
+		}
+		cur.stamp = closed
+		if settled != nil {
+			settled(i, d)
+		}
+		if i == goal {
+			return true
+		}
+		// Catlike's turn rule without a division on the common path: a
+		// step ending past the turn's end starts the next turn (see
+		// Step), which ends a speed later when the step costs no more
+		// than a turn.
+		end := int(cur.turnEnd)
+		e := &edges[i]
+		for k := range 6 {
+			nb := int(e.to[k])
+			n := &nodes[nb]
+			st := n.stamp
+			if st == closed || (units && f.grid.Occupied(nb)) {
+				continue // closed, blocked (the sentinel), or taken by a unit
+			}
+			step := int(e.cost[k])
+			nd, ndEnd := d+step, end
+			if nd > end {
+				if step <= speed {
+					nd, ndEnd = end+step, end+speed
+				} else {
+					nd = Step(d, step, speed)
+					ndEnd = turnEnd(nd, speed)
+				}
+			}
+			if st == gen {
+				if nd >= int(n.dist) {
+					continue
+				}
+			} else if goal < 0 {
+				n.heur = 0
+			} else if cc := (hexmap.Coordinates{X: int(coords[nb][0]), Z: int(coords[nb][1])}); wrapping {
+				n.heur = uint16(f.top.DistanceTo(cc, target))
 			} else {
-				nd = Step(d, c, speed)
-				ndEnd = turnEnd(nd, speed)
+				n.heur = uint16(cc.DistanceTo(target)) // Topology.DistanceTo, inlined
 			}
+			n.stamp, n.dist, n.back, n.turnEnd = gen, int32(nd), opposite[k], int32(ndEnd)
+			q.add(nd+int(n.heur), int32(nb))
 		}
-		if n.stamp == gen {
-			if nd >= int(n.dist) {
-				continue
-			}
-		} else if goal < 0 {
-			n.heur = 0
-		} else if c := (hexmap.Coordinates{X: int(n.x), Z: int(n.z)}); wrapping {
-			n.heur = int32(f.top.DistanceTo(c, target))
-		} else {
-			n.heur = int32(c.DistanceTo(target)) // Topology.DistanceTo, inlined
-		}
-		n.stamp, n.dist, n.prev, n.turnEnd = gen, int32(nd), int32(i), int32(ndEnd)
-		f.queue.push(nd+int(n.heur), int32(nb))
 	}
 }
 
-// pop returns the queued cell of lowest priority that is still open at
-// that priority, and closes it; ok is false when none is left.
-func (f *Finder) pop() (i, d int, ok bool) {
-	for {
-		p, c, ok := f.queue.pop()
-		if !ok {
-			return 0, 0, false
-		}
-		n := &f.nodes[c]
-		if n.stamp != f.gen || int(n.dist+n.heur) != p {
-			continue // closed already, or queued again at a lower priority
-		}
-		n.stamp = f.gen + 1
-		return int(c), int(n.dist), true
-	}
-}
+// opposite is hexmap.Direction.Opposite of each edge's direction, as the
+// edge index the way back.
+var opposite = [6]int8{3, 4, 5, 0, 1, 2}
 
 // Path is a search's answer: the cells from the start to the goal
 // inclusive, the distance at which each is reached, and the speed that
@@ -267,36 +292,35 @@ func (p Path) Turns() int {
 // costs 1, and consistent, so the first time the goal leaves the queue
 // its distance is the least). ok is false when no path exists.
 func (f *Finder) FindPath(q Query) (Path, bool) {
-	if !f.valid(q) || q.To < 0 || q.To >= len(f.nodes) {
+	if !f.valid(q) || q.To < 0 || q.To >= len(f.coords) {
 		return Path{}, false
 	}
 	f.begin()
-	f.open(q.From, q.Spent, f.top.DistanceTo(f.coords(q.From), f.coords(q.To)), -1, q.Speed)
-	for {
-		i, d, ok := f.pop()
-		if !ok {
-			return Path{}, false
-		}
-		if i == q.To {
-			return f.trace(i, q.Speed), true
-		}
-		f.expand(i, d, q.Speed, q.To, q.Units)
+	f.start(q.From, q.Spent, f.top.DistanceTo(f.cellCoords(q.From), f.cellCoords(q.To)), q.Speed)
+	if !f.run(q.Speed, q.To, math.MaxInt, q.Units, nil) {
+		return Path{}, false
 	}
+	return f.trace(q.To, q.Speed), true
 }
 
 // valid reports whether q's speed, start distance and start cell are in
 // range (the goal is FindPath's to check).
 func (f *Finder) valid(q Query) bool {
 	return q.Speed >= 1 && q.Speed <= MaxSpeed && q.Spent >= 0 && q.Spent <= q.Speed &&
-		q.From >= 0 && q.From < len(f.nodes)
+		q.From >= 0 && q.From < len(f.coords)
 }
 
 // trace follows the predecessors back from cell i into the path buffers.
 func (f *Finder) trace(i, speed int) Path {
 	f.cells, f.dists = f.cells[:0], f.dists[:0]
-	for ; i >= 0; i = int(f.nodes[i].prev) {
+	for {
 		f.cells = append(f.cells, i)
 		f.dists = append(f.dists, int(f.nodes[i].dist))
+		back := f.nodes[i].back
+		if back < 0 {
+			break
+		}
+		i = int(f.next[i][back])
 	}
 	for a, b := 0, len(f.cells)-1; a < b; a, b = a+1, b-1 {
 		f.cells[a], f.cells[b] = f.cells[b], f.cells[a]
@@ -314,29 +338,24 @@ func (f *Finder) Reachable(q Query) []int {
 	if !f.valid(q) {
 		return f.cells
 	}
-	limit := turnEnd(q.Spent, q.Speed)
 	f.begin()
-	f.open(q.From, q.Spent, 0, -1, q.Speed)
-	for {
-		i, d, ok := f.pop()
-		if !ok || d > limit {
-			return f.cells
-		}
+	f.start(q.From, q.Spent, 0, q.Speed)
+	f.run(q.Speed, -1, turnEnd(q.Spent, q.Speed), q.Units, func(i, _ int) {
 		if i != q.From {
 			f.cells = append(f.cells, i)
 		}
-		f.expand(i, d, q.Speed, -1, q.Units)
-	}
+	})
+	return f.cells
 }
 
 // Distances fills dst (one entry per cell, grown as needed) with the
 // distance from q.From to every cell, -1 where none can be reached:
 // Catlike's distance overlay, with turns. q.To is unused.
 func (f *Finder) Distances(q Query, dst []int) []int {
-	if cap(dst) < len(f.nodes) {
-		dst = make([]int, len(f.nodes))
+	if cap(dst) < len(f.coords) {
+		dst = make([]int, len(f.coords))
 	}
-	dst = dst[:len(f.nodes)]
+	dst = dst[:len(f.coords)]
 	for i := range dst {
 		dst[i] = -1
 	}
@@ -344,13 +363,7 @@ func (f *Finder) Distances(q Query, dst []int) []int {
 		return dst
 	}
 	f.begin()
-	f.open(q.From, q.Spent, 0, -1, q.Speed)
-	for {
-		i, d, ok := f.pop()
-		if !ok {
-			return dst
-		}
-		dst[i] = d
-		f.expand(i, d, q.Speed, -1, q.Units)
-	}
+	f.start(q.From, q.Spent, 0, q.Speed)
+	f.run(q.Speed, -1, math.MaxInt, q.Units, func(i, d int) { dst[i] = d })
+	return dst
 }

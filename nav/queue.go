@@ -40,6 +40,14 @@ func (q *bucketQueue) push(p int, c int32) {
 	q.n++
 }
 
+// add is push for a priority known not to be below the lowest queued
+// one, which every step of the search is: the inner loop's push.
+func (q *bucketQueue) add(p int, c int32) {
+	b := &q.buckets[p&(ringSize-1)]
+	*b = append(*b, c)
+	q.n++
+}
+
 // pop removes an entry of the lowest priority.
 func (q *bucketQueue) pop() (p int, c int32, ok bool) {
 	for q.n > 0 {
