@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -30,6 +31,7 @@ type play struct {
 	path      cachedPath
 	reach     cachedCells
 	distances cachedCells
+	sorted    []int // scratch: the path's cells, sorted
 }
 
 // planKey is a search's question: which unit (as it stands), where to,
@@ -181,8 +183,15 @@ func (g *game) updatePlay() {
 // unitFigures lists every unit as the scene draws it.
 func (g *game) unitFigures() []project.Figure {
 	list := g.play.figures[:0]
+	top := g.sess.Grid.Topology()
 	for k, u := range g.sess.Grid.Units() {
 		p := g.play.game.Pose(k)
+		if top.Wrapping {
+			// In the copy of the map nearest the camera, where the view
+			// looks across the seam.
+			w := float64(top.WrapSize())
+			p.X += float32(math.Round((g.cam.X-float64(p.X))/w) * w)
+		}
 		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side))})
 	}
 	g.play.figures = list
@@ -278,4 +287,22 @@ func (g *game) selectedInfo() (unit, moves string) {
 	u := grid.Units()[k]
 	x, z := grid.Topology().Offset(grid.UnitCell(k))
 	return fmt.Sprintf("%s unit at %d, %d", units.SideName(int(u.Side)), x, z), fmt.Sprintf("%d / %d", u.MovesLeft, hexmap.UnitSpeed)
+}
+
+// unitStatus describes, for the status line, the unit on the cell under
+// the cursor and in play mode the selected unit's way there.
+func (g *game) unitStatus() string {
+	grid := g.sess.Grid
+	out := ""
+	if k, ok := grid.UnitAt(g.hover); ok {
+		u := grid.Units()[k]
+		out = fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
+	}
+	if !g.play.on {
+		return out
+	}
+	if cells, turns, ok := g.plannedPath(); ok {
+		out += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1])
+	}
+	return out
 }

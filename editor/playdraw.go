@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,8 +31,13 @@ var (
 func (g *game) drawPlayOverlay(screen *ebiten.Image) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
+	var cells, turns []int
+	ok := false
+	if g.play.on && g.modals == 0 {
+		cells, turns, ok = g.plannedPath()
+	}
 	if dist := g.distancesFrom(); dist != nil {
-		g.drawDistances(screen, &v, dist)
+		g.drawDistances(screen, &v, dist, cells)
 	}
 	if !g.play.on || g.modals > 0 {
 		return
@@ -46,7 +52,6 @@ func (g *game) drawPlayOverlay(screen *ebiten.Image) {
 		g.outline(screen, &v, grid.UnitCell(k), color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 255}, 3)
 		g.flushLines(screen)
 	}
-	cells, turns, ok := g.plannedPath()
 	if !ok {
 		return
 	}
@@ -66,13 +71,17 @@ func (g *game) drawPlayOverlay(screen *ebiten.Image) {
 	}
 }
 
-// drawDistances writes each reachable cell's distance on it.
-func (g *game) drawDistances(screen *ebiten.Image, v *project.View, dist []int) {
+// drawDistances writes each reachable cell's distance on it, but for the
+// cells of the path shown, which carry their turn instead.
+func (g *game) drawDistances(screen *ebiten.Image, v *project.View, dist, path []int) {
 	if g.cellPixels(v) < float32(g.style.px(28)) {
 		return // too small to read
 	}
+	sorted := append(g.play.sorted[:0], path...)
+	slices.Sort(sorted)
+	g.play.sorted = sorted
 	for i, d := range dist {
-		if d >= 0 {
+		if _, onPath := slices.BinarySearch(sorted, i); d >= 0 && !onPath {
 			g.cellText(screen, v, i, fmt.Sprint(d), colAccent)
 		}
 	}

@@ -87,6 +87,7 @@ func (g *game) statusText() (left, right string) {
 		if c.IsUnderwater() {
 			left += "   underwater"
 		}
+		left += g.unitStatus()
 	} else {
 		left = "Point at the map to see a cell"
 	}
