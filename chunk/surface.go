@@ -261,6 +261,12 @@ func (s *Surface) BridgeEnds(i int) (a, b [2]float32, ok bool) {
 // testing every walkable triangle of every chunk of set: the reference
 // that the index (and anything standing on it) is tested against.
 func MeshHeight(set *Set, x, z float32, ground bool) (float32, bool) {
+	return meshHeight(set, x, z, ground, triangleHeight)
+}
+
+// meshHeight is MeshHeight with the test of one triangle given, so that
+// a test can check the index with arithmetic of its own.
+func meshHeight(set *Set, x, z float32, ground bool, tri func(a, b, c vec3.T, x, z float32) (float32, bool)) (float32, bool) {
 	top := set.Grid.Topology()
 	shifts := []float32{0}
 	if top.Wrapping {
@@ -279,7 +285,7 @@ func MeshHeight(set *Set, x, z float32, ground bool) (float32, bool) {
 					continue
 				}
 				for _, dx := range shifts {
-					if y, ok := triangleHeight(a, b, c, top.WrapX(x)+dx, z); ok && y > best {
+					if y, ok := tri(a, b, c, top.WrapX(x)+dx, z); ok && y > best {
 						best, found = y, true
 					}
 				}

@@ -5,38 +5,18 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ungerik/go3d/vec3"
+
 	"hexsandbox/hexmap"
 )
 
-// bruteHeight is MeshHeight with its own triangle test: signed areas
-// instead of barycentric weights, so the slow reference does not share
-// the index's arithmetic.
+// bruteHeight is MeshHeight with a triangle test of its own: signed
+// areas instead of barycentric weights, so the slow reference does not
+// share the index's arithmetic.
 func bruteHeight(s *Set, x, z float32, ground bool) (float32, bool) {
-	best, found := float32(math.Inf(-1)), false
-	top := s.Grid.Topology()
-	for ch := range s.Chunks {
-		for _, w := range walkable {
-			if w.ground != ground {
-				continue
-			}
-			m := &s.Chunks[ch].Layers[w.layer]
-			for t := 0; t+2 < len(m.Indices); t += 3 {
-				a, b, c := m.Positions[m.Indices[t]], m.Positions[m.Indices[t+1]], m.Positions[m.Indices[t+2]]
-				if !steepEnough(a, b, c, w.minNY) {
-					continue
-				}
-				for _, dx := range []float32{0, top.WrapSize(), -top.WrapSize()} {
-					if dx != 0 && !top.Wrapping {
-						continue
-					}
-					if y, ok := planeHeightIfInside(a, b, c, x+dx, z); ok && y > best {
-						best, found = y, true
-					}
-				}
-			}
-		}
-	}
-	return best, found
+	return meshHeight(s, x, z, ground, func(a, b, c vec3.T, x, z float32) (float32, bool) {
+		return planeHeightIfInside(a, b, c, x, z)
+	})
 }
 
 // planeHeightIfInside tests (x, z) against the triangle with signed areas

@@ -267,14 +267,7 @@ func TestPlayEndToEnd(t *testing.T) {
 
 // setField types name into the newest dialog's text field.
 func setField(t reporter, g *game, name string) {
-	var field *widget.TextInput
-	if len(g.dialogs) > 0 {
-		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-			if f, ok := w.(*widget.TextInput); ok {
-				field = f
-			}
-		})
-	}
+	field := findIn(g, every[*widget.TextInput])
 	if field == nil {
 		t.Fatal("the dialog has no text field")
 	}
