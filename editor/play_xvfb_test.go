@@ -117,6 +117,7 @@ func TestPlayEndToEnd(t *testing.T) {
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		grid := func() *hexmap.Grid { return g.sess.Grid }
 		var from, to, red, firstStop int
+		var extra []int // more units of both sides, off the way
 		var plan nav.Path
 		var opaque int
 		var saved *hexmap.Grid
@@ -137,6 +138,14 @@ func TestPlayEndToEnd(t *testing.T) {
 						firstStop = plan.Cells[k]
 					}
 				}
+				top := grid().Topology()
+				for i := range grid().CellCount() {
+					near := top.Distance(i, from) == 3 || top.Distance(i, red) == 2
+					clear := !slices.Contains(plan.Cells, i) && top.Distance(i, to) > 1 && i != red
+					if near && clear && !grid().Cell(i).IsUnderwater() && len(extra) < 4 && i%3 == 0 {
+						extra = append(extra, i)
+					}
+				}
 			}),
 			// Edit mode: a blue unit and a red one, placed by clicking.
 			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 1 }),
@@ -146,6 +155,17 @@ func TestPlayEndToEnd(t *testing.T) {
 			do(func(g *game) {
 				if len(grid().Units()) != 2 || grid().Units()[unitOn(from)].Side != 1 || grid().Units()[unitOn(red)].Side != 2 {
 					t.Fatalf("units after placing: %v", grid().Units())
+				}
+			}),
+			// A stroke across the extra cells places a unit on each, the
+			// sides alternating stroke by stroke.
+			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 1 }),
+			stroke(t, in, func() []int { return extra[:len(extra)/2] }),
+			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 2 }),
+			stroke(t, in, func() []int { return extra[len(extra)/2:] }),
+			do(func(g *game) {
+				if len(grid().Units()) != 2+len(extra) {
+					t.Errorf("%d units after placing %d more", len(grid().Units()), len(extra))
 				}
 			}),
 			press(in, ebiten.KeyTab),

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 )
 
@@ -16,9 +17,7 @@ func benchPath(b *testing.B, w, h int) {
 		b.Fatal("no path")
 	}
 	b.ReportAllocs()
-	for b.Loop() {
-		f.FindPath(q)
-	}
+	testutil.CPULoop(b, func() { f.FindPath(q) })
 }
 
 func BenchmarkPathFeatureless80x60(b *testing.B)   { benchPath(b, 80, 60) }
@@ -46,10 +45,10 @@ func BenchmarkPathShowcase80x60(b *testing.B) {
 	}
 	b.ReportAllocs()
 	k := 0
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		f.FindPath(qs[k%len(qs)])
 		k++
-	}
+	})
 }
 
 // benchReach times the area a unit reaches in one turn, from the cells
@@ -63,10 +62,10 @@ func benchReach(b *testing.B, g *hexmap.Grid, cells []int) {
 	b.ReportMetric(float64(total)/float64(len(cells)), "cells/area")
 	b.ReportAllocs()
 	k := 0
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		f.Reachable(Query{From: cells[k%len(cells)], Speed: hexmap.UnitSpeed, Units: true})
 		k++
-	}
+	})
 }
 
 // BenchmarkReachableShowcase: from every dry cell of the showcase map in

@@ -29,8 +29,8 @@ type figurePart struct {
 
 // figureModel is a standing figure on a base, drawn figureScale times
 // the sizes here: body, head and hat in the side's colour, a pale shield
-// on its front so the heading shows from any side, and a spear at its
-// right hand. A cell is 17 units across its flats.
+// on its front and a pale tongue on the base ahead of it, so the heading
+// shows from any side and from above, and a spear at its right hand. A cell is 17 units across its flats.
 var figureModel = [...]figurePart{
 	{at: vec3.T{0, 0.25, 0}, size: vec3.T{3.2, 0.5, 3.2}, color: [3]float32{0.55, 0.55, 0.55}},
 	{at: vec3.T{0, 2.0, 0}, size: vec3.T{2.0, 3.0, 1.4}, color: [3]float32{1, 1, 1}},
@@ -38,6 +38,8 @@ var figureModel = [...]figurePart{
 	{at: vec3.T{0, 4.85, 0}, size: vec3.T{1.5, 0.4, 1.5}, color: [3]float32{0.75, 0.75, 0.75}},
 	{at: vec3.T{0, 2.1, 0.95}, size: vec3.T{1.6, 1.8, 0.4}, fixed: true, color: [3]float32{0.94, 0.92, 0.85}},
 	{at: vec3.T{1.35, 3.25, 0.3}, size: vec3.T{0.3, 5.5, 0.3}, fixed: true, color: [3]float32{0.45, 0.32, 0.2}},
+	// A pale tongue on the base's front: the heading seen from above.
+	{at: vec3.T{0, 0.2, 2.0}, size: vec3.T{1.2, 0.4, 0.8}, fixed: true, color: [3]float32{0.94, 0.92, 0.85}},
 }
 
 // The model's boxes never intersect: each pair is apart along one axis
