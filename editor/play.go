@@ -3,7 +3,6 @@ package editor
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -31,7 +30,8 @@ type play struct {
 	path      cachedPath
 	reach     cachedCells
 	distances cachedCells
-	sorted    []int // scratch: the path's cells, sorted
+	sorted    []int     // scratch: the path's cells, sorted
+	shifts    []float32 // scratch: where the path's cells are drawn
 }
 
 // planKey is a search's question: which unit (as it stands), where to,
@@ -118,7 +118,7 @@ func (g *game) playInput() {
 	over := g.overMap(x, y)
 	if over {
 		mr := g.mapRect()
-		g.hover, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
+		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
 	}
 	down := g.in.MousePressed(ebiten.MouseButtonLeft)
 	pressed := down && !g.wasDown
@@ -186,12 +186,8 @@ func (g *game) unitFigures() []project.Figure {
 	top := g.sess.Grid.Topology()
 	for k, u := range g.sess.Grid.Units() {
 		p := g.play.game.Pose(k)
-		if top.Wrapping {
-			// In the copy of the map nearest the camera, where the view
-			// looks across the seam.
-			w := float64(top.WrapSize())
-			p.X += float32(math.Round((g.cam.X-float64(p.X))/w) * w)
-		}
+		// On a wrapping map, in the copy of the map nearest the camera.
+		p.X = top.Nearest(p.X, float32(g.cam.X))
 		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side))})
 	}
 	g.play.figures = list

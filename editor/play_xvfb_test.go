@@ -130,6 +130,7 @@ func TestPlayEndToEnd(t *testing.T) {
 		}
 		return []step{
 			wait(2),
+			fullWindow(t),
 			do(func(g *game) {
 				red = step1(grid(), step1(grid(), step1(grid(), centreCell(t, g), hexmap.W), hexmap.W), hexmap.NW)
 				from, to, plan = twoTurnsAway(t, g, red)
@@ -283,6 +284,21 @@ func TestPlayEndToEnd(t *testing.T) {
 			}),
 		}
 	})
+}
+
+// fullWindow waits for the window to have its full size again (an
+// earlier test may have shrunk it), at most a few seconds.
+func fullWindow(t reporter) step {
+	n := 0
+	return func(g *game) bool {
+		if g.w >= 1200 && g.h >= 700 {
+			return true
+		}
+		if n++; n > 300 {
+			t.Fatalf("the window stays %d×%d", g.w, g.h)
+		}
+		return false
+	}
 }
 
 // setField types name into the newest dialog's text field.

@@ -43,19 +43,29 @@ func (g *game) drawPlayOverlay(screen *ebiten.Image) {
 		return
 	}
 	grid := g.sess.Grid
-	if k := g.play.selected; k >= 0 {
+	// On a wrapping map the selection and what it reaches are drawn in
+	// the copy where its unit stands, the path cell by cell on from it.
+	ref := float32(g.cam.X)
+	if k := g.play.selected; k >= 0 && k < len(g.play.figures) {
+		ref = g.play.figures[k].Pos[0]
 		for _, i := range g.reachable() {
-			g.fillCell(screen, &v, i, reachColor)
+			g.fillCell(screen, &v, i, g.shiftNear(i, ref), reachColor)
 		}
 		g.flushLines(screen)
 		c := units.SideColor(int(grid.Units()[k].Side))
-		g.outline(screen, &v, grid.UnitCell(k), color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 255}, 3)
+		i := grid.UnitCell(k)
+		g.outline(screen, &v, i, g.shiftNear(i, ref), color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 255}, 3)
 		g.flushLines(screen)
 	}
 	if !ok {
 		return
 	}
+	shifts := g.play.shifts[:0]
 	for n, i := range cells {
+		shift := g.shiftNear(i, ref)
+		x, _ := grid.Topology().CellCenter(i)
+		ref = x + shift
+		shifts = append(shifts, shift)
 		col := pathColor
 		switch n {
 		case 0:
@@ -63,12 +73,21 @@ func (g *game) drawPlayOverlay(screen *ebiten.Image) {
 		case len(cells) - 1:
 			col = endColor
 		}
-		g.outline(screen, &v, i, col, 2)
+		g.outline(screen, &v, i, shift, col, 2)
 	}
+	g.play.shifts = shifts
 	g.flushLines(screen)
 	for n, i := range cells[1:] {
-		g.cellText(screen, &v, i, strconv.Itoa(turns[n+1]), colText)
+		g.cellText(screen, &v, i, shifts[n+1], strconv.Itoa(turns[n+1]), colText)
 	}
+}
+
+// shiftNear is how far east cell i is drawn to be in the copy of a
+// wrapping map nearest world x (0 on a flat map).
+func (g *game) shiftNear(i int, x float32) float32 {
+	top := g.sess.Grid.Topology()
+	cx, _ := top.CellCenter(i)
+	return top.Nearest(cx, x) - cx
 }
 
 // drawDistances writes each reachable cell's distance on it, but for the
@@ -80,18 +99,20 @@ func (g *game) drawDistances(screen *ebiten.Image, v *project.View, dist, path [
 	sorted := append(g.play.sorted[:0], path...)
 	slices.Sort(sorted)
 	g.play.sorted = sorted
+	ref := float32(g.cam.X)
 	for i, d := range dist {
 		if _, onPath := slices.BinarySearch(sorted, i); d >= 0 && !onPath {
-			g.cellText(screen, v, i, fmt.Sprint(d), colAccent)
+			g.cellText(screen, v, i, g.shiftNear(i, ref), fmt.Sprint(d), colAccent)
 		}
 	}
 }
 
-// fillCell adds cell i's hexagon, filled, to the batch flushLines draws.
-func (g *game) fillCell(screen *ebiten.Image, v *project.View, i int, c color.NRGBA) {
+// fillCell adds cell i's hexagon, moved shift east, filled, to the batch
+// flushLines draws.
+func (g *game) fillCell(screen *ebiten.Image, v *project.View, i int, shift float32, c color.NRGBA) {
 	var pts [7][2]float32
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		sx, sy, ok := project2D(v, g.cellTopAt(i, hexmap.FirstCorner(d)))
+		sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, hexmap.FirstCorner(d), shift))
 		if !ok {
 			return
 		}
@@ -116,12 +137,9 @@ func (g *game) fillCell(screen *ebiten.Image, v *project.View, i int, c color.NR
 	}
 }
 
-// cellTopAt is cellTop of cell i offset by off, where overlays are drawn.
-func (g *game) cellTopAt(i int, off vec3.T) vec3.T { return cellTop(g.sess.Grid, i, off) }
-
-// cellText writes s centred on cell i, with a shadow.
-func (g *game) cellText(screen *ebiten.Image, v *project.View, i int, s string, c color.Color) {
-	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}))
+// cellText writes s centred on cell i moved shift east, with a shadow.
+func (g *game) cellText(screen *ebiten.Image, v *project.View, i int, shift float32, s string, c color.Color) {
+	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}, shift))
 	if !ok || sx < 0 || sy < 0 || sx > float32(g.w) || sy > float32(g.h) {
 		return
 	}

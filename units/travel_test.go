@@ -87,14 +87,14 @@ func (w *world) run(t *testing.T, k int) []Pose {
 	return nil
 }
 
-// Along random paths on hilly maps: the unit turns on
+// Along random paths on hilly maps, flat and wrapping: the unit turns on
 // the spot at 180°/s, then moves continuously at 4 cells per second along
 // the track, standing on the ground as the meshes have it (checked
 // against every triangle of the map), and ends on its destination.
 func TestTravel(t *testing.T) {
 	travels := 0
 	for m := range 4 {
-		w := newWorld(t, hillyMap(t, uint64(m), false))
+		w := newWorld(t, hillyMap(t, uint64(m), m%2 == 1))
 		rng := rand.New(rand.NewPCG(uint64(m), 5))
 		for range 6 {
 			from, to := rng.IntN(w.g.CellCount()), rng.IntN(w.g.CellCount())
@@ -179,7 +179,7 @@ func checkPoses(t *testing.T, w *world, poses []Pose) {
 // step is onto a bridge's deck, 0.2 above the road).
 func TestTrackContinuous(t *testing.T) {
 	for m := range 4 {
-		w := newWorld(t, hillyMap(t, uint64(10+m), false))
+		w := newWorld(t, hillyMap(t, uint64(10+m), m%2 == 0))
 		f := nav.NewFinder(w.g)
 		rng := rand.New(rand.NewPCG(uint64(m), 9))
 		for range 8 {
@@ -410,22 +410,39 @@ func TestEndTurnSkipsEmptySides(t *testing.T) {
 	}
 }
 
-// On a wrapping map the track runs on across the seam without a jump.
+// On a wrapping map the track runs on across the seam without a jump,
+// over hills as anywhere else, and the unit ends in the first column's
+// west neighbours.
 func TestTravelAcrossSeam(t *testing.T) {
-	g, _ := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, hexmap.NewNoise(2))
+	g := hillyMap(t, 7, true)
 	w := newWorld(t, g)
-	from, _ := g.Topology().IndexOffset(1, 7)
-	to, _ := g.Topology().IndexOffset(18, 7)
-	g.AddUnit(New(g, from, 1))
-	if err := w.game.Move(0, to); err != nil {
-		t.Fatal(err)
+	top := g.Topology()
+	crossed := 0
+	for z := 1; z < g.Height()-1 && crossed < 4; z++ {
+		from, _ := top.IndexOffset(1, z)
+		to, _ := top.IndexOffset(18, z)
+		w.g.SetUnits(nil)
+		if g.AddUnit(New(g, from, 1)) != nil {
+			continue
+		}
+		p, ok := w.game.Plan(0, to)
+		if !ok || p.Turn(len(p.Cells)-1) != 0 {
+			continue
+		}
+		if err := w.game.Move(0, to); err != nil {
+			t.Fatal(err)
+		}
+		poses := w.run(t, 0)
+		checkPoses(t, w, poses)
+		if g.UnitCell(0) != to {
+			t.Fatalf("row %d: the unit stands on %d, want %d", z, g.UnitCell(0), to)
+		}
+		if end := poses[len(poses)-2]; end.X > 0 {
+			t.Fatalf("row %d: the track ends at x = %v: it went the long way instead of west across the seam", z, end.X)
+		}
+		crossed++
 	}
-	poses := w.run(t, 0)
-	checkPoses(t, w, poses)
-	if g.UnitCell(0) != to {
-		t.Fatalf("the unit stands on %d, want %d", g.UnitCell(0), to)
-	}
-	if end := poses[len(poses)-2]; end.X > 0 {
-		t.Fatalf("the track ends at x = %v: it went the long way instead of west across the seam", end.X)
+	if crossed < 2 {
+		t.Fatalf("only %d rows had a way across the seam this turn", crossed)
 	}
 }
