@@ -16,7 +16,8 @@ type Finder struct {
 	feed   *hexmap.FeedReader
 	edges  []edges    // per cell
 	next   [][6]int32 // per cell: the neighbour in each direction, -1 off the map
-	nodes  []node     // per cell
+	nodes  []node     // per cell and the sentinel
+	trails []trail    // per cell and the sentinel
 	coords [][2]int32 // per cell: cube X and Z, for the heuristic
 	serial uint64     // counts cost table updates
 	gen    uint32     // this search's stamp: open cells have gen, closed gen+1
@@ -36,11 +37,17 @@ type edges struct {
 	_    [2]byte
 }
 
-// node is a cell's search state, valid while stamp is the search's:
-// 16 bytes, four to a cache line.
+// node is the part of a cell's search state that every step into the
+// cell reads, valid while stamp is the search's: 8 bytes, so that a map
+// of 80×60 cells keeps them all in the first-level cache.
 type node struct {
-	stamp   uint32
-	dist    int32
+	stamp uint32
+	dist  int32
+}
+
+// trail is the rest of a cell's search state, written when the cell is
+// reached and read when it is settled.
+type trail struct {
 	turnEnd int32  // the last distance of the turn the cell is reached in
 	heur    uint16 // the heuristic, a hex distance (maps are at most 640 wide)
 	back    int8   // the direction to the cell it was reached from, -1 at the start
@@ -56,7 +63,7 @@ func (f *Finder) cellCoords(i int) hexmap.Coordinates {
 func NewFinder(g *hexmap.Grid) *Finder {
 	top := g.Topology()
 	n := top.CellCount()
-	f := &Finder{grid: g, top: top, feed: g.Follow(), edges: make([]edges, n), next: make([][6]int32, n), nodes: make([]node, n+1), coords: make([][2]int32, n)}
+	f := &Finder{grid: g, top: top, feed: g.Follow(), edges: make([]edges, n), next: make([][6]int32, n), nodes: make([]node, n+1), trails: make([]trail, n+1), coords: make([][2]int32, n)}
 	for i := range n {
 		c := top.Coordinates(i)
 		f.coords[i] = [2]int32{int32(c.X), int32(c.Z)}
@@ -152,9 +159,8 @@ func (f *Finder) begin() {
 
 // start opens cell i as a search's start at distance d, with heuristic h.
 func (f *Finder) start(i, d, h, speed int) {
-	n := &f.nodes[i]
-	n.stamp, n.dist, n.heur, n.back = f.gen, int32(d), uint16(h), -1
-	n.turnEnd = int32(turnEnd(d, speed))
+	f.nodes[i] = node{stamp: f.gen, dist: int32(d)}
+	f.trails[i] = trail{turnEnd: int32(turnEnd(d, speed)), heur: uint16(h), back: -1}
 	f.queue.push(d+h, int32(i))
 }
 
@@ -195,14 +201,14 @@ func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int))
 		target = f.cellCoords(goal)
 	}
 	wrapping := f.top.Wrapping
-	nodes, coords, edges, q := f.nodes, f.coords, f.edges, &f.queue
+	nodes, trails, coords, edges, q := f.nodes, f.trails, f.coords, f.edges, &f.queue
 	for {
 		p, c, ok := q.pop()
 		if !ok {
 			return false
 		}
-		cur := &nodes[c]
-		if cur.stamp != gen || int(cur.dist)+int(cur.heur) != p {
+		cur, tr := &nodes[c], &trails[c]
+		if cur.stamp != gen || int(cur.dist)+int(tr.heur) != p {
 			continue // closed already, or queued again at a lower priority
 		}
 		i, d := int(c), int(cur.dist)
@@ -220,7 +226,7 @@ func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int))
 		// step ending past the turn's end starts the next turn (see
 		// Step), which ends a speed later when the step costs no more
 		// than a turn.
-		end := int(cur.turnEnd)
+		end := int(tr.turnEnd)
 		e := &edges[i]
 		for k := range 6 {
 			nb := int(e.to[k])
@@ -239,19 +245,21 @@ func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int))
 					ndEnd = turnEnd(nd, speed)
 				}
 			}
+			t := &trails[nb]
 			if st == gen {
 				if nd >= int(n.dist) {
 					continue
 				}
 			} else if goal < 0 {
-				n.heur = 0
+				t.heur = 0
 			} else if cc := (hexmap.Coordinates{X: int(coords[nb][0]), Z: int(coords[nb][1])}); wrapping {
-				n.heur = uint16(f.top.DistanceTo(cc, target))
+				t.heur = uint16(f.top.DistanceTo(cc, target))
 			} else {
-				n.heur = uint16(cc.DistanceTo(target)) // Topology.DistanceTo, inlined
+				t.heur = uint16(cc.DistanceTo(target)) // Topology.DistanceTo, inlined
 			}
-			n.stamp, n.dist, n.back, n.turnEnd = gen, int32(nd), opposite[k], int32(ndEnd)
-			q.add(nd+int(n.heur), int32(nb))
+			n.stamp, n.dist = gen, int32(nd)
+			t.back, t.turnEnd = opposite[k], int32(ndEnd)
+			q.add(nd+int(t.heur), int32(nb))
 		}
 	}
 }
@@ -316,7 +324,7 @@ func (f *Finder) trace(i, speed int) Path {
 	for {
 		f.cells = append(f.cells, i)
 		f.dists = append(f.dists, int(f.nodes[i].dist))
-		back := f.nodes[i].back
+		back := f.trails[i].back
 		if back < 0 {
 			break
 		}
