@@ -3,6 +3,8 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"image"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -30,6 +32,7 @@ type play struct {
 	path      cachedPath
 	reach     cachedCells
 	distances cachedCells
+	tick      time.Time // when the last frame advanced the game
 	sorted    []int     // scratch: the path's cells, sorted
 	shifts    []float32 // scratch: where the path's cells are drawn
 }
@@ -78,14 +81,31 @@ func (g *game) setPlaying(on bool) {
 	}
 	g.endStroke()
 	g.play.game.Finish()
+	before := g.mapRect()
 	g.play.on = on
 	g.play.selected = -1
 	if g.bar != nil {
 		g.showMode()
 	}
+	g.keepMapInPlace(before, g.mapRect())
 	if on {
 		g.info("Play: click a unit of " + units.SideName(g.sess.Grid.SideInTurn()) + ", then a cell · Tab: back to editing")
 	}
+}
+
+// keepMapInPlace moves the camera so that the map stays where it was on
+// the screen when the map's part of it changes from before to after (the
+// panel goes or comes): the new view's centre shows what the old view
+// showed at that pixel. The camera's centre lies on the plane y = 0.
+func (g *game) keepMapInPlace(before, after image.Rectangle) {
+	v := g.cam.View(before.Dx(), before.Dy())
+	o, d := v.Ray(float64(after.Dx())/2, float64(after.Dy())/2)
+	if d[1] >= 0 {
+		return
+	}
+	t := -o[1] / d[1]
+	g.cam.X, g.cam.Z = float64(o[0]+d[0]*t), float64(o[2]+d[2]*t)
+	g.cam.Clamp()
 }
 
 // settle finishes a move under way, so that what is saved or replaced
@@ -172,9 +192,18 @@ func (g *game) moveSelected(dest int) {
 	}
 }
 
-// updatePlay advances a move under way and keeps the selection valid.
+// updatePlay advances a move under way by the time since the last
+// frame, so that a unit walks at its speed however fast the frames come
+// (at most a tenth of a second a frame, so that a stall does not make it
+// jump), and keeps the selection valid.
 func (g *game) updatePlay() {
-	g.play.game.Update(1 / float64(ebiten.TPS()))
+	now := time.Now()
+	dt := 1 / float64(ebiten.TPS())
+	if !g.play.tick.IsZero() {
+		dt = min(now.Sub(g.play.tick).Seconds(), 0.1)
+	}
+	g.play.tick = now
+	g.play.game.Update(dt)
 	if g.play.selected >= len(g.sess.Grid.Units()) {
 		g.play.selected = -1
 	}

@@ -68,6 +68,22 @@ func untilStill(t reporter, limit int) step {
 	}
 }
 
+// underWay waits until the moving unit has left its first cell, at most
+// a few seconds.
+func underWay(t reporter, from func() int) step {
+	n := 0
+	return func(g *game) bool {
+		if k, moving := g.play.game.Travelling(); moving && g.sess.Grid.UnitCell(k) != from() {
+			return true
+		}
+		if n++; n > 600 {
+			t.Error("the unit did not get under way")
+			return true
+		}
+		return false
+	}
+}
+
 // twoTurnsAway finds, on g's map, a dry cell for a unit near the view's
 // centre and a destination well inside the view (below the game bar)
 // whose path takes two turns (its last cell is reached in turn 1) with
@@ -197,13 +213,8 @@ func TestPlayEndToEnd(t *testing.T) {
 			}),
 			captureStep(t, filepath.Join(shots, "play-path.png")),
 			clickCell(in, func() int { return to }),
-			wait(25),
-			do(func(g *game) {
-				if _, moving := g.play.game.Travelling(); !moving {
-					t.Error("the unit is not moving")
-				}
-				opaque = g.scene.(*renderScene).r.OpaqueDraws
-			}),
+			underWay(t, func() int { return from }),
+			do(func(g *game) { opaque = g.scene.(*renderScene).r.OpaqueDraws }),
 			captureStep(t, filepath.Join(shots, "play-moving.png")),
 			untilStill(t, 60*20),
 			do(func(g *game) {
