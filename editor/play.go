@@ -204,6 +204,7 @@ func (g *game) updatePlay() {
 	}
 	g.play.tick = now
 	g.play.game.Update(dt)
+	g.play.finder.Sync() // keep up with edits, so the feed need not hold them
 	if g.play.selected >= len(g.sess.Grid.Units()) {
 		g.play.selected = -1
 	}

@@ -85,6 +85,11 @@ func (f *Finder) Close() { f.feed.Close() }
 // Grid is the grid the finder searches.
 func (f *Finder) Grid() *hexmap.Grid { return f.grid }
 
+// Sync applies the grid's changes to the cost table now (a search does
+// it anyway). A Finder that goes long without searching should be synced
+// now and then, so that the feed need not keep the changes for it.
+func (f *Finder) Sync() { f.sync() }
+
 // Serial changes whenever an edit changed some step cost, so that
 // callers caching a path or an area know when to search again (units
 // moving are another matter: see hexmap.Grid.UnitChanges).
