@@ -262,7 +262,7 @@ func TestPlayEndToEnd(t *testing.T) {
 			wait(1),
 			do(func(g *game) { setField(t, g, "played") }),
 			click(t, "Save"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				var err error
 				saved, _, err = saves.LoadFile(filepath.Join(dir, "played.hexmap"))
@@ -274,17 +274,18 @@ func TestPlayEndToEnd(t *testing.T) {
 				}
 			}),
 			key(in, ebiten.KeyO, false),
+			idle(),
 			wait(1),
 			do(func(g *game) {
 				l := findList(g)
 				if l == nil {
 					t.Fatal("Open shows no list")
 				}
-				l.SetSelectedEntry("played")
+				l.SetSelectedEntry(entryNamed(l, "played"))
 			}),
 			wait(1),
 			click(t, "Open"),
-			wait(2),
+			idle(),
 			do(func(g *game) {
 				if !grid().Equal(saved) || g.sess.Modified() {
 					t.Errorf("the reopened map differs from the saved one (modified %v)", g.sess.Modified())

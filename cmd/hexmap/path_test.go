@@ -128,18 +128,21 @@ func TestPathAcrossSeam(t *testing.T) {
 	}
 }
 
+// Bad input is one error line and no output: a bad command line or a cell
+// not on the map exits 1, a file that cannot be read 2, one that is no
+// map 3 (the tool's exit statuses, see main.go).
 func TestPathBadInput(t *testing.T) {
 	file := saveNative(t, flatMap(t, true))
-	expectFailure(t, "no cell (10, 0)", "path", file, "0", "0", "10", "0")
-	expectFailure(t, "no cell (-1, 0)", "path", file, "-1", "0", "1", "0")
-	expectFailure(t, "no cell (0, 5)", "path", file, "0", "5", "1", "0")
-	expectFailure(t, "not a whole number", "path", file, "0", "x", "1", "0")
-	expectFailure(t, "usage", "path", file, "0", "0", "1")
-	expectFailure(t, "usage", "path")
-	expectFailure(t, "speed 0", "path", "-speed", "0", file, "0", "0", "1", "0")
-	expectFailure(t, "usage", "path", "-speed", "fast", file, "0", "0", "1", "0")
-	expectFailure(t, "usage", "path", "-nosuchflag", file, "0", "0", "1", "0")
-	expectFailure(t, "no such file", "path", file+".absent", "0", "0", "1", "0")
+	expectFailure(t, 1, "no cell (10, 0)", "path", file, "0", "0", "10", "0")
+	expectFailure(t, 1, "no cell (-1, 0)", "path", file, "-1", "0", "1", "0")
+	expectFailure(t, 1, "no cell (0, 5)", "path", file, "0", "5", "1", "0")
+	expectFailure(t, 1, "not a whole number", "path", file, "0", "x", "1", "0")
+	expectFailure(t, 1, "usage", "path", file, "0", "0", "1")
+	expectFailure(t, 1, "usage", "path")
+	expectFailure(t, 1, "speed 0", "path", "-speed", "0", file, "0", "0", "1", "0")
+	expectFailure(t, 1, "usage", "path", "-speed", "fast", file, "0", "0", "1", "0")
+	expectFailure(t, 1, "usage", "path", "-nosuchflag", file, "0", "0", "1", "0")
+	expectFailure(t, 2, "no such file", "path", file+".absent", "0", "0", "1", "0")
 	garbage := writeFile(t, "g", func(b *bytes.Buffer) error { _, err := b.WriteString("garbage!"); return err })
-	expectFailure(t, "not a map file", "path", garbage, "0", "0", "1", "0")
+	expectFailure(t, 3, "not a map file", "path", garbage, "0", "0", "1", "0")
 }
