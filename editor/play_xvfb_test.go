@@ -276,13 +276,7 @@ func TestPlayEndToEnd(t *testing.T) {
 			key(in, ebiten.KeyO, false),
 			idle(),
 			wait(1),
-			do(func(g *game) {
-				l := findList(g)
-				if l == nil {
-					t.Fatal("Open shows no list")
-				}
-				l.SetSelectedEntry(entryNamed(l, "played"))
-			}),
+			pickMap(t, "played"),
 			wait(1),
 			click(t, "Open"),
 			idle(),
