@@ -59,6 +59,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	}
 	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	r.drawTranslucent(dst, seconds)
+	r.drawFigures(dst, &v)
 }
 
 // Invalidate makes the next Draw redraw the opaque scene.

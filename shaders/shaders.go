@@ -1,8 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary, lit features and building facades,
-// plus the depth passes. Each .kage file holds one part; Source assembles a program from
-// the shared prelude (common.kage) and its parts, so the translucent
-// layers can share one program and be drawn sorted in few draw calls.
+// river, road, water, shore, estuary, lit features, building facades
+// and the units' figures, plus the depth passes. Each .kage file holds one
+// part; Source assembles a program from the shared prelude (common.kage)
+// and its parts, so the translucent layers can share one program and be
+// drawn sorted in few draw calls.
 package shaders
 
 import (
@@ -21,6 +22,7 @@ const (
 	Lit         = "lit"
 	Facade      = "facade"
 	Translucent = "translucent"
+	Figure      = "figure"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -40,12 +42,14 @@ func parts(name string) ([]string, bool) {
 		return []string{"opaque", "facade"}, true
 	case Translucent:
 		return append(Layers(), "translucent"), true
+	case Figure:
+		return []string{"figure"}, true
 	}
 	return nil, false
 }
 
 // Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent} }
+func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
 
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {
