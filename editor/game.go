@@ -16,11 +16,15 @@ import (
 )
 
 // viewSettings are the panel's view toggles: the grid, the cells'
-// coordinates, the map notes and the minimap.
+// coordinates, the map notes, the minimap and the distances.
 type viewSettings struct {
 	Grid, Labels bool
 	Notes        bool
 	Minimap      bool
+	// Distances shows the distance overlay: the move distance (with
+	// turns) from the selected unit, or in edit mode from the cell under
+	// the cursor, on every cell.
+	Distances bool
 }
 
 // defaultView shows notes and the minimap.
@@ -49,6 +53,8 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
+	bar     *gameBar // play mode's bar, in place of the panel
+	play    play
 	modals  int           // open dialogs: while any is open the map is not edited
 	dialogs []openDialog  // newest last
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
@@ -158,6 +164,7 @@ func (g *game) resetView() {
 func (g *game) showMap() {
 	g.scene.Reset(g.sess.Grid)
 	g.mini.reset(g.sess.Grid)
+	g.resetPlay()
 	g.tracker.Reset()
 	g.stroking, g.holding = false, holdNothing
 	g.sel.Clear()
@@ -178,16 +185,33 @@ func (g *game) buildUI(scale float64) error {
 		Copy: func() { g.copySelection() }, Cut: g.cutSelection, Paste: g.startPaste,
 		Turn: func() { g.turnPaste(1) }, Mirror: g.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles,
+		Play: func() { g.setPlaying(true) },
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
+	g.bar = newGameBar(st, &g.view, gameBarActions{
+		Edit: func() { g.setPlaying(false) }, EndTurn: g.endTurn,
+	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.panel.root)
+	root.AddChild(g.panel.root, g.bar.root)
 	g.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
+	g.showMode()
 	return nil
+}
+
+// showMode shows the panel in edit mode and the game bar in play mode.
+func (g *game) showMode() {
+	panel, bar := widget.Visibility_Show, widget.Visibility_Hide_Blocking
+	if g.play.on {
+		panel, bar = bar, panel
+	}
+	g.panel.root.GetWidget().SetVisibility(panel)
+	g.bar.root.GetWidget().SetVisibility(bar)
+	g.panel.sync(&g.settings, &g.view)
+	g.bar.sync(&g.view)
 }
 
 func (g *game) updateTitle() {
@@ -230,20 +254,28 @@ func (g *game) Layout(outW, outH int) (int, int) {
 }
 
 // mapRect is the part of the screen that shows the map: left of the
-// panel, above the status line.
+// panel (in play mode the whole width, under the game bar), above the
+// status line.
 func (g *game) mapRect() image.Rectangle {
 	pw := max(g.panel.root.GetWidget().Rect.Dx(), g.style.px(panelWidth))
+	if g.play.on {
+		pw = 0
+	}
 	return image.Rect(0, 0, max(1, g.w-pw), g.h-g.style.px(statusHeight))
 }
 
 // overMap reports whether the cursor may edit or steer the map: over the
-// map, not the panel, and no dialog open.
+// map, not the panel or the game bar, and no dialog open.
 func (g *game) overMap(x, y int) bool {
 	if g.busy() || g.quitting {
 		return false
 	}
 	p := image.Pt(x, y)
-	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
+	ui := g.panel.root.GetWidget()
+	if g.play.on {
+		ui = g.bar.root.GetWidget()
+	}
+	return p.In(g.mapRect()) && !p.In(ui.Rect)
 }
 
 // Update runs one frame. It never waits for a file: file work runs off
@@ -280,7 +312,13 @@ func (g *game) Update() error {
 		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
-	g.paint()
+	if g.play.on {
+		g.playInput()
+	} else {
+		g.paint()
+	}
+	g.updatePlay()
+	g.bar.update(g)
 	g.scene.Refresh()
 	g.autosave()
 	g.savePrefs(false)
@@ -376,6 +414,9 @@ func (g *game) redo() {
 // autosave starts the recovery autosave when it is due and no other
 // file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
+	if _, moving := g.play.game.Travelling(); moving {
+		return // a unit on its way is saved where it arrives
+	}
 	if g.job != nil || len(g.queue) > 0 {
 		return
 	}
@@ -398,11 +439,13 @@ func (g *game) autosave() {
 func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
+	g.scene.SetFigures(g.unitFigures())
 	if g.shotPending {
 		g.takeShot()
 	}
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
+	g.drawPlayOverlay(screen)
 	g.mini.draw(screen, g)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)

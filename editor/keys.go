@@ -9,8 +9,9 @@ import (
 // The editor's keys, in one table: shortcuts() runs them and the help
 // overlay (F1) lists them, so the two cannot disagree. Entries without a
 // key are held keys and mouse actions that other code reads (the camera
-// controller, the tools); they are listed for the help only. Tab is left
-// free for the play mode.
+// controller, the tools); they are listed for the help only. A binding
+// runs in edit mode unless its modes say otherwise: play mode keeps the
+// file, view and help keys and has keys of its own.
 
 // mods are the modifier keys a binding needs held (and no others).
 type mods uint8
@@ -20,6 +21,20 @@ const (
 	modShift
 )
 
+// modes are the editor's modes a binding runs in.
+type modes uint8
+
+const (
+	inEdit modes = iota // the zero value: edit mode only
+	inPlay              // play mode only
+	inBoth
+)
+
+// runsIn reports whether the binding runs in play mode (or edit mode).
+func (b binding) runsIn(playing bool) bool {
+	return b.modes == inBoth || (b.modes == inPlay) == playing
+}
+
 // binding is one line of the key table.
 type binding struct {
 	group string     // the help's heading
@@ -27,6 +42,7 @@ type binding struct {
 	what  string     // what they do
 	key   ebiten.Key // the key pressed, when run is set
 	mods  mods
+	modes modes
 	run   func(g *game)
 }
 
@@ -89,24 +105,30 @@ func keyTable() []binding {
 		binding{group: "Selection", keys: "R / Shift+R", what: "while pasting: turn 60° clockwise / back", key: ebiten.KeyR, run: func(g *game) { g.turnPaste(1) }},
 		binding{group: "Selection", key: ebiten.KeyR, mods: modShift, run: func(g *game) { g.turnPaste(-1) }},
 		binding{group: "Selection", keys: "H", what: "while pasting: mirror east-west", key: ebiten.KeyH, run: func(g *game) { g.mirrorPaste() }},
-		binding{group: "Selection", keys: "Escape", what: "stop pasting, or select nothing", key: ebiten.KeyEscape, run: func(g *game) { g.escape() }},
+		binding{group: "Selection", keys: "Escape", what: "stop pasting, or select nothing (a unit, in play)", key: ebiten.KeyEscape, modes: inBoth, run: func(g *game) { g.escape() }},
 
 		binding{group: "Map", keys: "Ctrl+Z", what: "undo", key: ebiten.KeyZ, mods: modCtrl, run: func(g *game) { g.undo() }},
 		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func(g *game) { g.redo() }},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func(g *game) { g.redo() }},
-		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, run: func(g *game) { g.cmdNew() }},
-		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, run: func(g *game) { g.cmdOpen() }},
-		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, run: func(g *game) { g.cmdSave() }},
-		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, run: func(g *game) { g.cmdSaveAs() }},
-		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, run: func(g *game) { g.screenshot() }},
+		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdNew() }},
+		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdOpen() }},
+		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdSave() }},
+		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func(g *game) { g.cmdSaveAs() }},
+		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, modes: inBoth, run: func(g *game) { g.screenshot() }},
+
+		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: func(g *game) { g.setPlaying(!g.play.on) }},
+		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func(g *game) { g.endTurn() }},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: editOnly},
+		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: editOnly},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: editOnly},
 
 		binding{group: "View", keys: "W A S D, arrows", what: "move the camera"},
 		binding{group: "View", keys: "Q / E", what: "turn the camera"},
 		binding{group: "View", keys: "Wheel", what: "zoom"},
 		binding{group: "View", keys: "Right or middle drag", what: "pan"},
 		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
-		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, run: func(g *game) { g.view.Grid = !g.view.Grid; g.syncPanel() }},
-		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, run: func(g *game) { g.help = !g.help }},
+		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, modes: inBoth, run: func(g *game) { g.view.Grid = !g.view.Grid; g.syncPanel() }},
+		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, modes: inBoth, run: func(g *game) { g.help = !g.help }},
 	)
 	return t
 }
@@ -128,9 +150,12 @@ func held(in Input) mods {
 func (g *game) shortcuts() {
 	m := held(g.in)
 	for _, b := range g.keys {
-		if b.run != nil && b.mods == m && g.in.KeyJustPressed(b.key) {
+		if b.run != nil && b.mods == m && b.runsIn(g.play.on) && g.in.KeyJustPressed(b.key) {
 			b.run(g)
 			return
 		}
 	}
 }
+
+// editOnly answers undo and redo in play mode.
+func editOnly(g *game) { g.info("Undo and redo are for editing: Tab switches to edit mode") }

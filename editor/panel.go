@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"image/color"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -9,6 +10,7 @@ import (
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/topdown"
+	"hexsandbox/units"
 )
 
 var terrainNames = [hexmap.TerrainTypeCount]string{"Sand", "Grass", "Mud", "Stone", "Snow"}
@@ -51,6 +53,10 @@ type panel struct {
 	modes    [3]choiceRow
 	brush    *valueRow
 	views    []*viewBox
+	unitMode *widget.RadioGroup
+	unitBtns []*widget.Button
+	sideGrp  *widget.RadioGroup
+	sideBtns []*widget.Button
 	title    *widget.Text
 	syncing  bool // sync is setting widgets: their handlers must not infer intent
 }
@@ -63,8 +69,8 @@ type viewBox struct {
 
 // panelActions are what the panel's buttons do.
 type panelActions struct {
-	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help func()
-	Copy, Cut, Paste, Turn, Mirror                                         func()
+	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play func()
+	Copy, Cut, Paste, Turn, Mirror                                               func()
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
 	// (F12 still takes one).
@@ -117,6 +123,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		files.AddChild(s.withTip(s.button(b.label, 50, b.run), b.tip))
 	}
 	p.content.AddChild(files)
+	playRow := s.grid([]bool{true}, 4)
+	playRow.AddChild(s.button("Play (Tab)", 100, act.Play))
+	p.content.AddChild(playRow)
 
 	p.addTools(s, set, act)
 
@@ -144,6 +153,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	}
 	p.content.AddChild(modes)
 
+	p.content.AddChild(p.section(s, "Units"))
+	p.addUnits(s, set)
+
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)
 	p.brush = &valueRow{name: "Size", value: &set.BrushSize, lo: 0, hi: tools.MaxBrushSize, tip: "Cells from the centre the brush reaches (the bracket keys change it)"}
@@ -160,6 +172,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		{"Coordinates", "Write each cell's coordinates on it when near enough", &view.Labels},
 		{"Notes", "Show the map notes over their cells", &view.Notes},
 		{"Minimap", "The whole map in the corner; click or drag on it to look there", &view.Minimap},
+		{"Distances", "The move distance (with turns) to every cell from the cell under the cursor (in play, from the selected unit)", &view.Distances},
 	} {
 		on := v.on
 		box := s.checkbox(v.name, *on, func(b bool) { *on = b })
@@ -168,7 +181,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	}
 	p.content.AddChild(vrow)
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
-		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · F1: every key",
+		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · Tab: play · F1: every key",
 		&s.small, colDim)))
 	return p
 }
@@ -312,21 +325,7 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	p.terrain.btns = append(p.terrain.btns, keep)
 	elems := []widget.RadioGroupElement{keep}
 	for t := range hexmap.TerrainTypeCount {
-		c := topdown.TerrainColors[t]
-		b := s.px(2)
-		img := &widget.ButtonImage{
-			Idle:         euimage.NewBorderedNineSliceColor(c, colBorder, b),
-			Hover:        euimage.NewBorderedNineSliceColor(c, colDim, b),
-			Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
-			PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
-			Disabled:     euimage.NewBorderedNineSliceColor(c, colBorder, b),
-		}
-		btn := widget.NewButton(
-			widget.ButtonOpts.Image(img),
-			widget.ButtonOpts.ToggleMode(),
-			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(s.px(34), s.px(28))),
-		)
-		s.withTip(btn, "Paint "+terrainNames[t])
+		btn := s.swatch(topdown.TerrainColors[t], "Paint "+terrainNames[t])
 		row.AddChild(btn)
 		p.terrain.btns = append(p.terrain.btns, btn)
 		elems = append(elems, btn)
@@ -440,6 +439,59 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	for _, v := range p.views {
 		v.box.SetState(state(*v.on))
 	}
+	p.unitMode.SetActive(p.unitBtns[set.Units])
+	p.sideGrp.SetActive(p.sideBtns[max(1, min(hexmap.MaxSides, set.UnitSide))-1])
+}
+
+// addUnits adds the unit tool: off, place or remove a unit on the cell
+// clicked, and the side new units belong to, in its colour.
+func (p *panel) addUnits(s *style, set *tools.Settings) {
+	modes := s.grid([]bool{true, true, true}, 3)
+	var elems []widget.RadioGroupElement
+	for _, name := range []string{"Off", "Place", "Remove"} {
+		b := s.toggle(name, 60)
+		modes.AddChild(b)
+		p.unitBtns = append(p.unitBtns, b)
+		elems = append(elems, b)
+	}
+	p.content.AddChild(modes)
+	p.unitMode = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[set.Units]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.unitBtns {
+				if b == a.Active && !p.syncing {
+					set.Units = tools.Mode(i)
+				}
+			}
+		}),
+	)
+	sides := s.grid([]bool{false, false, false, false, true}, 4)
+	elems = nil
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		c := units.SideColor(side)
+		col := color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 0xff}
+		b := s.swatch(col, "New units are "+units.SideName(side)+"'s")
+		sides.AddChild(b)
+		p.sideBtns = append(p.sideBtns, b)
+		elems = append(elems, b)
+	}
+	sides.AddChild(s.label("side", colDim))
+	p.content.AddChild(sides)
+	p.sideGrp = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[max(1, min(hexmap.MaxSides, set.UnitSide))-1]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.sideBtns {
+				if b == a.Active && !p.syncing {
+					set.UnitSide = i + 1
+					// Picking a side means wanting to place its units.
+					set.Units = tools.Yes
+					p.unitMode.SetActive(p.unitBtns[tools.Yes])
+				}
+			}
+		}),
+	)
 }
 
 func state(on bool) widget.WidgetState {
@@ -447,4 +499,24 @@ func state(on bool) widget.WidgetState {
 		return widget.WidgetChecked
 	}
 	return widget.WidgetUnchecked
+}
+
+// swatch is a toggle button filled with colour c, named by its tool tip;
+// pressed, its thick accent border says it is what is applied.
+func (s *style) swatch(c color.NRGBA, tip string) *widget.Button {
+	b := s.px(2)
+	img := &widget.ButtonImage{
+		Idle:         euimage.NewBorderedNineSliceColor(c, colBorder, b),
+		Hover:        euimage.NewBorderedNineSliceColor(c, colDim, b),
+		Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
+		PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(4)),
+		Disabled:     euimage.NewBorderedNineSliceColor(c, colBorder, b),
+	}
+	btn := widget.NewButton(
+		widget.ButtonOpts.Image(img),
+		widget.ButtonOpts.ToggleMode(),
+		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(s.px(34), s.px(28))),
+	)
+	s.withTip(btn, tip)
+	return btn
 }

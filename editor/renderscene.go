@@ -10,6 +10,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // renderScene draws with the renderer: triangulated chunks, depth-correct
@@ -19,6 +20,8 @@ import (
 type renderScene struct {
 	g        *hexmap.Grid
 	set      *chunk.Set
+	surface  *chunk.Surface
+	figures  []project.Figure
 	r        *render.Renderer
 	fallback *blockScene
 	start    time.Time
@@ -39,6 +42,7 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.set.Close()
 	}
 	s.set = chunk.NewSet(g)
+	s.surface = chunk.NewSurface(s.set)
 	if s.r != nil {
 		s.r.SetChunks(s.set)
 	}
@@ -70,6 +74,7 @@ func (s *renderScene) ensure() bool {
 		return false
 	}
 	s.r = r
+	r.SetFigures(s.figures)
 	return true
 }
 
@@ -86,4 +91,21 @@ func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, ve
 		return s.fallback.Pick(cam, w, h, x, y)
 	}
 	return s.r.PickPoint(cam, x, y, w, h)
+}
+
+func (s *renderScene) SetFigures(figures []project.Figure) {
+	s.figures = figures
+	if s.fallback != nil {
+		s.fallback.SetFigures(figures)
+	} else if s.r != nil {
+		s.r.SetFigures(figures)
+	}
+}
+
+// Ground is the chunks' surface; with the fallback, the cells' heights.
+func (s *renderScene) Ground() units.Ground {
+	if s.fallback != nil || s.surface == nil {
+		return nil
+	}
+	return s.surface
 }

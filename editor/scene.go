@@ -7,6 +7,7 @@ import (
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -23,6 +24,11 @@ type scene interface {
 	// the world point hit there, which on a wrapping map tells the copy
 	// of the cell the pixel shows.
 	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
+	// SetFigures sets the units that Draw draws.
+	SetFigures(figures []project.Figure)
+	// Ground is what units stand on as this scene draws the map, or nil
+	// for the cells' own heights.
+	Ground() units.Ground
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

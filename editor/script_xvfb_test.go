@@ -143,3 +143,18 @@ func idle() step { return func(g *game) bool { return g.job == nil && len(g.queu
 // entryNamed is the list entry of the saved map name, nil when there is
 // none.
 func entryNamed(l *widget.List, name string) any { return entryNamedIn(l, name) }
+
+// pickMap selects the saved map name in the newest dialog's list, as a
+// click on it does.
+func pickMap(t reporter, name string) step {
+	return do(func(g *game) {
+		l := findList(g)
+		if l == nil {
+			t.Fatal("the dialog shows no list of maps")
+		}
+		g.ui.SetFocusedWidget(l)
+		if !selectEntry(l, name) {
+			t.Fatalf("the list has no map %q", name)
+		}
+	})
+}

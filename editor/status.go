@@ -52,6 +52,9 @@ func (g *game) expireToasts() {
 func (g *game) drawToasts(screen *ebiten.Image) {
 	s := g.style
 	y := float64(s.px(12))
+	if g.play.on {
+		y += float64(g.bar.root.GetWidget().Rect.Dy()) // below the game bar
+	}
 	for _, t := range g.toasts {
 		w, h := text.Measure(t.text, s.face, 0)
 		bg := colInfo
@@ -91,6 +94,7 @@ func (g *game) statusText() (left, right string) {
 		if n := g.sess.Grid.Note(g.hover); n != "" {
 			left += fmt.Sprintf("   “%s”", n)
 		}
+		left += g.unitStatus()
 	} else {
 		left = "Point at the map to see a cell"
 	}

@@ -262,6 +262,8 @@ func (g *game) escape() {
 	switch {
 	case g.help:
 		g.help = false
+	case g.play.on:
+		g.play.selected = -1
 	case g.paste != nil:
 		g.paste = nil
 		g.info("Paste cancelled")

@@ -11,13 +11,6 @@ import (
 // Loaders check sizes against it before they allocate anything.
 const MaxCellCount = 640
 
-// Unit is a unit standing on a cell (Catlike part 18), kept so that files
-// that carry units keep them.
-type Unit struct {
-	Location    Coordinates
-	Orientation float32
-}
-
 // Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
 // with the seeded noise that shapes it. Create it with NewGrid or
 // NewGridOf. Every edit goes through its methods, which apply Catlike's
@@ -26,8 +19,7 @@ type Grid struct {
 	top   Topology
 	cells []Cell
 	noise *Noise
-	// Units placed on the map; the model keeps them for the file formats.
-	Units []Unit
+	units unitState
 	// notes are the map notes by cell (notes.go); noteEdits counts their
 	// changes.
 	notes     map[int]string
@@ -194,7 +186,7 @@ func (g *Grid) ElevationDifference(i int, d Direction) int {
 func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
-	c.Units = slices.Clone(g.Units)
+	c.units = g.units.clone()
 	c.notes = maps.Clone(g.notes)
 	c.feed = Feed{}
 	c.batch = batchState{}
@@ -203,9 +195,9 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells, units and notes.
+// wrapping, cells, units and the side in turn, and notes.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units) &&
+	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
 		maps.Equal(g.notes, o.notes)
 }
 
@@ -223,7 +215,7 @@ func (g *Grid) end() { g.depth-- }
 
 // set is the single entry point of every change to a cell: it stores the
 // new state and publishes the change on the feed (in a batch, once when
-// the batch ends).
+// the batch ends), and removes a unit the change put underwater.
 func (g *Grid) set(i int, c Cell) {
 	old := g.cells[i]
 	if old == c {
@@ -235,4 +227,5 @@ func (g *Grid) set(i int, c Cell) {
 		return
 	}
 	g.feed.append(Change{Index: i, Before: old, After: c, Edit: g.edit})
+	g.drown(i)
 }

@@ -59,6 +59,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	}
 	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	r.drawTranslucent(dst, seconds)
+	r.drawFigures(dst, &v)
 }
 
 // Invalidate makes the next Draw redraw the opaque scene.
@@ -105,7 +106,7 @@ func (r *Renderer) drawOpaque() {
 		}
 		u["Mode"] = float32(pass)
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
-		for _, list := range []*project.Batches{&b.Terrain, &b.Lit} {
+		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade} {
 			for _, bt := range list.List() {
 				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
 			}
@@ -121,6 +122,9 @@ func (r *Renderer) drawOpaque() {
 	}
 	for _, bt := range b.Lit.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.lit, op)
+	}
+	for _, bt := range b.Facade.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
 }
 

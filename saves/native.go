@@ -18,24 +18,43 @@ import (
 //	magic "HEXSANDBOX", uint16 version, uint32 width, uint32 height,
 //	int64 seed, uint8 flags (bit 0: wrapping),
 //	six planes of width×height bytes each (see planes),
-//	uint32 unit count, per unit int32 X, int32 Z, float32 orientation,
-//	v2+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
+//	v2+: uint8 side in turn (1..4),
+//	uint32 unit count, per unit int32 X, int32 Z (cube coordinates),
+//	float32 orientation, v2+: uint8 side (1..4), uint8 moves left,
+//	v3+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
 //	cell order uint32 cell index, uint8 length, that many bytes of UTF-8,
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
 // than cell by cell: each plane is mostly long runs, which gzip squeezes
-// to well under two bytes per cell. Version 1 had no notes.
+// to well under two bytes per cell. Version 1 had no sides: its units
+// read as side 1 with a full turn's moves, side 1 in turn. Data per side
+// (what each side has explored) belongs after the units, in a version
+// that adds it; the unit record names its side, so it needs no change.
+// Versions 1 and 2 had no notes.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 2
+	nativeVersion = 3
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
-	unitLen       = 12
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
 	// characters can take.
 	maxNoteBytes = 4 * hexmap.MaxNoteLength
 )
+
+// layout is what a version stores between the planes and the checksum.
+type layout struct {
+	turnLen int  // bytes for the side in turn
+	unitLen int  // bytes per unit
+	notes   bool // the notes follow the units
+}
+
+func layoutOf(version int) layout {
+	if version < 2 {
+		return layout{turnLen: 0, unitLen: 12}
+	}
+	return layout{turnLen: 1, unitLen: 14, notes: version >= 3}
+}
 
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
 func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
@@ -55,7 +74,9 @@ func writeNative(w io.Writer, g *hexmap.Grid) error {
 // encodeNative returns the uncompressed content, checksum included.
 func encodeNative(g *hexmap.Grid) []byte {
 	n := g.CellCount()
-	data := make([]byte, 0, headerLen+planeCount*n+4+unitLen*len(g.Units)+4)
+	lay := layoutOf(nativeVersion)
+	units := g.Units()
+	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
 	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
@@ -72,11 +93,13 @@ func encodeNative(g *hexmap.Grid) []byte {
 			data = append(data, p.get(c))
 		}
 	}
-	data = binary.LittleEndian.AppendUint32(data, uint32(len(g.Units)))
-	for _, u := range g.Units {
+	data = append(data, byte(g.SideInTurn()))
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(units)))
+	for _, u := range units {
 		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.X)))
 		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.Z)))
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
+		data = append(data, u.Side, byte(u.MovesLeft))
 	}
 	data = appendNotes(data, g.Notes())
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
@@ -130,10 +153,11 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	n := h.width * h.height
+	lay := layoutOf(h.version)
 	// The largest body the size allows: planes, one unit per cell, the
 	// most notes, checksum.
-	maxBody := int64(planeCount*n + 4 + unitLen*n + 4)
-	if h.version >= 2 {
+	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + 4)
+	if lay.notes {
 		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
 	}
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
@@ -146,7 +170,7 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	if _, err := r.ReadByte(); err == nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, errors.New("trailing data after the compressed map")
 	}
-	if err := checkBody(head, body, n, h.version); err != nil {
+	if err := checkBody(head, body, n, lay); err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	g, rep, err := decodeBody(h, body, noise)
@@ -155,8 +179,8 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 
 // checkBody checks the body's length against its unit and note counts
 // and the checksum against the content.
-func checkBody(head, body []byte, n, version int) error {
-	cellsEnd := planeCount * n
+func checkBody(head, body []byte, n int, lay layout) error {
+	cellsEnd := planeCount*n + lay.turnLen
 	if len(body) < cellsEnd+4 {
 		return fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
 	}
@@ -164,8 +188,8 @@ func checkBody(head, body []byte, n, version int) error {
 	if units > uint32(n) {
 		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
-	want := cellsEnd + 4 + unitLen*int(units) + 4
-	if version >= 2 {
+	want := cellsEnd + 4 + lay.unitLen*int(units) + 4
+	if lay.notes {
 		notesLen, err := notesLength(body[min(len(body), want-4):])
 		if err != nil {
 			return err
@@ -196,14 +220,20 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 			}
 		}
 	}
-	unitsEnd := planeCount*n + 4 + unitLen*int(binary.LittleEndian.Uint32(body[planeCount*n:]))
-	units, err := decodeUnits(body[planeCount*n+4:unitsEnd], h.width, h.height)
+	lay := layoutOf(h.version)
+	rest := body[planeCount*n : len(body)-4]
+	turn := 1
+	if lay.turnLen > 0 {
+		turn, rest = int(rest[0]), rest[1:]
+	}
+	unitsEnd := 4 + lay.unitLen*int(binary.LittleEndian.Uint32(rest))
+	units, err := decodeUnits(rest[4:unitsEnd], h.width, h.height, lay)
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
 	var notes []hexmap.Note
-	if h.version >= 2 {
-		if notes, err = decodeNotes(body[unitsEnd:len(body)-4], n); err != nil {
+	if lay.notes {
+		if notes, err = decodeNotes(rest[unitsEnd:], n); err != nil {
 			return nil, hexmap.BatchReport{}, err
 		}
 	}
@@ -212,21 +242,29 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err != nil {
 		return nil, rep, err
 	}
-	g.Units = units
+	if err := g.SetSideInTurn(turn); err != nil {
+		return nil, rep, fmt.Errorf("side in turn %d: %w", turn, err)
+	}
 	for _, nt := range notes {
 		if err := g.SetNote(nt.Cell, nt.Text); err != nil {
 			return nil, rep, fmt.Errorf("note on cell %d: %w", nt.Cell, err)
 		}
 	}
-	return g, rep, nil
+	return g, rep, g.SetUnits(units)
 }
 
-func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {
+// decodeUnits reads the unit records; SetUnits checks them on the map.
+func decodeUnits(b []byte, width, height int, lay layout) ([]hexmap.Unit, error) {
 	var units []hexmap.Unit
-	for ; len(b) >= unitLen; b = b[unitLen:] {
+	for ; len(b) >= lay.unitLen; b = b[lay.unitLen:] {
 		u := hexmap.Unit{
 			Location:    hexmap.Coordinates{X: int(int32(binary.LittleEndian.Uint32(b))), Z: int(int32(binary.LittleEndian.Uint32(b[4:])))},
 			Orientation: math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
+			Side:        1,
+			MovesLeft:   hexmap.UnitSpeed,
+		}
+		if lay.unitLen > 12 {
+			u.Side, u.MovesLeft = b[12], int16(b[13])
 		}
 		if err := checkUnit(u, width, height); err != nil {
 			return nil, fmt.Errorf("unit %d: %w", len(units), err)
@@ -236,13 +274,13 @@ func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {
 	return units, nil
 }
 
+// checkUnit rejects a unit record that names no cell of the map, before
+// the grid is built; the grid checks the rest (side, moves, heading, one
+// per cell).
 func checkUnit(u hexmap.Unit, width, height int) error {
 	x, z := u.Location.Offset()
 	if x < 0 || x >= width || z < 0 || z >= height {
 		return fmt.Errorf("location (%d, %d) is off the %d×%d map", u.Location.X, u.Location.Z, width, height)
-	}
-	if o := float64(u.Orientation); math.IsNaN(o) || math.IsInf(o, 0) {
-		return fmt.Errorf("orientation %v is not a number", u.Orientation)
 	}
 	return nil
 }

@@ -9,17 +9,22 @@ import (
 )
 
 // notedContent is the uncompressed content of a 10×5 map (50 cells) with
-// one unit and two notes, and the offset where its notes section begins.
+// one unit and two notes, and the offset where its notes section begins:
+// after the unit count and the one unit of 14 bytes.
 func notedContent(t testing.TB) ([]byte, int) {
 	t.Helper()
 	g := testMap(t, 10, 5, 2)
-	g.Units = []hexmap.Unit{{Location: g.Coordinates(7), Orientation: 90}}
+	g.SetUnits(nil)
+	g.SetWaterLevel(7, 0)
+	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Orientation: 90, Side: 1, MovesLeft: 5}); err != nil {
+		t.Fatal(err)
+	}
 	for cell, text := range map[int]string{3: "Ashford", 41: "Lake Mør"} {
 		if err := g.SetNote(cell, text); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return encodeNative(g), offPlanes + planeCount*50 + 4 + unitLen
+	return encodeNative(g), offUnits + 4 + 14
 }
 
 func TestNotesRoundTrip(t *testing.T) {
@@ -39,17 +44,17 @@ func TestNotesRoundTrip(t *testing.T) {
 	}
 }
 
-// A version 1 file (no notes section) still reads, as a map without notes.
-func TestNativeVersion1StillReads(t *testing.T) {
+// A version 2 file (no notes section) still reads, as a map without notes.
+func TestNativeVersion2StillReads(t *testing.T) {
 	c, notesAt := notedContent(t)
-	v1 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
-	binary.LittleEndian.PutUint16(v1[offVersion:], 1)
-	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v1)))), sharedNoise)
+	v2 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
+	binary.LittleEndian.PutUint16(v2[offVersion:], 2)
+	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v2)))), sharedNoise)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != 1 || g.NoteCount() != 0 || len(g.Units) != 1 {
-		t.Errorf("version %d, %d notes, %d units", info.Version, g.NoteCount(), len(g.Units))
+	if info.Version != 2 || g.NoteCount() != 0 || len(g.Units()) != 1 {
+		t.Errorf("version %d, %d notes, %d units", info.Version, g.NoteCount(), len(g.Units()))
 	}
 }
 
