@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 	"github.com/ungerik/go3d/vec4"
 
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -186,13 +187,9 @@ func newell(p []vec3.T) vec3.T {
 		n[1] += (a[2] - b[2]) * (a[0] + b[0])
 		n[2] += (a[0] - b[0]) * (a[1] + b[1])
 	}
-	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
-	if l == 0 {
-		return vec3.T{0, 1, 0}
-	}
 	// Newell's sum faces the counter-clockwise side; mesh's front is the
 	// clockwise one.
-	return vec3.T{-n[0] / l, -n[1] / l, -n[2] / l}
+	return vec.Normalize(vec3.T{-n[0], -n[1], -n[2]})
 }
 
 // bays is the whole number of bays a wall of length l is divided into.

@@ -14,6 +14,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
@@ -319,7 +320,7 @@ func objTriangles(t *testing.T, path string) []previewTriangle {
 				i, _ := strconv.Atoi(strings.Split(f[k+1], "/")[0])
 				tri.p[k] = pos[i-1]
 			}
-			u, v := sub(tri.p[1], tri.p[0]), sub(tri.p[2], tri.p[0])
+			u, v := vec.Sub(tri.p[1], tri.p[0]), vec.Sub(tri.p[2], tri.p[0])
 			n := normalize3(vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]})
 			base := vec3.T{0.6, 0.6, 0.55}
 			alpha := float32(1)

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -61,8 +62,8 @@ func waterEdge(g *hexmap.Grid, b int, d hexmap.Direction, y float32) [2]vec3.T {
 	x, z := centre(g, b)
 	c := vec3.T{x, y, z}
 	return [2]vec3.T{
-		g.Noise().Perturb(addV(c, hexmap.FirstWaterCorner(d))),
-		g.Noise().Perturb(addV(c, hexmap.SecondWaterCorner(d))),
+		g.Noise().Perturb(vec.Add(c, hexmap.FirstWaterCorner(d))),
+		g.Noise().Perturb(vec.Add(c, hexmap.SecondWaterCorner(d))),
 	}
 }
 
@@ -80,7 +81,7 @@ func pCentre(g *hexmap.Grid, i int) vec3.T {
 	return g.Noise().Perturb(vec3.T{x, 0, z})
 }
 
-func lerpXZ(a, b vec3.T, t float32) vec3.T { return hexmap.Lerp(a, b, t) }
+func lerpXZ(a, b vec3.T, t float32) vec3.T { return vec.Lerp(a, b, t) }
 
 func coveredBy(p vec3.T, ms ...Meshes) bool {
 	for _, m := range ms {

@@ -14,6 +14,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -121,7 +122,7 @@ func (r raster) land(g *hexmap.Grid, i int) {
 	col := color.RGBA{uint8(60 + 20*e), uint8(min(230, 150+12*e)), 60, 255}
 	pc := g.Noise().Perturb(c)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		ev := hexmap.NewEdgeVertices(addV(c, hexmap.FirstSolidCorner(d)), addV(c, hexmap.SecondSolidCorner(d)))
+		ev := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
 		pts := []vec3.T{ev.V1, ev.V2, ev.V3, ev.V4, ev.V5}
 		for k := range 4 {
 			r.fill([3]vec3.T{pc, g.Noise().Perturb(pts[k]), g.Noise().Perturb(pts[k+1])},
@@ -142,9 +143,9 @@ func (r raster) rivers(g *hexmap.Grid, i int) {
 		if !c.HasRiverThroughEdge(d) {
 			continue
 		}
-		end := addV(ctr, hexmap.SolidEdgeMiddle(d))
+		end := vec.Add(ctr, hexmap.SolidEdgeMiddle(d))
 		for s := float32(0); s <= 1; s += 0.02 {
-			px, py := r.toPx(g.Noise().Perturb(hexmap.Lerp(ctr, end, s)))
+			px, py := r.toPx(g.Noise().Perturb(vec.Lerp(ctr, end, s)))
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
 					r.img.SetRGBA(int(px)+dx, int(py)+dy, riverColor)
