@@ -18,32 +18,30 @@ const (
 	SolidFactor = 0.8
 	BlendFactor = 1 - SolidFactor
 
-	WaterFactor      = 0.6
-	WaterBlendFactor = 1 - WaterFactor
+	WaterFactor = 0.6
 
 	ElevationStep = 3
 
-	TerracesPerSlope           = 2
-	TerraceSteps               = TerracesPerSlope*2 + 1
-	HorizontalTerraceStepSize  = 1.0 / TerraceSteps
-	VerticalTerraceStepSize    = 1.0 / (TerracesPerSlope + 1)
-	CellPerturbStrength        = 4
-	ElevationPerturbStrength   = 1.5
-	NoiseScale                 = 0.003
-	StreamBedElevationOffset   = -1.75
-	WaterElevationOffset       = -0.5
-	WallHeight                 = 4
-	WallYOffset                = -1
-	WallThickness              = 0.75
-	WallElevationOffset        = VerticalTerraceStepSize
-	WallTowerThreshold         = 0.5
-	BridgeDesignLength         = 7
-	ChunkSizeX                 = 5
-	ChunkSizeZ                 = 5
-	HashGridSize               = 256
-	HashGridScale              = 0.25
-	RiverEdgeOuterStep         = 1.0 / 6
-	EstuaryRiverUVOffsetFactor = 0.5
+	TerracesPerSlope          = 2
+	TerraceSteps              = TerracesPerSlope*2 + 1
+	HorizontalTerraceStepSize = 1.0 / TerraceSteps
+	VerticalTerraceStepSize   = 1.0 / (TerracesPerSlope + 1)
+	CellPerturbStrength       = 4
+	ElevationPerturbStrength  = 1.5
+	NoiseScale                = 0.003
+	StreamBedElevationOffset  = -1.75
+	WaterElevationOffset      = -0.5
+	WallHeight                = 4
+	WallYOffset               = -1
+	WallThickness             = 0.75
+	WallElevationOffset       = VerticalTerraceStepSize
+	WallTowerThreshold        = 0.5
+	BridgeDesignLength        = 7
+	ChunkSizeX                = 5
+	ChunkSizeZ                = 5
+	HashGridSize              = 256
+	HashGridScale             = 0.25
+	RiverEdgeOuterStep        = 1.0 / 6
 )
 
 // corner returns hexagon corner i (0..6, 6 repeats 0), clockwise from north.

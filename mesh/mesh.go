@@ -108,9 +108,6 @@ func (m *Mesh) AddQuad(a, b, c, d vec3.T) {
 // AddTriangleColor sets one colour for the last triangle's vertices.
 func (m *Mesh) AddTriangleColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c) }
 
-// AddTriangleColors sets the last triangle's three vertex colours.
-func (m *Mesh) AddTriangleColors(a, b, c vec4.T) { m.Colors = append(m.Colors, a, b, c) }
-
 // AddQuadColor sets one colour for the last quad's vertices.
 func (m *Mesh) AddQuadColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c, c) }
 
@@ -159,32 +156,6 @@ func (m *Mesh) Bounds() (lo, hi vec3.T, ok bool) {
 		}
 	}
 	return lo, hi, true
-}
-
-// Append adds all of o's triangles to m. Optional attributes are kept
-// only when both meshes carry them (or m is empty).
-func (m *Mesh) Append(o *Mesh) {
-	empty := len(m.Positions) == 0
-	base := uint16(len(m.Positions))
-	keep := func(dst, src int) bool { return src > 0 && (empty || dst > 0) }
-	if keep(len(m.Colors), len(o.Colors)) {
-		m.Colors = append(m.Colors, o.Colors...)
-	}
-	if keep(len(m.UV), len(o.UV)) {
-		m.UV = append(m.UV, o.UV...)
-	}
-	if keep(len(m.UV2), len(o.UV2)) {
-		m.UV2 = append(m.UV2, o.UV2...)
-	}
-	if keep(len(m.Terrain), len(o.Terrain)) {
-		m.Terrain = append(m.Terrain, o.Terrain...)
-		m.Weights = append(m.Weights, o.Weights...)
-	}
-	m.Positions = append(m.Positions, o.Positions...)
-	m.Normals = append(m.Normals, o.Normals...)
-	for _, i := range o.Indices {
-		m.Indices = append(m.Indices, base+i)
-	}
 }
 
 // faceNormal is the unit normal (b-a)×(c-a) of triangle abc.

@@ -12,29 +12,24 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
-	"hexsandbox/shaders"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
+// Every program the renderer draws with compiles (NewRenderer compiles
+// them all and names the one that fails).
 func TestShadersCompile(t *testing.T) {
-	for _, name := range shaders.Names() {
-		if _, err := compile(name); err != nil {
-			t.Error(err)
-		}
+	g, err := hexmap.NewGrid(5, 5, 1)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range shaders.Layers() {
-		src, err := shaders.LayerSource(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ebiten.NewShader(src); err != nil {
-			t.Errorf("layer %s: %v", name, err)
-		}
+	if _, err := NewRenderer(chunk.NewSet(g)); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -145,7 +140,7 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	b := &r.builder
 	isWater := waterPixels(b, w, h)
 	r.builder.Flat = false
-	r.Invalidate()
+	r.valid = false
 	a := readFrame(r, cam, w, h, 0)
 	draws := r.OpaqueDraws
 	c := readFrame(r, cam, w, h, 1.7)
