@@ -37,7 +37,11 @@
 // the noise (uniform WrapSize), so the map continues without a seam.
 //
 // The ebiten-free maths lives in render/project, so it tests without a
-// display; tests that need one are behind the xvfb build tag:
+// display; tests that need one are behind the xvfb build tag. CheckDepth
+// (the desktop tests, and the browser build's page check) reads back the
+// depth the passes stored and compares it with DepthReference, the
+// chunks' triangles drawn on the CPU through the camera by
+// internal/raster:
 //
 //	xvfb-run -a -s "-screen 0 1280x1024x24" go test -tags xvfb ./render/
 package render
