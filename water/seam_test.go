@@ -59,7 +59,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
 					}
 				}
-				mid := lerpXZ(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
+				mid := vec.Lerp(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
 				if _, ok := coverY(ma.Water, mid[0], mid[2]); !ok {
 					t.Fatalf("gap in the water between %v and %v across the seam", g.Coordinates(a), g.Coordinates(b))
 				}
