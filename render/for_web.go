@@ -191,7 +191,7 @@ func layerColor(l mesh.Layer) vec4.T {
 	case mesh.Terrain:
 		return vec4.T{0.5, 0.5, 0.5, 1}
 	case mesh.Walls:
-		return vec4.T{0.9, 0.2, 0.2, 1}
+		return vec4.T{0.8, 0.65, 0.35, 1}
 	case mesh.Features:
 		return vec4.T{0.2, 0.9, 0.2, 1}
 	}
