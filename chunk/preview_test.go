@@ -145,7 +145,7 @@ type previewLayer struct {
 // previewLayers are the layers in drawing order with their opacity.
 func previewLayers() []previewLayer {
 	return []previewLayer{
-		{mesh.Terrain, 1}, {mesh.Walls, 1}, {mesh.Features, 1}, {mesh.Bridges, 1},
+		{mesh.Terrain, 1}, {mesh.Walls, 1}, {mesh.Features, 1}, {mesh.Bridges, 1}, {mesh.Buildings, 1}, {mesh.BuildingDetails, 1},
 		{mesh.Roads, 0.9}, {mesh.Rivers, 0.8}, {mesh.Water, 0.6}, {mesh.WaterShore, 0.6}, {mesh.Estuaries, 0.7},
 	}
 }
@@ -233,7 +233,8 @@ func render(tris []previewTriangle, zoom, tilt float64, area [4]float32) (*image
 // vertexColor picks a vertex's colour: terrain by its splat data (the
 // blend of its triangle's terrain types), water layers, rivers and roads
 // by kind (road alpha follows u so roads fade at their edges like
-// Catlike's road shader), walls, features and bridges their own.
+// Catlike's road shader), walls, features, bridges and buildings their
+// own.
 func vertexColor(l mesh.Layer, m *mesh.Mesh, i int) (vec3.T, float32) {
 	switch l {
 	case mesh.Terrain:
@@ -260,7 +261,7 @@ func vertexColor(l mesh.Layer, m *mesh.Mesh, i int) (vec3.T, float32) {
 	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
 		return vec3.T{0.15, 0.35, 0.75}, 1
 	}
-	if i < len(m.Colors) { // walls, features and bridges
+	if i < len(m.Colors) { // walls, features, bridges and buildings
 		c := m.Colors[i]
 		return vec3.T{c[0], c[1], c[2]}, 1
 	}

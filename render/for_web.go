@@ -96,9 +96,11 @@ func (r *Renderer) storedDepth() []float64 {
 // DepthReference rasterises on the CPU, z-buffered, the opaque triangles
 // of set's chunks (each copy in view on a wrapping map) as cam sees them
 // at w×h, projected from the camera's eye and axes and its field of view
-// (internal/raster), with screen positions snapped to subpixelBits. Its
-// depth is the view distance the GPU's depth passes store. Terrain is
-// drawn grey, the other opaque layers in colours of their own.
+// (internal/raster), with screen positions snapped to subpixelBits, and
+// the building details of a chunk only within project.DetailDistance, as
+// the renderer draws them. Its depth is the view distance the GPU's depth
+// passes store. Terrain is drawn grey, the other opaque layers in colours
+// of their own.
 func DepthReference(set *chunk.Set, cam *project.Camera, w, h, subpixelBits int) *raster.Canvas {
 	c := raster.NewCanvas(w, h, color.RGBA{})
 	c.SubpixelBits = subpixelBits
@@ -106,13 +108,36 @@ func DepthReference(set *chunk.Set, cam *project.Camera, w, h, subpixelBits int)
 	for _, shift := range referenceShifts(set, &rc) {
 		for ch := range set.Chunks {
 			for l := range mesh.LayerCount {
-				if l.Opaque() {
-					drawMesh(c, &rc, &set.Chunks[ch].Layers[l], shift, layerColor(l))
+				m := &set.Chunks[ch].Layers[l]
+				if l.Opaque() && (l != mesh.BuildingDetails || nearestDepth(&rc, m, shift) <= project.DetailDistance) {
+					drawMesh(c, &rc, m, shift, layerColor(l))
 				}
 			}
 		}
 	}
 	return c
+}
+
+// nearestDepth is the smallest depth in front of cam of the corners of
+// m's bounds moved shift east: the renderer leaves building details out
+// beyond project.DetailDistance by it.
+func nearestDepth(cam *raster.Camera, m *mesh.Mesh, shift float32) float64 {
+	lo, hi, ok := m.Bounds()
+	if !ok {
+		return math.Inf(1)
+	}
+	near := math.Inf(1)
+	for corner := range 8 {
+		p := lo
+		for a := range 3 {
+			if corner&(1<<a) != 0 {
+				p[a] = hi[a]
+			}
+		}
+		p[0] += shift
+		near = min(near, cam.View(p)[2])
+	}
+	return near
 }
 
 // referenceCamera is cam as a raster camera for a w×h view.

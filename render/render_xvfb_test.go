@@ -67,13 +67,14 @@ func compareViews(t *testing.T, name string, set *chunk.Set, w, h int) {
 		cam := viewCamera(set, v)
 		frame := readFrame(r, &cam, w, h, 0)
 		b := &r.builder
-		if b.Terrain.Triangles()+b.Lit.Triangles() == 0 {
+		opaque := b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles()
+		if opaque == 0 {
 			t.Fatalf("%s view %d: nothing opaque in view", name, vi)
 		}
 		diffImg := image.NewRGBA(image.Rect(0, 0, w, h))
 		check := compareDepth(r, DepthReference(set, &cam, w, h, 0), diffImg)
 		t.Logf("%s view %d: %d opaque triangles drawn, %.4f%% of pixels differ in depth, %.1f%% covered, %.4f%% unlit",
-			name, vi, b.Terrain.Triangles()+b.Lit.Triangles(), 100*check.Differ, 100*check.Covered, 100*check.Unlit)
+			name, vi, opaque, 100*check.Differ, 100*check.Covered, 100*check.Unlit)
 		savePNG(t, fmt.Sprintf("frame_%s_%d", name, vi), frame)
 		savePNG(t, fmt.Sprintf("diff_%s_%d", name, vi), diffImg)
 		if check.Covered < 1.0/8 {
