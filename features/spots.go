@@ -39,7 +39,7 @@ func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 	return newSpotPicker(g).appendCell(dst, i)
 }
 
-// spotPicker chooses the features of cells; Build makes one per call so
+// spotPicker chooses the features of cells; BuildTowns makes one per call so
 // that the noise table is looked up once, not at every spot.
 type spotPicker struct {
 	g       *hexmap.Grid
