@@ -75,16 +75,15 @@ func readImage(img *ebiten.Image) *image.RGBA {
 
 // storedDepth decodes the view distance the last Draw's depth passes
 // stored per pixel (+Inf where they drew nothing, or at Far exactly,
-// which stores what clearing does).
+// which stores what clearing does): the last pass's image holds all 24
+// bits, low, middle and high byte in red, green and blue.
 func (r *Renderer) storedDepth() []float64 {
-	var bytes [3]*image.RGBA
-	for k := range bytes {
-		bytes[k] = readImage(r.depth[k])
-	}
+	img := readImage(r.depth[2])
 	near, far := float64(r.builder.Near), float64(r.builder.Far)
-	out := make([]float64, len(bytes[0].Pix)/4)
+	out := make([]float64, len(img.Pix)/4)
 	for i := range out {
-		d := int(bytes[0].Pix[4*i])<<16 | int(bytes[1].Pix[4*i])<<8 | int(bytes[2].Pix[4*i])
+		px := img.Pix[4*i : 4*i+3 : 4*i+3]
+		d := int(px[2])<<16 | int(px[1])<<8 | int(px[0])
 		out[i] = math.Inf(1)
 		if d < 1<<24-1 {
 			out[i] = near + float64(d)/(1<<24-1)*(far-near)
