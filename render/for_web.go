@@ -127,16 +127,22 @@ func nearestDepth(cam *raster.Camera, m *mesh.Mesh, shift float32) float64 {
 	}
 	near := math.Inf(1)
 	for corner := range 8 {
-		p := lo
-		for a := range 3 {
-			if corner&(1<<a) != 0 {
-				p[a] = hi[a]
-			}
-		}
-		p[0] += shift
-		near = min(near, cam.View(p)[2])
+		near = min(near, cam.View(boxCorner(lo, hi, corner, shift))[2])
 	}
 	return near
+}
+
+// boxCorner is corner k (0..7: bit a set takes hi on axis a) of the box
+// lo..hi moved shift east.
+func boxCorner(lo, hi vec3.T, k int, shift float32) vec3.T {
+	p := lo
+	for a := range 3 {
+		if k&(1<<a) != 0 {
+			p[a] = hi[a]
+		}
+	}
+	p[0] += shift
+	return p
 }
 
 // referenceCamera is cam as a raster camera for a w×h view.
@@ -170,14 +176,7 @@ func referenceShifts(set *chunk.Set, cam *raster.Camera) []float32 {
 		shift := float32(k) * top.WrapSize()
 		left, right, front := true, true, false
 		for corner := range 8 {
-			p := lo
-			for a := range 3 {
-				if corner&(1<<a) != 0 {
-					p[a] = hi[a]
-				}
-			}
-			p[0] += shift
-			v := cam.View(p)
+			v := cam.View(boxCorner(lo, hi, corner, shift))
 			if v[2] < cam.Near {
 				left, right = false, false // a box through the near plane: keep it
 				continue
