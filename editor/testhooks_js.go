@@ -1,4 +1,8 @@
-//go:build js
+//go:build js && testhooks
+
+// The test hooks of window.hexsandbox: calls that read and steer the
+// editor for the browser tests (web/e2e builds the game with
+// -tags testhooks). The shipped build has none of them.
 
 package editor
 
@@ -19,16 +23,12 @@ import (
 	"hexsandbox/render/project"
 )
 
-// run executes one call of window.hexsandbox. Results are strings (JSON
-// where structured) or nothing.
-func (p *page) run(g *game, name, arg string) (any, error) {
+// testCall runs one test hook; ok is false for a name it does not know.
+func (p *page) testCall(g *game, name, arg string) (res any, ok bool, err error) {
 	if res, ok, err := mapCall(p, g, name, arg); ok {
-		return res, err
+		return res, true, err
 	}
-	if res, ok, err := viewCall(p, g, name, arg); ok {
-		return res, err
-	}
-	return nil, fmt.Errorf("hexsandbox: no call %q", name)
+	return viewCall(p, g, name, arg)
 }
 
 // mapCall runs the calls about the map and its files; ok is false for a
@@ -54,8 +54,6 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 		}
 	case "download":
 		err = files.Download(g.sess.Title(), g.sess.Grid)
-	case "pickFile":
-		p.pickFile()
 	case "recovery": // the recovery autosave, base64; "" if none
 		res, err = recovery(g)
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
