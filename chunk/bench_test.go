@@ -63,7 +63,7 @@ func benchFull(b *testing.B, g *hexmap.Grid, workers int, others bool) {
 			s.triangulate(all, workers)
 		} else {
 			for _, ch := range all {
-				triangulate(s.Grid, ch, &s.Chunks[ch], false)
+				triangulate(s.Grid, ch, &s.Chunks[ch], ownParts)
 			}
 		}
 	})

@@ -21,11 +21,35 @@ type Chunk struct {
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
-func Triangulate(g *hexmap.Grid, ch int, c *Chunk) { triangulate(g, ch, c, true) }
+func Triangulate(g *hexmap.Grid, ch int, c *Chunk) { triangulate(g, ch, c, allParts) }
 
-// triangulate is Triangulate; without others it leaves out the water and
-// features packages' layers, so benchmarks can time this package alone.
-func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
+// parts selects which layers triangulate fills: this package's own
+// (terrain, rivers, roads, and the plan), the water package's, and the
+// features package's (which need the plan, so own too).
+type parts uint8
+
+const (
+	ownParts parts = 1 << iota
+	waterParts
+	featureParts
+	allParts = ownParts | waterParts | featureParts
+)
+
+// partsOf is what layer l needs triangulated.
+func partsOf(l mesh.Layer) parts {
+	switch l {
+	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
+		return waterParts
+	case mesh.Walls, mesh.Features, mesh.Bridges:
+		return ownParts | featureParts
+	}
+	return ownParts
+}
+
+// triangulate is Triangulate of the layers p selects; the others are
+// left empty. Benchmarks time this package's own layers alone with it,
+// and the OBJ export builds one layer at a time.
+func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	for l := range c.Layers {
 		c.Layers[l].Clear()
 	}
@@ -49,16 +73,17 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	for z := z0; z < z0+hexmap.ChunkSizeZ; z++ {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
 			i := x + z*g.Width()
-			b.triangulateCell(i)
-			if others {
+			if p&ownParts != 0 {
+				b.triangulateCell(i)
+			}
+			if p&waterParts != 0 {
 				water.TriangulateCell(g, i, wm)
 			}
 		}
 	}
-	if !others {
-		return
+	if p&featureParts != 0 {
+		features.Build(g, ch, &c.Plan, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 	}
-	features.Build(g, ch, &c.Plan, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 }
 
 // builder carries what the triangulation of one chunk needs; it lives for
