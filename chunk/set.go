@@ -19,8 +19,11 @@ const parallelThreshold = 8
 type Set struct {
 	Grid   *hexmap.Grid
 	Chunks []Chunk
-	feed   *hexmap.FeedReader
-	dirty  []bool // per chunk, filled from the feed by Update
+	// LODs are every chunk's levels of detail, kept current like Chunks.
+	LODs  []LOD
+	feed  *hexmap.FeedReader
+	dirty []bool // per chunk, filled from the feed by Update
+	cache *cache // nil: every chunk is built and kept
 }
 
 // NewSet triangulates every chunk of g on all cores.
@@ -29,7 +32,7 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), LODs: make([]LOD, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -41,15 +44,29 @@ func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
 // NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
 // follows g's changes from now on.
 func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
-	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks))}
+	s := &Set{Grid: g, Chunks: chunks, LODs: make([]LOD, len(chunks)), feed: g.Follow(), dirty: make([]bool, len(chunks))}
+	for ch := range s.LODs {
+		TriangulateLOD(g, ch, &s.LODs[ch])
+	}
+	return s
 }
 
-// Close stops following the grid's changes (the set is done with).
-func (s *Set) Close() { s.feed.Close() }
+// Close stops following the grid's changes and the workers of a set
+// made by NewCache (the set is done with).
+func (s *Set) Close() {
+	s.feed.Close()
+	if s.cache != nil {
+		s.closeCache()
+	}
+}
 
 // Update re-triangulates the chunks that the grid's changes since the
-// last Update touched, and returns them in ascending order.
+// last Update touched, and returns them in ascending order. (A set made
+// by NewCache also installs and evicts chunks: see updateCache.)
 func (s *Set) Update() []int {
+	if s.cache != nil {
+		return s.updateCache()
+	}
 	dirty := s.DirtyChunks()
 	workers := 1
 	if len(dirty) >= parallelThreshold {
@@ -122,6 +139,7 @@ func (s *Set) triangulate(chunks []int, workers int) {
 // at its exact size, so that building a whole map does not leave every
 // mesh with the slack (and garbage) of repeated growth.
 func (s *Set) rebuild(ch int, scratch *Chunk) {
+	TriangulateLOD(s.Grid, ch, &s.LODs[ch])
 	c := &s.Chunks[ch]
 	if cap(c.Layers[mesh.Terrain].Positions) > 0 {
 		Triangulate(s.Grid, ch, c)
