@@ -28,9 +28,9 @@ type cache struct {
 	mu      sync.Mutex // guards the fields down to closed
 	wake    *sync.Cond // work was queued, or the set closed
 	idle    *sync.Cond // a build finished
-	queue   []int    // wanted chunks not yet built, most wanted first
-	gen     []uint32 // per chunk: bumped by every edit that touches it
-	running []bool   // per chunk: a worker is building it
+	queue   []int      // wanted chunks not yet built, most wanted first
+	gen     []uint32   // per chunk: bumped by every edit that touches it
+	running []bool     // per chunk: a worker is building it
 	done    []built
 	closed  bool
 
