@@ -71,6 +71,7 @@ func shotCommand(args []string, stderr io.Writer) error {
 	fs.Float64Var(&o.CenterZ, "z", math.NaN(), "camera centre Z in world units (default: map centre)")
 	fs.Float64Var(&o.Zoom, "zoom", 0.5, "zoom from 0 (far, looking down) to 1 (near, 45 degrees)")
 	fs.Float64Var(&o.Rotation, "rot", 0, "camera rotation in degrees")
+	fs.BoolVar(&o.Fit, "fit", false, "frame the whole map (overview zoom; -x, -z and -zoom are ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: hexsandbox shot [flags] FILE OUT.png")
 		fs.PrintDefaults()

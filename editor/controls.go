@@ -13,6 +13,9 @@ func (g *game) shortcuts() {
 		if in.KeyJustPressed(ebiten.KeyF12) {
 			g.screenshot()
 		}
+		if in.KeyJustPressed(ebiten.KeyHome) {
+			g.fitMap()
+		}
 		return
 	}
 	switch {
@@ -68,6 +71,7 @@ func (g *game) steer() {
 			g.cam.Zoom += wy * 0.08
 		}
 	}
+	g.cam.MinZoom = min(0, g.cam.FitZoom(g.mapAspect()))
 	g.cam.Clamp()
 	g.pan(x, y)
 }
@@ -85,4 +89,14 @@ func (g *game) pan(x, y int) {
 		g.panning = true
 	}
 	g.panX, g.panY = x, y
+}
+
+// fitMap frames the whole map (the Home key and the panel's Fit map):
+// the overview zoom at which it fits the map's part of the window.
+func (g *game) fitMap() { g.cam.Fit(g.mapAspect()) }
+
+// mapAspect is the width / height of the map's part of the window.
+func (g *game) mapAspect() float64 {
+	r := g.mapRect()
+	return float64(r.Dx()) / float64(max(r.Dy(), 1))
 }

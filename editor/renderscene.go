@@ -23,7 +23,13 @@ type renderScene struct {
 	fallback *blockScene
 	start    time.Time
 	onError  func(error)
+	locked   bool // the set's grid lock is held (Lock)
 }
+
+// chunkBudget is the memory the full-detail chunk meshes may take (with
+// the renderer's welded copies): a few hundred chunks, more than any
+// view at full detail needs, whatever the map's size.
+const chunkBudget = 160 << 20
 
 func newRenderScene(onError func(error)) *renderScene {
 	return &renderScene{start: time.Now(), onError: onError}
@@ -35,13 +41,39 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.fallback.Reset(g)
 		return
 	}
+	locked := s.locked
 	if s.set != nil {
+		s.Unlock() // the old set's workers must finish to close
 		s.set.Close()
 	}
-	s.set = chunk.NewSet(g)
+	s.set = render.NewCache(g, chunkBudget)
+	if locked {
+		s.Lock()
+	}
 	if s.r != nil {
 		s.r.SetChunks(s.set)
 	}
+}
+
+func (s *renderScene) Lock() {
+	if s.set != nil && !s.locked {
+		s.set.Lock()
+		s.locked = true
+	}
+}
+
+func (s *renderScene) Unlock() {
+	if s.set != nil && s.locked {
+		s.set.Unlock()
+		s.locked = false
+	}
+}
+
+func (s *renderScene) Pending() int {
+	if s.set == nil || s.fallback != nil {
+		return 0
+	}
+	return s.set.Pending()
 }
 
 func (s *renderScene) Refresh() {

@@ -23,6 +23,13 @@ type scene interface {
 	// the world point hit there, which on a wrapping map tells the copy
 	// of the cell the pixel shows.
 	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
+	// Lock and Unlock bracket the part of a frame that may edit the map:
+	// meanwhile no background work reads it.
+	Lock()
+	Unlock()
+	// Pending is how much background work the view still waits for (0:
+	// everything it shows is at its full detail).
+	Pending() int
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

@@ -1,8 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary and lit features, plus the depth
-// passes. Each .kage file holds one part; Source assembles a program from
-// the shared prelude (common.kage) and its parts, so the translucent
-// layers can share one program and be drawn sorted in few draw calls.
+// river, road, water, shore, estuary and lit features, the overview of
+// far chunks, plus the depth passes. Each .kage file holds one part;
+// Source assembles a program from the shared prelude (common.kage) and
+// its parts, so the translucent layers can share one program and be
+// drawn sorted in few draw calls.
 package shaders
 
 import (
@@ -20,6 +21,7 @@ const (
 	Terrain     = "terrain"
 	Lit         = "lit"
 	Translucent = "translucent"
+	Overview    = "overview"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -32,7 +34,9 @@ func parts(name string) ([]string, bool) {
 	case Depth:
 		return []string{"depth"}, true
 	case Terrain:
-		return []string{"opaque", "terrain"}, true
+		return []string{"opaque", "terraincolor", "terrain"}, true
+	case Overview:
+		return []string{"opaque", "terraincolor", "water", "overview"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
 	case Translucent:
@@ -42,7 +46,7 @@ func parts(name string) ([]string, bool) {
 }
 
 // Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Translucent} }
+func Names() []string { return []string{Depth, Terrain, Lit, Translucent, Overview} }
 
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {
