@@ -60,7 +60,7 @@ type panel struct {
 // panelActions are what the panel's buttons do.
 type panelActions struct {
 	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot func()
-	Fit                                                      func() // frame the whole map
+	Fit                                                       func() // frame the whole map
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download where the desktop offers a screenshot (F12 still
 	// takes one).
