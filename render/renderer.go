@@ -145,6 +145,14 @@ func NewCache(g *hexmap.Grid, budget int64) *chunk.Set {
 	})
 }
 
+// SetLOD sets the cell widths on screen, in pixels, below which chunks
+// are drawn at their fine and coarse levels of detail (full 0: always at
+// full detail). The defaults are FullPixels and CoarsePixels.
+func (r *Renderer) SetLOD(full, coarse float32) {
+	r.builder.FullPixels, r.builder.CoarsePixels = full, coarse
+	r.valid = false
+}
+
 // Set returns the chunks being drawn.
 func (r *Renderer) Set() *chunk.Set { return r.set }
 

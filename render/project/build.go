@@ -127,8 +127,9 @@ type Builder struct {
 
 	// FullPixels, when above 0, draws chunks whose cells are narrower on
 	// screen than it at a level of detail: the fine one, or the coarse
-	// one below CoarsePixels. Chunks wide enough but without full-detail
-	// meshes are drawn at the fine level too, and Wanted lists them.
+	// one below CoarsePixels. Chunks wide enough (at 0: all) but without
+	// full-detail meshes are drawn at the fine level, and Wanted lists
+	// them.
 	FullPixels, CoarsePixels float32
 
 	Terrain, Lit, Translucent Batches
@@ -251,12 +252,12 @@ const prefetch = 0.7
 // level picks how chunk i, nearest at view distance w, is drawn, and
 // notes it in b.wanted when it should have full detail.
 func (b *Builder) level(c *ChunkMeshes, w float32, i int) int {
-	if b.FullPixels <= 0 || c.LOD[LODFine] == nil {
+	if c.LOD[LODFine] == nil {
 		return levelFull
 	}
 	// A cell's width in pixels at distance w.
 	px := float32(math.Inf(1))
-	if w > NearClip {
+	if w > NearClip && b.FullPixels > 0 {
 		px = hexmap.InnerDiameter * b.View.Height * 0.5 / (w * b.View.TanHalfFov)
 	}
 	if px >= b.FullPixels*prefetch {

@@ -32,6 +32,8 @@ type Options struct {
 	// Fit frames the whole map (the overview zoom at which it fits the
 	// picture), instead of the centre and zoom above.
 	Fit bool
+	// FullDetail draws every chunk at full detail, however small.
+	FullDetail bool
 	// Grid, when set, is drawn instead of loading MapFile (tests).
 	Grid *hexmap.Grid
 }
@@ -67,6 +69,9 @@ func Image(opts Options) (*image.RGBA, error) {
 	r, err := render.NewRenderer(set)
 	if err != nil {
 		return nil, err
+	}
+	if opts.FullDetail {
+		r.SetLOD(0, 0)
 	}
 	cam := project.NewCamera(g.Topology())
 	if !math.IsNaN(opts.CenterX) {
