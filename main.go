@@ -58,7 +58,7 @@ func edit(args []string, stderr io.Writer) error {
 
 // minShotZoom bounds -zoom below: further out than any map needs (the
 // camera stops where the whole map fits).
-const minShotZoom = -4
+const minShotZoom = -4.0
 
 // maxShotFrames bounds -frames: at a few frames per second under a
 // software renderer, more would run for hours.

@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 
@@ -40,6 +41,7 @@ type cache struct {
 	bytes    []int64  // per resident chunk: meshes and extra
 	extra    []any    // per resident chunk: what prepare made of it
 	lastUse  []uint64 // the Want call that last wanted it
+	rank     []int    // its place in that call's list, from 1
 	clock    uint64
 	used     int64 // sum of bytes
 	peak     int64
@@ -84,7 +86,7 @@ func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c 
 		TriangulateLOD(g, ch, &s.LODs[ch])
 	}
 	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),
-		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n)}
+		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n)}
 	c.wake = sync.NewCond(&c.mu)
 	c.idle = sync.NewCond(&c.mu)
 	s.cache = c
@@ -176,6 +178,7 @@ func (s *Set) Want(chunks []int) int {
 		fitting += size
 		n++
 		c.lastUse[ch] = c.clock
+		c.rank[ch] = n
 		if !c.resident[ch] || c.stale[ch] {
 			queue = append(queue, ch)
 		}
@@ -313,7 +316,10 @@ func (s *Set) updateCache() []int {
 				b.extra, extra = c.prepare(ch, b.c)
 				b.bytes += extra
 			}
-			c.install(s, b)
+			if !c.install(s, b) {
+				c.drop(s, ch)
+				c.evicted = append(c.evicted, ch)
+			}
 			continue
 		}
 		c.stale[ch] = true
@@ -338,8 +344,7 @@ func (s *Set) updateCache() []int {
 			requeue = append(requeue, b.ch) // an edit came in meanwhile
 		case b.gen != gens[k] || c.clock-c.lastUse[b.ch] > keepWanted:
 			// built from an older model, or long not wanted
-		default:
-			c.install(s, b)
+		case c.install(s, b):
 			changed = append(changed, b.ch)
 		}
 	}
@@ -356,41 +361,71 @@ func (s *Set) updateCache() []int {
 }
 
 // install makes b chunk b.ch's resident meshes, evicting others first
-// where the budget needs it.
-func (c *cache) install(s *Set, b built) {
+// where the budget needs it; when even that leaves no room, b is
+// dropped (and reported false).
+func (c *cache) install(s *Set, b built) bool {
+	if !c.evict(s, b.ch, b.bytes) {
+		return false
+	}
 	if c.resident[b.ch] {
 		c.used -= c.bytes[b.ch]
-		c.resident[b.ch] = false
 	}
-	c.evict(s, b.bytes)
 	s.Chunks[b.ch] = *b.c
 	c.resident[b.ch], c.stale[b.ch] = true, false
 	c.bytes[b.ch], c.extra[b.ch] = b.bytes, b.extra
 	c.used += b.bytes
 	c.peak = max(c.peak, c.used)
+	return true
 }
 
-// evict drops the least recently wanted resident chunks until room
-// bytes more fit the budget, never one the last Want asked for, and
-// notes them in c.evicted.
-func (c *cache) evict(s *Set, room int64) {
-	if c.used+room <= c.budget {
-		return
+// evict makes room for chunk ch to take bytes (in place of what it
+// holds now): it drops the chunks least recently wanted, then those the
+// last Want ranked after ch, and notes them in c.evicted. It reports
+// whether the room is there.
+func (c *cache) evict(s *Set, ch int, bytes int64) bool {
+	need := func() int64 {
+		n := c.used + bytes - c.budget
+		if c.resident[ch] {
+			n -= c.bytes[ch]
+		}
+		return n
+	}
+	if need() <= 0 {
+		return true
+	}
+	// Less wanted first: not wanted now (least recently first), then
+	// wanted, last ranked first.
+	key := func(k int) int64 {
+		if c.lastUse[k] != c.clock {
+			return int64(c.lastUse[k]) - 1<<62
+		}
+		return -int64(c.rank[k])
 	}
 	var cand []int
-	for ch, r := range c.resident {
-		if r && c.lastUse[ch] != c.clock {
-			cand = append(cand, ch)
+	for k, r := range c.resident {
+		wantedBefore := c.lastUse[k] == c.clock && (c.lastUse[ch] != c.clock || c.rank[k] <= c.rank[ch])
+		if r && k != ch && !wantedBefore {
+			cand = append(cand, k)
 		}
 	}
-	slices.SortFunc(cand, func(a, b int) int { return int(c.lastUse[a]) - int(c.lastUse[b]) })
-	for _, ch := range cand {
-		if c.used+room <= c.budget {
+	slices.SortFunc(cand, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+	var freed int64
+	n := 0
+	for _, k := range cand {
+		if freed >= need() {
 			break
 		}
-		c.drop(s, ch)
-		c.evicted = append(c.evicted, ch)
+		freed += c.bytes[k]
+		n++
 	}
+	if freed < need() {
+		return false
+	}
+	for _, k := range cand[:n] {
+		c.drop(s, k)
+		c.evicted = append(c.evicted, k)
+	}
+	return true
 }
 
 // drop evicts resident chunk ch.

@@ -41,16 +41,9 @@ type programs struct {
 	depth, terrain, lit, translucent, overview *ebiten.Shader
 }
 
-// The cell widths on screen, in pixels, below which chunks are drawn at
-// their levels of detail (project.Builder.FullPixels, CoarsePixels).
-const (
-	FullPixels   = 20
-	CoarsePixels = 7
-)
-
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: FullPixels, CoarsePixels: CoarsePixels}}
+	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}}
 	var err error
 	for _, p := range []struct {
 		name string
@@ -147,7 +140,7 @@ func NewCache(g *hexmap.Grid, budget int64) *chunk.Set {
 
 // SetLOD sets the cell widths on screen, in pixels, below which chunks
 // are drawn at their fine and coarse levels of detail (full 0: always at
-// full detail). The defaults are FullPixels and CoarsePixels.
+// full detail). The defaults are project.FullPixels and CoarsePixels.
 func (r *Renderer) SetLOD(full, coarse float32) {
 	r.builder.FullPixels, r.builder.CoarsePixels = full, coarse
 	r.valid = false

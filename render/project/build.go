@@ -29,6 +29,16 @@ type ChunkMeshes struct {
 	lodWelded [LODLevels]*welded
 }
 
+// The cell widths on screen, in pixels, below which the renderer draws
+// chunks at their fine and coarse levels of detail (Builder.FullPixels,
+// CoarsePixels). At 24 pixels a town's houses are a few pixels; in the
+// overview, looking straight down, the level of detail's 32-pixel blocks
+// are within 2% of full detail's there (BENCHMARKS.md).
+const (
+	FullPixels   = 24
+	CoarsePixels = 7
+)
+
 // The levels of detail of a chunk, as chunk.LOD has them.
 const (
 	LODFine = iota

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -114,4 +115,88 @@ func benchCopy(b *testing.B, zoom float64) {
 		n++
 	}
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
+}
+
+// bigChunks is a generated 320×320 map (Catlike's generator, default
+// settings) in a chunk cache, as the editor holds it: every chunk's
+// levels of detail, full detail only where wanted.
+var bigChunks = sync.OnceValues(func() (*chunk.Set, error) {
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 320, Height: 320}, 1)
+	if err != nil {
+		return nil, err
+	}
+	return chunk.NewCache(g, 256<<20, 2, func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunk(&c.Layers) }), nil
+})
+
+// benchBig builds frames of the 320×320 map from camera c at 1280×720
+// with the renderer's levels of detail, after the chunks the view wants
+// at full detail are in.
+func benchBig(b *testing.B, setup func(c *project.Camera)) {
+	set, err := bigChunks()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := project.NewCamera(set.Grid.Topology())
+	setup(&c)
+	chunks := make([]project.ChunkMeshes, len(set.Chunks))
+	refresh := func(ch int) {
+		lod := &set.LODs[ch]
+		chunks[ch].SetLOD(&lod.Fine, &lod.Coarse)
+		if full, ok := set.Extra(ch).(*project.ChunkMeshes); ok && set.Resident(ch) {
+			chunks[ch].Adopt(full)
+		} else {
+			chunks[ch].Clear()
+		}
+	}
+	for ch := range chunks {
+		refresh(ch)
+	}
+	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(),
+		FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+	for range 3 { // build, want, let the workers build, install
+		bld.Build(chunks)
+		set.Want(bld.Wanted)
+		set.Flush()
+		for _, ch := range set.Update() {
+			refresh(ch)
+		}
+	}
+	bld.Build(chunks)
+	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices() + bld.Overview.Vertices()
+	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles() + bld.Overview.Triangles()
+	start := testutil.CPUTime()
+	n := 0
+	for b.Loop() {
+		bld.Build(chunks)
+		n++
+	}
+	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
+	b.ReportMetric(float64(verts), "vertices")
+	b.ReportMetric(float64(tris), "triangles")
+	b.ReportMetric(float64(bld.LODChunks), "lod-chunks")
+	used, _, _ := set.Memory()
+	b.ReportMetric(float64(used)/(1<<20), "cache-MB")
+}
+
+// BenchmarkBuild320Whole: the whole 320×320 map in view (the overview
+// fitted to a 1280×720 window, as Fit frames it).
+func BenchmarkBuild320Whole(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Fit(1280.0 / 720) })
+}
+
+// BenchmarkBuild320Typical: the 320×320 map at the editor's zoom 0.45.
+func BenchmarkBuild320Typical(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom, c.Rotation = 0.45, 20 })
+}
+
+// BenchmarkBuild320Zoom0: the 320×320 map at zoom 0 (looking straight
+// down from Catlike's furthest), the most full detail in view.
+func BenchmarkBuild320Zoom0(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = 0 })
+}
+
+// BenchmarkBuild320Switch: the 320×320 map in the overview just past
+// the zoom where chunks switch to their levels of detail.
+func BenchmarkBuild320Switch(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = -0.25 })
 }
