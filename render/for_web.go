@@ -33,6 +33,7 @@ func FlatDepthCheck(set *chunk.Set, cam *project.Camera, w, h, subpixelBits int)
 		return DepthCheck{}, err
 	}
 	r.builder.Flat = true
+	r.SetLOD(0, 0) // the depth of full detail is what is checked
 	gpu := readFrame(r, cam, w, h, 0)
 	return compareFlat(gpu, r.flatReference(w, h, subpixelBits), nil), nil
 }
