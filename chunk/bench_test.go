@@ -160,3 +160,94 @@ func BenchmarkWrapOverhead(b *testing.B) {
 	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "wrap-cpu-ms/op")
 	b.ReportMetric(float64(spent[1])/float64(spent[0]), "wrap/flat")
 }
+
+// BenchmarkWorkerScaling re-triangulates every layer of the 80×60
+// benchmark map with one worker and with two, alternately in the same
+// loop (which goes first alternating too), and reports the wall time of
+// each and their ratio, measured within one run as the machine's load
+// moves. In place: the chunks' storage is reused, nothing is allocated.
+func BenchmarkWorkerScaling(b *testing.B) {
+	s := NewSet(benchGrid(b))
+	all := allChunks(s)
+	var spent [2]time.Duration
+	n := 0
+	for b.Loop() {
+		for k := range 2 {
+			w := (n + k) % 2
+			start := time.Now()
+			s.triangulate(all, w+1)
+			spent[w] += time.Since(start)
+		}
+		n++
+	}
+	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-worker-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-worker-ms/op")
+	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+}
+
+// BenchmarkNewSetScaling is BenchmarkWorkerScaling for NewSetWorkers,
+// which allocates every chunk's storage: what opening a map cost before
+// chunks were built on demand.
+func BenchmarkNewSetScaling(b *testing.B) {
+	g := benchGrid(b)
+	var spent [2]time.Duration
+	n := 0
+	for b.Loop() {
+		for k := range 2 {
+			w := (n + k) % 2
+			start := time.Now()
+			NewSetWorkers(g, w+1).Close()
+			spent[w] += time.Since(start)
+		}
+		n++
+	}
+	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-worker-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-worker-ms/op")
+	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+}
+
+// BenchmarkWriteScaling writes as many bytes as one full triangulation
+// of the benchmark map stores (its meshes' vertices and indices, about
+// 75 MB, into buffers as large), with one goroutine and with two, in the
+// same loop: whether two cores write memory twice as fast here. It is
+// the floor under triangulation's time and its speed-up.
+func BenchmarkWriteScaling(b *testing.B) {
+	s := NewSet(benchGrid(b))
+	var size int64
+	for ch := range s.Chunks {
+		for l := range s.Chunks[ch].Layers {
+			m := &s.Chunks[ch].Layers[l]
+			size += int64(len(m.Positions)+len(m.Normals)+len(m.Terrain)+len(m.Weights))*12 +
+				int64(len(m.Colors))*16 + int64(len(m.UV)+len(m.UV2))*8 + int64(len(m.Indices))*2
+		}
+	}
+	bufs := [2][]byte{make([]byte, size/2), make([]byte, size/2)}
+	fill := func(p []byte, v byte) {
+		for i := range p {
+			p[i] = v
+		}
+	}
+	var spent [2]time.Duration
+	n := 0
+	for b.Loop() {
+		for k := range 2 {
+			w := (n + k) % 2
+			start := time.Now()
+			if w == 0 {
+				fill(bufs[0], byte(n))
+				fill(bufs[1], byte(n))
+			} else {
+				done := make(chan struct{})
+				go func() { fill(bufs[1], byte(n)); close(done) }()
+				fill(bufs[0], byte(n))
+				<-done
+			}
+			spent[w] += time.Since(start)
+		}
+		n++
+	}
+	b.ReportMetric(float64(size)/1e6, "MB")
+	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-goroutine-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-goroutine-ms/op")
+	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+}

@@ -94,6 +94,8 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
+	positions              [64]cachedPosition
+	pcenter                vecT // the current cell's centre, perturbed
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -102,11 +104,30 @@ func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
 }
 
 // position is Catlike's cell.Position: the centre with jittered height.
-func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
+// A chunk asks for each of its cells and their neighbours about six
+// times, so the builder keeps them (by offset coordinates modulo 8,
+// which tells apart the 7×7 cells round a chunk; the index is checked).
+func (b *builder) position(i int) vecT {
+	w := b.g.Width()
+	slot := &b.positions[i%w&7+(i/w&7)*8]
+	if slot.ok && slot.cell == i {
+		return slot.p
+	}
+	*slot = cachedPosition{cell: i, p: b.g.CellPosition(i), ok: true}
+	return slot.p
+}
+
+// cachedPosition is one of the builder's cell positions.
+type cachedPosition struct {
+	cell int
+	p    vecT
+	ok   bool
+}
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
 	center := b.position(i)
+	b.pcenter = b.perturb(center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i, center)
 	}
@@ -139,7 +160,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
 func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
-	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
+	b.edgeFan(b.pcenter, pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
 		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
