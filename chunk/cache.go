@@ -2,8 +2,10 @@ package chunk
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"hexsandbox/hexmap"
 )
@@ -82,9 +84,7 @@ const syncRebuild = 8
 func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c *Chunk) (any, int64)) *Set {
 	n := g.ChunkCount()
 	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n)}
-	for ch := range s.LODs {
-		TriangulateLOD(g, ch, &s.LODs[ch])
-	}
+	s.buildLODs(workers)
 	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),
 		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n)}
 	c.wake = sync.NewCond(&c.mu)
@@ -445,4 +445,21 @@ func (s *Set) closeCache() {
 	c.wake.Broadcast()
 	c.idle.Broadcast()
 	c.wg.Wait()
+}
+
+// buildLODs builds every chunk's levels of detail with up to workers
+// goroutines (each chunk's its own storage).
+func (s *Set) buildLODs(workers int) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(workers, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ch := int(next.Add(1)) - 1; ch < len(s.LODs); ch = int(next.Add(1)) - 1 {
+				TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -31,10 +31,17 @@ const openChildEnv = "HEXSANDBOX_OPEN_CHILD"
 // started, and quits.
 func runOpenChild(file string) int {
 	start := processStart()
+	trace := os.Getenv("HEXSANDBOX_OPEN_TRACE") != ""
+	if trace {
+		fmt.Fprintf(os.Stderr, "process up %v\n", time.Since(start))
+	}
 	g, err := newGame(Options{File: file, MapsDir: os.TempDir()}, ebitenInput{})
 	if err != nil {
 		fmt.Println("error", err)
 		return 1
+	}
+	if trace {
+		fmt.Fprintf(os.Stderr, "editor made %v\n", time.Since(start))
 	}
 	frames, last, worst := 0, time.Time{}, time.Duration(0)
 	g.script = func(g *game) bool {
@@ -42,8 +49,14 @@ func runOpenChild(file string) int {
 		if frames == 1 {
 			fmt.Println("first", now.Sub(start).Nanoseconds())
 		}
+		if trace && frames < 2 {
+			fmt.Fprintf(os.Stderr, "update %d at %v\n", frames, now.Sub(start))
+		}
 		if frames > 1 {
 			worst = max(worst, now.Sub(last))
+			if trace {
+				fmt.Fprintf(os.Stderr, "frame %d %v pending %d\n", frames, now.Sub(last), g.scene.Pending())
+			}
 		}
 		last = now
 		frames++
@@ -74,8 +87,10 @@ func processStart() time.Time {
 // wall time from starting the process to its first frame, to the full
 // detail of the view, the longest frame meanwhile, and the process's
 // peak RSS.
-func benchOpen(b *testing.B, size int) {
-	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: size, Height: size}, 1)
+func benchOpen(b *testing.B, size int) { benchOpenSize(b, size, size) }
+
+func benchOpenSize(b *testing.B, w, h int) {
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: w, Height: h}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -137,3 +152,7 @@ func BenchmarkOpen320(b *testing.B) { benchOpen(b, 320) }
 
 // BenchmarkOpen640: the same for 640×640.
 func BenchmarkOpen640(b *testing.B) { benchOpen(b, 640) }
+
+// BenchmarkOpen80: the same for 80×60 (Catlike's largest size): what
+// starting the editor costs whatever the map.
+func BenchmarkOpen80(b *testing.B) { benchOpenSize(b, 80, 60) }

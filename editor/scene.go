@@ -4,7 +4,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
 
-	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 )
@@ -33,8 +32,9 @@ type scene interface {
 }
 
 // mapCamera returns a camera over where g has most to see: the cell
-// whose surroundings hold the most towns, walls, roads, rivers and
-// specials, or the map's centre on a map without any (a new map).
+// whose surroundings (the 7×7 block round it) hold the most towns,
+// walls, roads, rivers and specials, or the map's centre on a map
+// without any (a new map).
 func mapCamera(g *hexmap.Grid) project.Camera {
 	c := project.NewCamera(g.Topology())
 	c.Zoom = 0.45
@@ -51,12 +51,21 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 			score[i]++
 		}
 	}
+	// The sums over the 7×7 block of offset coordinates round each cell
+	// (about the cells within 3 steps), from prefix sums: linear in the
+	// map's size, so a 640×640 map costs milliseconds.
+	w, h := g.Width(), g.Height()
+	pre := make([]int, (w+1)*(h+1)) // pre[x+z*(w+1)]: the cells left of x below z
+	for z := range h {
+		for x := range w {
+			pre[x+1+(z+1)*(w+1)] = score[x+z*w] + pre[x+(z+1)*(w+1)] + pre[x+1+z*(w+1)] - pre[x+z*(w+1)]
+		}
+	}
 	best, bestScore := -1, 0
 	for i := range score {
-		sum := 0
-		for _, n := range tools.Brush(g, i, 3) {
-			sum += score[n]
-		}
+		x, z := i%w, i/w
+		x0, x1, z0, z1 := max(x-3, 0), min(x+4, w), max(z-3, 0), min(z+4, h)
+		sum := pre[x1+z1*(w+1)] - pre[x0+z1*(w+1)] - pre[x1+z0*(w+1)] + pre[x0+z0*(w+1)]
 		if sum > bestScore {
 			best, bestScore = i, sum
 		}
