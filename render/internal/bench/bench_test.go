@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"unsafe"
@@ -199,4 +200,62 @@ func BenchmarkBuild320Zoom0(b *testing.B) {
 // the zoom where chunks switch to their levels of detail.
 func BenchmarkBuild320Switch(b *testing.B) {
 	benchBig(b, func(c *project.Camera) { c.Zoom = -0.25 })
+}
+
+// liveHeap is the heap in use after a full collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkMemoryPerCell reports what a 320×320 map holds per cell in
+// the editor's arrangement, measured as live heap after a collection:
+// the model (the grid), the chunk cache with every chunk's levels of
+// detail and no full detail, the renderer's per-chunk records with the
+// levels of detail welded; and what a chunk at full detail holds per
+// cell, meshes and welded copies (from the cache's accounting, over the
+// chunks a typical view keeps).
+func BenchmarkMemoryPerCell(b *testing.B) {
+	var model, cache, records, full float64
+	for b.Loop() {
+		h0 := liveHeap()
+		g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 320, Height: 320}, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h1 := liveHeap()
+		set := chunk.NewCache(g, 256<<20, 2, func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunk(&c.Layers) })
+		h2 := liveHeap()
+		chunks := make([]project.ChunkMeshes, len(set.Chunks))
+		for ch := range chunks {
+			chunks[ch].SetLOD(&set.LODs[ch].Fine, &set.LODs[ch].Coarse)
+		}
+		h3 := liveHeap()
+		c := project.NewCamera(g.Topology())
+		c.Zoom = 0.45
+		bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+		bld.Build(chunks)
+		set.Want(bld.Wanted)
+		set.Flush()
+		set.Update()
+		used, _, _ := set.Memory()
+		resident := 0
+		for ch := range chunks {
+			if set.Resident(ch) {
+				resident++
+			}
+		}
+		cells := float64(g.CellCount())
+		model, cache, records = float64(h1-h0)/cells, float64(h2-h1)/cells, float64(h3-h2)/cells
+		full = float64(used) / float64(resident*hexmap.ChunkSizeX*hexmap.ChunkSizeZ)
+		runtime.KeepAlive(chunks)
+		set.Close()
+	}
+	b.ReportMetric(model, "model-B/cell")
+	b.ReportMetric(cache, "cache-B/cell")
+	b.ReportMetric(records, "renderer-B/cell")
+	b.ReportMetric(full, "full-detail-B/cell")
+	b.ReportMetric(0, "ns/op")
 }
