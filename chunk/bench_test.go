@@ -169,20 +169,36 @@ func BenchmarkWrapOverhead(b *testing.B) {
 func BenchmarkWorkerScaling(b *testing.B) {
 	s := NewSet(benchGrid(b))
 	all := allChunks(s)
-	var spent [2]time.Duration
+	scaling(b, func(workers int) { s.triangulate(all, workers) })
+}
+
+// scaling runs op with one worker and with two, alternately, and
+// reports the wall time of each and the speed-up; and, since on a shared
+// machine the speed-up is bounded by the cores the process is given, the
+// cores each run got (process CPU time over wall time) and the CPU time
+// two workers spend over one's (cpu-ratio: 1 when splitting the work
+// costs nothing; memory stalls, contention or collection raise it), so
+// that what two free cores would give, 2/cpu-ratio, can be told from
+// the machine's load.
+func scaling(b *testing.B, op func(workers int)) {
+	var spent, cpu [2]time.Duration
 	n := 0
 	for b.Loop() {
 		for k := range 2 {
 			w := (n + k) % 2
-			start := time.Now()
-			s.triangulate(all, w+1)
+			start, c0 := time.Now(), testutil.CPUTime()
+			op(w + 1)
 			spent[w] += time.Since(start)
+			cpu[w] += testutil.CPUTime() - c0
 		}
 		n++
 	}
 	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-worker-ms/op")
 	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-worker-ms/op")
 	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+	b.ReportMetric(float64(cpu[0])/float64(spent[0]), "cores-1")
+	b.ReportMetric(float64(cpu[1])/float64(spent[1]), "cores-2")
+	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "cpu-ratio")
 }
 
 // BenchmarkNewSetScaling is BenchmarkWorkerScaling for NewSetWorkers,
@@ -190,20 +206,7 @@ func BenchmarkWorkerScaling(b *testing.B) {
 // chunks were built on demand.
 func BenchmarkNewSetScaling(b *testing.B) {
 	g := benchGrid(b)
-	var spent [2]time.Duration
-	n := 0
-	for b.Loop() {
-		for k := range 2 {
-			w := (n + k) % 2
-			start := time.Now()
-			NewSetWorkers(g, w+1).Close()
-			spent[w] += time.Since(start)
-		}
-		n++
-	}
-	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-worker-ms/op")
-	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-worker-ms/op")
-	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+	scaling(b, func(workers int) { NewSetWorkers(g, workers).Close() })
 }
 
 // BenchmarkWriteScaling writes as many bytes as one full triangulation
