@@ -94,7 +94,6 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
-	positions              [64]cachedPosition
 	pcenter                vecT // the current cell's centre, perturbed
 }
 
@@ -104,25 +103,7 @@ func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
 }
 
 // position is Catlike's cell.Position: the centre with jittered height.
-// A chunk asks for each of its cells and their neighbours about six
-// times, so the builder keeps them (by offset coordinates modulo 8,
-// which tells apart the 7×7 cells round a chunk; the index is checked).
-func (b *builder) position(i int) vecT {
-	w := b.g.Width()
-	slot := &b.positions[i%w&7+(i/w&7)*8]
-	if slot.ok && slot.cell == i {
-		return slot.p
-	}
-	*slot = cachedPosition{cell: i, p: b.g.CellPosition(i), ok: true}
-	return slot.p
-}
-
-// cachedPosition is one of the builder's cell positions.
-type cachedPosition struct {
-	cell int
-	p    vecT
-	ok   bool
-}
+func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {

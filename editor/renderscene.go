@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -46,7 +47,10 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.Unlock() // the old set's workers must finish to close
 		s.set.Close()
 	}
-	s.set = render.NewCache(g, chunkBudget)
+	// One core stays with the frame loop (and the software renderer's
+	// threads, where there is no GPU), so the editor stays responsive
+	// while detail is built.
+	s.set = render.NewCache(g, chunkBudget, max(1, runtime.GOMAXPROCS(0)-1))
 	if locked {
 		s.Lock()
 	}

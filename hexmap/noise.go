@@ -26,9 +26,8 @@ type Noise struct {
 }
 
 type noiseTables struct {
-	table []vec4.T     // NoiseTableSize², channels in [0, 1]
-	xz    [][2]float32 // the table's channels 0 and 2, which Perturb samples
-	hash  []Hash       // HashGridSize²
+	table []vec4.T // NoiseTableSize², channels in [0, 1]
+	hash  []Hash   // HashGridSize²
 }
 
 // Hash holds the five random values of one hash-grid cell, each in [0, 0.999).
@@ -46,12 +45,7 @@ func NewNoise(seed int64) *Noise {
 // tables returns the noise table and hash grid, building them once.
 func (n *Noise) tables() *noiseTables {
 	n.once.Do(func() {
-		t := buildNoiseTable(n.seed)
-		xz := make([][2]float32, len(t))
-		for i, v := range t {
-			xz[i] = [2]float32{v[0], v[2]}
-		}
-		n.data = &noiseTables{table: t, xz: xz, hash: buildHashGrid(n.seed)}
+		n.data = &noiseTables{table: buildNoiseTable(n.seed), hash: buildHashGrid(n.seed)}
 	})
 	return n.data
 }
@@ -175,17 +169,13 @@ func (n *Noise) Perturb(p vec3.T) vec3.T { return n.Perturber().Perturb(p) }
 // Perturber returns Perturb bound to the built table, for hot loops that
 // perturb many points: it skips the build check on every call. It is the
 // perturbation of a flat map; Grid.Perturber is a map's own.
-func (n *Noise) Perturber() Perturber {
-	t := n.tables()
-	return Perturber{table: t.table, xz: t.xz}
-}
+func (n *Noise) Perturber() Perturber { return Perturber{table: n.tables().table} }
 
 // Perturber perturbs points and samples the noise for one map: as
 // Noise.Perturb and Noise.Sample on a flat map, and on a wrapping map
 // with the noise made continuous across the seam (see seamBlend).
 type Perturber struct {
 	table []vec4.T
-	xz    [][2]float32 // channels 0 and 2 of table: half the memory to read
 	// wrap is the map's width in world units on a wrapping map, else 0.
 	wrap float32
 }
@@ -245,13 +235,13 @@ func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 	tx, tz := float32(u-x0), float32(v-z0)
 	ix, iz := int(x0)&(size-1), int(z0)&(size-1)
 	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
-	a, b := &t.xz[ix+iz*size], &t.xz[ix1+iz*size]
-	c, d := &t.xz[ix+iz1*size], &t.xz[ix1+iz1*size]
+	a, b := &t.table[ix+iz*size], &t.table[ix1+iz*size]
+	c, d := &t.table[ix+iz1*size], &t.table[ix1+iz1*size]
 	top := a[0] + (b[0]-a[0])*tx
 	bottom := c[0] + (d[0]-c[0])*tx
 	s0 = top + (bottom-top)*tz
-	top = a[1] + (b[1]-a[1])*tx
-	bottom = c[1] + (d[1]-c[1])*tx
+	top = a[2] + (b[2]-a[2])*tx
+	bottom = c[2] + (d[2]-c[2])*tx
 	s2 = top + (bottom-top)*tz
 	return s0, s2
 }

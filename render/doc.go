@@ -5,7 +5,7 @@
 //
 // API for the editor (everything else is internal):
 //
-//	set := render.NewCache(g, budget)     // a chunk cache (chunk.NewCache) whose workers weld for the renderer
+//	set := render.NewCache(g, budget, 0)  // a chunk cache (chunk.NewCache) whose workers weld for the renderer
 //	r, err := render.NewRenderer(set)     // set: any *chunk.Set; compiles the shaders
 //	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
 //	// every tick (Update): edits under set.Lock() (the cache's workers read the grid otherwise), then

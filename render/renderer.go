@@ -130,10 +130,14 @@ func (r *Renderer) Update() []int {
 	return dirty
 }
 
-// NewCache returns a chunk cache for g whose workers prepare chunks for
-// this package (welded), keeping within budget bytes.
-func NewCache(g *hexmap.Grid, budget int64) *chunk.Set {
-	return chunk.NewCache(g, budget, runtime.GOMAXPROCS(0), func(_ int, c *chunk.Chunk) (any, int64) {
+// NewCache returns a chunk cache for g whose workers (workers of them;
+// 0: one per core) prepare chunks for this package (welded), keeping
+// within budget bytes.
+func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return chunk.NewCache(g, budget, workers, func(_ int, c *chunk.Chunk) (any, int64) {
 		return project.PrepareChunk(&c.Layers)
 	})
 }

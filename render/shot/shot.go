@@ -64,7 +64,7 @@ func Image(opts Options) (*image.RGBA, error) {
 			return nil, err // saves names the file
 		}
 	}
-	set := render.NewCache(g, shotBudget)
+	set := render.NewCache(g, shotBudget, 0)
 	defer set.Close()
 	r, err := render.NewRenderer(set)
 	if err != nil {

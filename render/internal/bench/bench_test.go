@@ -259,3 +259,10 @@ func BenchmarkMemoryPerCell(b *testing.B) {
 	b.ReportMetric(full, "full-detail-B/cell")
 	b.ReportMetric(0, "ns/op")
 }
+
+// BenchmarkBuild320MostDetail: the overview just short of the switch,
+// where the most chunks are in view at full detail (cells a little over
+// project.FullPixels wide): the dearest frame of the zoom range.
+func BenchmarkBuild320MostDetail(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = -0.2 })
+}
