@@ -132,9 +132,12 @@ func benchOpenSize(b *testing.B, w, h int) {
 		rss = append(rss, float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)/1024)
 	}
 	b.ReportMetric(median(first), "first-frame-ms")
+	b.ReportMetric(slices.Min(first), "first-frame-min-ms")
+	b.ReportMetric(slices.Max(first), "first-frame-max-ms")
 	b.ReportMetric(median(detail), "full-detail-ms")
 	b.ReportMetric(median(worst), "worst-frame-ms")
 	b.ReportMetric(median(rss), "peak-rss-MB")
+	b.ReportMetric(slices.Max(rss), "peak-rss-max-MB")
 	b.ReportMetric(0, "ns/op")
 }
 
