@@ -225,11 +225,7 @@ func BenchmarkWriteScaling(b *testing.B) {
 		}
 	}
 	bufs := [2][]byte{make([]byte, size/2), make([]byte, size/2)}
-	fill := func(p []byte, v byte) {
-		for i := range p {
-			p[i] = v
-		}
-	}
+	fill := func(p []byte, _ byte) { clear(p) } // the runtime's vector stores: the memory's rate, not a loop's
 	var spent [2]time.Duration
 	n := 0
 	for b.Loop() {
