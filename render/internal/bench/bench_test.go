@@ -45,9 +45,18 @@ func benchBuild(b *testing.B, zoom float64) {
 		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
 		bld.View = wholeMapView(c)
 	}
+	timeBuilds(b, &bld, chunks)
+}
+
+// timeBuilds times bld.Build of chunks in b.Loop (CPU time) and reports
+// what one build draws.
+func timeBuilds(b *testing.B, bld *project.Builder, chunks []project.ChunkMeshes) {
 	bld.Build(chunks)
-	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices()
-	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles()
+	verts, tris := 0, 0
+	for _, l := range []*project.Batches{&bld.Terrain, &bld.Lit, &bld.Translucent, &bld.Overview} {
+		verts += l.Vertices()
+		tris += l.Triangles()
+	}
 	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
@@ -162,18 +171,7 @@ func benchBig(b *testing.B, setup func(c *project.Camera)) {
 			refresh(ch)
 		}
 	}
-	bld.Build(chunks)
-	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices() + bld.Overview.Vertices()
-	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles() + bld.Overview.Triangles()
-	start := testutil.CPUTime()
-	n := 0
-	for b.Loop() {
-		bld.Build(chunks)
-		n++
-	}
-	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
-	b.ReportMetric(float64(verts), "vertices")
-	b.ReportMetric(float64(tris), "triangles")
+	timeBuilds(b, &bld, chunks)
 	b.ReportMetric(float64(bld.LODChunks), "lod-chunks")
 	used, _, _ := set.Memory()
 	b.ReportMetric(float64(used)/(1<<20), "cache-MB")
