@@ -43,12 +43,14 @@ test: deps-test wasm windows
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
-# that import ebiten need a display even when they only benchmark.
+# that import ebiten need a display even when they only benchmark; with
+# the xvfb tag, which holds the renderer's frame benchmarks (they need the
+# game loop running).
 bench: deps-test
-	$(XVFB) $(GO) test -tags browser -run '^$$' -bench . -benchmem -count=1 ./...
+	$(XVFB) $(GO) test -tags xvfb,browser -run '^$$' -bench . -benchmem -count=1 ./...
 
 # Long fuzzing (make test runs only the seed corpora).
 FUZZTIME ?= 60s

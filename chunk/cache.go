@@ -83,7 +83,7 @@ const syncRebuild = 8
 // for it; the levels of detail of all chunks are built at once.
 func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c *Chunk) (any, int64)) *Set {
 	n := g.ChunkCount()
-	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n)}
+	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n), builds: make([]uint32, n)}
 	s.buildLODs(workers)
 	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),
 		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n)}
@@ -275,6 +275,7 @@ func (s *Set) buildCopy(ch int, scratch *Chunk) *Chunk {
 	}
 	out.Plan.Connections = slices.Clone(scratch.Plan.Connections)
 	out.Plan.Bridges = slices.Clone(scratch.Plan.Bridges)
+	out.Plan.Cuts = slices.Clone(scratch.Plan.Cuts)
 	return out
 }
 
@@ -299,6 +300,7 @@ func (s *Set) updateCache() []int {
 	var requeue []int
 	for _, ch := range dirty {
 		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+		s.builds[ch]++
 		changed = append(changed, ch)
 		switch {
 		case !c.resident[ch]:
@@ -371,6 +373,7 @@ func (c *cache) install(s *Set, b built) bool {
 		c.used -= c.bytes[b.ch]
 	}
 	s.Chunks[b.ch] = *b.c
+	s.builds[b.ch]++
 	c.resident[b.ch], c.stale[b.ch] = true, false
 	c.bytes[b.ch], c.extra[b.ch] = b.bytes, b.extra
 	c.used += b.bytes
@@ -432,6 +435,7 @@ func (c *cache) evict(s *Set, ch int, bytes int64) bool {
 func (c *cache) drop(s *Set, ch int) {
 	c.used -= c.bytes[ch]
 	s.Chunks[ch] = Chunk{}
+	s.builds[ch]++
 	c.resident[ch], c.stale[ch] = false, false
 	c.bytes[ch], c.extra[ch] = 0, nil
 }

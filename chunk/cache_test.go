@@ -125,3 +125,28 @@ func TestCacheFollowsEdits(t *testing.T) {
 		}
 	}
 }
+
+// Units stand on what is drawn: over a cache, a surface answers from
+// the full detail of the chunks that have it, as over a full set, and
+// from the level of detail elsewhere (at a cell's centre, its top).
+func TestSurfaceOverCache(t *testing.T) {
+	g := testGrid(t, 20, 15, 4)
+	full := NewSurface(NewSetWorkers(g.Clone(), 1))
+	s := NewCache(g, 1<<40, 1, nil)
+	defer s.Close()
+	s.Want([]int{0, 5})
+	settle(s)
+	surf := NewSurface(s)
+	top := g.Topology()
+	for i := range g.CellCount() {
+		x, z := top.CellCenter(i)
+		y, ok := surf.HeightAt(x, z)
+		want, wok := full.HeightAt(x, z)
+		if !s.Resident(g.ChunkOf(i)) {
+			want, wok = CellTop(g, i), true
+		}
+		if ok != wok || y-want > 1e-4 || want-y > 1e-4 {
+			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, g.ChunkOf(i), s.Resident(g.ChunkOf(i)), y, ok, want, wok)
+		}
+	}
+}

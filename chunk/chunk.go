@@ -1,11 +1,15 @@
 // Package chunk triangulates one 5×5 chunk of a map into layer meshes
 // (terrain, rivers, roads, and through the water and features packages
-// the water, shore, estuary, wall, feature and bridge layers), and keeps a
-// whole map's chunks current as edits dirty them. The shapes follow
-// Catlike's HexGridChunk (Hex Map parts 2-8, with part 14's splat data).
+// the water, shore, estuary, wall, feature, bridge and building layers),
+// builds each chunk's simplified levels of detail, and keeps a whole
+// map's chunks current as edits dirty them: all of them (NewSet), or
+// those wanted within a memory budget, built by background workers
+// (NewCache). The shapes follow Catlike's HexGridChunk (Hex Map parts
+// 2-8, with part 14's splat data).
 package chunk
 
 import (
+	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
@@ -16,8 +20,10 @@ import (
 type Chunk struct {
 	Layers [mesh.LayerCount]mesh.Mesh
 	// Plan is what the triangulation handed the features package: the
-	// connections that may hold walls and the bridges over rivers.
-	Plan features.Plan
+	// connections that may hold walls, the bridges over rivers, and the
+	// road, river and bridge footprints of town cells.
+	Plan  features.Plan
+	towns buildings.Builder // scratch kept between builds
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -40,7 +46,7 @@ func partsOf(l mesh.Layer) parts {
 	switch l {
 	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
 		return waterParts
-	case mesh.Walls, mesh.Features, mesh.Bridges:
+	case mesh.Walls, mesh.Features, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails:
 		return ownParts | featureParts
 	}
 	return ownParts
@@ -82,7 +88,8 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		}
 	}
 	if p&featureParts != 0 {
-		features.Build(g, ch, &c.Plan, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
+		towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
+		features.BuildTowns(g, ch, &c.Plan, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 	}
 }
 
@@ -95,6 +102,8 @@ type builder struct {
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
 	pcenter                vecT // the current cell's centre, perturbed
+	cell                   int  // the cell being triangulated
+	town                   bool // whether it holds a town (cuts wanted)
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -107,6 +116,7 @@ func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
+	b.beginCell(i)
 	center := b.position(i)
 	b.pcenter = b.perturb(center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -144,6 +154,8 @@ func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, 
 	b.edgeFan(b.pcenter, pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
-		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
+		mL, mR := hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir)
+		b.triangulateRoad(center, mL, mR, pe, cell.HasRoadThroughEdge(d))
+		b.cutRoad(center, mL, mR, e, cell.HasRoadThroughEdge(d))
 	}
 }

@@ -173,6 +173,7 @@ func (c *Chunk) Bytes() int64 {
 	}
 	p := &c.Plan
 	n += int64(cap(p.Connections))*int64(unsafe.Sizeof(features.Connection{})) +
-		int64(cap(p.Bridges))*int64(unsafe.Sizeof(features.Bridge{}))
+		int64(cap(p.Bridges))*int64(unsafe.Sizeof(features.Bridge{})) +
+		int64(cap(p.Cuts))*int64(unsafe.Sizeof(p.Cuts[0]))
 	return n
 }

@@ -20,10 +20,11 @@ type Set struct {
 	Grid   *hexmap.Grid
 	Chunks []Chunk
 	// LODs are every chunk's levels of detail, kept current like Chunks.
-	LODs  []LOD
-	feed  *hexmap.FeedReader
-	dirty []bool // per chunk, filled from the feed by Update
-	cache *cache // nil: every chunk is built and kept
+	LODs   []LOD
+	feed   *hexmap.FeedReader
+	dirty  []bool   // per chunk, filled from the feed by Update
+	builds []uint32 // per chunk: how often its meshes changed (built, installed, evicted)
+	cache  *cache   // nil: every chunk is built and kept
 }
 
 // NewSet triangulates every chunk of g on all cores.
@@ -32,7 +33,8 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), LODs: make([]LOD, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), LODs: make([]LOD, g.ChunkCount()), feed: g.Follow(),
+		dirty: make([]bool, g.ChunkCount()), builds: make([]uint32, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -44,7 +46,7 @@ func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
 // NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
 // follows g's changes from now on.
 func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
-	s := &Set{Grid: g, Chunks: chunks, LODs: make([]LOD, len(chunks)), feed: g.Follow(), dirty: make([]bool, len(chunks))}
+	s := &Set{Grid: g, Chunks: chunks, LODs: make([]LOD, len(chunks)), feed: g.Follow(), dirty: make([]bool, len(chunks)), builds: make([]uint32, len(chunks))}
 	for ch := range s.LODs {
 		TriangulateLOD(g, ch, &s.LODs[ch])
 	}
@@ -59,6 +61,11 @@ func (s *Set) Close() {
 		s.closeCache()
 	}
 }
+
+// Builds counts how often chunk ch's meshes changed (triangulated, or,
+// in a set made by NewCache, installed or evicted), so that what is
+// derived from its meshes (a height index) knows when to derive again.
+func (s *Set) Builds(ch int) uint32 { return s.builds[ch] }
 
 // Update re-triangulates the chunks that the grid's changes since the
 // last Update touched, and returns them in ascending order. (A set made
@@ -139,6 +146,7 @@ func (s *Set) triangulate(chunks []int, workers int) {
 // at its exact size, so that building a whole map does not leave every
 // mesh with the slack (and garbage) of repeated growth.
 func (s *Set) rebuild(ch int, scratch *Chunk) {
+	s.builds[ch]++ // each chunk is one worker's: no other goroutine writes it
 	TriangulateLOD(s.Grid, ch, &s.LODs[ch])
 	c := &s.Chunks[ch]
 	if cap(c.Layers[mesh.Terrain].Positions) > 0 {
@@ -151,6 +159,7 @@ func (s *Set) rebuild(ch int, scratch *Chunk) {
 	}
 	c.Plan.Connections = append(c.Plan.Connections[:0], scratch.Plan.Connections...)
 	c.Plan.Bridges = append(c.Plan.Bridges[:0], scratch.Plan.Bridges...)
+	c.Plan.Cuts = append(c.Plan.Cuts[:0], scratch.Plan.Cuts...)
 }
 
 // copyMesh makes dst a copy of src with storage of its own.

@@ -17,6 +17,7 @@ func (g *game) guard(what string, action func()) {
 	if g.busy() {
 		return // one question, one file operation at a time
 	}
+	g.settle()
 	if !g.sess.Modified() {
 		action()
 		return
@@ -31,6 +32,7 @@ func (g *game) guard(what string, action func()) {
 // saveThen saves (asking for a name if the map has none) and then runs
 // next, unless saving failed or was cancelled.
 func (g *game) saveThen(next func()) {
+	g.settle()
 	if g.sess.Name == "" {
 		g.saveAsDialog(next)
 		return
@@ -122,6 +124,7 @@ func (g *game) saveAs(name string, overwrite bool, next func()) {
 
 // saveAsDialog asks for a name, offering the saved maps' names.
 func (g *game) saveAsDialog(next func()) {
+	g.settle()
 	g.withList(func(list []files.Entry) { g.saveAsWith(list, next) })
 }
 

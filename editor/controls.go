@@ -10,12 +10,21 @@ import (
 func (g *game) shortcuts() {
 	in := g.in
 	if !ctrl(in) {
-		if in.KeyJustPressed(ebiten.KeyF12) {
+		switch {
+		case in.KeyJustPressed(ebiten.KeyF12):
 			g.screenshot()
+		case in.KeyJustPressed(ebiten.KeyTab):
+			g.setPlaying(!g.play.on)
+		case g.play.on:
+			g.playKeys()
 		}
 		if in.KeyJustPressed(ebiten.KeyHome) {
 			g.fitMap()
 		}
+		return
+	}
+	if g.play.on && (in.KeyJustPressed(ebiten.KeyZ) || in.KeyJustPressed(ebiten.KeyY)) {
+		g.info("Undo and redo are for editing: Tab switches to edit mode")
 		return
 	}
 	switch {

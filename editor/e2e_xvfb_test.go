@@ -540,13 +540,7 @@ func TestEditorOpenAsksAndOpens(t *testing.T) {
 			click(t, "Discard"),
 			idle(),
 			wait(1),
-			do(func(g *game) {
-				l := findList(g)
-				if l == nil {
-					t.Fatal("Open shows no list")
-				}
-				l.SetSelectedEntry(entryNamed(l, "e2e"))
-			}),
+			pickMap(t, "e2e"),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-open.png")),
 			click(t, "Open"),
@@ -630,14 +624,7 @@ func TestEditorDialogsTakeTheKeyboard(t *testing.T) {
 			key(in, ebiten.KeyS, true),
 			idle(),
 			wait(1),
-			do(func(g *game) {
-				l := findList(g)
-				if l == nil {
-					t.Fatal("Save As shows no list")
-				}
-				g.ui.SetFocusedWidget(l) // as a click on the list does
-				l.SetSelectedEntry(entryNamed(l, "e2e"))
-			}),
+			pickMap(t, "e2e"),
 			wait(1),
 			do(func(g *game) { checkFieldFocused(t, g, "Save As after picking a map", "e2e") }),
 			click(t, "Cancel"),

@@ -18,6 +18,10 @@ import (
 // viewSettings are the panel's view toggles.
 type viewSettings struct {
 	Grid, Labels bool
+	// Distances shows the distance overlay: the move distance (with
+	// turns) from the selected unit, or in edit mode from the cell under
+	// the cursor, on every cell.
+	Distances bool
 }
 
 // game is the editor window's state; ebiten calls its Update, Draw and
@@ -33,6 +37,8 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
+	bar     *gameBar // play mode's bar, in place of the panel
+	play    play
 	modals  int           // open dialogs: while any is open the map is not edited
 	dialogs []openDialog  // newest last
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
@@ -41,6 +47,7 @@ type game struct {
 	scale      float64
 	tracker    tools.DragTracker
 	stroking   bool
+	refused    bool // a unit was refused in this stroke (said once)
 	wasDown    bool // the left button was down last frame
 	pressOnMap bool // the left button's press began over the map
 	panning    bool
@@ -100,6 +107,7 @@ func newGame(opts Options, in Input) (*game, error) {
 // resetView shows the session's map from its default camera.
 func (g *game) resetView() {
 	g.scene.Reset(g.sess.Grid)
+	g.resetPlay()
 	g.cam = mapCamera(g.sess.Grid)
 	g.tracker.Reset()
 	g.stroking = false
@@ -115,17 +123,33 @@ func (g *game) buildUI(scale float64) error {
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
-		Download: g.downloadMap, Browser: browserFiles, Fit: g.fitMap,
+		Download: g.downloadMap, Browser: browserFiles, Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
+	g.bar = newGameBar(st, &g.view, gameBarActions{
+		Edit: func() { g.setPlaying(false) }, EndTurn: g.endTurn,
+	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.panel.root)
+	root.AddChild(g.panel.root, g.bar.root)
 	g.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
+	g.showMode()
 	return nil
+}
+
+// showMode shows the panel in edit mode and the game bar in play mode.
+func (g *game) showMode() {
+	panel, bar := widget.Visibility_Show, widget.Visibility_Hide_Blocking
+	if g.play.on {
+		panel, bar = bar, panel
+	}
+	g.panel.root.GetWidget().SetVisibility(panel)
+	g.bar.root.GetWidget().SetVisibility(bar)
+	g.panel.sync(&g.settings, &g.view)
+	g.bar.sync(&g.view)
 }
 
 func (g *game) updateTitle() {
@@ -168,20 +192,28 @@ func (g *game) Layout(outW, outH int) (int, int) {
 }
 
 // mapRect is the part of the screen that shows the map: left of the
-// panel, above the status line.
+// panel (in play mode the whole width, under the game bar), above the
+// status line.
 func (g *game) mapRect() image.Rectangle {
 	pw := max(g.panel.root.GetWidget().Rect.Dx(), g.style.px(panelWidth))
+	if g.play.on {
+		pw = 0
+	}
 	return image.Rect(0, 0, max(1, g.w-pw), g.h-g.style.px(statusHeight))
 }
 
 // overMap reports whether the cursor may edit or steer the map: over the
-// map, not the panel, and no dialog open.
+// map, not the panel or the game bar, and no dialog open.
 func (g *game) overMap(x, y int) bool {
 	if g.busy() || g.quitting {
 		return false
 	}
 	p := image.Pt(x, y)
-	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
+	ui := g.panel.root.GetWidget()
+	if g.play.on {
+		ui = g.bar.root.GetWidget()
+	}
+	return p.In(g.mapRect()) && !p.In(ui.Rect)
 }
 
 // Update runs one frame. It never waits for a file: file work runs off
@@ -222,7 +254,13 @@ func (g *game) Update() error {
 		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
-	g.paint()
+	if g.play.on {
+		g.playInput()
+	} else {
+		g.paint()
+	}
+	g.updatePlay()
+	g.bar.update(g)
 	g.scene.Refresh()
 	g.autosave()
 	g.updateTitle()
@@ -267,6 +305,7 @@ func (g *game) paint() {
 	}
 	if !g.stroking {
 		g.stroking = true
+		g.refused = false
 		g.tracker.Reset()
 		g.sess.History.BeginStroke()
 	}
@@ -274,7 +313,10 @@ func (g *game) paint() {
 		return
 	}
 	drag := g.tracker.Step(g.sess.Grid, g.hover)
-	g.settings.Apply(g.sess.Grid, g.hover, drag)
+	if err := g.settings.Apply(g.sess.Grid, g.hover, drag); err != nil && !g.refused {
+		g.refused = true
+		g.info("No unit placed: " + err.Error())
+	}
 }
 
 func (g *game) endStroke() {
@@ -314,6 +356,9 @@ func (g *game) redo() {
 // autosave starts the recovery autosave when it is due and no other
 // file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
+	if _, moving := g.play.game.Travelling(); moving {
+		return // a unit on its way is saved where it arrives
+	}
 	if g.job != nil || len(g.queue) > 0 {
 		return
 	}
@@ -336,8 +381,10 @@ func (g *game) autosave() {
 func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
+	g.scene.SetFigures(g.unitFigures())
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
+	g.drawPlayOverlay(screen)
 	g.ui.Draw(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)

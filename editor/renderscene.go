@@ -11,6 +11,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // renderScene draws with the renderer: triangulated chunks, depth-correct
@@ -20,6 +21,8 @@ import (
 type renderScene struct {
 	g        *hexmap.Grid
 	set      *chunk.Set
+	surface  *chunk.Surface
+	figures  []project.Figure
 	r        *render.Renderer
 	fallback *blockScene
 	start    time.Time
@@ -51,6 +54,7 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 	// threads, where there is no GPU), so the editor stays responsive
 	// while detail is built.
 	s.set = render.NewCache(g, chunkBudget, max(1, runtime.GOMAXPROCS(0)-1))
+	s.surface = chunk.NewSurface(s.set)
 	if locked {
 		s.Lock()
 	}
@@ -106,6 +110,7 @@ func (s *renderScene) ensure() bool {
 		return false
 	}
 	s.r = r
+	r.SetFigures(s.figures)
 	return true
 }
 
@@ -122,4 +127,21 @@ func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, ve
 		return s.fallback.Pick(cam, w, h, x, y)
 	}
 	return s.r.PickPoint(cam, x, y, w, h)
+}
+
+func (s *renderScene) SetFigures(figures []project.Figure) {
+	s.figures = figures
+	if s.fallback != nil {
+		s.fallback.SetFigures(figures)
+	} else if s.r != nil {
+		s.r.SetFigures(figures)
+	}
+}
+
+// Ground is the chunks' surface; with the fallback, the cells' heights.
+func (s *renderScene) Ground() units.Ground {
+	if s.fallback != nil || s.surface == nil {
+		return nil
+	}
+	return s.surface
 }

@@ -6,6 +6,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -29,6 +30,11 @@ type scene interface {
 	// Pending is how much background work the view still waits for (0:
 	// everything it shows is at its full detail).
 	Pending() int
+	// SetFigures sets the units that Draw draws.
+	SetFigures(figures []project.Figure)
+	// Ground is what units stand on as this scene draws the map, or nil
+	// for the cells' own heights.
+	Ground() units.Ground
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

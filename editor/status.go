@@ -48,6 +48,9 @@ func (g *game) expireToasts() {
 func (g *game) drawToasts(screen *ebiten.Image) {
 	s := g.style
 	y := float64(s.px(12))
+	if g.play.on {
+		y += float64(g.bar.root.GetWidget().Rect.Dy()) // below the game bar
+	}
 	for _, t := range g.toasts {
 		w, h := text.Measure(t.text, s.face, 0)
 		bg := colInfo
@@ -84,6 +87,7 @@ func (g *game) statusText() (left, right string) {
 		if c.IsUnderwater() {
 			left += "   underwater"
 		}
+		left += g.unitStatus()
 	} else {
 		left = "Point at the map to see a cell"
 	}

@@ -8,11 +8,18 @@
 // built and the bridges it found, so that walls stand on the very points
 // the terrain uses. Models are generated meshes (boxes,
 // pyramids, double pyramids) with vertex colours and flat normals.
+//
+// BuildTowns replaces the urban prefabs of the cells HasTown accepts by
+// towns of buildings (package buildings), cut between the roads, river
+// channels and bridges the plan records; Catlike's spot picking still
+// decides where farms, trees and, in cells without roads, loose houses
+// stand.
 package features
 
 import (
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
@@ -23,19 +30,32 @@ type Bridge struct {
 	RoadCenter1, RoadCenter2 vec3.T
 }
 
-// Build adds the features, walls and bridges of chunk ch to the meshes:
-// features from the grid's cells, walls and bridges from the chunk's
-// plan (nil: none). A nil mesh skips its part; a chunk off the map adds
-// nothing. Models that would push a mesh past uint16 indices are left
-// out.
+// Build adds the features, walls and bridges of chunk ch to the meshes,
+// with Catlike's prefab cubes for urban features: features from the
+// grid's cells, walls and bridges from the chunk's plan (nil: none). A
+// nil mesh skips its part; a chunk off the map adds nothing. Models that
+// would push a mesh past uint16 indices are left out.
 func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildTowns(g, ch, plan, nil, feats, walls, bridgeMesh)
+}
+
+// BuildTowns is Build with towns of buildings (package buildings) on the
+// cells HasTown accepts, in place of urban prefabs, cut between the
+// plan's cuts; a nil towns is Build.
+func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
 	spots := newSpotPicker(g)
-	if feats != nil {
-		var buf [maxCellFeatures]feature
-		for _, i := range g.ChunkCells(ch) {
+	var cuts []buildings.Cut
+	if plan != nil {
+		cuts = plan.Cuts
+	}
+	var buf [maxCellFeatures]feature
+	for _, i := range g.ChunkCells(ch) {
+		if towns != nil && HasTown(g.Cell(i)) {
+			towns.addCell(spots, i, cuts, buf[:0], feats)
+		} else if feats != nil {
 			fs := spots.appendCell(buf[:0], i)
 			for k := range fs {
 				fs[k].add(feats)

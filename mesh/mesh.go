@@ -23,12 +23,16 @@ const MaxVertices = 1 << 16
 // Layer names what a mesh is, and so how it is drawn.
 type Layer int
 
-// The layers of a chunk, in Catlike's order. Opaque layers first.
+// The layers of a chunk, in Catlike's order, then the towns' buildings
+// (masses, and the details drawn only near the camera). Opaque layers
+// first.
 const (
 	Terrain Layer = iota
 	Walls
 	Features
 	Bridges
+	Buildings
+	BuildingDetails
 	Rivers
 	Roads
 	Water
@@ -38,11 +42,11 @@ const (
 )
 
 // Opaque reports whether the layer is drawn into the depth buffer.
-func (l Layer) Opaque() bool { return l <= Bridges }
+func (l Layer) Opaque() bool { return l <= BuildingDetails }
 
 // Name is the layer's name in exports (OBJ object names).
 func (l Layer) Name() string {
-	return [...]string{"terrain", "walls", "features", "bridges", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
+	return [...]string{"terrain", "walls", "features", "bridges", "buildings", "building_details", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
 }
 
 // Mesh is an indexed triangle mesh. Positions and Normals always have one

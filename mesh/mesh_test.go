@@ -91,7 +91,7 @@ func TestLayers(t *testing.T) {
 			t.Fatalf("layer name %q used twice", l.Name())
 		}
 		seen[l.Name()] = true
-		opaque := l == Terrain || l == Walls || l == Features || l == Bridges
+		opaque := l == Terrain || l == Walls || l == Features || l == Bridges || l == Buildings || l == BuildingDetails
 		if l.Opaque() != opaque {
 			t.Errorf("%s: Opaque() = %v", l.Name(), l.Opaque())
 		}

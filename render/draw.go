@@ -60,6 +60,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	}
 	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	r.drawTranslucent(dst, seconds)
+	r.drawFigures(dst, &v)
 }
 
 // Invalidate makes the next Draw redraw the opaque scene.
@@ -108,7 +109,7 @@ func (r *Renderer) drawOpaque() {
 		}
 		u["Mode"] = float32(pass)
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
-		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Overview} {
+		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade, &b.Overview} {
 			for _, bt := range list.List() {
 				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
 			}
@@ -124,6 +125,9 @@ func (r *Renderer) drawOpaque() {
 	}
 	for _, bt := range b.Lit.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.lit, op)
+	}
+	for _, bt := range b.Facade.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
 	overview := r.prog.overview
 	if b.Flat {

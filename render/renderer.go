@@ -17,9 +17,12 @@ import (
 // background is the colour where no geometry is.
 func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
-// Renderer draws a chunk.Set. It caches the opaque scene (colour and
-// depth) and redraws it only when the view or the map changed; the
-// translucent layers are drawn every frame because they animate.
+// Renderer draws a chunk.Set and the units on it. It caches the opaque
+// scene (colour and depth) and redraws it only when the view or the map
+// changed; the translucent layers are drawn every frame because they
+// animate, and the units (SetFigures) over them every frame in a pass of
+// their own, depth-tested against the cached scene, so moving them
+// redraws nothing else.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
@@ -33,12 +36,13 @@ type Renderer struct {
 	depth [3]*ebiten.Image // high, middle, low depth bytes (red channels)
 	last  project.View
 	valid bool
+	units unitPass
 	// OpaqueDraws counts how often the opaque scene was drawn (tests).
 	OpaqueDraws int
 }
 
 type programs struct {
-	depth, terrain, lit, translucent, overview *ebiten.Shader
+	depth, terrain, lit, facade, translucent, figure, overview *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -49,7 +53,8 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 		name string
 		dst  **ebiten.Shader
 	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
-		{shaders.Translucent, &r.prog.translucent}, {shaders.Overview, &r.prog.overview}} {
+		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure},
+		{shaders.Overview, &r.prog.overview}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}
@@ -156,8 +161,8 @@ func (r *Renderer) Set() *chunk.Set { return r.set }
 // Stats reports what the last opaque rebuild drew.
 func (r *Renderer) Stats() (opaqueTriangles, translucentTriangles, vertices int) {
 	b := &r.builder
-	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Overview.Triangles(), b.Translucent.Triangles(),
-		b.Terrain.Vertices() + b.Lit.Vertices() + b.Overview.Vertices() + b.Translucent.Vertices()
+	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles() + b.Overview.Triangles(), b.Translucent.Triangles(),
+		b.Terrain.Vertices() + b.Lit.Vertices() + b.Facade.Vertices() + b.Overview.Vertices() + b.Translucent.Vertices()
 }
 
 // mapImage is source 0 of every program: the map's noise table, one

@@ -30,7 +30,7 @@ var errDiskRead = errors.New("input/output error on the disk")
 // test for with errors.Is, and keeps its one-line message.
 func TestReadErrorKinds(t *testing.T) {
 	good := writeNativeBytes(t, testMap(t, 10, 5, 1))
-	future := gz(t, reseal(func() []byte { c := smallContent(t); c[offVersion] = 2; return c }()))
+	future := gz(t, reseal(func() []byte { c := smallContent(t); c[offVersion] = nativeVersion + 1; return c }()))
 	catlike := catlikeFile(3, catlikeMap(t, 3))
 	cases := []struct {
 		name string

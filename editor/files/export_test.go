@@ -16,7 +16,9 @@ func TestExportCatlike(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.SetElevation(7, -2)
-	g.Units = []hexmap.Unit{{Location: hexmap.FromOffset(3, 4), Orientation: 90}}
+	if err := g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(3, 4), Orientation: 90, Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	for name, want := range map[string]string{"a": "a.map", "b.map": "b.map", "c.hexmap": "c.hexmap.map", "d.MAP": "d.MAP"} {
 		got := CatlikePath(filepath.Join(dir, name))

@@ -127,7 +127,8 @@ const (
 	packTerrain pack = iota
 	packLit
 	packTranslucent
-	packFlat // flat colour (test mode), opaque
+	packFlat   // flat colour (test mode), opaque
+	packFacade // buildings (facade.go)
 )
 
 // vertex packs a at screen (sx, sy) and view distance w.
@@ -146,6 +147,10 @@ func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex 
 	case packFlat:
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 		v.Custom3 = 1
+	case packFacade:
+		v.SrcX, v.SrcY = a.uv[0]*iw, a.uv[1]*iw
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], a.color[3]
+		v.Custom1, v.Custom2, v.Custom3 = a.uv2[0], a.uv2[1], light
 	case packTranslucent:
 		v.Custom3 = float32(kind) + min(light, 1.9)*0.5
 		if b.Flat {

@@ -142,7 +142,7 @@ type Builder struct {
 	// them.
 	FullPixels, CoarsePixels float32
 
-	Terrain, Lit, Translucent Batches
+	Terrain, Lit, Facade, Translucent Batches
 	// Overview holds the levels of detail drawn (opaque, packed as lit,
 	// white), for the program that colours each point by its cell.
 	Overview Batches
@@ -163,6 +163,7 @@ type Builder struct {
 	proj             *[1 << 16]projected
 	// Scratch for addOpaque.
 	static  []staticVertex   // for meshes without welded storage
+	facade  []facadeExtra    // likewise, for buildings
 	remap   *[1 << 16]uint16 // vertex to batch vertex (0: unused, while marking)
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
@@ -196,6 +197,7 @@ type sortTri struct {
 func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Terrain.Reset()
 	b.Lit.Reset()
+	b.Facade.Reset()
 	b.Translucent.Reset()
 	b.Overview.Reset()
 	b.wanted = b.wanted[:0]
@@ -307,13 +309,15 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		if m == nil {
 			continue
 		}
-		if ok, _, _ := b.View.Visible(c.Bounds[l]); !ok {
+		ok, near, _ := b.View.Visible(c.Bounds[l])
+		if !ok || (l == mesh.BuildingDetails && near > DetailDistance) {
 			continue
 		}
 		w := c.welded[l]
 		idx := b.numbering(m, w)
-		// Walls and features are closed boxes: their back faces are hidden.
-		cull := l == mesh.Walls || l == mesh.Features
+		// Walls, features and buildings are closed: their back faces are
+		// hidden.
+		cull := l == mesh.Walls || l == mesh.Features || isFacade(l)
 		dst, p, def := &b.Lit, packLit, defaultColor(l)
 		if l == mesh.Terrain {
 			dst, p = &b.Terrain, packTerrain
@@ -323,6 +327,11 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 			b.addTranslucent(m, idx, l)
 		case b.Flat:
 			b.addFlat(m, idx, cull, def)
+		case isFacade(l):
+			st, fx := b.facadeStatics(m, w)
+			o := opaqueMesh{m: m, idx: idx, st: st, fx: fx, p: packFacade, def: def, cull: true}
+			o.inside = b.View.Inside(c.Bounds[l])
+			b.addOpaque(&o, &b.Facade)
 		default:
 			o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, p, def), p: p, def: def, cull: cull}
 			o.inside = b.View.Inside(c.Bounds[l])
@@ -392,9 +401,13 @@ func PrepareChunk(layers *[mesh.LayerCount]mesh.Mesh) (*ChunkMeshes, int64) {
 	c := new(ChunkMeshes)
 	c.Set(layers)
 	var n int64
-	for _, w := range c.welded {
-		if w != nil {
-			n += int64(cap(w.indices)+cap(w.source))*2 + int64(len(w.source))*int64(unsafe.Sizeof(staticVertex{}))
+	for l, w := range c.welded {
+		if w == nil {
+			continue
+		}
+		n += int64(cap(w.indices)+cap(w.source))*2 + int64(len(w.source))*int64(unsafe.Sizeof(staticVertex{}))
+		if isFacade(mesh.Layer(l)) {
+			n += int64(len(w.source)) * int64(unsafe.Sizeof(facadeExtra{}))
 		}
 	}
 	return c, n

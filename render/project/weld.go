@@ -16,6 +16,7 @@ type welded struct {
 	source  []uint16 // distinct vertex → its first mesh vertex, increasing
 	// The distinct vertices' view-independent data, valid for key.
 	static []staticVertex
+	facade []facadeExtra // besides static, for buildings
 	key    staticKey
 }
 

@@ -206,6 +206,13 @@ func checkDropFile(t *testing.T, ctx context.Context, path string, view image.Re
 	if string(mapBytes(t, ctx)) == string(want) {
 		t.Fatal("a new map equals the file: dropping it would prove nothing")
 	}
+	dropFile(t, ctx, path, view)
+	waitMap(t, ctx, want, "the dropped file did not open")
+}
+
+// dropFile drags the file at path over the middle of view and drops it.
+func dropFile(t *testing.T, ctx context.Context, path string, view image.Rectangle) {
+	t.Helper()
 	x, y := float64(view.Min.X+view.Dx()/2), float64(view.Min.Y+view.Dy()/2)
 	data := &input.DragData{Items: []*input.DragDataItem{}, Files: []string{path}, DragOperationsMask: 1}
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter,
@@ -214,7 +221,6 @@ func checkDropFile(t *testing.T, ctx context.Context, path string, view image.Re
 			t.Fatalf("%s: %v", typ, err)
 		}
 	}
-	waitMap(t, ctx, want, "the dropped file did not open")
 }
 
 // saveAsWithKeys opens Save As with Ctrl+Shift+S, types suffix after the
