@@ -23,7 +23,10 @@ type Chunk struct {
 	// connections that may hold walls, the bridges over rivers, and the
 	// road, river and bridge footprints of town cells.
 	Plan  features.Plan
-	towns buildings.Builder // scratch kept between builds
+	// towns is scratch kept between builds, behind a pointer: it is
+	// large (about 18 KB), and a chunk cache holds a Chunk for every chunk
+	// of the map, most of them empty.
+	towns *buildings.Builder
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -88,7 +91,10 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		}
 	}
 	if p&featureParts != 0 {
-		towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
+		if c.towns == nil {
+			c.towns = new(buildings.Builder)
+		}
+		towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: c.towns}
 		features.BuildTowns(g, ch, &c.Plan, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
 	}
 }
