@@ -276,7 +276,9 @@ func (b *Builder) level(c *ChunkMeshes, w float32, i int) int {
 		b.wanted = append(b.wanted, wantedChunk{i, w})
 	}
 	switch {
-	case px >= b.FullPixels && c.Layers[mesh.Terrain] != nil:
+	case (px >= b.FullPixels || b.Flat) && c.Layers[mesh.Terrain] != nil:
+		// The flat test mode draws what it can at full detail: its
+		// raster comparisons are of that geometry.
 		return levelFull
 	case px >= b.CoarsePixels || c.LOD[LODCoarse] == nil:
 		return LODFine
