@@ -22,7 +22,7 @@ type Chunk struct {
 	// Plan is what the triangulation handed the features package: the
 	// connections that may hold walls, the bridges over rivers, and the
 	// road, river and bridge footprints of town cells.
-	Plan  features.Plan
+	Plan features.Plan
 	// towns is scratch kept between builds, behind a pointer: it is
 	// large (about 18 KB), and a chunk cache holds a Chunk for every chunk
 	// of the map, most of them empty.
