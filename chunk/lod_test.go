@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -21,7 +22,7 @@ func cellSamples(g *hexmap.Grid, i int) []vec3.T {
 	p := g.Perturber()
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		a, b := hexmap.FirstCorner(d), hexmap.SecondCorner(d)
-		for _, o := range []vec3.T{a, hexmap.Lerp(a, b, 0.5), hexmap.Lerp(a, b, 0.25)} {
+		for _, o := range []vec3.T{a, vec.Lerp(a, b, 0.5), vec.Lerp(a, b, 0.25)} {
 			q := vec3.T{c[0] + o[0]*0.999, 0, c[2] + o[2]*0.999}
 			pts = append(pts, q, p.Perturb(q))
 		}

@@ -37,7 +37,8 @@ type Renderer struct {
 	last  project.View
 	valid bool
 	units unitPass
-	// OpaqueDraws counts how often the opaque scene was drawn (tests).
+	// OpaqueDraws counts how often the opaque scene was drawn (the tests
+	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
 }
 
@@ -157,13 +158,6 @@ func (r *Renderer) SetLOD(full, coarse float32) {
 
 // Set returns the chunks being drawn.
 func (r *Renderer) Set() *chunk.Set { return r.set }
-
-// Stats reports what the last opaque rebuild drew.
-func (r *Renderer) Stats() (opaqueTriangles, translucentTriangles, vertices int) {
-	b := &r.builder
-	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles() + b.Overview.Triangles(), b.Translucent.Triangles(),
-		b.Terrain.Vertices() + b.Lit.Vertices() + b.Facade.Vertices() + b.Overview.Vertices() + b.Translucent.Vertices()
-}
 
 // mapImage is source 0 of every program: the map's noise table, one
 // texel per entry, at (0..255, 0..255), and below it two rows of texels
