@@ -76,3 +76,24 @@ func BenchmarkHundredUnitsStep(b *testing.B) {
 		back = !back
 	}
 }
+
+// BenchmarkCellDataUpdate is the cell data's work per frame while the
+// 100 units' step fades in and out on an 80×60 map: taking in what
+// changed and advancing every fading cell (the renderer then uploads
+// Pix; render's BenchmarkCellDataUpload times that).
+func BenchmarkCellDataUpdate(b *testing.B) {
+	g, v, moves := benchMap(b, 100)
+	d := NewCellData(v, 1)
+	back := false
+	frame := 0
+	for b.Loop() {
+		if frame%60 == 0 { // a step a second, so something always fades
+			for k, m := range moves {
+				step(g, v, k, m, back)
+			}
+			back = !back
+		}
+		d.Update(1.0 / 60)
+		frame++
+	}
+}
