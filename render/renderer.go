@@ -36,12 +36,13 @@ type Renderer struct {
 	last  project.View
 	valid bool
 	units unitPass
+	fog   fogPass
 	// OpaqueDraws counts how often the opaque scene was drawn (tests).
 	OpaqueDraws int
 }
 
 type programs struct {
-	depth, terrain, lit, facade, translucent, figure *ebiten.Shader
+	depth, terrain, lit, facade, translucent, figure, fog *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -52,7 +53,7 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 		name string
 		dst  **ebiten.Shader
 	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
-		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure}} {
+		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure}, {shaders.Fog, &r.prog.fog}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}

@@ -1,6 +1,6 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
 // river, road, water, shore, estuary, lit features, building facades
-// and the units' figures, plus the depth passes. Each .kage file holds one
+// and the units' figures, plus the depth passes and the fog of war. Each .kage file holds one
 // part; Source assembles a program from the shared prelude (common.kage)
 // and its parts, so the translucent layers can share one program and be
 // drawn sorted in few draw calls.
@@ -23,6 +23,7 @@ const (
 	Facade      = "facade"
 	Translucent = "translucent"
 	Figure      = "figure"
+	Fog         = "fog"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -41,15 +42,17 @@ func parts(name string) ([]string, bool) {
 	case Facade:
 		return []string{"opaque", "facade"}, true
 	case Translucent:
-		return append(Layers(), "translucent"), true
+		return append(Layers(), "fog", "translucent"), true
 	case Figure:
 		return []string{"figure"}, true
+	case Fog:
+		return []string{"fog", "fogpass"}, true
 	}
 	return nil, false
 }
 
 // Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
+func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure, Fog} }
 
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {

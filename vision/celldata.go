@@ -48,6 +48,9 @@ func (d *CellData) Size() (w, h int) { return d.grid.Width(), d.grid.Height() }
 // Serial changes whenever Pix does, so that an uploader knows when.
 func (d *CellData) Serial() uint64 { return d.serial }
 
+// Settled reports whether no cell is fading.
+func (d *CellData) Settled() bool { return len(d.moving) == 0 }
+
 // Side is the side whose view this is.
 func (d *CellData) Side() int { return d.side }
 
