@@ -8,6 +8,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -26,6 +27,9 @@ type scene interface {
 	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
 	// SetFigures sets the units that Draw draws.
 	SetFigures(figures []project.Figure)
+	// SetFog shades the map with the fog of war as d shows it (nil: the
+	// whole map as it is).
+	SetFog(d *vision.CellData)
 	// Ground is what units stand on as this scene draws the map, or nil
 	// for the cells' own heights.
 	Ground() units.Ground
