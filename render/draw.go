@@ -67,9 +67,6 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	r.drawFigures(dst, &v)
 }
 
-// Invalidate makes the next Draw redraw the opaque scene.
-func (r *Renderer) Invalidate() { r.valid = false }
-
 func (r *Renderer) ensureTargets(w, h int) {
 	if r.color != nil && r.color.Bounds().Dx() == w && r.color.Bounds().Dy() == h {
 		return

@@ -24,8 +24,7 @@ type fogPass struct {
 	drawn  uint64        // the serial fogged was drawn with
 	view   project.View  // and the view
 	valid  bool          // fogged matches the opaque scene, drawn and view
-	// Passes counts how often the fog pass ran (tests).
-	Passes int
+	passes int           // how often the fog pass ran (tests)
 }
 
 // SetFog shades the map as d shows it from the next Draw on (nil: no fog,
@@ -36,10 +35,6 @@ func (r *Renderer) SetFog(d *vision.CellData) {
 		f.data, f.ok, f.valid = d, false, false
 	}
 }
-
-// FogPasses counts how often the fog pass shaded the opaque scene
-// (tests).
-func (r *Renderer) FogPasses() int { return r.fog.Passes }
 
 // uploadFog brings the cell data image up to date; it reports whether
 // there is fog to draw.
@@ -114,7 +109,7 @@ func (r *Renderer) foggedScene(v *project.View) *ebiten.Image {
 		Uniforms: u, Images: [4]*ebiten.Image{r.noise, r.depth[2], r.color, f.image}, Blend: ebiten.BlendCopy,
 	})
 	f.drawn, f.view, f.valid = f.serial, *v, true
-	f.Passes++
+	f.passes++
 	return f.fogged
 }
 

@@ -1,4 +1,8 @@
-//go:build js
+//go:build js && testhooks
+
+// The test hooks of window.hexsandbox: calls that read and steer the
+// editor for the browser tests (web/e2e builds the game with
+// -tags testhooks). The shipped build has none of them.
 
 package editor
 
@@ -19,16 +23,12 @@ import (
 	"hexsandbox/render/project"
 )
 
-// run executes one call of window.hexsandbox. Results are strings (JSON
-// where structured) or nothing.
-func (p *page) run(g *game, name, arg string) (any, error) {
+// testCall runs one test hook; ok is false for a name it does not know.
+func (p *page) testCall(g *game, name, arg string) (res any, ok bool, err error) {
 	if res, ok, err := mapCall(p, g, name, arg); ok {
-		return res, err
+		return res, true, err
 	}
-	if res, ok, err := viewCall(p, g, name, arg); ok {
-		return res, err
-	}
-	return nil, fmt.Errorf("hexsandbox: no call %q", name)
+	return viewCall(p, g, name, arg)
 }
 
 // mapCall runs the calls about the map and its files; ok is false for a
@@ -54,8 +54,6 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 		}
 	case "download":
 		err = files.Download(g.sess.Title(), g.sess.Grid)
-	case "pickFile":
-		p.pickFile()
 	case "recovery": // the recovery autosave, base64; "" if none
 		res, err = recovery(g)
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
@@ -161,10 +159,11 @@ func dialogButtons(g *game) map[string][2]int {
 	return out
 }
 
-// depthCheck renders the current map in flat mode from several views on
-// this browser's WebGL and compares each with the CPU z-buffer; it
+// depthCheck draws the current map from several views on this browser's
+// WebGL through the renderer as the editor uses it and compares the depth
+// each frame stored with the CPU reference of the map's triangles; it
 // returns JSON [{"View":[zoom, rotation], "SubpixelBits", "Differ",
-// "Covered"}, …].
+// "Covered", "Unlit"}, …].
 func depthCheck(g *game) (string, error) {
 	const w, h = 480, 270
 	set := chunk.NewSet(g.sess.Grid)
@@ -174,15 +173,19 @@ func depthCheck(g *game) (string, error) {
 		render.DepthCheck
 	}
 	bits := subpixelBits()
-	var out []result
-	for _, v := range [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}} {
-		cam := project.NewCamera(g.sess.Grid.Topology())
-		cam.Zoom, cam.Rotation = v[0], v[1]
-		c, err := render.FlatDepthCheck(set, &cam, w, h, bits)
-		if err != nil {
-			return "", err
-		}
-		out = append(out, result{View: v, SubpixelBits: bits, DepthCheck: c})
+	views := [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}}
+	cams := make([]project.Camera, len(views))
+	for i, v := range views {
+		cams[i] = project.NewCamera(g.sess.Grid.Topology())
+		cams[i].Zoom, cams[i].Rotation = v[0], v[1]
+	}
+	checks, err := render.CheckDepth(set, cams, w, h, bits)
+	if err != nil {
+		return "", err
+	}
+	out := make([]result, len(checks))
+	for i, c := range checks {
+		out[i] = result{View: views[i], SubpixelBits: bits, DepthCheck: c}
 	}
 	b, err := json.Marshal(out)
 	return string(b), err
