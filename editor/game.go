@@ -22,6 +22,9 @@ type viewSettings struct {
 	// turns) from the selected unit, or in edit mode from the cell under
 	// the cursor, on every cell.
 	Distances bool
+	// Reveal shows the whole map in play mode, not what the side in turn
+	// sees (for checking a map).
+	Reveal bool
 }
 
 // game is the editor window's state; ebiten calls its Update, Draw and
@@ -382,6 +385,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
 	g.scene.SetFigures(g.unitFigures())
+	g.scene.SetFog(g.fogData())
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawPlayOverlay(screen)

@@ -12,6 +12,7 @@ import (
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // renderScene draws with the renderer: triangulated chunks, depth-correct
@@ -23,6 +24,7 @@ type renderScene struct {
 	set      *chunk.Set
 	surface  *chunk.Surface
 	figures  []project.Figure
+	fog      *vision.CellData
 	r        *render.Renderer
 	fallback *blockScene
 	start    time.Time
@@ -111,6 +113,7 @@ func (s *renderScene) ensure() bool {
 	}
 	s.r = r
 	r.SetFigures(s.figures)
+	r.SetFog(s.fog)
 	return true
 }
 
@@ -135,6 +138,15 @@ func (s *renderScene) SetFigures(figures []project.Figure) {
 		s.fallback.SetFigures(figures)
 	} else if s.r != nil {
 		s.r.SetFigures(figures)
+	}
+}
+
+func (s *renderScene) SetFog(d *vision.CellData) {
+	s.fog = d
+	if s.fallback != nil {
+		s.fallback.SetFog(d)
+	} else if s.r != nil {
+		s.r.SetFog(d)
 	}
 }
 

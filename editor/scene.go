@@ -7,6 +7,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -32,6 +33,9 @@ type scene interface {
 	Pending() int
 	// SetFigures sets the units that Draw draws.
 	SetFigures(figures []project.Figure)
+	// SetFog shades the map with the fog of war as d shows it (nil: the
+	// whole map as it is).
+	SetFog(d *vision.CellData)
 	// Ground is what units stand on as this scene draws the map, or nil
 	// for the cells' own heights.
 	Ground() units.Ground

@@ -46,6 +46,26 @@
 // shaders cross-fade their textures at the seam as hexmap cross-fades
 // the noise (uniform WrapSize), so the map continues without a seam.
 //
+// The fog of war (r.SetFog(d), d a *vision.CellData, nil for none): the
+// cell data is an image of one texel per cell (visibility in red,
+// exploration in green, as Catlike's HexCellShaderData), uploaded when
+// its Serial changed. Ebitengine gives a shader 4 source images, so the
+// slots are planned per program:
+//
+//	depth, terrain, lit, facade: 0 noise, 1..3 the depth's high, middle, low bytes
+//	fog pass:                    0 noise, 1 whole depth, 2 opaque colour, 3 cell data
+//	translucent:                 0 noise, 1 whole depth, 2 unused,        3 cell data
+//	figure:                      1 whole depth
+//
+// The opaque programs stay fog-free and the cached opaque scene with
+// them; the fog pass shades that scene into an image of its own, each
+// pixel's world point rebuilt from its depth along the camera ray, and
+// runs again only when the scene, the view or the cell data changed. The
+// translucent layers apply the same fog per fragment; figures are not
+// fogged (the editor draws only the units the side in view sees).
+// Unexplored cells and the space beyond the map show Catlike's
+// background #68615B.
+//
 // The ebiten-free maths lives in render/project, so it tests without a
 // display; tests that need one are behind the xvfb build tag. CheckDepth
 // (the desktop tests, and the browser build's page check) reads back the

@@ -46,7 +46,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		r.builder.Build(r.chunks)
 		r.set.Want(r.builder.Wanted)
 		r.drawOpaque()
-		r.last, r.valid = v, true
+		r.last, r.valid, r.fog.valid = v, true, false
 	}
 	origin := dst.Bounds().Min
 	if origin != (image.Point{}) {
@@ -58,8 +58,13 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		dst.DrawImage(r.frame, op)
 		return
 	}
-	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	r.drawTranslucent(dst, seconds)
+	fog := r.uploadFog() && !r.builder.Flat
+	scene := r.color
+	if fog {
+		scene = r.foggedScene(&v)
+	}
+	dst.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+	r.drawTranslucent(dst, seconds, fog)
 	r.drawFigures(dst, &v)
 }
 
@@ -140,9 +145,11 @@ func (r *Renderer) depthSources() [4]*ebiten.Image {
 }
 
 // drawTranslucent draws the sorted translucent triangles onto dst, each
-// kept only in front of the stored depth.
-func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64) {
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(seconds, r.builder.Flat), Images: r.depthSources()}
+// kept only in front of the stored depth, under the fog when on.
+func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool) {
+	u := r.uniforms(seconds, r.builder.Flat)
+	r.fogUniforms(u, fog)
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.fogSources(fog)}
 	for _, bt := range r.builder.Translucent.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.translucent, op)
 	}

@@ -37,13 +37,14 @@ type Renderer struct {
 	last  project.View
 	valid bool
 	units unitPass
+	fog   fogPass
 	// OpaqueDraws counts how often the opaque scene was drawn (the tests
 	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
 }
 
 type programs struct {
-	depth, terrain, lit, facade, translucent, figure, overview *ebiten.Shader
+	depth, terrain, lit, facade, translucent, figure, overview, fog *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -55,7 +56,7 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 		dst  **ebiten.Shader
 	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
 		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure},
-		{shaders.Overview, &r.prog.overview}} {
+		{shaders.Overview, &r.prog.overview}, {shaders.Fog, &r.prog.fog}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}

@@ -1,9 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
 // river, road, water, shore, estuary, lit features, building facades,
 // the units' figures and the overview of far chunks, plus the depth
-// passes. Each .kage file holds one part; Source assembles a program
-// from the shared prelude (common.kage) and its parts, so the
-// translucent layers can share one program and be
+// passes and the fog of war. Each .kage file holds one part; Source
+// assembles a program from the shared prelude (common.kage) and its
+// parts, so the translucent layers can share one program and be
 // drawn sorted in few draw calls.
 package shaders
 
@@ -24,6 +24,7 @@ const (
 	Translucent = "translucent"
 	Figure      = "figure"
 	Overview    = "overview"
+	Fog         = "fog"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -44,9 +45,11 @@ func parts(name string) ([]string, bool) {
 	case Facade:
 		return []string{"opaque", "facade"}, true
 	case Translucent:
-		return append(Layers(), "translucent"), true
+		return append(Layers(), "fog", "translucent"), true
 	case Figure:
 		return []string{"figure"}, true
+	case Fog:
+		return []string{"fog", "fogpass"}, true
 	}
 	return nil, false
 }
