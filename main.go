@@ -95,6 +95,10 @@ func edit(args []string) error {
 	return editor.Run(editor.Options{File: fs.Arg(0), MapsDir: *mapsDir})
 }
 
+// minShotZoom bounds -zoom below: further out than any map needs (the
+// camera stops where the whole map fits).
+const minShotZoom = -4.0
+
 // maxShotFrames bounds -frames: at a few frames per second under a
 // software renderer, more would run for hours.
 const maxShotFrames = 10000
@@ -110,6 +114,8 @@ func shotFlags(fs *flag.FlagSet, o *shot.Options, mapsDir *string) {
 	fs.Float64Var(&o.Zoom, "zoom", 0.5, "")
 	fs.Float64Var(&o.Rotation, "rot", 0, "")
 	fs.StringVar(mapsDir, "maps", "", "")
+	fs.BoolVar(&o.FullDetail, "full", false, "")
+	fs.BoolVar(&o.Fit, "fit", false, "")
 }
 
 func shotCommand(args []string, stdout io.Writer) error {
@@ -130,8 +136,8 @@ func shotCommand(args []string, stdout io.Writer) error {
 	if o.Frames < 1 || o.Frames > maxShotFrames {
 		return fmt.Errorf("-frames %d out of range 1..%d", o.Frames, maxShotFrames)
 	}
-	if o.Zoom < 0 || o.Zoom > 1 {
-		return fmt.Errorf("-zoom %g out of range 0..1", o.Zoom)
+	if !(o.Zoom >= minShotZoom && o.Zoom <= 1) {
+		return fmt.Errorf("-zoom %g out of range %g..1", o.Zoom, minShotZoom)
 	}
 	out, err := shotPath(fs.Arg(1), o.MapFile, mapsDir)
 	if err != nil {

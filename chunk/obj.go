@@ -9,11 +9,17 @@ import (
 	"hexsandbox/mesh"
 )
 
-// WriteOBJ writes every layer of s as a Wavefront OBJ object named after
-// the layer (all chunks merged): positions, normals, and texture
+// WriteOBJ writes every layer of g's map as a Wavefront OBJ object named
+// after the layer (all chunks merged): positions, normals, and texture
 // coordinates for layers that carry UVs. Indices are 1-based and global,
-// as OBJ requires.
-func WriteOBJ(w io.Writer, s *Set) error { return WriteOBJWith(w, s, OBJOptions{}) }
+// as OBJ requires. It streams: each layer is triangulated chunk by chunk
+// (by up to workers goroutines, a few chunks ahead of the writer) and
+// written as it comes, so memory does not grow with the map; a layer
+// costs a triangulation of the parts it needs. It returns the vertices
+// and triangles written.
+func WriteOBJ(w io.Writer, g *hexmap.Grid, workers int) (verts, tris int, err error) {
+	return WriteOBJWith(w, g, workers, OBJOptions{})
+}
 
 // OBJOptions add materials and colours to an OBJ export.
 type OBJOptions struct {
@@ -34,50 +40,99 @@ func TerrainMaterial(t int) string {
 }
 
 // WriteOBJWith is WriteOBJ with materials and vertex colours.
-func WriteOBJWith(w io.Writer, s *Set, o OBJOptions) error {
+func WriteOBJWith(w io.Writer, g *hexmap.Grid, workers int, opts OBJOptions) (verts, tris int, err error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString("# hexsandbox map, one object per mesh layer\n")
-	if o.MTL != "" {
-		bw.WriteString("mtllib " + o.MTL + "\n")
-	}
-	var buf []byte
-	base, uvBase := 1, 1 // the OBJ indices of the next vertex and UV
+	o := newOBJWriter(bw, opts)
 	for l := range mesh.LayerCount {
-		buf = append(buf[:0], "o "...)
-		buf = append(buf, l.Name()...)
-		buf = append(buf, '\n')
-		if o.MTL != "" && l != mesh.Terrain {
-			buf = append(buf, "usemtl "+l.Name()+"\n"...)
+		o.begin(l, layerHasUV(l))
+		err := Stream(g, workers, partsOf(l), func(_ int, c *Chunk) error { return o.mesh(&c.Layers[l]) })
+		if err != nil {
+			return 0, 0, err
 		}
-		bw.Write(buf)
-		hasUV := false
+	}
+	return o.verts, o.tris, bw.Flush()
+}
+
+// WriteSetOBJ is WriteOBJWith from chunks already triangulated.
+func WriteSetOBJ(w io.Writer, s *Set, opts OBJOptions) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	o := newOBJWriter(bw, opts)
+	for l := range mesh.LayerCount {
+		o.begin(l, layerHasUV(l))
 		for ch := range s.Chunks {
-			hasUV = hasUV || len(s.Chunks[ch].Layers[l].UV) > 0
-		}
-		colors := o.TerrainColors
-		if l != mesh.Terrain {
-			colors = nil
-		}
-		for ch := range s.Chunks {
-			m := &s.Chunks[ch].Layers[l]
-			buf = appendVertices(buf[:0], m, hasUV, colors)
-			uv := 0 // no UVs
-			if hasUV {
-				uv = uvBase
-				uvBase += len(m.Positions)
-			}
-			if o.MTL != "" && l == mesh.Terrain {
-				buf = appendTerrainFaces(buf, m, base, uv)
-			} else {
-				buf = appendFaces(buf, m, base, uv, nil)
-			}
-			if _, err := bw.Write(buf); err != nil {
+			if err := o.mesh(&s.Chunks[ch].Layers[l]); err != nil {
 				return err
 			}
-			base += len(m.Positions)
 		}
 	}
 	return bw.Flush()
+}
+
+// layerHasUV tells the layers whose meshes carry texture coordinates
+// (on every vertex, whenever they have any): an OBJ object has UVs on
+// all its vertices or none. Open water has none; its shader works from
+// world positions.
+func layerHasUV(l mesh.Layer) bool {
+	switch l {
+	case mesh.Rivers, mesh.Roads, mesh.WaterShore, mesh.Estuaries:
+		return true
+	}
+	return false
+}
+
+// objWriter writes meshes as OBJ, counting the indices as it goes.
+type objWriter struct {
+	w            *bufio.Writer
+	opts         OBJOptions
+	buf          []byte
+	layer        mesh.Layer
+	hasUV        bool
+	base, uvBase int // the OBJ indices of the next vertex and UV
+	verts, tris  int
+}
+
+// newOBJWriter writes the file's header (and its material library's
+// name) to w.
+func newOBJWriter(w *bufio.Writer, opts OBJOptions) *objWriter {
+	w.WriteString("# hexsandbox map, one object per mesh layer\n")
+	if opts.MTL != "" {
+		w.WriteString("mtllib " + opts.MTL + "\n")
+	}
+	return &objWriter{w: w, opts: opts, base: 1, uvBase: 1}
+}
+
+// begin starts layer l's object; with materials, a layer other than the
+// terrain uses its own (the terrain's triangles name theirs by type).
+func (o *objWriter) begin(l mesh.Layer, hasUV bool) {
+	o.layer, o.hasUV = l, hasUV
+	o.buf = append(append(append(o.buf[:0], "o "...), l.Name()...), '\n')
+	if o.opts.MTL != "" && l != mesh.Terrain {
+		o.buf = append(o.buf, "usemtl "+l.Name()+"\n"...)
+	}
+	o.w.Write(o.buf)
+}
+
+func (o *objWriter) mesh(m *mesh.Mesh) error {
+	colors := o.opts.TerrainColors
+	if o.layer != mesh.Terrain {
+		colors = nil
+	}
+	o.buf = appendVertices(o.buf[:0], m, o.hasUV, colors)
+	uv := 0 // no UVs
+	if o.hasUV {
+		uv = o.uvBase
+		o.uvBase += len(m.Positions)
+	}
+	if o.opts.MTL != "" && o.layer == mesh.Terrain {
+		o.buf = appendTerrainFaces(o.buf, m, o.base, uv)
+	} else {
+		o.buf = appendFaces(o.buf, m, o.base, uv, nil)
+	}
+	o.base += len(m.Positions)
+	o.verts += m.VertexCount()
+	o.tris += m.TriangleCount()
+	_, err := o.w.Write(o.buf)
+	return err
 }
 
 // appendTerrainFaces writes the terrain's triangles grouped by the

@@ -25,6 +25,9 @@ type viewSettings struct {
 	// turns) from the selected unit, or in edit mode from the cell under
 	// the cursor, on every cell.
 	Distances bool
+	// Reveal shows the whole map in play mode, not what the side in turn
+	// sees (for checking a map).
+	Reveal bool
 }
 
 // defaultView shows notes and the minimap.
@@ -185,7 +188,7 @@ func (g *game) buildUI(scale float64) error {
 		Copy: func() { g.copySelection() }, Cut: g.cutSelection, Paste: g.startPaste,
 		Turn: func() { g.turnPaste(1) }, Mirror: g.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles,
-		Play: func() { g.setPlaying(true) },
+		Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
@@ -281,6 +284,10 @@ func (g *game) overMap(x, y int) bool {
 // Update runs one frame. It never waits for a file: file work runs off
 // the UI loop (jobs.go) and Update only looks whether it is done.
 func (g *game) Update() error {
+	// Background work reads the map between frames, never while it may
+	// change.
+	g.scene.Lock()
+	defer g.scene.Unlock()
 	if g.script != nil && g.script(g) {
 		return ebiten.Termination
 	}
@@ -440,6 +447,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
 	g.scene.SetFigures(g.unitFigures())
+	g.scene.SetFog(g.fogData())
 	if g.shotPending {
 		g.takeShot()
 	}

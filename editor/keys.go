@@ -118,6 +118,7 @@ func keyTable() []binding {
 
 		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: func(g *game) { g.setPlaying(!g.play.on) }},
 		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func(g *game) { g.endTurn() }},
+		binding{group: "Map", keys: "V", what: "in play: reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func(g *game) { g.toggleReveal() }},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: editOnly},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: editOnly},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: editOnly},
@@ -127,6 +128,7 @@ func keyTable() []binding {
 		binding{group: "View", keys: "Wheel", what: "zoom"},
 		binding{group: "View", keys: "Right or middle drag", what: "pan"},
 		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
+		binding{group: "View", keys: "Home", what: "fit the whole map in the view", key: ebiten.KeyHome, modes: inBoth, run: func(g *game) { g.fitMap() }},
 		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, modes: inBoth, run: func(g *game) { g.view.Grid = !g.view.Grid; g.syncPanel() }},
 		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, modes: inBoth, run: func(g *game) { g.help = !g.help }},
 	)

@@ -35,6 +35,9 @@ func (g *game) drawNotes(screen *ebiten.Image, v *project.View, shifts []float32
 	b := screen.Bounds()
 	for _, shift := range shifts {
 		for _, n := range notes {
+			if !g.knows(n.Cell) {
+				continue
+			}
 			p := cellTop(g.sess.Grid, n.Cell, vec3.T{}, shift)
 			p[1] += noteLift
 			sx, sy, ok := project2D(v, p)

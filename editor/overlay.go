@@ -22,12 +22,14 @@ var (
 
 // drawOverlay draws in 2D over the map, each shape projected from the
 // cells' centres with the map camera: the grid, the cells' coordinates,
-// the map notes, the selection and what the tool under the pointer would
-// change (the brush and its symmetric images, the region a fill or the
-// wand reaches, the rectangle being dragged, the paste preview). On a
-// wrapping map the grid, coordinates, notes and selection are drawn on
-// every copy of the map in view, the tool's preview on the copy under
-// the pointer.
+// the map notes, and in edit mode the selection and what the tool under
+// the pointer would change (the brush and its symmetric images, the
+// region a fill or the wand reaches, the rectangle being dragged, the
+// paste preview). On a wrapping map the grid, coordinates, notes and
+// selection are drawn on every copy of the map in view, the tool's
+// preview on the copy under the pointer. Under the fog of war cells the
+// side in turn has not explored get no grid, coordinates or notes: their
+// outline would tell their heights.
 func (g *game) drawOverlay(screen *ebiten.Image) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
@@ -41,7 +43,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	if g.view.Grid {
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
-				if onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
+				if g.knows(i) && onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
 					g.outline(screen, &v, i, shift, gridColor, 1)
 				}
 			}
@@ -51,13 +53,17 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	if g.view.Labels && g.cellPixels(&v) > float32(g.style.px(34)) {
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
-				g.label(screen, &v, i, shift)
+				if g.knows(i) {
+					g.label(screen, &v, i, shift)
+				}
 			}
 		}
 	}
-	g.drawSelection(screen, &v, copies, margin)
-	if !g.busy() && !g.help {
-		g.drawToolPreview(screen, &v, margin)
+	if !g.play.on {
+		g.drawSelection(screen, &v, copies, margin)
+		if !g.busy() && !g.help {
+			g.drawToolPreview(screen, &v, margin)
+		}
 	}
 	if g.view.Notes {
 		g.drawNotes(screen.SubImage(mr).(*ebiten.Image), &v, copies)

@@ -71,6 +71,7 @@ type viewBox struct {
 type panelActions struct {
 	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play func()
 	Copy, Cut, Paste, Turn, Mirror                                               func()
+	Fit                                                                          func() // frame the whole map
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
 	// (F12 still takes one).
@@ -180,8 +181,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		p.views = append(p.views, &viewBox{box: box, on: on})
 	}
 	p.content.AddChild(vrow)
+	p.content.AddChild(s.withTip(s.button("Fit map", 50, act.Fit), "Frame the whole map (Home)"))
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
-		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · Tab: play · F1: every key",
+		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · Home: fit map · Tab: play\nF1: every key",
 		&s.small, colDim)))
 	return p
 }

@@ -24,6 +24,8 @@ type Grid struct {
 	// changes.
 	notes     map[int]string
 	noteEdits uint64
+	// explored is per side what its units have seen (vision sets it).
+	explored exploration
 
 	feed  Feed
 	edit  uint64 // the current (or last) edit's serial
@@ -60,6 +62,7 @@ func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 	}
 	g := &Grid{top: t, noise: noise}
 	g.cells = make([]Cell, t.CellCount())
+	g.explored.bits = make([]uint8, t.CellCount())
 	for i := range g.cells {
 		g.cells[i] = NewCell()
 	}
@@ -182,6 +185,7 @@ func (g *Grid) Clone() *Grid {
 	c.cells = slices.Clone(g.cells)
 	c.units = g.units.clone()
 	c.notes = maps.Clone(g.notes)
+	c.explored = g.explored.clone()
 	c.feed = Feed{}
 	c.batch = batchState{}
 	c.depth = 0
@@ -189,10 +193,11 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells, units and the side in turn, and notes.
+// wrapping, cells, units, the side in turn, each side's exploration and
+// the notes.
 func (g *Grid) Equal(o *Grid) bool {
 	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
-		maps.Equal(g.notes, o.notes)
+		slices.Equal(g.explored.bits, o.explored.bits) && maps.Equal(g.notes, o.notes)
 }
 
 // begin and end bracket every edit method: the outermost call starts a

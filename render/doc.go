@@ -5,10 +5,11 @@
 //
 // API for the editor (everything else is internal):
 //
-//	r, err := render.NewRenderer(set)     // set: *chunk.Set; compiles the shaders
+//	set := render.NewCache(g, budget, 0)  // a chunk cache (chunk.NewCache) whose workers weld for the renderer
+//	r, err := render.NewRenderer(set)     // set: any *chunk.Set; compiles the shaders
 //	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
-//	// every tick (Update), after edits:
-//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
+//	// every tick (Update): edits under set.Lock() (the cache's workers read the grid otherwise), then
+//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied, installs and evicts
 //	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // cell under pixel (mx, my) of a w×h view, the point hit
 //	// every frame (Draw):
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
@@ -23,6 +24,15 @@
 // grid's change feed) and redraws the cached opaque scene. The
 // `hexsandbox shot` command is render/shot.
 //
+// Levels of detail: a chunk whose cells are narrower on screen than
+// project.FullPixels (or that has no full-detail meshes yet) is drawn at
+// its chunk.LOD, fine or (below project.CoarsePixels) coarse, by the
+// overview program, which colours each point by the cell under it from
+// the cell rows of the map image (source 0, below the noise table:
+// terrain type, water, rivers, roads, feature levels); the frame tells a
+// chunk cache which chunks it wants at full detail (Builder.Wanted, set
+// in Draw). r.SetLOD(0, 0) draws everything at full detail.
+//
 // The opaque scene (terrain, walls, features, bridges) is drawn with
 // three min-blend depth passes (24 bits) and a colour pass that keeps
 // only fragments at the stored depth; it is cached and redrawn only when
@@ -35,6 +45,26 @@
 // chunk's meshes are moved at projection time, not rebuilt, and the
 // shaders cross-fade their textures at the seam as hexmap cross-fades
 // the noise (uniform WrapSize), so the map continues without a seam.
+//
+// The fog of war (r.SetFog(d), d a *vision.CellData, nil for none): the
+// cell data is an image of one texel per cell (visibility in red,
+// exploration in green, as Catlike's HexCellShaderData), uploaded when
+// its Serial changed. Ebitengine gives a shader 4 source images, so the
+// slots are planned per program:
+//
+//	depth, terrain, lit, facade: 0 noise, 1..3 the depth's high, middle, low bytes
+//	fog pass:                    0 noise, 1 whole depth, 2 opaque colour, 3 cell data
+//	translucent:                 0 noise, 1 whole depth, 2 unused,        3 cell data
+//	figure:                      1 whole depth
+//
+// The opaque programs stay fog-free and the cached opaque scene with
+// them; the fog pass shades that scene into an image of its own, each
+// pixel's world point rebuilt from its depth along the camera ray, and
+// runs again only when the scene, the view or the cell data changed. The
+// translucent layers apply the same fog per fragment; figures are not
+// fogged (the editor draws only the units the side in view sees).
+// Unexplored cells and the space beyond the map show Catlike's
+// background #68615B.
 //
 // The ebiten-free maths lives in render/project, so it tests without a
 // display; tests that need one are behind the xvfb build tag. CheckDepth

@@ -44,8 +44,9 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	if !r.valid || !v.Equal(&r.last) {
 		r.builder.View = v
 		r.builder.Build(r.chunks)
+		r.set.Want(r.builder.Wanted)
 		r.drawOpaque()
-		r.last, r.valid = v, true
+		r.last, r.valid, r.fog.valid = v, true, false
 	}
 	origin := dst.Bounds().Min
 	if origin != (image.Point{}) {
@@ -57,8 +58,13 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		dst.DrawImage(r.frame, op)
 		return
 	}
-	dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	r.drawTranslucent(dst, seconds)
+	fog := r.uploadFog() && !r.builder.Flat
+	scene := r.color
+	if fog {
+		scene = r.foggedScene(&v)
+	}
+	dst.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+	r.drawTranslucent(dst, seconds, fog)
 	r.drawFigures(dst, &v)
 }
 
@@ -85,7 +91,9 @@ func (r *Renderer) uniforms(seconds float64, flat bool) map[string]any {
 	if flat {
 		f = 1
 	}
-	return map[string]any{"Near": r.builder.Near, "Far": r.builder.Far, "Time": float32(seconds), "Flat": f}
+	g := r.set.Grid
+	return map[string]any{"Near": r.builder.Near, "Far": r.builder.Far, "Time": float32(seconds), "Flat": f,
+		"WrapSize": r.builder.WrapX, "MapSize": []float32{float32(g.Width()), float32(g.Height())}}
 }
 
 // drawOpaque runs the three depth passes, then the colour pass that keeps
@@ -103,7 +111,7 @@ func (r *Renderer) drawOpaque() {
 		}
 		u["Mode"] = float32(pass)
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
-		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade} {
+		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade, &b.Overview} {
 			for _, bt := range list.List() {
 				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
 			}
@@ -123,6 +131,13 @@ func (r *Renderer) drawOpaque() {
 	for _, bt := range b.Facade.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
+	overview := r.prog.overview
+	if b.Flat {
+		overview = r.prog.lit
+	}
+	for _, bt := range b.Overview.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, overview, op)
+	}
 }
 
 func (r *Renderer) depthSources() [4]*ebiten.Image {
@@ -130,9 +145,11 @@ func (r *Renderer) depthSources() [4]*ebiten.Image {
 }
 
 // drawTranslucent draws the sorted translucent triangles onto dst, each
-// kept only in front of the stored depth.
-func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64) {
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(seconds, r.builder.Flat), Images: r.depthSources()}
+// kept only in front of the stored depth, under the fog when on.
+func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool) {
+	u := r.uniforms(seconds, r.builder.Flat)
+	r.fogUniforms(u, fog)
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.fogSources(fog)}
 	for _, bt := range r.builder.Translucent.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.translucent, op)
 	}

@@ -120,6 +120,9 @@ func TestNativeBadInput(t *testing.T) {
 			return c
 		}), "orientation"},
 		{"units missing", edit(func(c []byte) []byte { return withUnitCount(c, 3) }), "truncated"},
+		{"exploration of a fifth side", edit(func(c []byte) []byte { c[len(c)-4-50+12] = 1 << hexmap.MaxSides; return c }), "name no side"},
+		{"exploration missing", edit(func(c []byte) []byte { return append(c[:len(c)-4-50], 0, 0, 0, 0) }), "truncated"},
+		{"old exploration bit in version 3", edit(func(c []byte) []byte { c[offPlanes+2*50+12] |= 1 << 4; return c }), "unknown bits"},
 		{"content cut", gz(t, smallContent(t)[:200]), "truncated"},
 		{"content extra", edit(func(c []byte) []byte { return append(c, 0, 0, 0) }), "trailing data"},
 		{"gzip cut", good[:len(good)/2], "truncated"},

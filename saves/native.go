@@ -21,20 +21,22 @@ import (
 //	v2+: uint8 side in turn (1..4),
 //	uint32 unit count, per unit int32 X, int32 Z (cube coordinates),
 //	float32 orientation, v2+: uint8 side (1..4), uint8 moves left,
-//	v3+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
+//	v3+: width×height bytes of exploration, per cell bit s-1 set when
+//	side s explored it,
+//	v4+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
 //	cell order uint32 cell index, uint8 length, that many bytes of UTF-8,
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
 // than cell by cell: each plane is mostly long runs, which gzip squeezes
 // to well under two bytes per cell. Version 1 had no sides: its units
-// read as side 1 with a full turn's moves, side 1 in turn. Data per side
-// (what each side has explored) belongs after the units, in a version
-// that adds it; the unit record names its side, so it needs no change.
-// Versions 1 and 2 had no notes.
+// read as side 1 with a full turn's moves, side 1 in turn. Versions 1
+// and 2 kept side 1's exploration in bit 4 of the terrain plane (the
+// only side there was); version 3 moved exploration per side after the
+// units, where data per side belongs. Versions 1 to 3 had no notes.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 3
+	nativeVersion = 4
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -44,16 +46,29 @@ const (
 
 // layout is what a version stores between the planes and the checksum.
 type layout struct {
-	turnLen int  // bytes for the side in turn
-	unitLen int  // bytes per unit
-	notes   bool // the notes follow the units
+	turnLen     int  // bytes for the side in turn
+	unitLen     int  // bytes per unit
+	explored    bool // a byte per cell of exploration after the units
+	exploredBit bool // side 1's exploration in the terrain plane's bit 4
+	notes       bool // the notes follow the exploration
 }
 
 func layoutOf(version int) layout {
-	if version < 2 {
-		return layout{turnLen: 0, unitLen: 12}
+	switch {
+	case version < 2:
+		return layout{turnLen: 0, unitLen: 12, exploredBit: true}
+	case version < 3:
+		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
-	return layout{turnLen: 1, unitLen: 14, notes: version >= 3}
+	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4}
+}
+
+// exploredLen is the bytes of exploration a map of n cells stores.
+func (l layout) exploredLen(n int) int {
+	if l.explored {
+		return n
+	}
+	return 0
 }
 
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
@@ -76,7 +91,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 	n := g.CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
-	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+4)
+	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+lay.exploredLen(n)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
 	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
@@ -101,6 +116,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
 		data = append(data, u.Side, byte(u.MovesLeft))
 	}
+	data = append(data, g.Exploration()...)
 	data = appendNotes(data, g.Notes())
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
 }
@@ -154,9 +170,9 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	}
 	n := h.width * h.height
 	lay := layoutOf(h.version)
-	// The largest body the size allows: planes, one unit per cell, the
-	// most notes, checksum.
-	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + 4)
+	// The largest body the size allows: planes, one unit per cell,
+	// exploration, the most notes, checksum.
+	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + lay.exploredLen(n) + 4)
 	if lay.notes {
 		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
 	}
@@ -188,7 +204,7 @@ func checkBody(head, body []byte, n int, lay layout) error {
 	if units > uint32(n) {
 		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
-	want := cellsEnd + 4 + lay.unitLen*int(units) + 4
+	want := cellsEnd + 4 + lay.unitLen*int(units) + lay.exploredLen(n) + 4
 	if lay.notes {
 		notesLen, err := notesLength(body[min(len(body), want-4):])
 		if err != nil {
@@ -198,7 +214,7 @@ func checkBody(head, body []byte, n int, lay layout) error {
 	}
 	switch {
 	case len(body) < want:
-		return fmt.Errorf("truncated data: %d bytes, want %d for %d units", len(body), want, units)
+		return fmt.Errorf("truncated data: %d bytes, want %d for %d units and the exploration", len(body), want, units)
 	case len(body) > want:
 		return fmt.Errorf("%d bytes of trailing data after the map", len(body)-want)
 	}
@@ -211,16 +227,20 @@ func checkBody(head, body []byte, n int, lay layout) error {
 
 func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	n := h.width * h.height
+	lay := layoutOf(h.version)
 	cells := make([]hexmap.Cell, n)
+	explored := make([]uint8, n)
 	for k, p := range planes() {
 		plane := body[k*n : (k+1)*n]
+		if k == terrainPlane && lay.exploredBit {
+			plane = takeExploredBit(plane, explored)
+		}
 		for i := range cells {
 			if err := p.set(&cells[i], plane[i]); err != nil {
 				return nil, hexmap.BatchReport{}, fmt.Errorf("cell (%d, %d): %w", i%h.width, i/h.width, err)
 			}
 		}
 	}
-	lay := layoutOf(h.version)
 	rest := body[planeCount*n : len(body)-4]
 	turn := 1
 	if lay.turnLen > 0 {
@@ -231,9 +251,13 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
+	rest = rest[unitsEnd:]
+	if lay.explored {
+		explored, rest = rest[:n], rest[n:]
+	}
 	var notes []hexmap.Note
 	if lay.notes {
-		if notes, err = decodeNotes(rest[unitsEnd:], n); err != nil {
+		if notes, err = decodeNotes(rest, n); err != nil {
 			return nil, hexmap.BatchReport{}, err
 		}
 	}
@@ -245,12 +269,28 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err := g.SetSideInTurn(turn); err != nil {
 		return nil, rep, fmt.Errorf("side in turn %d: %w", turn, err)
 	}
+	if err := g.SetExploration(explored); err != nil {
+		return nil, rep, err
+	}
 	for _, nt := range notes {
 		if err := g.SetNote(nt.Cell, nt.Text); err != nil {
 			return nil, rep, fmt.Errorf("note on cell %d: %w", nt.Cell, err)
 		}
 	}
 	return g, rep, g.SetUnits(units)
+}
+
+// takeExploredBit moves an old file's exploration bit out of the terrain
+// plane into side 1's bit of explored, returning the plane without it.
+func takeExploredBit(plane, explored []uint8) []uint8 {
+	out := make([]uint8, len(plane))
+	for i, b := range plane {
+		out[i] = b &^ oldExploredBit
+		if b&oldExploredBit != 0 {
+			explored[i] = 1
+		}
+	}
+	return out
 }
 
 // decodeUnits reads the unit records; SetUnits checks them on the map.

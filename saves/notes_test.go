@@ -10,7 +10,8 @@ import (
 
 // notedContent is the uncompressed content of a 10×5 map (50 cells) with
 // one unit and two notes, and the offset where its notes section begins:
-// after the unit count and the one unit of 14 bytes.
+// after the unit count, the one unit of 14 bytes and the 50 bytes of
+// exploration.
 func notedContent(t testing.TB) ([]byte, int) {
 	t.Helper()
 	g := testMap(t, 10, 5, 2)
@@ -24,7 +25,7 @@ func notedContent(t testing.TB) ([]byte, int) {
 			t.Fatal(err)
 		}
 	}
-	return encodeNative(g), offUnits + 4 + 14
+	return encodeNative(g), offUnits + 4 + 14 + 50
 }
 
 func TestNotesRoundTrip(t *testing.T) {
@@ -44,17 +45,19 @@ func TestNotesRoundTrip(t *testing.T) {
 	}
 }
 
-// A version 2 file (no notes section) still reads, as a map without notes.
-func TestNativeVersion2StillReads(t *testing.T) {
+// A version 3 file (no notes section) still reads, as a map without
+// notes, with its units and exploration.
+func TestNativeVersion3StillReads(t *testing.T) {
 	c, notesAt := notedContent(t)
-	v2 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
-	binary.LittleEndian.PutUint16(v2[offVersion:], 2)
-	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v2)))), sharedNoise)
+	explored := string(c[notesAt-50 : notesAt])
+	v3 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
+	binary.LittleEndian.PutUint16(v3[offVersion:], 3)
+	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v3)))), sharedNoise)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != 2 || g.NoteCount() != 0 || len(g.Units()) != 1 {
-		t.Errorf("version %d, %d notes, %d units", info.Version, g.NoteCount(), len(g.Units()))
+	if info.Version != 3 || g.NoteCount() != 0 || len(g.Units()) != 1 || string(g.Exploration()) != explored {
+		t.Errorf("version %d, %d notes, %d units, exploration %v", info.Version, g.NoteCount(), len(g.Units()), g.Exploration())
 	}
 }
 

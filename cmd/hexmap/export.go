@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
-	"hexsandbox/mesh"
 	"hexsandbox/saves"
 	"hexsandbox/topdown"
 )
@@ -51,21 +51,19 @@ func terrainColors() *[hexmap.TerrainTypeCount][3]float32 {
 
 // exportGrid triangulates g and writes it to path, with its material
 // library beside it, each atomically: into a temporary file next to it,
-// renamed over it once complete.
+// renamed over it once complete. The OBJ is streamed chunk by chunk, so
+// memory does not grow with the map.
 func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
-	set := chunk.NewSet(g)
-	for ch := range set.Chunks {
-		for l := range mesh.LayerCount {
-			verts += set.Chunks[ch].Layers[l].VertexCount()
-			tris += set.Chunks[ch].Layers[l].TriangleCount()
-		}
-	}
 	colors := terrainColors()
 	mtl := mtlPath(path)
 	opts := chunk.OBJOptions{MTL: filepath.Base(mtl), TerrainColors: colors}
 	// The OBJ first: a path it refuses (a device, a pipe) gets no library
 	// beside it either.
-	if err := saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJWith(w, set, opts) }); err != nil {
+	err = saves.WriteFileAtomic(path, func(w io.Writer) error {
+		verts, tris, err = chunk.WriteOBJWith(w, g, runtime.GOMAXPROCS(0), opts)
+		return err
+	})
+	if err != nil {
 		return 0, 0, err
 	}
 	if err := saves.WriteFileAtomic(mtl, func(w io.Writer) error { return chunk.WriteMTL(w, colors) }); err != nil {

@@ -181,7 +181,8 @@ type PasteReport struct {
 
 // Paste writes the clip with its anchor on at as one batch with
 // Catlike's edit rules (one chunk rebuild, one undo step): every target
-// cell takes the clip cell's state and note, keeping its own exploration.
+// cell takes the clip cell's state and note (exploration, kept apart by
+// the grid, stays as it was).
 // Links that leave the pasted area and find no partner there, and what
 // the rules forbid (a river now flowing uphill at the edge, a road onto
 // a cliff), are dropped and counted in the report.
@@ -196,7 +197,6 @@ func Paste(g *hexmap.Grid, c Clip, at hexmap.Coordinates) PasteReport {
 			}
 			written[p.Index] = true
 			cell := c.Cells[k].Cell
-			cell.Explored = g.Cell(p.Index).Explored
 			g.SetCell(p.Index, cell)
 			g.SetNote(p.Index, c.Cells[k].Note) // checked when it was copied
 			rep.Cells++
@@ -212,7 +212,6 @@ func Clear(g *hexmap.Grid, sel *Selection) hexmap.BatchReport {
 	return g.Batch(hexmap.EditRules, func() {
 		for _, p := range sel.Places() {
 			cell := hexmap.NewCell()
-			cell.Explored = g.Cell(p.Index).Explored
 			g.SetCell(p.Index, cell)
 			g.SetNote(p.Index, "")
 		}
