@@ -127,8 +127,8 @@ func (m *minimap) lookAt(cam *project.Camera, x, y int) {
 // footprint.
 func (m *minimap) draw(screen *ebiten.Image, g *game) {
 	m.rect = image.Rectangle{}
-	if !g.view.Minimap || m.grid == nil {
-		return
+	if !g.view.Minimap || m.grid == nil || g.play.on {
+		return // play mode has no minimap: it would show what the fog hides
 	}
 	m.refresh()
 	mr := g.mapRect()

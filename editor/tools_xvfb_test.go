@@ -225,6 +225,12 @@ func TestEditorSelectCopyRotatePaste(t *testing.T) {
 				if err := grid().SetOutgoingRiver(offset(t, grid(), x-1, z), hexmap.E); err != nil {
 					t.Fatal(err)
 				}
+				// No river or road near the target, so that every cell the
+				// paste changes with a river is a pasted one.
+				grid().Topology().Within(target, 3, func(i int) {
+					grid().RemoveRiver(i)
+					grid().RemoveRoads(i)
+				})
 				g.sess.History.MarkSaved()
 			}),
 			tap(in, ebiten.Key4),
