@@ -226,6 +226,12 @@ func TestEditorRecoversAutosave(t *testing.T) {
 					t.Errorf("the recovery question %q does not name the map", dialogText(g))
 				}
 			}),
+			// The clock stands still from here, so that what the editor
+			// says stays on screen however slowly the frames come.
+			do(func(g *game) {
+				t0 := g.now()
+				g.now = func() time.Time { return t0 }
+			}),
 			click(t, "Recover"),
 			idle(),
 			do(func(g *game) {
