@@ -227,9 +227,30 @@ func TestFogOfWar(t *testing.T) {
 			captureStep(t, filepath.Join(shots, "fog-back.png")),
 			do(func(g *game) {
 				checkFogPixels(t, g, a, b, plain, [3][]int{stateBefore, stateAfter, stateBack}, [4]*image.RGBA{before, after, revealed, back})
+				// Hot-seat: the camera far from every unit, the next
+				// side's turn starts with its unit in view.
+				g.cam.X, g.cam.Z = 0, 0
+				g.cam.Clamp()
+				if onView(g, red) {
+					t.Fatal("the red unit is in view from the map's corner")
+				}
+			}),
+			press(in, ebiten.KeyEnter),
+			wait(2),
+			do(func(g *game) {
+				if grid().SideInTurn() != 2 || !onView(g, red) {
+					t.Errorf("red's turn (side %d in turn) starts with its unit at %d out of view", grid().SideInTurn(), red)
+				}
 			}),
 		}
 	})
+}
+
+// onView reports whether cell i's centre is within the map's part of
+// the window.
+func onView(g *game, i int) bool {
+	x, y := cellScreen(g, i)
+	return image.Pt(x, y).In(g.mapRect())
 }
 
 // newOnScreen counts the plain cells well inside the map's part of the
