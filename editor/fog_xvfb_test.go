@@ -17,21 +17,11 @@ import (
 
 // grab copies the next drawn frame into *dst.
 func grab(dst **image.RGBA) step {
-	asked := false
-	return func(g *game) bool {
-		if !asked {
-			asked = true
-			g.capture = func(img *ebiten.Image) {
-				g.capture = nil
-				b := img.Bounds()
-				rgba := image.NewRGBA(b)
-				img.ReadPixels(rgba.Pix)
-				*dst = rgba
-			}
-			return false
-		}
-		return g.capture == nil
-	}
+	return onFrame(func(img *ebiten.Image) {
+		rgba := image.NewRGBA(img.Bounds())
+		img.ReadPixels(rgba.Pix)
+		*dst = rgba
+	})
 }
 
 // settled waits until no cell of the fog is fading, at most limit frames.
