@@ -52,6 +52,11 @@ type drawn struct {
 
 func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
 
+// The blocks are built on the UI loop: nothing to lock or wait for.
+func (b *blockScene) Lock()        {}
+func (b *blockScene) Unlock()      {}
+func (b *blockScene) Pending() int { return 0 }
+
 func (b *blockScene) Reset(g *hexmap.Grid) {
 	if b.feed != nil {
 		b.feed.Close()

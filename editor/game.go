@@ -126,7 +126,7 @@ func (g *game) buildUI(scale float64) error {
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
-		Download: g.downloadMap, Browser: browserFiles, Play: func() { g.setPlaying(true) },
+		Download: g.downloadMap, Browser: browserFiles, Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
@@ -222,6 +222,10 @@ func (g *game) overMap(x, y int) bool {
 // Update runs one frame. It never waits for a file: file work runs off
 // the UI loop (jobs.go) and Update only looks whether it is done.
 func (g *game) Update() error {
+	// Background work reads the map between frames, never while it may
+	// change.
+	g.scene.Lock()
+	defer g.scene.Unlock()
 	if g.script != nil && g.script(g) {
 		return ebiten.Termination
 	}

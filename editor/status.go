@@ -98,7 +98,11 @@ func (g *game) statusText() (left, right string) {
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s%s   %s   %.0f FPS", g.statusJob(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	detail := ""
+	if n := g.scene.Pending(); n > 0 {
+		detail = fmt.Sprintf("Building detail: %d chunks…   ", n)
+	}
+	right = fmt.Sprintf("%s%s%s%s   %s   %.0f FPS", detail, g.statusJob(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
 }
 

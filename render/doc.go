@@ -5,10 +5,11 @@
 //
 // API for the editor (everything else is internal):
 //
-//	r, err := render.NewRenderer(set)     // set: *chunk.Set; compiles the shaders
+//	set := render.NewCache(g, budget, 0)  // a chunk cache (chunk.NewCache) whose workers weld for the renderer
+//	r, err := render.NewRenderer(set)     // set: any *chunk.Set; compiles the shaders
 //	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
-//	// every tick (Update), after edits:
-//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
+//	// every tick (Update): edits under set.Lock() (the cache's workers read the grid otherwise), then
+//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied, installs and evicts
 //	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // cell under pixel (mx, my) of a w×h view, the point hit
 //	// every frame (Draw):
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
@@ -22,6 +23,15 @@
 // r.Refresh re-reads all chunk meshes (if they were changed without the
 // grid's change feed) and redraws the cached opaque scene. The
 // `hexsandbox shot` command is render/shot.
+//
+// Levels of detail: a chunk whose cells are narrower on screen than
+// project.FullPixels (or that has no full-detail meshes yet) is drawn at
+// its chunk.LOD, fine or (below project.CoarsePixels) coarse, by the
+// overview program, which colours each point by the cell under it from
+// the cell rows of the map image (source 0, below the noise table:
+// terrain type, water, rivers, roads, feature levels); the frame tells a
+// chunk cache which chunks it wants at full detail (Builder.Wanted, set
+// in Draw). r.SetLOD(0, 0) draws everything at full detail.
 //
 // The opaque scene (terrain, walls, features, bridges) is drawn with
 // three min-blend depth passes (24 bits) and a colour pass that keeps

@@ -44,6 +44,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	if !r.valid || !v.Equal(&r.last) {
 		r.builder.View = v
 		r.builder.Build(r.chunks)
+		r.set.Want(r.builder.Wanted)
 		r.drawOpaque()
 		r.last, r.valid, r.fog.valid = v, true, false
 	}
@@ -90,7 +91,9 @@ func (r *Renderer) uniforms(seconds float64, flat bool) map[string]any {
 	if flat {
 		f = 1
 	}
-	return map[string]any{"Near": r.builder.Near, "Far": r.builder.Far, "Time": float32(seconds), "Flat": f, "WrapSize": r.builder.WrapX}
+	g := r.set.Grid
+	return map[string]any{"Near": r.builder.Near, "Far": r.builder.Far, "Time": float32(seconds), "Flat": f,
+		"WrapSize": r.builder.WrapX, "MapSize": []float32{float32(g.Width()), float32(g.Height())}}
 }
 
 // drawOpaque runs the three depth passes, then the colour pass that keeps
@@ -108,7 +111,7 @@ func (r *Renderer) drawOpaque() {
 		}
 		u["Mode"] = float32(pass)
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
-		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade} {
+		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade, &b.Overview} {
 			for _, bt := range list.List() {
 				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
 			}
@@ -127,6 +130,13 @@ func (r *Renderer) drawOpaque() {
 	}
 	for _, bt := range b.Facade.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
+	}
+	overview := r.prog.overview
+	if b.Flat {
+		overview = r.prog.lit
+	}
+	for _, bt := range b.Overview.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, overview, op)
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary, lit features, building facades
-// and the units' figures, plus the depth passes and the fog of war. Each .kage file holds one
-// part; Source assembles a program from the shared prelude (common.kage)
-// and its parts, so the translucent layers can share one program and be
+// river, road, water, shore, estuary, lit features, building facades,
+// the units' figures and the overview of far chunks, plus the depth
+// passes and the fog of war. Each .kage file holds one part; Source
+// assembles a program from the shared prelude (common.kage) and its
+// parts, so the translucent layers can share one program and be
 // drawn sorted in few draw calls.
 package shaders
 
@@ -22,6 +23,7 @@ const (
 	Facade      = "facade"
 	Translucent = "translucent"
 	Figure      = "figure"
+	Overview    = "overview"
 	Fog         = "fog"
 )
 
@@ -35,7 +37,9 @@ func parts(name string) ([]string, bool) {
 	case Depth:
 		return []string{"depth"}, true
 	case Terrain:
-		return []string{"opaque", "terrain"}, true
+		return []string{"opaque", "terraincolor", "terrain"}, true
+	case Overview:
+		return []string{"opaque", "terraincolor", "water", "overview"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
 	case Facade:
