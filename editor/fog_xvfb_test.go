@@ -168,9 +168,9 @@ func TestFogOfWar(t *testing.T) {
 				}
 				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
 			}),
-			press(in, ebiten.KeyTab),
+			tap(in, ebiten.KeyTab),
 			settled(t, 600),
-			press(in, ebiten.KeyEscape),
+			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBefore),
 			grab(&before),
@@ -178,7 +178,7 @@ func TestFogOfWar(t *testing.T) {
 			clickCell(in, func() int { return b }),
 			untilStill(t, 60*20),
 			settled(t, 600),
-			press(in, ebiten.KeyEscape),
+			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateAfter),
 			grab(&after),
@@ -188,7 +188,7 @@ func TestFogOfWar(t *testing.T) {
 					t.Error("the red unit, out of side 1's sight, is drawn")
 				}
 			}),
-			press(in, ebiten.KeyV),
+			tap(in, ebiten.KeyV),
 			wait(3),
 			grab(&revealed),
 			captureStep(t, filepath.Join(shots, "fog-revealed.png")),
@@ -197,22 +197,22 @@ func TestFogOfWar(t *testing.T) {
 					t.Error("Reveal map (V) does not show the red unit")
 				}
 			}),
-			press(in, ebiten.KeyV),
+			tap(in, ebiten.KeyV),
 			// Red's turn and back: blue gets its moves again.
-			press(in, ebiten.KeyEnter),
+			tap(in, ebiten.KeyEnter),
 			wait(1),
 			do(func(g *game) {
 				if g.play.fog.data.Side() != 2 {
 					t.Errorf("in red's turn the fog shows side %d's view", g.play.fog.data.Side())
 				}
 			}),
-			press(in, ebiten.KeyEnter),
+			tap(in, ebiten.KeyEnter),
 			wait(1),
 			clickCell(in, func() int { return b }),
 			clickCell(in, func() int { return a }),
 			untilStill(t, 60*20),
 			settled(t, 600),
-			press(in, ebiten.KeyEscape),
+			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBack),
 			grab(&back),
@@ -227,7 +227,7 @@ func TestFogOfWar(t *testing.T) {
 					t.Fatal("the red unit is in view from the map's corner")
 				}
 			}),
-			press(in, ebiten.KeyEnter),
+			tap(in, ebiten.KeyEnter),
 			wait(2),
 			do(func(g *game) {
 				if grid().SideInTurn() != 2 || !onView(g, red) {

@@ -76,6 +76,10 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	b.reveal.GetWidget().LayoutData = center
 	hint := widget.NewText(widget.TextOpts.Text("Click a unit, then a cell · Esc: deselect", &s.small, colDim),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(center)))
+	s.withTip(edit, "Back to editing the map")
+	s.withTip(b.endTurn, "Pass play to the next side")
+	s.withTip(b.distances, "Write on each cell how far the selected unit has to go, with turns")
+	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
 	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.distances, b.reveal, hint)
 	return b
 }

@@ -125,7 +125,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	}
 	p.content.AddChild(files)
 	playRow := s.grid([]bool{true}, 4)
-	playRow.AddChild(s.button("Play (Tab)", 100, act.Play))
+	playRow.AddChild(s.withTip(s.button("Play (Tab)", 100, act.Play), "Play the map: move the units, side by side, turn by turn"))
 	p.content.AddChild(playRow)
 
 	p.addTools(s, set, act)
@@ -450,8 +450,9 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 func (p *panel) addUnits(s *style, set *tools.Settings) {
 	modes := s.grid([]bool{true, true, true}, 3)
 	var elems []widget.RadioGroupElement
-	for _, name := range []string{"Off", "Place", "Remove"} {
+	for k, name := range []string{"Off", "Place", "Remove"} {
 		b := s.toggle(name, 60)
+		s.withTip(b, [...]string{"Leave units alone", "Click a cell to place a unit of the side below (not on water)", "Click a cell to take its unit away"}[k])
 		modes.AddChild(b)
 		p.unitBtns = append(p.unitBtns, b)
 		elems = append(elems, b)

@@ -17,19 +17,6 @@ import (
 	"hexsandbox/saves"
 )
 
-// press presses a key for one frame with no modifier held.
-func press(in *scriptInput, k ebiten.Key) step {
-	pressed := false
-	return func(*game) bool {
-		if pressed {
-			return true
-		}
-		pressed = true
-		in.chord(k)
-		return false
-	}
-}
-
 // clickable reports whether a click on cell i's centre reaches the cell
 // in edit mode: on the map view and not on the minimap.
 func clickable(g *game, i int) bool {
@@ -174,7 +161,7 @@ func TestPlayEndToEnd(t *testing.T) {
 					grid().Explore(i, 1)
 				}
 			}),
-			press(in, ebiten.KeyTab),
+			tap(in, ebiten.KeyTab),
 			wait(1),
 			do(func(g *game) {
 				if !g.play.on || g.bar.root.GetWidget().GetVisibility() != widget.Visibility_Show ||
@@ -216,7 +203,7 @@ func TestPlayEndToEnd(t *testing.T) {
 				}
 			}),
 			// End Turn (the key): red's turn; blue cannot move.
-			press(in, ebiten.KeyEnter),
+			tap(in, ebiten.KeyEnter),
 			wait(1),
 			clickCell(in, func() int { return firstStop }),
 			clickCell(in, func() int { return to }),

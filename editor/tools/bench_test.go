@@ -7,6 +7,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
+	"hexsandbox/render/project"
 )
 
 // BenchmarkStrokeSize2 measures the editing latency of one brush stroke
@@ -107,6 +108,81 @@ func BenchmarkPaste20x20(b *testing.B) {
 	testutil.CPULoop(b, func() {
 		Paste(g, clips[n%2], target)
 		chunks += len(set.Update())
+		n++
+	})
+	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+}
+
+// editorCache is the chunk set the editor draws from: a cache whose
+// workers (one here, as the editor leaves a core to the frame loop on
+// this machine) weld each chunk for the renderer, every chunk wanted and
+// built.
+func editorCache(b *testing.B, g *hexmap.Grid) *chunk.Set {
+	set := chunk.NewCache(g, 1<<30, 1, func(_ int, c *chunk.Chunk) (any, int64) {
+		return project.PrepareChunk(&c.Layers)
+	})
+	all := make([]int, g.ChunkCount())
+	for ch := range all {
+		all[ch] = ch
+	}
+	set.Want(all)
+	set.Flush()
+	set.Update()
+	return set
+}
+
+// settle brings the cache up to date with an edit as the editor's frames
+// do: the first Update rebuilds a few touched chunks at once and queues
+// the rest, the workers build those, the next Update installs them. It
+// returns the chunks the first Update changed.
+func settle(set *chunk.Set) int {
+	n := len(set.Update())
+	set.Flush()
+	set.Update()
+	return n
+}
+
+// BenchmarkFill2000Cache is BenchmarkFill2000 on the editor's chunk
+// cache, up to date with every rebuilt chunk welded and installed.
+func BenchmarkFill2000Cache(b *testing.B) {
+	g, start := fillBenchGrid(b)
+	set := editorCache(b, g)
+	defer set.Close()
+	terrains := [2]uint8{hexmap.Snow, hexmap.Mud}
+	n, chunks := 0, 0
+	testutil.CPULoop(b, func() {
+		set.Lock()
+		Fill(g, start, MatchTerrain, Settings{ApplyTerrain: true, Terrain: terrains[n%2]})
+		set.Unlock()
+		chunks += settle(set)
+		n++
+	})
+	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+}
+
+// BenchmarkPaste20x20Cache is BenchmarkPaste20x20 on the editor's chunk
+// cache.
+func BenchmarkPaste20x20Cache(b *testing.B) {
+	g, err := mapgen.Showcase(80, 60, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	top := g.Topology()
+	var clips [2]Clip
+	for k, at := range [2][2]int{{5, 5}, {45, 30}} {
+		sel := &Selection{}
+		sel.Add(Rect(top, hexmap.FromOffset(at[0], at[1]), hexmap.FromOffset(at[0]+19, at[1]+19)))
+		clips[k] = Copy(g, sel)
+	}
+	set := editorCache(b, g)
+	defer set.Close()
+	target := hexmap.FromOffset(40, 25)
+	n, chunks := 0, 0
+	testutil.CPULoop(b, func() {
+		set.Lock()
+		Paste(g, clips[n%2], target)
+		set.Unlock()
+		chunks += settle(set)
 		n++
 	})
 	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
