@@ -145,8 +145,12 @@ func (g *game) drawAutosaveWarning(screen *ebiten.Image) {
 	text.Draw(screen.SubImage(clip).(*ebiten.Image), msg, s.face, op)
 }
 
-// toolStatus names the tool, the symmetry and the selection.
+// toolStatus names the tool, the symmetry and the selection (nothing in
+// play mode, which has no tools).
 func (g *game) toolStatus() string {
+	if g.play.on {
+		return ""
+	}
 	s := g.settings.Tool.String()
 	if g.paste != nil {
 		s = "Pasting"
