@@ -56,7 +56,8 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	if !others {
 		return
 	}
-	features.Build(g, ch, c.Bridges, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
+	features.BuildMeshes(g, ch, c.Bridges, features.Meshes{Features: &c.Layers[mesh.Features],
+		Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 }
 
 // builder carries what the triangulation of one chunk needs; it lives for

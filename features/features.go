@@ -22,30 +22,49 @@ type Bridge struct {
 	RoadCenter1, RoadCenter2 vec3.T
 }
 
-// Build adds the features, walls and bridges of chunk ch to the meshes.
-// A nil mesh skips its part; a chunk off the map adds nothing. Models
-// that would push a mesh past uint16 indices are left out.
+// Meshes are where BuildMeshes puts each part; a nil mesh skips its part.
+// Farms have a mesh of their own because they cast no shadow (Catlike
+// turns shadow casting off on its farm prefabs).
+type Meshes struct {
+	Features, Farms, Walls, Bridges *mesh.Mesh
+}
+
+// Build adds the features (farms included), walls and bridges of chunk ch
+// to the meshes: BuildMeshes with farms among the features.
 func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildMeshes(g, ch, bridges, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
+}
+
+// BuildMeshes adds the features, farms, walls and bridges of chunk ch to
+// out's meshes. A chunk off the map adds nothing. Models that would push
+// a mesh past uint16 indices are left out.
+func BuildMeshes(g *hexmap.Grid, ch int, bridges []Bridge, out Meshes) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
 	spots := newSpotPicker(g)
-	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: walls}
+	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: out.Walls}
 	var buf [maxCellFeatures]feature
 	for _, i := range g.ChunkCells(ch) {
-		if feats != nil {
+		if out.Features != nil || out.Farms != nil {
 			fs := spots.appendCell(buf[:0], i, &w.centres)
 			for k := range fs {
-				fs[k].add(feats)
+				m := out.Features
+				if fs[k].kind == farm {
+					m = out.Farms
+				}
+				if m != nil {
+					fs[k].add(m)
+				}
 			}
 		}
-		if walls != nil {
+		if out.Walls != nil {
 			w.addCellWalls(i)
 		}
 	}
-	if bridgeMesh != nil {
+	if out.Bridges != nil {
 		for _, b := range bridges {
-			addBridge(spots.perturb, bridgeMesh, b)
+			addBridge(spots.perturb, out.Bridges, b)
 		}
 	}
 }

@@ -29,6 +29,7 @@ const (
 	Walls
 	Features
 	Bridges
+	Farms // farm fields: drawn like features, but cast no shadow
 	Rivers
 	Roads
 	Water
@@ -38,11 +39,16 @@ const (
 )
 
 // Opaque reports whether the layer is drawn into the depth buffer.
-func (l Layer) Opaque() bool { return l <= Bridges }
+func (l Layer) Opaque() bool { return l <= Farms }
+
+// CastsShadows reports whether the layer casts shadows: the opaque ones
+// but farms, which lie flat on the ground (Catlike's farm prefabs cast
+// none).
+func (l Layer) CastsShadows() bool { return l.Opaque() && l != Farms }
 
 // Name is the layer's name in exports (OBJ object names).
 func (l Layer) Name() string {
-	return [...]string{"terrain", "walls", "features", "bridges", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
+	return [...]string{"terrain", "walls", "features", "bridges", "farms", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
 }
 
 // Mesh is an indexed triangle mesh. Positions and Normals always have one

@@ -91,9 +91,12 @@ func TestLayers(t *testing.T) {
 			t.Fatalf("layer name %q used twice", l.Name())
 		}
 		seen[l.Name()] = true
-		opaque := l == Terrain || l == Walls || l == Features || l == Bridges
+		opaque := l == Terrain || l == Walls || l == Features || l == Bridges || l == Farms
 		if l.Opaque() != opaque {
 			t.Errorf("%s: Opaque() = %v", l.Name(), l.Opaque())
+		}
+		if casts := opaque && l != Farms; l.CastsShadows() != casts {
+			t.Errorf("%s: CastsShadows() = %v", l.Name(), l.CastsShadows())
 		}
 	}
 }
