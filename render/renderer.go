@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
@@ -15,9 +16,10 @@ import (
 // background is the colour where no geometry is.
 func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
-// Renderer draws a chunk.Set. It caches the opaque scene (colour and
-// depth) and redraws it only when the view or the map changed; the
-// translucent layers are drawn every frame because they animate.
+// Renderer draws a chunk.Set. It caches the opaque scene (colour, depth
+// and shadow map) and redraws it only when the view, the sun, the quality
+// or the map changed; the translucent layers animate, so they are drawn
+// again every frame, or every Quality.WaterInterval.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
@@ -26,15 +28,38 @@ type Renderer struct {
 	noise   *ebiten.Image
 	dummy   *ebiten.Image
 	seed    int64
+	quality Quality
 
-	color *ebiten.Image    // the cached opaque colour
-	frame *ebiten.Image    // the whole frame, for sub-image targets
-	depth [3]*ebiten.Image // high, middle, low depth bytes (red channels)
-	last  project.View
-	valid bool
+	color  *ebiten.Image    // the cached opaque colour
+	frame  *ebiten.Image    // opaque and translucent, when not drawn straight to the target
+	depth  [2]*ebiten.Image // the depth passes' images; depth[0] ends with all 24 bits
+	shadow [2]*ebiten.Image // the shadow passes' images; shadow[1] ends with the 16 bits
+	last   project.View
+	valid  bool
+	// The translucent layers last drawn into frame, at this time.
+	framed    bool
+	frameTime float64
+	shadowsOn bool // the last opaque draw has a shadow map
 	// OpaqueDraws counts how often the opaque scene was drawn (tests).
 	OpaqueDraws int
 }
+
+// Quality is what the renderer may spend on a frame.
+type Quality struct {
+	// Shadows: the sun casts shadows (a shadow map redrawn with the
+	// opaque scene).
+	Shadows bool
+	// Scale is the resolution of the 3D view relative to the target's,
+	// 0.25..1; below 1 the view is drawn smaller and scaled up.
+	Scale float64
+	// WaterInterval is the least time, in the seconds Draw is given,
+	// between two redraws of the animated translucent layers; 0 redraws
+	// them every frame.
+	WaterInterval float64
+}
+
+// DefaultQuality is full resolution with shadows, water every frame.
+func DefaultQuality() Quality { return Quality{Shadows: true, Scale: 1} }
 
 type programs struct {
 	depth, terrain, lit, translucent *ebiten.Shader
@@ -42,7 +67,7 @@ type programs struct {
 
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting()}}
+	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting()}, quality: DefaultQuality()}
 	var err error
 	for _, p := range []struct {
 		name string
@@ -102,6 +127,30 @@ func (r *Renderer) Update() []int {
 		r.valid = false
 	}
 	return dirty
+}
+
+// SetQuality changes what the renderer may spend on a frame; a change of
+// shadows redraws the opaque scene.
+func (r *Renderer) SetQuality(q Quality) {
+	if math.IsNaN(q.Scale) {
+		q.Scale = 1
+	}
+	q.Scale = min(max(q.Scale, 0.25), 1)
+	if q.Shadows != r.quality.Shadows {
+		r.valid = false
+	}
+	r.quality = q
+}
+
+// Quality returns the quality in use.
+func (r *Renderer) Quality() Quality { return r.quality }
+
+// SetCasters sets the shadow casters besides the map's chunks (units,
+// drawn by a pass of their own); call it again whenever they move. Each
+// change redraws the shadow map and the opaque scene that receives it.
+func (r *Renderer) SetCasters(c []project.Caster) {
+	r.builder.Casters = c
+	r.valid = false
 }
 
 // Set returns the chunks being drawn.

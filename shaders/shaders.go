@@ -23,7 +23,8 @@ const (
 )
 
 // Layers returns the translucent layer parts, each a colour function
-// with the signature (uv, uv2, world vec2) vec4.
+// with the signature (uv, uv2, world vec2, depth float) vec4 (depth: of
+// the water under the fragment, in world units).
 func Layers() []string { return []string{"river", "road", "water", "shore", "estuary"} }
 
 // parts lists a program's parts after common.kage.
@@ -59,7 +60,7 @@ func LayerSource(name string) ([]byte, error) {
 	if !slices.Contains(Layers(), name) {
 		return nil, fmt.Errorf("shaders: no layer %q", name)
 	}
-	main := fmt.Sprintf("\nfunc Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {\n\treturn %sColor(srcPos, color.xy, custom.yz)\n}\n", name)
+	main := fmt.Sprintf("\nfunc Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {\n\treturn %sColor(srcPos, color.xy, custom.yz, custom.w)\n}\n", name)
 	return assemble(Layers(), main)
 }
 

@@ -50,24 +50,6 @@ func DepthBias(k Kind, w float32) float32 {
 	return 0
 }
 
-// Lighting is a directional light plus ambient.
-type Lighting struct {
-	Dir     vec3.T // unit vector towards the light
-	Ambient float32
-	Diffuse float32
-}
-
-// DefaultLighting resembles Unity's default sun (rotation 50°, -30°).
-func DefaultLighting() Lighting {
-	return Lighting{Dir: vec3.T{0.321, 0.766, -0.557}, Ambient: 0.42, Diffuse: 0.68}
-}
-
-// Shade returns the light factor for normal n.
-func (l *Lighting) Shade(n vec3.T) float32 {
-	d := n[0]*l.Dir[0] + n[1]*l.Dir[1] + n[2]*l.Dir[2]
-	return l.Ambient + l.Diffuse*max(d, 0)
-}
-
 // attrs is one vertex's mesh attributes, gathered for packing and
 // interpolated when clipping.
 type attrs struct {
@@ -130,30 +112,47 @@ const (
 	packFlat // flat colour (test mode), opaque
 )
 
-// vertex packs a at screen (sx, sy) and view distance w.
+// vertex packs a at screen (sx, sy) and view distance w. The light is
+// computed per fragment, so every pack but the flat one carries the
+// normal (see Vertex for where).
 func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex {
 	iw := 1 / w
 	v := Vertex{DstX: sx, DstY: sy, Custom0: iw, Custom1: a.pos[0] * iw, Custom2: a.pos[2] * iw}
-	light := b.Light.Shade(a.normal)
+	n := &a.normal
 	switch p {
 	case packTerrain:
-		v.SrcX = a.types
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.weights[0], a.weights[1], a.weights[2], 1
-		v.Custom3 = light
+		v.SrcX, v.SrcY = a.types, n[0]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.weights[0], a.weights[1], a.weights[2], n[2]
+		v.Custom3 = upward(n)
 	case packLit:
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
-		v.Custom3 = light
+		v.SrcX, v.SrcY = n[0], n[2]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], n[1]
+		v.Custom3 = 1
 	case packFlat:
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 		v.Custom3 = 1
 	case packTranslucent:
-		v.Custom3 = float32(kind) + min(light, 1.9)*0.5
+		v.Custom3 = float32(kind) + kindFraction
 		if b.Flat {
 			v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 			break
 		}
 		v.SrcX, v.SrcY = a.uv[0]*iw, a.uv[1]*iw
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.uv2[0]*iw, a.uv2[1]*iw, 0, 1
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.uv2[0]*iw, a.uv2[1]*iw, n[0], n[2]
 	}
 	return v
+}
+
+// kindFraction is added to a translucent vertex's kind so that the
+// interpolated value floors to the kind in the shader.
+const kindFraction = 0.25
+
+// upward is +1 for a normal whose y is not negative, -1 otherwise: the
+// terrain pack carries a normal's x and z and this sign, and the shader
+// recovers y as sign · sqrt(1 - x² - z²).
+func upward(n *vec3.T) float32 {
+	if n[1] < 0 {
+		return -1
+	}
+	return 1
 }

@@ -47,8 +47,17 @@ type Builder struct {
 	// Flat gives every triangle its own flat colour and draws terrain with
 	// the lit program: the test mode compared against Rasterize.
 	Flat bool
+	// Shadows asks for the shadow casters' batches (Shadow) in a light
+	// view (LightView) of ShadowSize texels a side (0: the default),
+	// fitted to what the view sees within ShadowDistance. Casters are
+	// shadow casters besides the chunks (units).
+	Shadows    bool
+	ShadowSize int
+	Casters    []Caster
 
 	Terrain, Lit, Translucent Batches
+	Shadow                    Batches
+	LightView                 LightView
 	// Near and Far bound the view distance of everything visible; the
 	// depth passes map it linearly into 24 bits.
 	Near, Far float32
@@ -67,6 +76,7 @@ type Builder struct {
 	tris    []sortTri
 	order   []uint64
 	visible []int
+	casters []int // chunks that may cast a shadow into view
 	flatID  uint32
 	// cols and rows are the view's size in whole pixels.
 	cols, rows int32
@@ -77,9 +87,10 @@ type sortTri struct {
 	key float32
 }
 
-// Build culls, projects and clips chunks for b.View. The first build
-// after a chunk's Set (or after b.Light changed) also stores its opaque
-// vertices' static data in the chunk.
+// Build culls, projects and clips chunks for b.View, and with b.Shadows
+// also projects the shadow casters into the light view. The first build
+// after a chunk's Set also stores its opaque vertices' static data in
+// the chunk.
 func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Terrain.Reset()
 	b.Lit.Reset()
@@ -105,6 +116,12 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		b.buildChunk(&chunks[i])
 	}
 	b.emitTranslucent()
+	if b.Shadows {
+		b.buildShadows(chunks)
+	} else {
+		b.Shadow.Reset()
+		b.LightView = LightView{}
+	}
 }
 
 func (b *Builder) buildChunk(c *ChunkMeshes) {
@@ -118,8 +135,9 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		}
 		w := c.welded[l]
 		idx := b.numbering(m, w)
-		// Walls and features are closed boxes: their back faces are hidden.
-		cull := l == mesh.Walls || l == mesh.Features
+		// Walls, features and farms are closed boxes: their back faces are
+		// hidden.
+		cull := l == mesh.Walls || l == mesh.Features || l == mesh.Farms
 		dst, p, def := &b.Lit, packLit, defaultColor(l)
 		if l == mesh.Terrain {
 			dst, p = &b.Terrain, packTerrain
@@ -159,7 +177,7 @@ func defaultColor(l mesh.Layer) [4]float32 {
 		return [4]float32{0.78, 0.72, 0.62, 1}
 	case mesh.Bridges:
 		return [4]float32{0.55, 0.42, 0.3, 1}
-	case mesh.Features:
+	case mesh.Features, mesh.Farms:
 		return [4]float32{0.7, 0.35, 0.25, 1}
 	}
 	return [4]float32{1, 1, 1, 1}

@@ -28,10 +28,24 @@ func (r *Raster) DrawOpaque(batches []Batch) {
 		for t := 0; t+2 < len(b.Indices); t += 3 {
 			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
 			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
-			r.triangle(v, func(i int, w float64) {
-				if w < r.Depth[i] {
+			r.triangle(v, func(i int, iw float64) {
+				if w := 1 / iw; w < r.Depth[i] {
 					r.Depth[i], r.Color[i] = w, c
 				}
+			})
+		}
+	}
+}
+
+// DrawDepth draws batches whose Custom0 is a depth that is linear in
+// screen space (the light view's orthographic depth, 0..1), keeping the
+// nearest per pixel in Depth: the shadow map's reference.
+func (r *Raster) DrawDepth(batches []Batch) {
+	for _, b := range batches {
+		for t := 0; t+2 < len(b.Indices); t += 3 {
+			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
+			r.triangle(v, func(i int, d float64) {
+				r.Depth[i] = min(r.Depth[i], d)
 			})
 		}
 	}
@@ -46,8 +60,8 @@ func (r *Raster) DrawTranslucent(batches []Batch) {
 			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
 			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
 			kind := Kind(math.Floor(float64(v[0].Custom3)))
-			r.triangle(v, func(i int, w float64) {
-				if w-float64(DepthBias(kind, float32(w))) <= r.Depth[i]+tol {
+			r.triangle(v, func(i int, iw float64) {
+				if w := 1 / iw; w-float64(DepthBias(kind, float32(w))) <= r.Depth[i]+tol {
 					r.Color[i] = c
 				}
 			})
@@ -56,7 +70,8 @@ func (r *Raster) DrawTranslucent(batches []Batch) {
 }
 
 // triangle calls plot for every pixel whose centre the triangle covers
-// (top-left rule for shared edges) with the perspective-correct w.
+// (top-left rule for shared edges) with Custom0 interpolated there (1/w
+// for the camera's vertices, whose inverse is the perspective-correct w).
 func (r *Raster) triangle(v [3]*Vertex, plot func(i int, w float64)) {
 	x := [3]float64{float64(v[0].DstX), float64(v[1].DstX), float64(v[2].DstX)}
 	y := [3]float64{float64(v[0].DstY), float64(v[1].DstY), float64(v[2].DstY)}
@@ -91,8 +106,7 @@ func (r *Raster) triangle(v [3]*Vertex, plot func(i int, w float64)) {
 			if !inside {
 				continue
 			}
-			iw := b[0]*float64(v[0].Custom0) + b[1]*float64(v[1].Custom0) + b[2]*float64(v[2].Custom0)
-			plot(px+py*r.W, 1/iw)
+			plot(px+py*r.W, b[0]*float64(v[0].Custom0)+b[1]*float64(v[1].Custom0)+b[2]*float64(v[2].Custom0))
 		}
 	}
 }

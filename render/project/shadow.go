@@ -1,0 +1,221 @@
+package project
+
+import (
+	"math"
+	"slices"
+
+	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
+)
+
+// ShadowDistance is how far from the eye, in view distance, shadows
+// reach: Unity's default shadow distance, which Catlike's scenes keep.
+const ShadowDistance = 400
+
+// DefaultShadowSize is the shadow map's side in texels.
+const DefaultShadowSize = 2048
+
+// LightView maps world space to the shadow map, an orthographic view
+// along the sun's rays: texel u, v (pixels of the map) and depth d (0 at
+// the nearest caster, 1 at the farthest) of a world point p are
+// dot(row.xyz, p) + row.w for the rows U, V and D.
+type LightView struct {
+	U, V, D [4]float32
+	Size    int     // texels on a side
+	Texel   float32 // world units per texel, the larger of the two axes
+	Depth   float32 // world units that depth 0..1 spans
+	Valid   bool    // false: nothing to shadow in view
+}
+
+// Map returns p's texel coordinates and depth.
+func (l *LightView) Map(p vec3.T) (u, v, d float32) {
+	return dot4(&l.U, p), dot4(&l.V, p), dot4(&l.D, p)
+}
+
+func dot4(r *[4]float32, p vec3.T) float32 { return r[0]*p[0] + r[1]*p[1] + r[2]*p[2] + r[3] }
+
+// Caster is geometry besides the chunks' that casts shadows, such as
+// units drawn by a pass of their own: a mesh in world space (positions
+// and indices are read) and its bounds. Set Builder.Casters before a
+// build; the renderer redraws the shadow map when they change.
+type Caster struct {
+	Mesh   *mesh.Mesh
+	Bounds Box
+}
+
+// lightAxes returns the light view's axes: z along the sun's rays (away
+// from the sun), x and y across them.
+func lightAxes(toSun vec3.T) (x, y, z vec3.T) {
+	z = vec3.T{-toSun[0], -toSun[1], -toSun[2]}
+	z.Normalize()
+	helper := vec3.T{0, 1, 0}
+	if math.Abs(float64(z[1])) > 0.99 {
+		helper = vec3.T{0, 0, 1}
+	}
+	x = vec3.Cross(&helper, &z)
+	x.Normalize()
+	y = vec3.Cross(&z, &x)
+	return x, y, z
+}
+
+// bounds2 is a rectangle in light-view space (world units along x, y).
+type bounds2 struct {
+	lo, hi [2]float32
+	ok     bool
+}
+
+func (r *bounds2) add(u, v float32) {
+	if !r.ok {
+		r.lo, r.hi, r.ok = [2]float32{u, v}, [2]float32{u, v}, true
+		return
+	}
+	r.lo = [2]float32{min(r.lo[0], u), min(r.lo[1], v)}
+	r.hi = [2]float32{max(r.hi[0], u), max(r.hi[1], v)}
+}
+
+func (r *bounds2) intersect(o bounds2) bounds2 {
+	if !r.ok || !o.ok {
+		return bounds2{}
+	}
+	out := bounds2{lo: [2]float32{max(r.lo[0], o.lo[0]), max(r.lo[1], o.lo[1])},
+		hi: [2]float32{min(r.hi[0], o.hi[0]), min(r.hi[1], o.hi[1])}, ok: true}
+	out.ok = out.lo[0] < out.hi[0] && out.lo[1] < out.hi[1]
+	return out
+}
+
+func (r *bounds2) overlaps(o *bounds2) bool {
+	return r.ok && o.ok && r.lo[0] <= o.hi[0] && o.lo[0] <= r.hi[0] && r.lo[1] <= o.hi[1] && o.lo[1] <= r.hi[1]
+}
+
+// boxBounds returns box b's extent along the light axes x, y (as a
+// rectangle) and z (depth range).
+func boxBounds(b *Box, x, y, z *vec3.T) (r bounds2, dLo, dHi float32) {
+	dLo, dHi = float32(math.Inf(1)), float32(math.Inf(-1))
+	for _, p := range b.corners() {
+		r.add(vec3.Dot(x, &p), vec3.Dot(y, &p))
+		d := vec3.Dot(z, &p)
+		dLo, dHi = min(dLo, d), max(dHi, d)
+	}
+	return r, dLo, dHi
+}
+
+// buildShadows fits the light view to what the camera sees within
+// ShadowDistance and fills b.Shadow with every caster that can throw a
+// shadow there: the chunks' terrain, walls, features and bridges (not
+// farms: mesh.Layer.CastsShadows) and b.Casters.
+func (b *Builder) buildShadows(chunks []ChunkMeshes) {
+	b.Shadow.Reset()
+	b.LightView = LightView{}
+	size := b.ShadowSize
+	if size <= 0 {
+		size = DefaultShadowSize
+	}
+	x, y, z := lightAxes(b.Light.Dir)
+	rect := b.receivers(chunks, &x, &y, &z)
+	if !rect.ok {
+		return
+	}
+	rect = snapRect(rect)
+	dLo, dHi := float32(math.Inf(1)), float32(math.Inf(-1))
+	b.casters = b.casters[:0]
+	for i := range chunks {
+		r, lo, hi := boxBounds(&chunks[i].All, &x, &y, &z)
+		if r.overlaps(&rect) {
+			b.casters = append(b.casters, i)
+			dLo, dHi = min(dLo, lo), max(dHi, hi)
+		}
+	}
+	for _, c := range b.Casters {
+		if r, lo, hi := boxBounds(&c.Bounds, &x, &y, &z); r.overlaps(&rect) {
+			dLo, dHi = min(dLo, lo), max(dHi, hi)
+		}
+	}
+	if dLo > dHi {
+		return
+	}
+	dLo, dHi = dLo-1, dHi+1 // casters at the range's ends stay inside it
+	su, sv := float32(size)/(rect.hi[0]-rect.lo[0]), float32(size)/(rect.hi[1]-rect.lo[1])
+	ds := 1 / (dHi - dLo)
+	l := &b.LightView
+	l.U = [4]float32{x[0] * su, x[1] * su, x[2] * su, -rect.lo[0] * su}
+	l.V = [4]float32{y[0] * sv, y[1] * sv, y[2] * sv, -rect.lo[1] * sv}
+	l.D = [4]float32{z[0] * ds, z[1] * ds, z[2] * ds, -dLo * ds}
+	l.Size, l.Texel, l.Depth, l.Valid = size, max(1/su, 1/sv), dHi-dLo, true
+	for _, i := range b.casters {
+		c := &chunks[i]
+		for layer := range mesh.LayerCount {
+			if m := c.Layers[layer]; m != nil && layer.CastsShadows() {
+				b.addCaster(m, c.welded[layer])
+			}
+		}
+	}
+	for _, c := range b.Casters {
+		if c.Mesh != nil && !c.Mesh.Overflowed() {
+			b.addCaster(c.Mesh, nil)
+		}
+	}
+}
+
+// receivers returns the light-view rectangle that holds every point the
+// camera sees within ShadowDistance: the part of the view frustum up to
+// there, cut down to the visible chunks' bounds.
+func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
+	v := &b.View
+	far := min(b.Far, ShadowDistance)
+	var frustum, scene bounds2
+	for _, w := range []float32{b.Near, far} {
+		for _, sx := range []float32{-1, 1} {
+			for _, sy := range []float32{-1, 1} {
+				var p vec3.T
+				for k := range 3 {
+					p[k] = v.Eye[k] + w*(v.Forward[k]+sx*v.Right[k]*v.TanHalfFov*v.Aspect+sy*v.Up[k]*v.TanHalfFov)
+				}
+				frustum.add(vec3.Dot(x, &p), vec3.Dot(y, &p))
+			}
+		}
+	}
+	for _, i := range b.visible {
+		if ok, lo, _ := v.Visible(chunks[i].All); ok && lo <= ShadowDistance {
+			r, _, _ := boxBounds(&chunks[i].All, x, y, z)
+			scene.add(r.lo[0], r.lo[1])
+			scene.add(r.hi[0], r.hi[1])
+		}
+	}
+	return frustum.intersect(scene)
+}
+
+// snapRect widens r to a whole number of 16-unit steps, so that while the
+// camera pans the texel grid stays put and shadow edges do not crawl.
+func snapRect(r bounds2) bounds2 {
+	const step = 16
+	for k := range 2 {
+		r.lo[k] = float32(math.Floor(float64(r.lo[k])/step) * step)
+		r.hi[k] = float32(math.Ceil(float64(r.hi[k])/step) * step)
+	}
+	return r
+}
+
+// addCaster adds m's triangles (its welded vertices where w holds them)
+// to b.Shadow, projected into the light view. Only the position and the
+// depth are written: the depth passes read nothing else.
+func (b *Builder) addCaster(m *mesh.Mesh, w *welded) {
+	idx := b.numbering(m, w)
+	l := &b.LightView
+	batch, _ := b.Shadow.room(len(b.source))
+	base := uint16(len(batch.Vertices))
+	n := len(batch.Vertices)
+	batch.Vertices = slices.Grow(batch.Vertices, len(b.source))[:n+len(b.source)]
+	out := batch.Vertices[n:]
+	pos := m.Positions
+	for j, i := range b.source {
+		p, v := &pos[i], &out[j]
+		v.DstX = l.U[0]*p[0] + l.U[1]*p[1] + l.U[2]*p[2] + l.U[3]
+		v.DstY = l.V[0]*p[0] + l.V[1]*p[1] + l.V[2]*p[2] + l.V[3]
+		v.Custom0 = l.D[0]*p[0] + l.D[1]*p[1] + l.D[2]*p[2] + l.D[3]
+	}
+	dst := growIndices(batch, len(idx))
+	for k, i := range idx {
+		dst[k] = base + i
+	}
+}
