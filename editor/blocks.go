@@ -9,6 +9,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/render"
 	"hexsandbox/render/project"
 )
 
@@ -36,6 +37,9 @@ type face struct {
 }
 
 func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
+
+// SetQuality does nothing: blocks are cheap at any quality.
+func (b *blockScene) SetQuality(render.Quality) {}
 
 func (b *blockScene) Reset(g *hexmap.Grid) {
 	if b.feed != nil {

@@ -139,15 +139,20 @@ func depthCheck(g *game) (string, error) {
 		render.DepthCheck
 	}
 	bits := subpixelBits()
-	var out []result
-	for _, v := range [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}} {
+	views := [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}}
+	var cams []project.Camera
+	for _, v := range views {
 		cam := project.NewCamera(g.sess.Grid.Topology())
 		cam.Zoom, cam.Rotation = v[0], v[1]
-		c, err := render.FlatDepthCheck(set, &cam, w, h, bits)
-		if err != nil {
-			return "", err
-		}
-		out = append(out, result{View: v, SubpixelBits: bits, DepthCheck: c})
+		cams = append(cams, cam)
+	}
+	checks, err := render.FlatDepthCheck(set, cams, w, h, bits)
+	if err != nil {
+		return "", err
+	}
+	var out []result
+	for i, c := range checks {
+		out = append(out, result{View: views[i], SubpixelBits: bits, DepthCheck: c})
 	}
 	b, err := json.Marshal(out)
 	return string(b), err

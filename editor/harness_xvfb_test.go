@@ -145,13 +145,17 @@ type reporter interface {
 // editor exists), and reports their findings as t's failures. The
 // session ends after the last step, or when the editor quits.
 func runEditor(t testing.TB, opts Options, in *scriptInput, build func(g *game, c *checker) []step) *game {
+	// The settings file goes to a folder of the test's, never the user's.
 	t.Helper()
 	return runEditorSized(t, 0, 0, opts, in, build)
 }
 
 // runEditorSized is runEditor in a window of w×h.
-func runEditorSized(t testing.TB, w, h int, opts Options, in *scriptInput, build func(g *game, c *checker) []step) *game {
+func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g *game, c *checker) []step) *game {
 	t.Helper()
+	if opts.Config == "" {
+		opts.Config = t.TempDir()
+	}
 	c := &checker{}
 	s := &session{w: w, h: h, ended: make(chan error, 1), make: func() (*game, error) {
 		g, err := newGame(opts, in)

@@ -11,6 +11,7 @@ import (
 	"syscall/js"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 )
 
 // browserFiles tells the panel to offer "Download" (downloadMap): in the
@@ -20,6 +21,9 @@ const browserFiles = true
 
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
+
+// openPrefs keeps the settings in the browser's local storage.
+func openPrefs(Options) prefs.Store { return prefs.Local{Key: prefs.DefaultKey} }
 
 // importDialog opens the browser's file picker; the chosen map replaces
 // the current one a few frames later (cmdImport has already asked about

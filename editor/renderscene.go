@@ -16,6 +16,7 @@ import (
 // The renderer is made on first use, inside the game loop, because it
 // compiles shaders; if that fails the editor falls back to blocks.
 type renderScene struct {
+	quality  render.Quality
 	g        *hexmap.Grid
 	set      *chunk.Set
 	r        *render.Renderer
@@ -25,7 +26,14 @@ type renderScene struct {
 }
 
 func newRenderScene(onError func(error)) *renderScene {
-	return &renderScene{start: time.Now(), onError: onError}
+	return &renderScene{start: time.Now(), onError: onError, quality: render.DefaultQuality()}
+}
+
+func (s *renderScene) SetQuality(q render.Quality) {
+	s.quality = q
+	if s.r != nil {
+		s.r.SetQuality(q)
+	}
 }
 
 func (s *renderScene) Reset(g *hexmap.Grid) {
@@ -69,6 +77,7 @@ func (s *renderScene) ensure() bool {
 		return false
 	}
 	s.r = r
+	r.SetQuality(s.quality)
 	return true
 }
 

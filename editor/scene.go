@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/render"
 	"hexsandbox/render/project"
 )
 
@@ -20,6 +21,8 @@ type scene interface {
 	Draw(dst *ebiten.Image, cam *project.Camera)
 	// Pick returns the cell under pixel (x, y) of a view of size w×h.
 	Pick(cam *project.Camera, w, h int, x, y float64) (int, bool)
+	// SetQuality sets what drawing may cost.
+	SetQuality(q render.Quality)
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

@@ -109,7 +109,8 @@ func (r *Renderer) ensureShadowTargets(size int) {
 	}
 }
 
-// uniforms are the values every program reads (shaders/common.kage).
+// uniforms are the values every program reads, packed as
+// shaders/common.kage declares them.
 func (r *Renderer) uniforms(seconds float64) map[string]any {
 	b := &r.builder
 	v := &b.View
@@ -117,32 +118,38 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 	if b.Flat {
 		flat = 1
 	}
-	t, a := v.TanHalfFov, v.Aspect
-	var ray0, rayX, rayY [3]float32
-	for k := range 3 {
-		ray0[k] = v.Forward[k] - v.Right[k]*t*a + v.Up[k]*t
-		rayX[k] = v.Right[k] * 2 * t * a / v.Width
-		rayY[k] = -v.Up[k] * 2 * t / v.Height
-	}
-	l := &b.LightView
 	shadows := float32(0)
 	if r.shadowsOn {
 		shadows = 1
 	}
-	return map[string]any{
-		"Near": b.Near, "Far": b.Far, "Time": float32(seconds), "Flat": flat,
-		"LightDir": b.Light.Dir[:], "Ambient": b.Light.Ambient, "Diffuse": b.Light.Diffuse,
-		"Eye": v.Eye[:], "Ray0": ray0[:], "RayX": rayX[:], "RayY": rayY[:],
-		"ViewX": viewRow(v, 0), "ViewY": viewRow(v, 1), "ViewW": viewRow(v, 3), "ViewSize": []float32{v.Width, v.Height},
-		"Shadows": shadows, "ShadowU": l.U[:], "ShadowV": l.V[:], "ShadowD": l.D[:],
-		"ShadowSize": float32(l.Size), "ShadowTexel": l.Texel, "ShadowDepth": l.Depth,
-		"ShadowDistance": float32(project.ShadowDistance),
+	t, a := v.TanHalfFov, v.Aspect
+	var cam [16]float32
+	for k := range 3 {
+		cam[k] = v.Forward[k] - v.Right[k]*t*a + v.Up[k]*t // Ray0
+		cam[4+k] = v.Right[k] * 2 * t * a / v.Width        // RayX
+		cam[8+k] = -v.Up[k] * 2 * t / v.Height             // RayY
+		cam[12+k] = v.Eye[k]
 	}
-}
-
-// viewRow is row r of the view's clip matrix.
-func viewRow(v *project.View, r int) []float32 {
-	return []float32{v.M[0][r], v.M[1][r], v.M[2][r], v.M[3][r]}
+	cam[3], cam[7], cam[11] = v.Width, v.Height, project.ShadowDistance
+	var view [16]float32
+	for c, row := range []int{0, 1, 3} {
+		for k := range 4 {
+			view[4*c+k] = v.M[k][row]
+		}
+	}
+	l := &b.LightView
+	var shadow [16]float32
+	copy(shadow[0:4], l.U[:])
+	copy(shadow[4:8], l.V[:])
+	copy(shadow[8:12], l.D[:])
+	shadow[12], shadow[13], shadow[14] = float32(l.Size), l.Texel, l.Depth
+	sun := b.Light
+	return map[string]any{
+		"Params": []float32{b.Near, b.Far, 0, 0},
+		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
+		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
+		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
+	}
 }
 
 // depthPasses draws batches into targets with the min-blend depth
@@ -150,8 +157,9 @@ func viewRow(v *project.View, r int) []float32 {
 // the one before; it returns the last pass's target.
 func (r *Renderer) depthPasses(targets []*ebiten.Image, passes int, linear bool, lists ...[]project.Batch) *ebiten.Image {
 	u := r.uniforms(0)
+	params := u["Params"].([]float32)
 	if linear {
-		u["Linear"] = float32(1)
+		params[3] = 1
 	}
 	var dst *ebiten.Image
 	for pass := range passes {
@@ -162,7 +170,7 @@ func (r *Renderer) depthPasses(targets []*ebiten.Image, passes int, linear bool,
 		if prev != nil {
 			imgs[1] = prev
 		}
-		u["Mode"] = float32(pass)
+		params[2] = float32(pass)
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
 		for _, list := range lists {
 			for _, bt := range list {

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"runtime"
 
 	"hexsandbox/chunk"
 	"hexsandbox/render/project"
@@ -17,24 +18,32 @@ type DepthCheck struct {
 	Covered float64 // share of pixels the scene covers
 }
 
-// FlatDepthCheck renders set in flat mode as cam sees it at w×h and
-// compares the GPU pixels with project.Raster, as the desktop depth test
-// does. The browser build runs it in the page, so the depth technique is
-// checked on WebGL too; it must run inside the game loop (Update).
+// FlatDepthCheck renders set in flat mode as each of cams sees it at w×h
+// and compares the GPU pixels with project.Raster, as the desktop depth
+// test does. The browser build runs it in the page, so the depth
+// technique is checked on WebGL too; it must run inside the game loop
+// (Update). One renderer draws every view, and lives until the last has
+// been read back: a renderer's shaders freed while their draws are still
+// queued break WebGL.
 //
 // subpixelBits is the GPU's sub-pixel precision (WebGL's SUBPIXEL_BITS):
 // the CPU raster sees the vertices snapped to the same grid, otherwise
 // which pixel centres a sliver covers differs between the two on a GPU
 // with coarse snapping (SwiftShader has 4 bits; Mesa's llvmpipe 8) and
 // edges, not depth, dominate the comparison. 0 means no snapping.
-func FlatDepthCheck(set *chunk.Set, cam *project.Camera, w, h, subpixelBits int) (DepthCheck, error) {
+func FlatDepthCheck(set *chunk.Set, cams []project.Camera, w, h, subpixelBits int) ([]DepthCheck, error) {
 	r, err := NewRenderer(set)
 	if err != nil {
-		return DepthCheck{}, err
+		return nil, err
 	}
+	defer runtime.KeepAlive(r)
 	r.builder.Flat = true
-	gpu := readFrame(r, cam, w, h, 0)
-	return compareFlat(gpu, r.flatReference(w, h, subpixelBits), nil), nil
+	var out []DepthCheck
+	for i := range cams {
+		gpu := readFrame(r, &cams[i], w, h, 0)
+		out = append(out, compareFlat(gpu, r.flatReference(w, h, subpixelBits), nil))
+	}
+	return out, nil
 }
 
 // readFrame draws cam's view of r into a w×h image and reads it back.

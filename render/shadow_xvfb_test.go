@@ -16,8 +16,8 @@ import (
 
 // The shadow map the GPU draws with the min-blend passes holds, texel by
 // texel, the nearest light depth of the same light-view triangles as a
-// CPU z-buffer finds: at most 0.3% of the texels differ by more than one
-// 16-bit step, whatever the view.
+// CPU z-buffer finds: of the texels either covers, at most 0.3% differ by
+// more than one 16-bit step, whatever the view.
 func TestShadowMapMatchesCPU(t *testing.T) {
 	scene, err := demo.Scene(3)
 	if err != nil {
@@ -53,20 +53,22 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 				want := 65535 // cleared: nothing cast here
 				if !math.IsInf(d, 1) {
 					want = int(math.Floor(min(max(d, 0), 1)*65535 + 0.5))
-					covered++
 				}
 				got := int(gpu.Pix[4*i])<<8 | int(gpu.Pix[4*i+1])
+				if want != 65535 || got != 65535 {
+					covered++
+				}
 				diff.Pix[4*i+3] = 255
 				if abs(got-want) > 1 {
 					differ++
 					diff.Pix[4*i] = 255
 				}
 			}
-			share := float64(differ) / float64(len(cpu.Depth))
-			t.Logf("%s view %d: %d casting triangles, %.4f%% of %d texels differ, %.1f%% covered",
-				c.name, vi, b.Shadow.Triangles(), 100*share, len(cpu.Depth), 100*float64(covered)/float64(len(cpu.Depth)))
+			share := float64(differ) / float64(max(covered, 1))
+			t.Logf("%s view %d: %d casting triangles cover %d texels, %.4f%% of them differ",
+				c.name, vi, b.Shadow.Triangles(), covered, 100*share)
 			savePNG(t, fmt.Sprintf("shadowdiff_%s_%d", c.name, vi), diff)
-			if covered < len(cpu.Depth)/4 {
+			if covered < 5000 {
 				t.Errorf("%s view %d: casters cover only %d texels: the light view misses the scene", c.name, vi, covered)
 			}
 			if share > 0.003 {

@@ -1,6 +1,10 @@
 package project
 
-import "hexsandbox/mesh"
+import (
+	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
+)
 
 // ChunkMeshes is one chunk's layer meshes with their bounds, which the
 // renderer refreshes when the chunk is re-triangulated.
@@ -76,7 +80,9 @@ type Builder struct {
 	tris    []sortTri
 	order   []uint64
 	visible []int
-	casters []int // chunks that may cast a shadow into view
+	casters []int    // chunks that may cast a shadow into view
+	steep   []uint16 // steepTriangles' scratch for meshes without welded storage
+	steepN  []vec3.T
 	flatID  uint32
 	// cols and rows are the view's size in whole pixels.
 	cols, rows int32

@@ -45,15 +45,18 @@ type Caster struct {
 }
 
 // lightAxes returns the light view's axes: z along the sun's rays (away
-// from the sun), x and y across them.
-func lightAxes(toSun vec3.T) (x, y, z vec3.T) {
+// from the sun), x across them and as near the camera's right as can be,
+// y across both. Lined up with the view, the rectangle that holds what
+// the camera sees wastes little of the shadow map.
+func lightAxes(toSun, right vec3.T) (x, y, z vec3.T) {
 	z = vec3.T{-toSun[0], -toSun[1], -toSun[2]}
 	z.Normalize()
-	helper := vec3.T{0, 1, 0}
-	if math.Abs(float64(z[1])) > 0.99 {
-		helper = vec3.T{0, 0, 1}
+	d := vec3.Dot(&right, &z)
+	x = vec3.T{right[0] - d*z[0], right[1] - d*z[1], right[2] - d*z[2]}
+	if x.Length() < 1e-3 { // the sun along the camera's right
+		helper := vec3.T{0, 1, 0}
+		x = vec3.Cross(&helper, &z)
 	}
-	x = vec3.Cross(&helper, &z)
 	x.Normalize()
 	y = vec3.Cross(&z, &x)
 	return x, y, z
@@ -111,7 +114,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 	if size <= 0 {
 		size = DefaultShadowSize
 	}
-	x, y, z := lightAxes(b.Light.Dir)
+	x, y, z := lightAxes(b.Light.Dir, b.View.Right)
 	rect := b.receivers(chunks, &x, &y, &z)
 	if !rect.ok {
 		return
@@ -158,31 +161,50 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 }
 
 // receivers returns the light-view rectangle that holds every point the
-// camera sees within ShadowDistance: the part of the view frustum up to
-// there, cut down to the visible chunks' bounds.
+// camera sees within ShadowDistance: where the four edge rays of the view
+// frustum cross the top and the bottom of the visible chunks (or end at
+// the shadow distance), cut down to those chunks' bounds.
 func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 	v := &b.View
 	far := min(b.Far, ShadowDistance)
-	var frustum, scene bounds2
-	for _, w := range []float32{b.Near, far} {
-		for _, sx := range []float32{-1, 1} {
-			for _, sy := range []float32{-1, 1} {
-				var p vec3.T
-				for k := range 3 {
-					p[k] = v.Eye[k] + w*(v.Forward[k]+sx*v.Right[k]*v.TanHalfFov*v.Aspect+sy*v.Up[k]*v.TanHalfFov)
+	var scene Box
+	var sceneRect bounds2
+	for _, i := range b.visible {
+		if ok, lo, _ := v.Visible(chunks[i].All); ok && lo <= ShadowDistance {
+			scene.Extend(chunks[i].All)
+			r, _, _ := boxBounds(&chunks[i].All, x, y, z)
+			sceneRect.add(r.lo[0], r.lo[1])
+			sceneRect.add(r.hi[0], r.hi[1])
+		}
+	}
+	if !scene.Valid {
+		return bounds2{}
+	}
+	var seen bounds2
+	for _, sx := range []float32{-1, 1} {
+		for _, sy := range []float32{-1, 1} {
+			var d vec3.T // the edge ray, 1 along the view direction
+			for k := range 3 {
+				d[k] = v.Forward[k] + sx*v.Right[k]*v.TanHalfFov*v.Aspect + sy*v.Up[k]*v.TanHalfFov
+			}
+			ts := [4]float32{b.Near, far, b.Near, b.Near}
+			if d[1] != 0 {
+				for k, h := range [2]float32{scene.Lo[1], scene.Hi[1]} {
+					if t := (h - v.Eye[1]) / d[1]; t > b.Near && t < far {
+						ts[2+k] = t
+					}
 				}
-				frustum.add(vec3.Dot(x, &p), vec3.Dot(y, &p))
+			}
+			for _, t := range ts {
+				p := vec3.T{v.Eye[0] + t*d[0], v.Eye[1] + t*d[1], v.Eye[2] + t*d[2]}
+				// Only points within the scene's height range can be seen
+				// on something: clamp the others onto it.
+				p[1] = min(max(p[1], scene.Lo[1]), scene.Hi[1])
+				seen.add(vec3.Dot(x, &p), vec3.Dot(y, &p))
 			}
 		}
 	}
-	for _, i := range b.visible {
-		if ok, lo, _ := v.Visible(chunks[i].All); ok && lo <= ShadowDistance {
-			r, _, _ := boxBounds(&chunks[i].All, x, y, z)
-			scene.add(r.lo[0], r.lo[1])
-			scene.add(r.hi[0], r.hi[1])
-		}
-	}
-	return frustum.intersect(scene)
+	return seen.intersect(sceneRect)
 }
 
 // snapRect widens r to a whole number of 16-unit steps, so that while the
@@ -196,26 +218,79 @@ func snapRect(r bounds2) bounds2 {
 	return r
 }
 
-// addCaster adds m's triangles (its welded vertices where w holds them)
-// to b.Shadow, projected into the light view. Only the position and the
-// depth are written: the depth passes read nothing else.
+// addCaster adds m's triangles (over its welded vertices where w holds
+// them) that face away from the sun to b.Shadow, projected into the light
+// view. Those are enough: a ray from a point in shadow towards the sun
+// enters whatever hides the sun through a face turned away from it
+// (terrain is a height field, the models are closed but for their
+// bottoms), and most of the terrain, which faces the sun, drops out. Lit
+// faces then never meet their own depth in the map, so they do not
+// shadow themselves. Only the position and the depth are written: the
+// depth passes read nothing else.
 func (b *Builder) addCaster(m *mesh.Mesh, w *welded) {
 	idx := b.numbering(m, w)
+	tris, normals := b.steepTriangles(m, w, idx)
+	source, sun := b.source, b.Light.Dir
+	remap := b.remap[:len(source)] // vertex → batch vertex + 1, 0: not yet
+	clear(remap)
 	l := &b.LightView
-	batch, _ := b.Shadow.room(len(b.source))
-	base := uint16(len(batch.Vertices))
-	n := len(batch.Vertices)
-	batch.Vertices = slices.Grow(batch.Vertices, len(b.source))[:n+len(b.source)]
-	out := batch.Vertices[n:]
+	batch, _ := b.Shadow.room(min(len(source), 3*len(tris)))
+	base := len(batch.Vertices)
+	verts := slices.Grow(batch.Vertices, len(source))[:base]
+	kept := slices.Grow(b.kept[:0], len(tris))
 	pos := m.Positions
-	for j, i := range b.source {
-		p, v := &pos[i], &out[j]
-		v.DstX = l.U[0]*p[0] + l.U[1]*p[1] + l.U[2]*p[2] + l.U[3]
-		v.DstY = l.V[0]*p[0] + l.V[1]*p[1] + l.V[2]*p[2] + l.V[3]
-		v.Custom0 = l.D[0]*p[0] + l.D[1]*p[1] + l.D[2]*p[2] + l.D[3]
+	for k := range normals {
+		n := &normals[k]
+		if n[0]*sun[0]+n[1]*sun[1]+n[2]*sun[2] >= 0 {
+			continue
+		}
+		tri := tris[3*k : 3*k+3 : 3*k+3]
+		for _, i := range tri {
+			if remap[i] == 0 {
+				// Only the fields the depth passes read are written: the
+				// storage of b.Shadow never holds other vertices.
+				p := &pos[source[i]]
+				verts = verts[:len(verts)+1]
+				v := &verts[len(verts)-1]
+				v.DstX = l.U[0]*p[0] + l.U[1]*p[1] + l.U[2]*p[2] + l.U[3]
+				v.DstY = l.V[0]*p[0] + l.V[1]*p[1] + l.V[2]*p[2] + l.V[3]
+				v.Custom0 = l.D[0]*p[0] + l.D[1]*p[1] + l.D[2]*p[2] + l.D[3]
+				remap[i] = uint16(len(verts))
+			}
+			kept = append(kept, remap[i]-1)
+		}
 	}
-	dst := growIndices(batch, len(idx))
-	for k, i := range idx {
-		dst[k] = base + i
+	batch.Vertices, b.kept = verts, kept
+	batch.Indices = append(batch.Indices, kept...)
+}
+
+// steepTriangles returns the triangles of idx (numbered by b.source) that
+// can face away from a sun as high as b.Light's, those steeper than its
+// elevation's complement whatever its azimuth, and their normals. For a
+// welded mesh the lists are kept in w until the mesh or the sun's height
+// changes.
+func (b *Builder) steepTriangles(m *mesh.Mesh, w *welded, idx []uint16) ([]uint16, []vec3.T) {
+	sinE := b.Light.Dir[1]
+	cosE := float32(math.Sqrt(float64(max(0, 1-sinE*sinE))))
+	steep := func(tris []uint16, normals []vec3.T) ([]uint16, []vec3.T) {
+		tris, normals = tris[:0], normals[:0]
+		for t := 0; t+2 < len(idx); t += 3 {
+			n := m.Normals[b.source[idx[t]]]
+			horizontal := float32(math.Sqrt(float64(n[0]*n[0] + n[2]*n[2])))
+			if n[1]*sinE < horizontal*cosE+1e-4 {
+				tris = append(tris, idx[t], idx[t+1], idx[t+2])
+				normals = append(normals, n)
+			}
+		}
+		return tris, normals
 	}
+	if w == nil || len(w.indices) == 0 {
+		b.steep, b.steepN = steep(b.steep, b.steepN)
+		return b.steep, b.steepN
+	}
+	if !w.steepOK || w.steepSin != sinE {
+		w.steep, w.steepN = steep(w.steep, w.steepN)
+		w.steepSin, w.steepOK = sinE, true
+	}
+	return w.steep, w.steepN
 }

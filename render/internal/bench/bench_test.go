@@ -33,11 +33,11 @@ func mapChunks(b *testing.B) []project.ChunkMeshes {
 	return chunks
 }
 
-func benchBuild(b *testing.B, zoom float64) {
+func benchBuild(b *testing.B, zoom float64, shadows bool) {
 	chunks := mapChunks(b)
 	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
 	c.X, c.Z = c.MaxX/2, c.MaxZ/2
-	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting()}
+	bld := project.Builder{View: c.View(1280, 720), Light: project.Sun(c.Rotation), Shadows: shadows}
 	if zoom == 0 {
 		// The whole map in view: lift the camera until everything fits.
 		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
@@ -46,6 +46,7 @@ func benchBuild(b *testing.B, zoom float64) {
 	bld.Build(chunks)
 	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices()
 	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles()
+	shadowTris := bld.Shadow.Triangles()
 	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
@@ -55,6 +56,9 @@ func benchBuild(b *testing.B, zoom float64) {
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 	b.ReportMetric(float64(verts), "vertices")
 	b.ReportMetric(float64(tris), "triangles")
+	if shadows {
+		b.ReportMetric(float64(shadowTris), "shadow-triangles")
+	}
 }
 
 // wholeMapView is the zoomed-out camera with a field wide enough for the
@@ -73,10 +77,17 @@ func wholeMapView(c project.Camera) project.View {
 
 // BenchmarkBuildTypical: cull, project, clip and build vertices for an
 // 80×60 map at zoom 0.5 (a typical editing view).
-func BenchmarkBuildTypical(b *testing.B) { benchBuild(b, 0.5) }
+func BenchmarkBuildTypical(b *testing.B) { benchBuild(b, 0.5, false) }
 
 // BenchmarkBuildWholeMap: the same with the whole map in view.
-func BenchmarkBuildWholeMap(b *testing.B) { benchBuild(b, 0) }
+func BenchmarkBuildWholeMap(b *testing.B) { benchBuild(b, 0, false) }
+
+// BenchmarkBuildTypicalShadows is BenchmarkBuildTypical with the shadow
+// casters projected into the sun's view as well.
+func BenchmarkBuildTypicalShadows(b *testing.B) { benchBuild(b, 0.5, true) }
+
+// BenchmarkBuildWholeMapShadows is BenchmarkBuildWholeMap with shadows.
+func BenchmarkBuildWholeMapShadows(b *testing.B) { benchBuild(b, 0, true) }
 
 // BenchmarkCopyWholeMap copies as many vertex bytes as the whole-map
 // build produces, the floor any per-frame vertex handling costs.
