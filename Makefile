@@ -6,7 +6,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 BIN := bin
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 
-.PHONY: all build run test bench fuzz wasm serve deps-build deps-run deps-test check-go clean
+.PHONY: all build run test bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -19,6 +19,8 @@ deps-run: check-go
 	@scripts/deps.sh run
 deps-test: check-go
 	@scripts/deps.sh test
+deps-dist: check-go
+	@scripts/deps.sh dist
 
 build: deps-build
 	$(GO) build -o $(BIN)/hexsandbox .
@@ -32,11 +34,12 @@ run: deps-run build
 
 # Every test, the window ones under Xvfb (test binaries that import ebiten
 # need a display) and the browser ones in headless chromium.
-test: deps-test wasm
+test: deps-test wasm windows
 	$(GO) vet ./...
+	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
 # that import ebiten need a display even when they only benchmark.
@@ -56,5 +59,17 @@ wasm: check-go
 serve: wasm
 	$(GO) run ./cmd/webserve -dir web -addr 127.0.0.1:8080
 
+# The Windows programs: Ebitengine needs no cgo there, so they cross-build
+# from Linux.
+windows: check-go
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o $(BIN)/windows-amd64/hexsandbox.exe .
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o $(BIN)/windows-amd64/hexmap.exe ./cmd/hexmap
+
+# Release archives in dist/: both programs for linux-amd64 (.tar.gz) and
+# windows-amd64 (.zip), and the browser build as a folder, each with the
+# README and how to run it.
+dist: deps-dist wasm
+	scripts/dist.sh
+
 clean:
-	rm -rf $(BIN) web/hexsandbox.wasm web/wasm_exec.js
+	rm -rf $(BIN) dist web/hexsandbox.wasm web/wasm_exec.js

@@ -3,16 +3,18 @@ package chunk
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
 
 // benchGrid is the product's default 80×60 map (Catlike's largest size):
 // terraces, cliffs, rivers, roads, water, towns and forests.
 func benchGrid(b *testing.B) *hexmap.Grid {
-	g, err := hexmap.Showcase(80, 60, 1)
+	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -124,4 +126,37 @@ func BenchmarkOneChunk(b *testing.B) {
 	ch := len(s.Chunks) / 2
 	b.ReportAllocs()
 	loop(b, func() { Triangulate(s.Grid, ch, &s.Chunks[ch]) })
+}
+
+// BenchmarkWrapOverhead triangulates every layer of the 80×60 benchmark
+// map on one core twice per iteration, laid out flat and wrapping (the
+// same cells), alternating which goes first, and reports the CPU time of
+// each and their ratio: measured within one run, the ratio does not move
+// with the machine's load as two separate benchmarks would. The wrapping
+// map builds the seam's bridges, corners and water too and cross-fades
+// the noise west of 1.5 cells.
+func BenchmarkWrapOverhead(b *testing.B) {
+	flat := benchGrid(b)
+	top := flat.Topology()
+	top.Wrapping = true
+	wrap, _, err := hexmap.FromCells(top, flat.Noise(), flat.Cells())
+	if err != nil {
+		b.Fatal(err)
+	}
+	sets := [2]*Set{NewSetWorkers(flat, 1), NewSetWorkers(wrap, 1)}
+	all := allChunks(sets[0])
+	var spent [2]time.Duration
+	n := 0
+	for b.Loop() {
+		for k := range 2 {
+			s := (n + k) % 2
+			start := testutil.CPUTime()
+			sets[s].triangulate(all, 1)
+			spent[s] += testutil.CPUTime() - start
+		}
+		n++
+	}
+	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "flat-cpu-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "wrap-cpu-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(spent[0]), "wrap/flat")
 }

@@ -14,8 +14,10 @@ import (
 
 // Chunk is the triangulated geometry of one chunk.
 type Chunk struct {
-	Layers  [mesh.LayerCount]mesh.Mesh
-	Bridges []features.Bridge
+	Layers [mesh.LayerCount]mesh.Mesh
+	// Plan is what the triangulation handed the features package: the
+	// connections that may hold walls and the bridges over rivers.
+	Plan features.Plan
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -27,14 +29,15 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	for l := range c.Layers {
 		c.Layers[l].Clear()
 	}
+	c.Plan.Reset()
 	b := builder{
 		g:         g,
-		perturber: g.Noise().Perturber(),
+		perturber: g.Perturber(),
 		cells:     g.Cells(),
 		terrain:   &c.Layers[mesh.Terrain],
 		rivers:    &c.Layers[mesh.Rivers],
 		roads:     &c.Layers[mesh.Roads],
-		bridges:   c.Bridges[:0],
+		plan:      &c.Plan,
 	}
 	wm := water.Meshes{
 		Water:     &c.Layers[mesh.Water],
@@ -52,11 +55,10 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 			}
 		}
 	}
-	c.Bridges = b.bridges
 	if !others {
 		return
 	}
-	features.BuildMeshes(g, ch, c.Bridges, features.Meshes{Features: &c.Layers[mesh.Features],
+	features.BuildMeshes(g, ch, &c.Plan, features.Meshes{Features: &c.Layers[mesh.Features],
 		Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 }
 
@@ -67,7 +69,7 @@ type builder struct {
 	perturber              hexmap.Perturber
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
-	bridges                []features.Bridge
+	plan                   *features.Plan
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.

@@ -1,6 +1,9 @@
 package chunk
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/features"
+	"hexsandbox/hexmap"
+)
 
 // triangulateConnection is Catlike's TriangulateConnection: the bridge
 // between cell i's solid edge e1 and its neighbour in d (flat strip or
@@ -32,16 +35,29 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 		b.edgeStrip(pe1, weights1(), cell.TerrainType, pe2, weights2(), nb.TerrainType, hasRoad)
 	}
 
-	if d > hexmap.E {
+	nn, hasCorner := 0, false
+	if d <= hexmap.E {
+		nn, hasCorner = b.neighbor(i, d.Next())
+	}
+	var next hexmap.Cell
+	if hasCorner {
+		next = b.cells[nn]
+	}
+	var conn *features.Connection
+	if features.WallsMayStand(cell, nb, next, hasCorner) {
+		b.plan.Connections = append(b.plan.Connections, features.Connection{Cell: i, Neighbor: n, Dir: d, Near: pe1, Far: pe2})
+		conn = &b.plan.Connections[len(b.plan.Connections)-1]
+	}
+	if !hasCorner {
 		return
 	}
-	nn, ok := b.neighbor(i, d.Next())
-	if !ok {
-		return
-	}
-	next := b.cells[nn]
 	v5 := add(e1.V5, hexmap.Bridge(d.Next()))
 	v5[1] = b.position(nn)[1]
+	if conn != nil {
+		conn.Next, conn.HasCorner = nn, true
+		conn.Corner = [3]vecT{e1.V5, e2.V5, v5}
+		conn.PerturbedCorner = [3]vecT{pe1.V5, pe2.V5, b.perturb(v5)}
+	}
 	// The corner starts from its lowest cell, keeping clockwise order.
 	switch {
 	case cell.Elevation <= nb.Elevation && cell.Elevation <= next.Elevation:

@@ -10,6 +10,7 @@ import (
 	"github.com/ungerik/go3d/vec2"
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
 
@@ -26,8 +27,8 @@ func sameMeshes(a, b *Set) string {
 				return fmt.Sprintf("chunk %d %s: %s", ch, l.Name(), d)
 			}
 		}
-		if fmt.Sprint(ca.Bridges) != fmt.Sprint(cb.Bridges) {
-			return fmt.Sprintf("chunk %d: bridges %v vs %v", ch, ca.Bridges, cb.Bridges)
+		if fmt.Sprint(ca.Plan) != fmt.Sprint(cb.Plan) {
+			return fmt.Sprintf("chunk %d: plans %v vs %v", ch, ca.Plan, cb.Plan)
 		}
 	}
 	return ""
@@ -111,5 +112,41 @@ func TestDirtyRebuild(t *testing.T) {
 	}
 	if d := sameMeshes(s, NewSetWorkers(g.Clone(), 1)); d != "" {
 		t.Fatal(d)
+	}
+}
+
+// TestDirtyRebuildAcrossSeam is TestDirtyRebuild on a wrapping map with
+// most edits in the two columns on each side of the seam, whose geometry
+// lies in the chunks on both sides.
+func TestDirtyRebuildAcrossSeam(t *testing.T) {
+	g := testGridOf(t, hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, 5)
+	s := NewSet(g)
+	rng := rand.New(rand.NewPCG(5, 5))
+	seamColumns := []int{18, 19, 0, 1}
+	for batch := range 60 {
+		for range 1 + rng.IntN(8) {
+			i := rng.IntN(g.CellCount())
+			if rng.IntN(4) > 0 {
+				i = seamColumns[rng.IntN(len(seamColumns))] + rng.IntN(g.Height())*g.Width()
+			}
+			randomEditAt(g, rng, i)
+		}
+		s.Update()
+		if batch%10 == 9 {
+			if d := sameMeshes(s, NewSet(g.Clone())); d != "" {
+				t.Fatalf("after batch %d: %s", batch, d)
+			}
+		}
+	}
+	crossing := 0
+	for i, c := range g.Cells() {
+		for d := hexmap.NE; d <= hexmap.SE; d++ {
+			if n, ok := g.Neighbor(i, d); ok && g.Topology().NeighborShift(i, n) != 0 && (c.HasRiverThroughEdge(d) || c.HasRoadThroughEdge(d)) {
+				crossing++
+			}
+		}
+	}
+	if crossing == 0 {
+		t.Fatal("no river or road crosses the seam after the edits")
 	}
 }

@@ -39,6 +39,12 @@ func newXZIndex(meshes ...*mesh.Mesh) *xzIndex {
 
 func bucketOf(v float32) int { return int(math.Floor(float64(v) / bucketSize)) }
 
+// coversWrapped is covers with X taken modulo wrap (0: a flat map): the
+// point or one of its copies a map width east or west is covered.
+func (x *xzIndex) coversWrapped(px, pz, wrap float32) bool {
+	return x.covers(px, pz) || (wrap != 0 && (x.covers(px+wrap, pz) || x.covers(px-wrap, pz)))
+}
+
 // covers reports whether some triangle's XZ projection holds (px, pz).
 func (x *xzIndex) covers(px, pz float32) bool {
 	for _, id := range x.buckets[[2]int{bucketOf(px), bucketOf(pz)}] {
@@ -152,10 +158,19 @@ func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) hexmap.EdgeVertices {
 
 func edgePoints(e hexmap.EdgeVertices) []vec3.T { return []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} }
 
+// shifted returns the points moved east by dx.
+func shifted(dx float32, ps ...vec3.T) []vec3.T {
+	out := make([]vec3.T, len(ps))
+	for k, p := range ps {
+		out[k] = vec3.T{p[0] + dx, p[1], p[2]}
+	}
+	return out
+}
+
 func perturbAll(g *hexmap.Grid, ps ...vec3.T) []vec3.T {
 	out := make([]vec3.T, len(ps))
 	for k, p := range ps {
-		out[k] = g.Noise().Perturb(p)
+		out[k] = g.Perturber().Perturb(p)
 	}
 	return out
 }

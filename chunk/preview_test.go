@@ -14,6 +14,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
 
@@ -46,7 +47,7 @@ func TestPreview(t *testing.T) {
 		g = riverRoadGrid(t, 4)
 	default:
 		var err error
-		if g, err = hexmap.Showcase(w, h, 3); err != nil {
+		if g, err = mapgen.Showcase(w, h, 3); err != nil {
 			t.Fatal(err)
 		}
 	}

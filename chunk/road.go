@@ -136,5 +136,5 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 // addBridge records a bridge between two unperturbed road centres, where
 // Catlike calls HexFeatureManager.AddBridge.
 func (b *builder) addBridge(roadCenter1, roadCenter2 vecT) {
-	b.bridges = append(b.bridges, features.Bridge{RoadCenter1: roadCenter1, RoadCenter2: roadCenter2})
+	b.plan.Bridges = append(b.plan.Bridges, features.Bridge{RoadCenter1: roadCenter1, RoadCenter2: roadCenter2})
 }

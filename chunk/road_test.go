@@ -106,7 +106,7 @@ func checkBridges(t *testing.T, g *hexmap.Grid, s *Set) {
 	perCell := map[int]int{}
 	total := 0
 	for ch := range s.Chunks {
-		for _, b := range s.Chunks[ch].Bridges {
+		for _, b := range s.Chunks[ch].Plan.Bridges {
 			i, ok := g.CellUnder((b.RoadCenter1[0]+b.RoadCenter2[0])/2, (b.RoadCenter1[2]+b.RoadCenter2[2])/2)
 			if !ok || g.ChunkOf(i) != ch {
 				t.Fatalf("bridge %v not in a cell of its chunk %d", b, ch)

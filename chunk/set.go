@@ -131,7 +131,8 @@ func (s *Set) rebuild(ch int, scratch *Chunk) {
 	for l := range c.Layers {
 		copyMesh(&c.Layers[l], &scratch.Layers[l])
 	}
-	c.Bridges = append(c.Bridges[:0], scratch.Bridges...)
+	c.Plan.Connections = append(c.Plan.Connections[:0], scratch.Plan.Connections...)
+	c.Plan.Bridges = append(c.Plan.Bridges[:0], scratch.Plan.Bridges...)
 }
 
 // copyMesh makes dst a copy of src with storage of its own.

@@ -14,10 +14,17 @@ import (
 // many roads, all through the Grid's edit methods.
 func testGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGrid(w, h, int64(seed))
+	return testGridOf(t, hexmap.Topology{Width: w, Height: h}, seed)
+}
+
+// testGridOf is testGrid on topology top (flat or wrapping).
+func testGridOf(t testing.TB, top hexmap.Topology, seed uint64) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	w := top.Width
 	rng := rand.New(rand.NewPCG(seed, 7))
 	for i := range g.CellCount() {
 		x, z := float64(i%w), float64(i/w)
@@ -59,8 +66,10 @@ func addRiverChain(g *hexmap.Grid, rng *rand.Rand, i, n int) {
 }
 
 // randomEdit applies one random edit of any kind to a random cell.
-func randomEdit(g *hexmap.Grid, rng *rand.Rand) {
-	i := rng.IntN(g.CellCount())
+func randomEdit(g *hexmap.Grid, rng *rand.Rand) { randomEditAt(g, rng, rng.IntN(g.CellCount())) }
+
+// randomEditAt is randomEdit of cell i.
+func randomEditAt(g *hexmap.Grid, rng *rand.Rand, i int) {
 	d := hexmap.Direction(rng.IntN(6))
 	switch rng.IntN(14) {
 	case 0, 1:

@@ -17,23 +17,30 @@ import (
 // water, rivers, roads and walls as simple shapes, sorted back to front.
 // It stands in for the renderer and needs nothing but the grid.
 type blockScene struct {
-	g     *hexmap.Grid
-	feed  *hexmap.FeedReader
-	faces []face
-	order []int
-	vs    []ebiten.Vertex
-	is    []uint16
-	white *ebiten.Image
+	g      *hexmap.Grid
+	feed   *hexmap.FeedReader
+	faces  []face
+	order  []drawn
+	copies []float32
+	vs     []ebiten.Vertex
+	is     []uint16
+	white  *ebiten.Image
 }
 
 // face is one convex polygon in world space with a flat colour; bias
 // orders faces that lie on top of others (water over ground, road over
 // ground) without a depth buffer.
 type face struct {
-	pts   []vec3.T
-	col   color.NRGBA
-	bias  float32
-	depth float32
+	pts  []vec3.T
+	col  color.NRGBA
+	bias float32
+}
+
+// drawn is face k drawn moved shift east (a copy of a wrapping map) at
+// the given sort depth.
+type drawn struct {
+	k            int
+	shift, depth float32
 }
 
 func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
@@ -68,7 +75,7 @@ var waterColor = color.NRGBA{0x3c, 0x78, 0xb4, 0xc0}
 func (b *blockScene) addCell(i int) {
 	g := b.g
 	c := g.Cell(i)
-	cx, cz := g.Coordinates(i).Center()
+	cx, cz := g.Topology().CellCenter(i)
 	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
 	col := shade(terrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
@@ -153,45 +160,39 @@ func shade(c color.NRGBA, f float32) color.NRGBA {
 	return color.NRGBA{s(c.R), s(c.G), s(c.B), c.A}
 }
 
+// Draw draws the faces back to front; a wrapping map's at every copy in
+// view, each face culled when wholly off the view.
 func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	v := cam.View(w, h)
 	b.order = b.order[:0]
-	for k := range b.faces {
-		f := &b.faces[k]
-		if len(f.pts) < 3 {
-			continue
-		}
-		var sum float32
-		visible := true
-		for _, p := range f.pts {
-			_, _, pw := v.Clip(p)
-			if pw < project.NearClip {
-				visible = false
-				break
-			}
-			sum += pw
-		}
-		if !visible {
-			continue
-		}
-		f.depth = sum/float32(len(f.pts)) - f.bias
-		b.order = append(b.order, k)
+	top := b.g.Topology()
+	b.copies = b.copies[:0]
+	if top.Wrapping {
+		b.copies = v.Copies(overlayBox(top), top.WrapSize(), b.copies)
+	} else {
+		b.copies = append(b.copies, 0)
 	}
-	slices.SortFunc(b.order, func(x, y int) int {
-		dx, dy := b.faces[x].depth, b.faces[y].depth
+	for _, shift := range b.copies {
+		for k := range b.faces {
+			if d, ok := b.faceDepth(&v, &b.faces[k], shift); ok {
+				b.order = append(b.order, drawn{k, shift, d})
+			}
+		}
+	}
+	slices.SortFunc(b.order, func(x, y drawn) int {
 		switch {
-		case dx > dy:
+		case x.depth > y.depth:
 			return -1
-		case dx < dy:
+		case x.depth < y.depth:
 			return 1
 		}
 		return 0
 	})
 	b.vs, b.is = b.vs[:0], b.is[:0]
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: true}
-	for _, k := range b.order {
-		f := &b.faces[k]
+	for _, o := range b.order {
+		f := &b.faces[o.k]
 		if len(b.vs)+len(f.pts) > math.MaxUint16 { // indices are 16-bit: draw in batches
 			dst.DrawTriangles(b.vs, b.is, b.white, op)
 			b.vs, b.is = b.vs[:0], b.is[:0]
@@ -199,7 +200,7 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		base := uint16(len(b.vs))
 		r, g, bl, a := float32(f.col.R)/255, float32(f.col.G)/255, float32(f.col.B)/255, float32(f.col.A)/255
 		for _, p := range f.pts {
-			x, y, pw := v.Clip(p)
+			x, y, pw := v.Clip(vec3.T{p[0] + o.shift, p[1], p[2]})
 			sx, sy := v.Screen(x, y, pw)
 			b.vs = append(b.vs, ebiten.Vertex{DstX: sx, DstY: sy, SrcX: 1, SrcY: 1, ColorR: r * a, ColorG: g * a, ColorB: bl * a, ColorA: a})
 		}
@@ -210,12 +211,41 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	dst.DrawTriangles(b.vs, b.is, b.white, op)
 }
 
-func (b *blockScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, bool) {
+// faceDepth returns face f's sort depth moved shift east, or false when
+// it is not drawn: behind the near plane in part, or wholly off one side
+// of the view.
+func (b *blockScene) faceDepth(v *project.View, f *face, shift float32) (float32, bool) {
+	if len(f.pts) < 3 {
+		return 0, false
+	}
+	var sum float32
+	var out [4]int // points beyond the left, right, bottom and top
+	for _, p := range f.pts {
+		x, y, pw := v.Clip(vec3.T{p[0] + shift, p[1], p[2]})
+		if pw < project.NearClip {
+			return 0, false
+		}
+		sum += pw
+		for k, beyond := range [4]bool{x < -pw, x > pw, y < -pw, y > pw} {
+			if beyond {
+				out[k]++
+			}
+		}
+	}
+	for _, n := range out {
+		if n == len(f.pts) {
+			return 0, false
+		}
+	}
+	return sum/float32(len(f.pts)) - f.bias, true
+}
+
+func (b *blockScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	v := cam.View(w, h)
 	o, d := v.Ray(x, y)
 	best, bestT := -1, float32(math.MaxFloat32)
 	if d[1] >= 0 {
-		return 0, false
+		return 0, vec3.T{}, false
 	}
 	// Test the ray against each elevation's plane, highest first: the
 	// first cell whose own top the ray meets at its elevation is hit.
@@ -230,5 +260,6 @@ func (b *blockScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, boo
 			best, bestT = i, t
 		}
 	}
-	return best, best >= 0
+	at := vec3.T{o[0] + d[0]*bestT, o[1] + d[1]*bestT, o[2] + d[2]*bestT}
+	return best, at, best >= 0
 }

@@ -10,6 +10,8 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/ebitenui/ebitenui/widget"
+
 	"hexsandbox/chunk"
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
@@ -36,11 +38,13 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 	case "map": // the current map in the product's format, base64
 		res, err = encoded(g.sess.Grid)
 	case "open":
-		if err = g.sess.Open(arg); err == nil {
+		if _, err = g.sess.Open(arg); err == nil {
 			g.resetView()
 		}
-	case "new": // an empty 20×15 map, as File ▸ New does
-		if err = g.sess.NewMap(20, 15, g.sess.Grid.Seed()); err == nil {
+	case "new": // an empty 20×15 map, as File ▸ New does; "wrapping": one that wraps
+		top := hexmap.Topology{Width: 20, Height: 15, Wrapping: arg == "wrapping"}
+		if err = g.sess.NewMapOf(top, g.sess.Grid.Seed()); err == nil {
+			g.suggested = "" // as File ▸ New: the previous map's name is not this one's
 			g.resetView()
 		}
 	case "list":
@@ -120,10 +124,35 @@ func (p *page) status(g *game) (string, error) {
 	if pr := g.panel.root.GetWidget().Rect; pr.Min.X > view.Min.X {
 		view.Max.X = min(view.Max.X, pr.Min.X)
 	}
+	preview := g.newMap != nil && !g.newMap.running && g.newMap.latest != nil && g.newMap.latest.form == g.newMap.form
 	return jsonString(map[string]any{
 		"name": g.sess.Name, "modified": g.sess.Modified(), "width": g.w, "height": g.h,
 		"dialogs": g.modals, "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
+		"preview": preview, "buttons": dialogButtons(g),
 	})
+}
+
+// dialogButtons maps the labels of the newest dialog's buttons to their
+// centres in device pixels, so that tests can click them.
+func dialogButtons(g *game) map[string][2]int {
+	out := map[string][2]int{}
+	if len(g.dialogs) == 0 {
+		return out
+	}
+	var walk func(c *widget.Container)
+	walk = func(c *widget.Container) {
+		for _, ch := range c.Children() {
+			if b, ok := ch.(*widget.Button); ok && b.Text() != nil {
+				r := b.GetWidget().Rect
+				out[b.Text().Label] = [2]int{(r.Min.X + r.Max.X) / 2, (r.Min.Y + r.Max.Y) / 2}
+			}
+			if cc, ok := ch.(*widget.Container); ok {
+				walk(cc)
+			}
+		}
+	}
+	walk(g.dialogs[len(g.dialogs)-1].c)
+	return out
 }
 
 // depthCheck renders the current map in flat mode from several views on

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"hexsandbox/editor/files"
@@ -59,6 +57,43 @@ func (g *game) replace(l files.Loaded) {
 	g.suggested = l.Name
 	g.resetView()
 	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
+	g.reportDropped(l.Info.Dropped)
+}
+
+// reportDropped says what reading a map removed because it could not be
+// drawn, so that nothing goes missing silently.
+func (g *game) reportDropped(r hexmap.BatchReport) {
+	if msg := droppedText(r); msg != "" {
+		g.errorf("%s", msg)
+	}
+}
+
+// droppedText describes a reader's BatchReport, or "" when nothing was
+// dropped.
+func droppedText(r hexmap.BatchReport) string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{r.DroppedRivers, "river"}, {r.DroppedRoads, "road"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s end%s", p.n, p.what, plural(p.n)))
+		}
+	}
+	if r.ClearedSpecials > 0 {
+		parts = append(parts, fmt.Sprintf("%d special%s on rivers", r.ClearedSpecials, plural(r.ClearedSpecials)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The file held links that cannot be drawn; dropped " + strings.Join(parts, ", ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func (g *game) saveAsDialog(next func()) {
@@ -149,12 +184,14 @@ func (g *game) openNamed(name string) {
 		g.errorf("pick a map in the list first")
 		return
 	}
-	if err := g.sess.Open(name); err != nil {
+	dropped, err := g.sess.Open(name)
+	if err != nil {
 		g.errorf("%v", err)
 		return
 	}
 	g.resetView()
 	g.info("Opened " + name)
+	g.reportDropped(dropped)
 }
 
 func (g *game) deleteDialog(name string) {
@@ -177,42 +214,6 @@ func (g *game) deleteDialog(name string) {
 			g.openDialog()
 		}},
 		choice{"Cancel", g.openDialog})
-}
-
-// newMapDialog offers the standard sizes and a custom one.
-func (g *game) newMapDialog() {
-	s := g.style
-	body := s.vbox(8, nil, 0)
-	var closeFn func()
-	create := func(w, h int) {
-		if err := g.sess.NewMap(w, h, rand.Int64N(1<<31)); err != nil {
-			g.errorf("%v", err)
-			return
-		}
-		closeFn()
-		g.suggested = "" // the previous map's name is not this one's
-		g.resetView()
-		g.info(fmt.Sprintf("New %d×%d map", w, h))
-	}
-	sizes := s.grid([]bool{true, true, true}, 6)
-	for _, sz := range [][2]int{{20, 15}, {40, 30}, {80, 60}} {
-		sizes.AddChild(s.button(fmt.Sprintf("%d × %d", sz[0], sz[1]), 90, func() { create(sz[0], sz[1]) }))
-	}
-	body.AddChild(s.paragraph("Size in cells"), sizes)
-	custom := s.grid([]bool{true, false, true, false}, 6)
-	wf := s.textField("60", "width", 60, nil)
-	hf := s.textField("45", "height", 60, nil)
-	custom.AddChild(wf, s.label("×", colText), hf, s.button("Create", 80, func() {
-		w, err1 := strconv.Atoi(strings.TrimSpace(wf.GetText()))
-		h, err2 := strconv.Atoi(strings.TrimSpace(hf.GetText()))
-		if err1 != nil || err2 != nil {
-			g.errorf("width and height must be whole numbers")
-			return
-		}
-		create(w, h)
-	}))
-	body.AddChild(s.paragraph(fmt.Sprintf("Custom (multiples of %d, at most %d)", hexmap.ChunkSizeX, hexmap.MaxCellCount)), custom)
-	closeFn = g.dialog("New map", body, choice{"Cancel", nil})
 }
 
 func (g *game) openDropped(fsys fs.FS) {

@@ -99,7 +99,6 @@ func (g *game) focusField(f *textField) {
 	if n := len(g.dialogs); n > 0 {
 		g.dialogs[n-1].focus = f
 	}
-	f.onClick = func(f *textField) { g.ui.SetFocusedWidget(f) }
 	g.ui.SetFocusedWidget(f)
 }
 

@@ -185,7 +185,7 @@ func plateauTools() step {
 // centreCell is the cell under the middle of the map view.
 func centreCell(t reporter, g *game) int {
 	mr := g.mapRect()
-	p, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
+	p, _, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
 	if !ok {
 		t.Fatal("nothing under the map's centre")
 	}
@@ -551,6 +551,7 @@ func TestEditorNewMapAndDrop(t *testing.T) {
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-new.png")),
 			click(t, "20 × 15"),
+			click(t, "Empty map"),
 			wait(1),
 			do(func(g *game) {
 				c := g.sess.Grid

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/prefs"
@@ -27,8 +28,9 @@ type viewSettings struct {
 type game struct {
 	in       Input
 	inp      inputState // the input as replayed step by step (input.go)
-	evs      []Event    // this tick's events
-	lastTick time.Time  // when the last tick's input was read
+	evs      []Event          // this tick's events
+	lastTick time.Time        // when the last tick's input was read
+	clock    func() time.Time // the input's clock: time.Now, or a test's
 	sess     *files.Session
 	settings tools.Settings
 	view     viewSettings
@@ -38,8 +40,9 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
-	modals  int          // open dialogs: while any is open the map is not edited
-	dialogs []openDialog // newest last
+	modals  int           // open dialogs: while any is open the map is not edited
+	dialogs []openDialog  // newest last
+	newMap  *newMapDialog // the New map dialog while it waits for a preview
 
 	w, h       int // screen size in device pixels
 	scale      float64
@@ -51,6 +54,7 @@ type game struct {
 	panX       int
 	panY       int
 	hover      int
+	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
 	toasts     []toast
 	suggested  string // name offered by Save As for an unnamed map
@@ -85,7 +89,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, scale: 1}
+	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, clock: time.Now, scale: 1}
 	// ebitenui's widgets take the mouse from the replayed input too.
 	input.SetCursorUpdater(&g.inp)
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
@@ -101,6 +105,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	g.suggested = start.Name
 	g.resetView()
+	g.reportDropped(start.Info.Dropped)
 	if err := g.buildUI(1); err != nil {
 		return nil, err
 	}
@@ -123,8 +128,9 @@ func (g *game) buildUI(scale float64) error {
 		return err
 	}
 	g.style, g.scale = st, scale
+	st.focus = func(f *textField) { g.ui.SetFocusedWidget(f) }
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
-		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport,
+		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Download: g.downloadMap, Browser: browserFiles, Quality: g.qualityChanged,
 	})
@@ -208,7 +214,7 @@ func (g *game) Update() error {
 		g.started = true
 		g.offerRecovery()
 	}
-	now := time.Now()
+	now := g.clock()
 	if g.lastTick.IsZero() {
 		g.lastTick = now
 	}
@@ -264,6 +270,9 @@ func (g *game) react(at time.Time) {
 		g.uiDirty = true
 	}
 	g.ui.Update()
+	if g.newMap != nil {
+		g.newMap.poll()
+	}
 	g.panel.fit()
 	if g.quitting {
 		return
@@ -308,7 +317,7 @@ func (g *game) paint() {
 	g.hover, g.hoverOK = 0, false
 	if g.overMap(x, y) {
 		mr := g.mapRect()
-		g.hover, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
+		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
 	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	if down && !g.wasDown {
@@ -352,15 +361,27 @@ func (g *game) endStroke() {
 
 func (g *game) undo() {
 	g.endStroke()
-	if !g.sess.History.Undo() {
+	done, switched := g.sess.Undo()
+	switch {
+	case !done:
 		g.info("Nothing to undo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Undid the generated map")
 	}
 }
 
 func (g *game) redo() {
 	g.endStroke()
-	if !g.sess.History.Redo() {
+	done, switched := g.sess.Redo()
+	switch {
+	case !done:
 		g.info("Nothing to redo")
+	case switched:
+		g.suggested = g.sess.Suggested
+		g.resetView()
+		g.info("Redid the generated map")
 	}
 }
 

@@ -23,39 +23,73 @@ var (
 
 // drawOverlay draws in 2D over the map: the grid, the cell labels and
 // the outline of the brush under the cursor, each projected from the
-// cells' centres with the map camera.
+// cells' centres with the map camera. On a wrapping map the grid and the
+// labels are drawn on every copy of the map in view, and the brush on the
+// copy under the cursor.
 func (g *game) drawOverlay(screen *ebiten.Image) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
 	grid := g.sess.Grid
+	top := grid.Topology()
+	copies := []float32{0}
+	if top.Wrapping && (g.view.Grid || g.view.Labels) {
+		copies = v.Copies(overlayBox(top), top.WrapSize(), nil)
+	}
 	if g.view.Grid {
-		for i := range grid.CellCount() {
-			g.outline(screen, &v, i, gridColor, 1)
+		margin := 3*g.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
+		for _, shift := range copies {
+			for i := range grid.CellCount() {
+				if onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
+					g.outline(screen, &v, i, shift, gridColor, 1)
+				}
+			}
 		}
 		g.flushLines(screen)
 	}
 	if g.view.Labels && g.cellPixels(&v) > float32(g.style.px(34)) {
-		for i := range grid.CellCount() {
-			g.label(screen, &v, i)
+		for _, shift := range copies {
+			for i := range grid.CellCount() {
+				g.label(screen, &v, i, shift)
+			}
 		}
 	}
 	if g.hoverOK && g.modals == 0 {
 		for _, i := range tools.Brush(grid, g.hover, g.settings.BrushSize) {
-			g.outline(screen, &v, i, hoverColor, 2)
+			x, _ := top.CellCenter(i)
+			g.outline(screen, &v, i, top.Nearest(x, g.hoverAt[0])-x, hoverColor, 2)
 		}
 		g.flushLines(screen)
 	}
 }
 
-// cellTop returns a point of cell i's top, where the overlay is drawn.
-func cellTop(grid *hexmap.Grid, i int, off vec3.T) vec3.T {
+// overlayBox holds every point the overlay may draw for a map of shape t,
+// at any height a file allows.
+func overlayBox(t hexmap.Topology) project.Box {
+	h := float32(hexmap.MaxElevation+1) * hexmap.ElevationStep
+	return project.Box{
+		Lo:    vec3.T{-hexmap.InnerDiameter, -h, -2 * hexmap.OuterRadius},
+		Hi:    vec3.T{t.WrapSize() + hexmap.InnerDiameter, h, float32(t.Height)*1.5*hexmap.OuterRadius + 2*hexmap.OuterRadius},
+		Valid: true,
+	}
+}
+
+// onScreen reports whether p projects within m pixels of the map view,
+// so that outlines far off it are not built.
+func onScreen(v *project.View, p vec3.T, m float32) bool {
+	sx, sy, ok := project2D(v, p)
+	return ok && sx > -m && sy > -m && sx < v.Width+m && sy < v.Height+m
+}
+
+// cellTop returns a point of cell i's top moved shift east (to a copy of
+// a wrapping map), where the overlay is drawn.
+func cellTop(grid *hexmap.Grid, i int, off vec3.T, shift float32) vec3.T {
 	c := grid.Cell(i)
-	x, z := grid.Coordinates(i).Center()
+	x, z := grid.Topology().CellCenter(i)
 	y := float32(c.ViewElevation()) * hexmap.ElevationStep
 	if c.IsUnderwater() {
 		y = c.WaterSurfaceY()
 	}
-	return vec3.T{x + off[0], y + 0.2, z + off[2]}
+	return vec3.T{x + shift + off[0], y + 0.2, z + off[2]}
 }
 
 func project2D(v *project.View, p vec3.T) (float32, float32, bool) {
@@ -67,11 +101,12 @@ func project2D(v *project.View, p vec3.T) (float32, float32, bool) {
 	return sx, sy, true
 }
 
-// outline adds cell i's hexagon to the batch of lines flushLines draws.
-func (g *game) outline(screen *ebiten.Image, v *project.View, i int, c color.Color, width float32) {
+// outline adds cell i's hexagon, moved shift east, to the batch of lines
+// flushLines draws.
+func (g *game) outline(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color, width float32) {
 	var path vector.Path
 	for d := hexmap.NE; d <= hexmap.NW+1; d++ {
-		sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, hexmap.FirstCorner(d%6)))
+		sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, hexmap.FirstCorner(d%6), shift))
 		if !ok {
 			return
 		}
@@ -113,8 +148,8 @@ func (g *game) cellPixels(v *project.View) float32 {
 	return x2 - x1
 }
 
-func (g *game) label(screen *ebiten.Image, v *project.View, i int) {
-	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}))
+func (g *game) label(screen *ebiten.Image, v *project.View, i int, shift float32) {
+	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}, shift))
 	if !ok || sx < 0 || sy < 0 || sx > float32(g.w) || sy > float32(g.h) {
 		return
 	}

@@ -63,7 +63,7 @@ type panel struct {
 
 // panelActions are what the panel's buttons do.
 type panelActions struct {
-	New, Open, Save, SaveAs, Import, Undo, Redo, Shot func()
+	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot func()
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download where the desktop offers a screenshot (F12 still
 	// takes one).
@@ -86,7 +86,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.title = s.heading("Hex Sandbox")
 	p.content.AddChild(p.title)
 
-	files := s.grid([]bool{true, true, true, true}, 4)
+	files := s.grid([]bool{true, true, true}, 4)
 	last := struct {
 		t string
 		f func()
@@ -97,8 +97,8 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	for _, b := range []struct {
 		t string
 		f func()
-	}{{"New", act.New}, {"Open…", act.Open}, {"Save", act.Save}, {"Save as…", act.SaveAs},
-		{"Import…", act.Import}, {"Undo", act.Undo}, {"Redo", act.Redo}, last} {
+	}{{"New…", act.New}, {"Open…", act.Open}, {"Save", act.Save}, {"Save as…", act.SaveAs},
+		{"Import…", act.Import}, {"Export…", act.Export}, {"Undo", act.Undo}, {"Redo", act.Redo}, last} {
 		files.AddChild(s.button(b.t, 50, b.f))
 	}
 	p.content.AddChild(files)

@@ -16,6 +16,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/prefs"
 	"hexsandbox/render"
+	"hexsandbox/saves"
 )
 
 // openStore opens the maps folder of the options.
@@ -61,6 +62,31 @@ func (g *game) importDialog() {
 	field := s.textField("", "/path/to/map.map", 420, load)
 	body.AddChild(s.paragraph("Path of a Catlike Hex Map .map file or a .hexmap file. You can also drop a file on the window."), field)
 	closeFn = g.dialog("Import map", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
+	g.focusField(field)
+}
+
+// exportCatlike writes the map as a Catlike Hex Map save (.map) to a
+// path, which Catlike's own project can load.
+func (g *game) exportCatlike() {
+	if g.modals > 0 {
+		return
+	}
+	s := g.style
+	body := s.vbox(8, nil, 0)
+	var closeFn func()
+	export := func(p string) {
+		written, err := files.ExportCatlike(p, g.sess.Grid)
+		if err != nil {
+			g.errorf("%v", err)
+			return
+		}
+		closeFn()
+		g.info("Exported " + written)
+	}
+	name := g.mapTitle() + saves.CatlikeExt
+	field := s.textField(name, "/path/to/map.map", 420, export)
+	body.AddChild(s.paragraph("Path of the Catlike Hex Map file to write (version 5; .map is added when missing)."), field)
+	closeFn = g.dialog("Export as Catlike map", body, choice{"Cancel", nil}, choice{"Export", func() { export(field.GetText()) }})
 	g.focusField(field)
 }
 

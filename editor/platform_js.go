@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/prefs"
+	"hexsandbox/saves"
 )
 
 // browserFiles tells the panel to offer "Download" (downloadMap): in the
@@ -55,6 +56,16 @@ func (g *game) startPlatform() {
 // handler: browsers show the picker only shortly after user input.
 func (g *game) pickMapFile() {
 	js.Global().Get("hexsandbox").Call("call", "pickFile")
+}
+
+// exportCatlike offers the map as a Catlike Hex Map save (.map), which
+// Catlike's own project can load, as a download.
+func (g *game) exportCatlike() {
+	if err := files.DownloadCatlike(g.mapTitle(), g.sess.Grid); err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.info("Downloading " + g.mapTitle() + saves.CatlikeExt)
 }
 
 // downloadMap offers the map as a file download.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
@@ -89,9 +90,9 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	s.r.Draw(dst, cam, time.Since(s.start).Seconds())
 }
 
-func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, bool) {
+func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	if !s.ensure() {
 		return s.fallback.Pick(cam, w, h, x, y)
 	}
-	return s.r.Pick(cam, x, y, w, h)
+	return s.r.PickPoint(cam, x, y, w, h)
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
@@ -19,8 +20,10 @@ type scene interface {
 	Refresh()
 	// Draw draws the map into dst through cam.
 	Draw(dst *ebiten.Image, cam *project.Camera)
-	// Pick returns the cell under pixel (x, y) of a view of size w×h.
-	Pick(cam *project.Camera, w, h int, x, y float64) (int, bool)
+	// Pick returns the cell under pixel (x, y) of a view of size w×h and
+	// the world point hit there, which on a wrapping map tells the copy
+	// of the cell the pixel shows.
+	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
 	// SetQuality sets what drawing may cost.
 	SetQuality(q render.Quality)
 }
@@ -55,7 +58,7 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 		}
 	}
 	if best >= 0 {
-		x, z := g.Coordinates(best).Center()
+		x, z := g.Topology().CellCenter(best)
 		c.X, c.Z = float64(x), float64(z)
 	}
 	c.Clamp()

@@ -170,39 +170,40 @@ func runScript(c *checker, in Input, steps []step) func(g *game) bool {
 	}
 }
 
-// cellScreen is where cell i's centre appears on the screen.
+// cellScreen is where cell i's centre appears on the screen: on a
+// wrapping map, its copy nearest the camera.
 func cellScreen(g *game, i int) (int, int) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
-	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}))
+	top := g.sess.Grid.Topology()
+	cx, _ := top.CellCenter(i)
+	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx))
 	return int(x + 0.5), int(y + 0.5)
 }
 
-// findButton finds a button by its label in the newest dialog.
-func findButton(g *game, label string) *widget.Button {
-	if len(g.dialogs) == 0 {
-		return nil
-	}
-	var found *widget.Button
-	walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-		if b, ok := w.(*widget.Button); ok && b.Text() != nil && b.Text().Label == label {
-			found = b
-		}
-	})
-	return found
-}
-
-func findList(g *game) *widget.List {
-	var found *widget.List
+// findIn returns the last widget of type T in the newest dialog that ok
+// accepts (the zero T when none does).
+func findIn[T widget.PreferredSizeLocateableWidget](g *game, ok func(T) bool) T {
+	var found T
 	if len(g.dialogs) > 0 {
 		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-			if l, ok := w.(*widget.List); ok {
-				found = l
+			if t, is := w.(T); is && ok(t) {
+				found = t
 			}
 		})
 	}
 	return found
 }
+
+// every accepts any widget.
+func every[T any](T) bool { return true }
+
+// findButton finds a button by its label in the newest dialog.
+func findButton(g *game, label string) *widget.Button {
+	return findIn(g, func(b *widget.Button) bool { return b.Text() != nil && b.Text().Label == label })
+}
+
+func findList(g *game) *widget.List { return findIn(g, every[*widget.List]) }
 
 func walk(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
 	for _, ch := range c.Children() {

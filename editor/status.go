@@ -64,6 +64,15 @@ func (g *game) drawToasts(screen *ebiten.Image) {
 	}
 }
 
+// mapShape is a map's size and, when it wraps, that it does.
+func mapShape(t hexmap.Topology) string {
+	s := fmt.Sprintf("%d×%d", t.Width, t.Height)
+	if t.Wrapping {
+		s += " wrapping"
+	}
+	return s
+}
+
 // statusText describes the cell under the cursor, the map and the frame rate.
 func (g *game) statusText() (left, right string) {
 	if g.hoverOK {
@@ -82,7 +91,7 @@ func (g *game) statusText() (left, right string) {
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s   %d×%d   %.0f FPS", g.mapTitle(), mod, g.sess.Grid.Width(), g.sess.Grid.Height(), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s%s   %s   %.0f FPS", g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
 }
 

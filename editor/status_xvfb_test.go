@@ -3,6 +3,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	"hexsandbox/editor/files"
@@ -50,5 +51,19 @@ func TestMapTitle(t *testing.T) {
 	g.sess.Name, g.suggested = "", ""
 	if got := g.mapTitle(); got != g.sess.Title() || got == "" {
 		t.Errorf("new map: title %q, want the session's %q", got, g.sess.Title())
+	}
+}
+
+// What a reader dropped is named in words, and nothing dropped says
+// nothing.
+func TestDroppedText(t *testing.T) {
+	if got := droppedText(hexmap.BatchReport{}); got != "" {
+		t.Errorf("nothing dropped: %q", got)
+	}
+	got := droppedText(hexmap.BatchReport{DroppedRivers: 2, DroppedRoads: 1, ClearedSpecials: 1})
+	for _, want := range []string{"2 river ends", "1 road end,", "1 special on rivers"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not say %q", got, want)
+		}
 	}
 }

@@ -26,7 +26,8 @@ type textField struct {
 	placeholder string
 	focused     bool
 	submit      func(string)
-	onClick     func(*textField) // asks the editor to focus the field
+	onChange    func()           // called after every change of the text
+	focus       func(*textField) // gives the field the keyboard (a click on it)
 	changed     time.Time        // last edit, to keep the caret lit while typing
 	focusMap    map[widget.FocusDirection]widget.Focuser
 	// Auto-repeat of a held editing key where the input gives no
@@ -46,13 +47,13 @@ const (
 // Enter calls submit with its text.
 func (s *style) textField(initial, placeholder string, width int, submit func(string)) *textField {
 	f := &textField{face: s.face, pad: s.px(6), placeholder: placeholder, submit: submit, held: -1,
-		focusMap: map[widget.FocusDirection]widget.Focuser{}}
+		focus: s.focus, focusMap: map[widget.FocusDirection]widget.Focuser{}}
 	f.widget = widget.NewWidget(
 		widget.WidgetOpts.MinSize(s.px(width), 0),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
 		widget.WidgetOpts.MouseButtonPressedHandler(func(*widget.WidgetMouseButtonPressedEventArgs) {
-			if f.onClick != nil {
-				f.onClick(f)
+			if f.focus != nil {
+				f.focus(f)
 			}
 		}),
 	)
@@ -67,6 +68,13 @@ func (f *textField) GetText() string { return string(f.text) }
 func (f *textField) SetText(s string) {
 	f.text = []rune(s)
 	f.cursor = len(f.text)
+	f.notify()
+}
+
+func (f *textField) notify() {
+	if f.onChange != nil {
+		f.onChange()
+	}
 }
 
 // edit applies one event of the queue to the focused field: characters
@@ -97,6 +105,7 @@ func (f *textField) edit(ev Event) bool {
 		return false
 	}
 	f.changed = ev.At
+	f.notify()
 	return true
 }
 
@@ -140,6 +149,7 @@ func (f *textField) repeat(now time.Time, stillHeld bool) {
 	}
 	for now.Sub(f.heldSince) >= repeatDelay && now.Sub(f.lastRepeat) >= repeatInterval {
 		f.key(f.held)
+		f.notify()
 		f.lastRepeat = f.lastRepeat.Add(repeatInterval)
 		if f.lastRepeat.Before(f.heldSince.Add(repeatDelay)) {
 			f.lastRepeat = f.heldSince.Add(repeatDelay)

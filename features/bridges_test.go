@@ -22,9 +22,9 @@ func TestBridgeSpansRoadCentres(t *testing.T) {
 		{vec3.T{10, 6, 70}, vec3.T{10, 6, 79}},
 	}
 	var one mesh.Mesh
-	Build(g, 0, bridges[:1], nil, nil, &one)
+	Build(g, 0, &Plan{Bridges: bridges[:1]}, nil, nil, &one)
 	var all mesh.Mesh
-	Build(g, 0, bridges, nil, nil, &all)
+	Build(g, 0, &Plan{Bridges: bridges}, nil, nil, &all)
 	per := one.VertexCount()
 	if per == 0 || all.VertexCount() != per*len(bridges) {
 		t.Fatalf("%d vertices for one bridge, %d for %d", per, all.VertexCount(), len(bridges))

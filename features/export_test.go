@@ -13,6 +13,14 @@ import (
 // chunk package that imports this one.
 var SpecBridgesForTest = specBridges
 
+// chunkPlan returns the plan that triangulating chunk ch of g hands to
+// Build. Only the chunk package makes plans, and it imports this one, so
+// the external tests set it (plan_external_test.go) before any test runs.
+var chunkPlan func(g *hexmap.Grid, ch int) *Plan
+
+// SetChunkPlanForTest sets chunkPlan.
+func SetChunkPlanForTest(f func(g *hexmap.Grid, ch int) *Plan) { chunkPlan = f }
+
 func Near3ForTest(a, b vec3.T) bool { return near3(a, b, 1e-4) }
 
 // RiverRoadMapForTest is a flat map crossed by meandering rivers (each

@@ -6,6 +6,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/features"
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
 
@@ -18,7 +19,7 @@ func TestChunkBridges(t *testing.T) {
 	want := 0
 	var c chunk.Chunk
 	var one mesh.Mesh
-	features.Build(g, 0, []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}, nil, nil, &one)
+	features.Build(g, 0, &features.Plan{Bridges: []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}}, nil, nil, &one)
 	perBridge := one.VertexCount()
 	for ch := range g.ChunkCount() {
 		chunk.Triangulate(g, ch, &c)
@@ -27,11 +28,11 @@ func TestChunkBridges(t *testing.T) {
 			expected = append(expected, features.SpecBridgesForTest(g, i)...)
 		}
 		want += len(expected)
-		if len(c.Bridges) != len(expected) {
-			t.Fatalf("chunk %d: %d bridges, rule says %d", ch, len(c.Bridges), len(expected))
+		if len(c.Plan.Bridges) != len(expected) {
+			t.Fatalf("chunk %d: %d bridges, rule says %d", ch, len(c.Plan.Bridges), len(expected))
 		}
 		for k, b := range expected {
-			got := c.Bridges[k]
+			got := c.Plan.Bridges[k]
 			if !features.Near3ForTest(got.RoadCenter1, b.RoadCenter1) || !features.Near3ForTest(got.RoadCenter2, b.RoadCenter2) {
 				t.Fatalf("chunk %d bridge %d: %+v, rule says %+v", ch, k, got, b)
 			}
@@ -63,6 +64,37 @@ func TestParallelChunks(t *testing.T) {
 			if !reflect.DeepEqual(a.Positions, b.Positions) || !reflect.DeepEqual(a.Indices, b.Indices) {
 				t.Fatalf("chunk %d layer %s differs between parallel and sequential builds", ch, l.Name())
 			}
+		}
+	}
+}
+
+// Walls stand across the seam of a wrapping map too: with the first
+// column walled, the walls along its west side are built with the last
+// column's connections, east of it, between the two columns; a flat map
+// has none there.
+func TestWallsAcrossSeam(t *testing.T) {
+	for _, wrapping := range []bool{false, true} {
+		top := hexmap.Topology{Width: 10, Height: 5, Wrapping: wrapping}
+		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for z := range 5 {
+			g.SetWalled(z*10, true)
+		}
+		set := chunk.NewSetWorkers(g, 1)
+		w := top.WrapSize()
+		seam := 0
+		for _, p := range set.Chunks[1].Layers[mesh.Walls].Positions { // the chunk of columns 5..9
+			if p[0] > w-0.75*hexmap.InnerDiameter && p[0] < w+0.25*hexmap.InnerDiameter {
+				seam++
+			}
+		}
+		if wrapping && seam < 50 {
+			t.Errorf("wrapping map: %d wall vertices between the last column and the first", seam)
+		}
+		if !wrapping && seam > 0 {
+			t.Errorf("flat map: %d wall vertices east of the last column", seam)
 		}
 	}
 }

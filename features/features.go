@@ -3,9 +3,10 @@
 // by the hash grid, special features, walls with towers, and bridges.
 //
 // Catlike's HexGridChunk calls its feature manager from inside the
-// triangulation; here Build walks the chunk's cells again and makes the
-// same calls at the same points, so the triangulator only has to hand
-// over the bridges it found. Models are generated meshes (boxes,
+// triangulation; here Build walks the chunk's cells again for the
+// features, and the triangulator hands over a Plan of the connections it
+// built and the bridges it found, so that walls stand on the very points
+// the terrain uses. Models are generated meshes (boxes,
 // pyramids, double pyramids) with vertex colours and flat normals.
 package features
 
@@ -31,23 +32,24 @@ type Meshes struct {
 
 // Build adds the features (farms included), walls and bridges of chunk ch
 // to the meshes: BuildMeshes with farms among the features.
-func Build(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
-	BuildMeshes(g, ch, bridges, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
+func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildMeshes(g, ch, plan, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
 }
 
 // BuildMeshes adds the features, farms, walls and bridges of chunk ch to
-// out's meshes. A chunk off the map adds nothing. Models that would push
-// a mesh past uint16 indices are left out.
-func BuildMeshes(g *hexmap.Grid, ch int, bridges []Bridge, out Meshes) {
+// out's meshes: features and farms from the grid's cells, walls and
+// bridges from the chunk's plan (nil: none). A chunk off the map adds
+// nothing. Models that would push a mesh past uint16 indices are left
+// out.
+func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, out Meshes) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
 	spots := newSpotPicker(g)
-	w := wallBuilder{g: g, noise: g.Noise(), perturb: perturbMemo{p: spots.perturb}, centres: newCentreCache(g, ch), m: out.Walls}
-	var buf [maxCellFeatures]feature
-	for _, i := range g.ChunkCells(ch) {
-		if out.Features != nil || out.Farms != nil {
-			fs := spots.appendCell(buf[:0], i, &w.centres)
+	if out.Features != nil || out.Farms != nil {
+		var buf [maxCellFeatures]feature
+		for _, i := range g.ChunkCells(ch) {
+			fs := spots.appendCell(buf[:0], i)
 			for k := range fs {
 				m := out.Features
 				if fs[k].kind == farm {
@@ -58,12 +60,18 @@ func BuildMeshes(g *hexmap.Grid, ch int, bridges []Bridge, out Meshes) {
 				}
 			}
 		}
-		if out.Walls != nil {
-			w.addCellWalls(i)
+	}
+	if plan == nil {
+		return
+	}
+	if out.Walls != nil {
+		w := wallBuilder{g: g, noise: g.Noise(), m: out.Walls}
+		for k := range plan.Connections {
+			w.addConnection(&plan.Connections[k])
 		}
 	}
 	if out.Bridges != nil {
-		for _, b := range bridges {
+		for _, b := range plan.Bridges {
 			addBridge(spots.perturb, out.Bridges, b)
 		}
 	}

@@ -72,7 +72,7 @@ func buildAll(g *hexmap.Grid) []chunkMeshes {
 	out := make([]chunkMeshes, g.ChunkCount())
 	for ch := range out {
 		c := &out[ch]
-		Build(g, ch, nil, &c.feats, &c.walls, &c.bridges)
+		Build(g, ch, chunkPlan(g, ch), &c.feats, &c.walls, &c.bridges)
 	}
 	return out
 }

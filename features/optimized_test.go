@@ -32,7 +32,8 @@ func TestBuildMatchesReference(t *testing.T) {
 	for name, g := range grids {
 		rng := rand.New(rand.NewPCG(uint64(len(name)), 5))
 		for ch := range g.ChunkCount() {
-			bridges := randomBridges(g, ch, rng)
+			plan := *chunkPlan(g, ch)
+			plan.Bridges = randomBridges(g, ch, rng)
 			fills := []int{0}
 			if ch%5 == 0 && !strings.HasPrefix(name, "bench") {
 				fills = append(fills, mesh.MaxVertices-1500, mesh.MaxVertices-37)
@@ -40,8 +41,8 @@ func TestBuildMatchesReference(t *testing.T) {
 			for _, fill := range fills {
 				want := fullMeshes(fill)
 				got := fullMeshes(fill)
-				refBuild(g, ch, bridges, &want.feats, &want.walls, &want.bridges)
-				Build(g, ch, bridges, &got.feats, &got.walls, &got.bridges)
+				refBuild(g, ch, &plan, &want.feats, &want.walls, &want.bridges)
+				Build(g, ch, &plan, &got.feats, &got.walls, &got.bridges)
 				where := fmt.Sprintf("%s chunk %d fill %d", name, ch, fill)
 				sameMesh(t, where+" features", &got.feats, &want.feats)
 				sameMesh(t, where+" walls", &got.walls, &want.walls)
@@ -60,13 +61,14 @@ func TestBuildMatchesReferenceNilMeshes(t *testing.T) {
 	g := randomMap(t, 20, 15, 5)
 	for ch := range g.ChunkCount() {
 		var want, got mesh.Mesh
-		refBuild(g, ch, nil, nil, &want, nil)
-		Build(g, ch, nil, nil, &got, nil)
+		plan := chunkPlan(g, ch)
+		refBuild(g, ch, plan, nil, &want, nil)
+		Build(g, ch, plan, nil, &got, nil)
 		sameMesh(t, fmt.Sprintf("chunk %d walls only", ch), &got, &want)
 		want.Clear()
 		got.Clear()
-		refBuild(g, ch, nil, &want, nil, nil)
-		Build(g, ch, nil, &got, nil, nil)
+		refBuild(g, ch, plan, &want, nil, nil)
+		Build(g, ch, plan, &got, nil, nil)
 		sameMesh(t, fmt.Sprintf("chunk %d features only", ch), &got, &want)
 	}
 }

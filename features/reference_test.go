@@ -14,31 +14,35 @@ import (
 	"hexsandbox/mesh"
 )
 
-func refBuild(g *hexmap.Grid, ch int, bridges []Bridge, feats, walls, bridgeMesh *mesh.Mesh) {
+func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
-	noise := g.Noise()
 	var buf [maxCellFeatures]feature
-	for _, i := range g.ChunkCells(ch) {
-		if feats != nil {
+	if feats != nil {
+		for _, i := range g.ChunkCells(ch) {
 			for _, f := range refAppendCellFeatures(buf[:0], g, i) {
 				refAddFeature(f, feats)
 			}
 		}
-		if walls != nil {
-			refAddCellWalls(refWallBuilder{noise: noise, m: walls}, g, i)
+	}
+	if plan == nil {
+		return
+	}
+	if walls != nil {
+		for k := range plan.Connections {
+			refAddConnectionWalls(refWallBuilder{noise: g.Noise(), m: walls}, g, &plan.Connections[k])
 		}
 	}
 	if bridgeMesh != nil {
-		for _, b := range bridges {
-			refAddBridge(noise, bridgeMesh, b)
+		for _, b := range plan.Bridges {
+			refAddBridge(g.Perturber(), bridgeMesh, b)
 		}
 	}
 }
 
-func refAddBridge(noise *hexmap.Noise, m *mesh.Mesh, b Bridge) {
-	c1, c2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
+func refAddBridge(p hexmap.Perturber, m *mesh.Mesh, b Bridge) {
+	c1, c2 := p.Perturb(b.RoadCenter1), p.Perturb(b.RoadCenter2)
 	dir := sub(c2, c1)
 	length := dir.Length()
 	if length == 0 {
@@ -56,19 +60,18 @@ func refAppendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 	}
 	center := g.CellPosition(i)
 	if cell.IsSpecial() {
-		return append(dst, refSpecialFeature(g.Noise(), cell, center))
+		return append(dst, refSpecialFeature(g, cell, center))
 	}
-	noise := g.Noise()
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if cell.HasRiverThroughEdge(d) || cell.HasRoadThroughEdge(d) {
 			continue
 		}
-		if f, ok := refPickFeature(noise, cell, refDirectionSpot(cell, center, d)); ok {
+		if f, ok := refPickFeature(g, cell, refDirectionSpot(cell, center, d)); ok {
 			dst = append(dst, f)
 		}
 	}
 	if !cell.HasRiver() && !cell.HasRoads() {
-		if f, ok := refPickFeature(noise, cell, center); ok {
+		if f, ok := refPickFeature(g, cell, center); ok {
 			dst = append(dst, f)
 		}
 	}
@@ -98,8 +101,8 @@ func refRiverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	return vec3.T{}
 }
 
-func refPickFeature(noise *hexmap.Noise, cell hexmap.Cell, position vec3.T) (feature, bool) {
-	h := noise.SampleHash(position)
+func refPickFeature(g *hexmap.Grid, cell hexmap.Cell, position vec3.T) (feature, bool) {
+	h := g.Noise().SampleHash(position)
 	levels := [3]uint8{cell.UrbanLevel, cell.FarmLevel, cell.PlantLevel}
 	hashes := [3]float32{h.A, h.B, h.C}
 	f := feature{}
@@ -114,7 +117,7 @@ func refPickFeature(noise *hexmap.Noise, cell hexmap.Cell, position vec3.T) (fea
 		return f, false
 	}
 	f.variant = int(h.D * variantsPerCollection)
-	f.pos = noise.Perturb(position)
+	f.pos = g.Perturber().Perturb(position)
 	f.angle = 360 * h.E
 	return f, true
 }
@@ -128,12 +131,12 @@ func refPickCollection(level int, hash float32) (int, bool) {
 	return 0, false
 }
 
-func refSpecialFeature(noise *hexmap.Noise, cell hexmap.Cell, center vec3.T) feature {
+func refSpecialFeature(g *hexmap.Grid, cell hexmap.Cell, center vec3.T) feature {
 	return feature{
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
-		pos:   noise.Perturb(center),
-		angle: 360 * noise.SampleHash(center).E,
+		pos:   g.Perturber().Perturb(center),
+		angle: 360 * g.Noise().SampleHash(center).E,
 	}
 }
 
@@ -234,59 +237,21 @@ type refWallBuilder struct {
 	m     *mesh.Mesh
 }
 
-// refAddCellWalls makes the AddWall calls that TriangulateConnection makes
-// for cell i: one per connection NE..SE with the connection's begin and
-// end edges (terraces are not followed, as in Catlike), and one per
-// corner NE..E.
-func refAddCellWalls(w refWallBuilder, g *hexmap.Grid, i int) {
-	cell := g.Cell(i)
-	var center vec3.T
-	haveCenter := false
-	for d := hexmap.NE; d <= hexmap.SE; d++ {
-		n, ok := g.Neighbor(i, d)
-		if !ok {
-			continue
-		}
-		nn, hasNext := g.Neighbor(i, d.Next())
-		hasNext = hasNext && d <= hexmap.E
-		// Every wall needs two cells that differ; skip the geometry otherwise.
-		if g.Cell(n).Walled == cell.Walled && !(hasNext && g.Cell(nn).Walled != cell.Walled) {
-			continue
-		}
-		if !haveCenter {
-			center, haveCenter = g.CellPosition(i), true
-		}
-		e1, e2 := refConnectionEdges(g, i, n, d, center)
-		w.addEdgeWall(e1, cell, e2, g.Cell(n), cell.HasRiverThroughEdge(d), cell.HasRoadThroughEdge(d))
-		if hasNext {
-			v5 := add(e1.V5, hexmap.Bridge(d.Next()))
-			v5[1] = g.CellPosition(nn)[1]
-			// Catlike rotates the three corners so the lowest cell comes
-			// first; AddWall only cares about their cyclic order, which
-			// every rotation keeps, so the unrotated call builds the same.
-			w.addCornerWall(e1.V5, cell, e2.V5, g.Cell(n), v5, g.Cell(nn))
-		}
+// refAddConnectionWalls makes the AddWall calls that TriangulateConnection
+// makes for a planned connection: one with the connection's begin and end
+// edges, and one for its corner.
+func refAddConnectionWalls(w refWallBuilder, g *hexmap.Grid, c *Connection) {
+	cell := g.Cell(c.Cell)
+	w.addEdgeWall(c.Near, cell, c.Far, g.Cell(c.Neighbor), cell.HasRiverThroughEdge(c.Dir), cell.HasRoadThroughEdge(c.Dir))
+	if c.HasCorner {
+		k, p := c.Corner, c.PerturbedCorner
+		w.addCornerWall([2]vec3.T{k[0], p[0]}, cell, [2]vec3.T{k[1], p[1]}, g.Cell(c.Neighbor), [2]vec3.T{k[2], p[2]}, g.Cell(c.Next))
 	}
 }
 
-// refConnectionEdges are TriangulateConnection's e1 (cell i's solid edge in
-// direction d) and e2 (the same moved across the bridge to neighbour n,
-// at n's height), with the middle dropped to the stream beds on a river.
-func refConnectionEdges(g *hexmap.Grid, i, n int, d hexmap.Direction, center vec3.T) (e1, e2 hexmap.EdgeVertices) {
-	e1 = hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
-	bridge := hexmap.Bridge(d)
-	bridge[1] = g.CellPosition(n)[1] - center[1]
-	e2 = hexmap.NewEdgeVertices(add(e1.V1, bridge), add(e1.V5, bridge))
-	if g.Cell(i).HasRiverThroughEdge(d) {
-		e1.V3[1] = g.Cell(i).StreamBedY()
-		e2.V3[1] = g.Cell(n).StreamBedY()
-	}
-	return e1, e2
-}
-
-// addEdgeWall is AddWall for a connection: a wall when exactly one side
-// is walled, neither is underwater and the edge is no cliff, with a
-// capped gap in the middle where a river or road passes.
+// addEdgeWall is AddWall for a connection between perturbed edges: a wall
+// when exactly one side is walled, neither is underwater and the edge is
+// no cliff, with a capped gap in the middle where a river or road passes.
 func (w refWallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Cell, far hexmap.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
 	if !refEdgeHoldsWall(nearCell, farCell) {
 		return
@@ -298,7 +263,7 @@ func (w refWallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Ce
 		if k == 2 && (hasRiver || hasRoad) {
 			continue // the gap
 		}
-		a[k] = refNewWallAnchor(w.noise.Perturb(n[k]), w.noise.Perturb(f[k]))
+		a[k] = refNewWallAnchor(n[k], f[k])
 	}
 	w.segment(a[0], a[1], false)
 	if hasRiver || hasRoad {
@@ -311,12 +276,36 @@ func (w refWallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Ce
 	w.segment(a[3], a[4], false)
 }
 
+// refWallLerp is Catlike's HexMetrics.WallLerp: halfway in XZ, and at a
+// height that favours the lower side.
+func refWallLerp(near, far vec3.T) vec3.T {
+	near[0] += (far[0] - near[0]) * 0.5
+	near[2] += (far[2] - near[2]) * 0.5
+	v := float32(hexmap.WallElevationOffset)
+	if near[1] >= far[1] {
+		v = 1 - hexmap.WallElevationOffset
+	}
+	near[1] += (far[1]-near[1])*v + hexmap.WallYOffset
+	return near
+}
+
+// refWallThicknessOffset is Catlike's HexMetrics.WallThicknessOffset: half
+// a wall's thickness, across the line near→far.
+func refWallThicknessOffset(near, far vec3.T) vec3.T {
+	o := vec3.T{far[0] - near[0], 0, far[2] - near[2]}
+	l := o.Length()
+	if l == 0 {
+		return vec3.T{}
+	}
+	return scale(o, hexmap.WallThickness*0.5/l)
+}
+
 // refWallAnchor is where a wall stands between a perturbed near and far
 // point: WallLerp's centre and the half-thickness offset towards far.
 type refWallAnchor struct{ center, offset vec3.T }
 
 func refNewWallAnchor(near, far vec3.T) refWallAnchor {
-	return refWallAnchor{hexmap.WallLerp(near, far), hexmap.WallThicknessOffset(near, far)}
+	return refWallAnchor{refWallLerp(near, far), refWallThicknessOffset(near, far)}
 }
 
 // reversed is the anchor seen from far to near. WallLerp gives the same
@@ -330,10 +319,10 @@ func refEdgeHoldsWall(a, b hexmap.Cell) bool {
 		hexmap.EdgeTypeOf(int(a.Elevation), int(b.Elevation)) != hexmap.Cliff
 }
 
-// addCornerWall is AddWall for a three-cell corner given clockwise: the
-// cell whose walled state differs from the other two is the pivot the
-// wall bends around.
-func (w refWallBuilder) addCornerWall(c1 vec3.T, cell1 hexmap.Cell, c2 vec3.T, cell2 hexmap.Cell, c3 vec3.T, cell3 hexmap.Cell) {
+// addCornerWall is AddWall for a three-cell corner given clockwise, each
+// point unperturbed and perturbed: the cell whose walled state differs
+// from the other two is the pivot the wall bends around.
+func (w refWallBuilder) addCornerWall(c1 [2]vec3.T, cell1 hexmap.Cell, c2 [2]vec3.T, cell2 hexmap.Cell, c3 [2]vec3.T, cell3 hexmap.Cell) {
 	switch {
 	case cell1.Walled == cell2.Walled && cell2.Walled == cell3.Walled:
 	case cell2.Walled == cell3.Walled:
@@ -348,7 +337,7 @@ func (w refWallBuilder) addCornerWall(c1 vec3.T, cell1 hexmap.Cell, c2 vec3.T, c
 // cornerSegment is AddWallSegment for a corner: a bent segment when both
 // edges at the pivot hold a wall (with a tower where the hash says and the
 // wall is level), else a wedge into the cliff above or a cap.
-func (w refWallBuilder) cornerSegment(pivot vec3.T, pivotCell hexmap.Cell, left vec3.T, leftCell hexmap.Cell, right vec3.T, rightCell hexmap.Cell) {
+func (w refWallBuilder) cornerSegment(pivotAt [2]vec3.T, pivotCell hexmap.Cell, leftAt [2]vec3.T, leftCell hexmap.Cell, rightAt [2]vec3.T, rightCell hexmap.Cell) {
 	if pivotCell.IsUnderwater() {
 		return
 	}
@@ -358,8 +347,8 @@ func (w refWallBuilder) cornerSegment(pivot vec3.T, pivotCell hexmap.Cell, left 
 		return
 	}
 	// The tower's hash is sampled at the unperturbed corner.
-	hashAt := scale(add(add(pivot, left), right), 1.0/3)
-	pivot, left, right = w.noise.Perturb(pivot), w.noise.Perturb(left), w.noise.Perturb(right)
+	hashAt := scale(add(add(pivotAt[0], leftAt[0]), rightAt[0]), 1.0/3)
+	pivot, left, right := pivotAt[1], leftAt[1], rightAt[1]
 	switch {
 	case hasLeft && hasRight:
 		hasTower := false

@@ -35,8 +35,7 @@ const maxCellFeatures = 7
 // Catlike's HexGridChunk.Triangulate(cell) creates them: one candidate
 // per direction, then the centre, then the special.
 func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
-	centres := newCentreCache(g, g.ChunkOf(i))
-	return newSpotPicker(g).appendCell(dst, i, &centres)
+	return newSpotPicker(g).appendCell(dst, i)
 }
 
 // spotPicker chooses the features of cells; Build makes one per call so
@@ -48,12 +47,11 @@ type spotPicker struct {
 }
 
 func newSpotPicker(g *hexmap.Grid) spotPicker {
-	return spotPicker{g: g, noise: g.Noise(), perturb: newPerturber(g.Noise())}
+	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{g.Perturber()}}
 }
 
-// appendCell is appendCellFeatures with the centres of the cell's chunk
-// at hand.
-func (s spotPicker) appendCell(dst []feature, i int, centres *centreCache) []feature {
+// appendCell is appendCellFeatures.
+func (s spotPicker) appendCell(dst []feature, i int) []feature {
 	cell := s.g.Cell(i)
 	if cell.IsUnderwater() {
 		return dst
@@ -61,7 +59,7 @@ func (s spotPicker) appendCell(dst []feature, i int, centres *centreCache) []fea
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
 		return dst // no kind can pick a collection at any spot
 	}
-	center := centres.at(i)
+	center := xyzOf(s.g.CellPosition(i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
 		return append(dst, s.specialFeature(cell, center.vec()))

@@ -3,6 +3,8 @@ package features
 import (
 	"math"
 
+	"github.com/ungerik/go3d/vec3"
+
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
@@ -10,76 +12,41 @@ import (
 // wallBuilder adds Catlike's wall pieces (part 10) and towers (part 11)
 // to one mesh. As in Catlike, the anchors of each piece are perturbed
 // first and its quads built from them unperturbed, which keeps the
-// thickness even.
+// thickness even; the perturbed points come with the plan.
 type wallBuilder struct {
-	g       *hexmap.Grid
-	noise   *hexmap.Noise
-	perturb perturbMemo
-	centres centreCache
-	m       *mesh.Mesh
+	g     *hexmap.Grid
+	noise *hexmap.Noise
+	m     *mesh.Mesh
 }
 
-// addCellWalls makes the AddWall calls that TriangulateConnection makes
-// for cell i: one per connection NE..SE with the connection's begin and
-// end edges (terraces are not followed, as in Catlike), and one per
-// corner NE..E.
-func (w *wallBuilder) addCellWalls(i int) {
+// addConnection makes the AddWall calls that TriangulateConnection makes
+// for one planned connection: one with the connection's begin and end
+// edges (terraces are not followed, as in Catlike), and one for its
+// corner.
+func (w *wallBuilder) addConnection(c *Connection) {
 	g := w.g
-	cell := g.Cell(i)
-	for d := hexmap.NE; d <= hexmap.SE; d++ {
-		n, ok := g.Neighbor(i, d)
-		if !ok {
-			continue
-		}
-		nn, hasNext := g.Neighbor(i, d.Next())
-		hasNext = hasNext && d <= hexmap.E
-		// Every wall needs two cells that differ; skip the geometry otherwise.
-		if g.Cell(n).Walled == cell.Walled && !(hasNext && g.Cell(nn).Walled != cell.Walled) {
-			continue
-		}
-		center := w.centres.at(i)
-		e1, e2 := w.connectionEdges(cell, n, d, center)
-		w.addEdgeWall(&e1, cell, &e2, g.Cell(n), cell.HasRiverThroughEdge(d), cell.HasRoadThroughEdge(d))
-		if hasNext {
-			v5 := e1[4].plus(bridges[d.Next()]).withY(w.centres.at(nn).y)
-			// Catlike rotates the three corners so the lowest cell comes
-			// first; AddWall only cares about their cyclic order, which
-			// every rotation keeps, so the unrotated call builds the same.
-			w.addCornerWall(e1[4], cell, e2[4], g.Cell(n), v5, g.Cell(nn))
-		}
+	cell, nb := g.Cell(c.Cell), g.Cell(c.Neighbor)
+	w.addEdgeWall(&c.Near, cell, &c.Far, nb, cell.HasRiverThroughEdge(c.Dir), cell.HasRoadThroughEdge(c.Dir))
+	if c.HasCorner {
+		k := &c.Corner
+		p := &c.PerturbedCorner
+		// Catlike rotates the three corners so the lowest cell comes
+		// first; AddWall only cares about their cyclic order, which
+		// every rotation keeps, so the unrotated call builds the same.
+		w.addCornerWall(cornerPoint(k[0], p[0]), cell, cornerPoint(k[1], p[1]), nb, cornerPoint(k[2], p[2]), g.Cell(c.Next))
 	}
 }
 
-// connectionEdges are TriangulateConnection's e1 (the cell's solid edge
-// in direction d) and e2 (the same moved across the bridge to neighbour
-// n, at n's height), with the middle dropped to the stream beds on a
-// river.
-func (w *wallBuilder) connectionEdges(cell hexmap.Cell, n int, d hexmap.Direction, center xyz) (e1, e2 edgeXYZ) {
-	e1 = newEdgeXYZ(center.plus(firstSolidXYZ[d]), center.plus(secondSolidXYZ[d]))
-	bridge := bridges[d].withY(w.centres.at(n).y - center.y)
-	e2 = newEdgeXYZ(e1[0].plus(bridge), e1[4].plus(bridge))
-	if cell.HasRiverThroughEdge(d) {
-		e1[2].y = cell.StreamBedY()
-		e2[2].y = w.g.Cell(n).StreamBedY()
-	}
-	return e1, e2
-}
-
-// bridges are hexmap.Bridge by direction.
-var bridges = func() (out [6]xyz) {
-	for d := range out {
-		out[d] = xyzOf(hexmap.Bridge(hexmap.Direction(d)))
-	}
-	return out
-}()
-
-// addEdgeWall is AddWall for a connection: a wall when exactly one side
-// is walled, neither is underwater and the edge is no cliff, with a
-// capped gap in the middle where a river or road passes.
-func (w *wallBuilder) addEdgeWall(near *edgeXYZ, nearCell hexmap.Cell, far *edgeXYZ, farCell hexmap.Cell, hasRiver, hasRoad bool) {
+// addEdgeWall is AddWall for a connection between perturbed edges: a
+// wall when exactly one side is walled, neither is underwater and the
+// edge is no cliff, with a capped gap in the middle where a river or
+// road passes.
+func (w *wallBuilder) addEdgeWall(near *hexmap.EdgeVertices, nearCell hexmap.Cell, far *hexmap.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
 	if !edgeHoldsWall(nearCell, farCell) {
 		return
 	}
+	n := [5]*vec3.T{&near.V1, &near.V2, &near.V3, &near.V4, &near.V5}
+	f := [5]*vec3.T{&far.V1, &far.V2, &far.V3, &far.V4, &far.V5}
 	// Each near/far pair anchors up to two pieces: work it out once.
 	gap := hasRiver || hasRoad
 	var a [5]wallAnchor
@@ -87,7 +54,7 @@ func (w *wallBuilder) addEdgeWall(near *edgeXYZ, nearCell hexmap.Cell, far *edge
 		if k == 2 && gap {
 			continue
 		}
-		a[k] = newWallAnchor(w.perturb.perturb(near[k]), w.perturb.perturb(far[k]))
+		a[k] = newWallAnchor(xyzOf(*n[k]), xyzOf(*f[k]))
 	}
 	w.segment(&a[0], &a[1], false)
 	if gap {
@@ -113,7 +80,8 @@ func newWallAnchor(near, far xyz) wallAnchor {
 // offset flips.
 func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, a.offset.times(-1)} }
 
-// wallLerp is hexmap.WallLerp.
+// wallLerp is Catlike's HexMetrics.WallLerp: halfway in XZ, and at a
+// height that favours the lower side.
 func wallLerp(near, far xyz) xyz {
 	near.x += (far.x - near.x) * 0.5
 	near.z += (far.z - near.z) * 0.5
@@ -125,10 +93,11 @@ func wallLerp(near, far xyz) xyz {
 	return near
 }
 
-// wallThicknessOffset is hexmap.WallThicknessOffset with the square root
-// taken in float64, which the compiler turns into one instruction: a
-// float64 square root rounded to float32 is the correctly rounded float32
-// root, so the result is the same to the bit.
+// wallThicknessOffset is Catlike's HexMetrics.WallThicknessOffset, half a
+// wall's thickness across the line near→far, with the square root taken
+// in float64, which the compiler turns into one instruction: a float64
+// square root rounded to float32 is the correctly rounded float32 root,
+// so the result is the same to the bit as a float32 Length.
 func wallThicknessOffset(near, far xyz) xyz {
 	x, z := far.x-near.x, far.z-near.z
 	l := float32(math.Sqrt(float64(x*x + z*z)))
@@ -145,10 +114,16 @@ func edgeHoldsWall(a, b hexmap.Cell) bool {
 		hexmap.EdgeTypeOf(int(a.Elevation), int(b.Elevation)) != hexmap.Cliff
 }
 
+// wallCorner is one point of a corner: unperturbed (where the tower's hash
+// is sampled) and perturbed (where the wall stands).
+type wallCorner struct{ at, p xyz }
+
+func cornerPoint(at, p vec3.T) wallCorner { return wallCorner{xyzOf(at), xyzOf(p)} }
+
 // addCornerWall is AddWall for a three-cell corner given clockwise: the
 // cell whose walled state differs from the other two is the pivot the
 // wall bends around.
-func (w *wallBuilder) addCornerWall(c1 xyz, cell1 hexmap.Cell, c2 xyz, cell2 hexmap.Cell, c3 xyz, cell3 hexmap.Cell) {
+func (w *wallBuilder) addCornerWall(c1 wallCorner, cell1 hexmap.Cell, c2 wallCorner, cell2 hexmap.Cell, c3 wallCorner, cell3 hexmap.Cell) {
 	switch {
 	case cell1.Walled == cell2.Walled && cell2.Walled == cell3.Walled:
 	case cell2.Walled == cell3.Walled:
@@ -163,7 +138,7 @@ func (w *wallBuilder) addCornerWall(c1 xyz, cell1 hexmap.Cell, c2 xyz, cell2 hex
 // cornerSegment is AddWallSegment for a corner: a bent segment when both
 // edges at the pivot hold a wall (with a tower where the hash says and the
 // wall is level), else a wedge into the cliff above or a cap.
-func (w *wallBuilder) cornerSegment(pivot xyz, pivotCell hexmap.Cell, left xyz, leftCell hexmap.Cell, right xyz, rightCell hexmap.Cell) {
+func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, leftAt wallCorner, leftCell hexmap.Cell, rightAt wallCorner, rightCell hexmap.Cell) {
 	if pivotCell.IsUnderwater() {
 		return
 	}
@@ -172,13 +147,13 @@ func (w *wallBuilder) cornerSegment(pivot xyz, pivotCell hexmap.Cell, left xyz, 
 	if !hasLeft && !hasRight {
 		return
 	}
-	// The tower's hash is sampled at the unperturbed corner.
-	hashAt := pivot.plus(left).plus(right).times(1.0 / 3)
-	pivot, left, right = w.perturb.perturb(pivot), w.perturb.perturb(left), w.perturb.perturb(right)
+	pivot, left, right := pivotAt.p, leftAt.p, rightAt.p
 	switch {
 	case hasLeft && hasRight:
 		hasTower := false
 		if leftCell.Elevation == rightCell.Elevation {
+			// The tower's hash is sampled at the unperturbed corner.
+			hashAt := pivotAt.at.plus(leftAt.at).plus(rightAt.at).times(1.0 / 3)
 			hasTower = w.noise.SampleHash(hashAt.vec()).E < hexmap.WallTowerThreshold
 		}
 		l, r := newWallAnchor(pivot, left), newWallAnchor(pivot, right)

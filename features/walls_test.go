@@ -262,7 +262,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		g.SetWalled(i, true)
 		var walls mesh.Mesh
 		for ch := range g.ChunkCount() {
-			Build(g, ch, nil, nil, &walls, nil)
+			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
 		r := g.Noise().Perturb(add(add(g.CellPosition(i), hexmap.SecondSolidCorner(hexmap.NE)), hexmap.Bridge(hexmap.E)))
 		reaches := false

@@ -17,13 +17,3 @@ func (p xyz) plus(q xyz) xyz      { return xyz{p.x + q.x, p.y + q.y, p.z + q.z} 
 func (p xyz) minus(q xyz) xyz     { return xyz{p.x - q.x, p.y - q.y, p.z - q.z} }
 func (p xyz) times(f float32) xyz { return xyz{p.x * f, p.y * f, p.z * f} }
 func (p xyz) withY(y float32) xyz { p.y = y; return p }
-func lerpXYZ(a, b xyz, t float32) xyz {
-	return xyz{a.x + (b.x-a.x)*t, a.y + (b.y-a.y)*t, a.z + (b.z-a.z)*t}
-}
-
-// edgeXYZ is hexmap.EdgeVertices: five points spaced evenly along an edge.
-type edgeXYZ [5]xyz
-
-func newEdgeXYZ(c1, c2 xyz) edgeXYZ {
-	return edgeXYZ{c1, lerpXYZ(c1, c2, 0.25), lerpXYZ(c1, c2, 0.5), lerpXYZ(c1, c2, 0.75), c2}
-}

@@ -3,9 +3,10 @@
 // neighbour, index and distance query goes through, cells and their
 // derived heights, the grid of cells split into 5×5 chunks, Catlike's
 // metrics (corners, terraces, perturbation, walls), the seeded noise table
-// and hash grid, and every edit rule of the Hex Map editor (rivers, roads,
-// specials). It draws nothing and never imports ebiten, so everything here
-// runs and tests anywhere, including wasm.
+// and hash grid (sampled through each grid's Perturber, which joins the
+// noise across the seam of a wrapping map), and every edit rule of the Hex
+// Map editor (rivers, roads, specials). It draws nothing and never imports
+// ebiten, so everything here runs and tests anywhere, including wasm.
 //
 // All edits go through Grid methods that funnel into one place (Grid.set),
 // which enforces nothing itself but publishes each changed cell on the

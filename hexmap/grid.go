@@ -99,6 +99,17 @@ func (g *Grid) ChunkCount() int { return g.ChunkCountX() * g.ChunkCountZ() }
 // Noise returns the map's seeded noise and hash grid.
 func (g *Grid) Noise() *Noise { return g.noise }
 
+// Perturber returns the map's perturbation and noise sampling: the
+// noise's own on a flat map, joined across the seam on a wrapping one.
+// Everything that perturbs or samples a map's geometry goes through it.
+func (g *Grid) Perturber() Perturber {
+	p := g.noise.Perturber()
+	if g.top.Wrapping {
+		p.wrap = g.top.WrapSize()
+	}
+	return p
+}
+
 // Seed returns the map's seed.
 func (g *Grid) Seed() int64 { return g.noise.seed }
 
@@ -145,7 +156,7 @@ func (g *Grid) ChunkCells(ch int) []int {
 func (g *Grid) CellPosition(i int) vec3.T {
 	x, z := g.top.CellCenter(i)
 	p := vec3.T{x, 0, z}
-	s := g.noise.Sample(p)
+	s := g.Perturber().Sample(p)
 	p[1] = float32(g.cells[i].Elevation)*ElevationStep + (s[1]*2-1)*ElevationPerturbStrength
 	return p
 }

@@ -8,6 +8,8 @@ const (
 	InnerToOuter = 1 / OuterToInner
 	OuterRadius  = 10
 	InnerRadius  = OuterRadius * OuterToInner
+	// InnerDiameter is a cell's width, the spacing of cell centres in a row.
+	InnerDiameter = InnerRadius * 2
 
 	SolidFactor = 0.8
 	BlendFactor = 1 - SolidFactor
@@ -86,11 +88,6 @@ func FirstWaterCorner(d Direction) vec3.T { return scale(corner(int(d)), WaterFa
 // SecondWaterCorner is SecondCorner scaled to the open-water hexagon.
 func SecondWaterCorner(d Direction) vec3.T { return scale(corner(int(d)+1), WaterFactor) }
 
-// WaterBridge is the offset between two water hexagons in direction d.
-func WaterBridge(d Direction) vec3.T {
-	return scale(add(corner(int(d)), corner(int(d)+1)), WaterBlendFactor)
-}
-
 // TerraceLerp moves from a to b by terrace step (0..TerraceSteps):
 // horizontally in even fifths, vertically only on odd steps.
 func TerraceLerp(a, b vec3.T, step int) vec3.T {
@@ -104,29 +101,6 @@ func TerraceLerp(a, b vec3.T, step int) vec3.T {
 
 // TerraceLerpFactor is the colour/weight blend factor of terrace step.
 func TerraceLerpFactor(step int) float32 { return float32(step) * HorizontalTerraceStepSize }
-
-// WallLerp places a wall between a near and a far edge point: halfway in
-// XZ, and at a height that favours the lower side.
-func WallLerp(near, far vec3.T) vec3.T {
-	near[0] += (far[0] - near[0]) * 0.5
-	near[2] += (far[2] - near[2]) * 0.5
-	v := float32(WallElevationOffset)
-	if near[1] >= far[1] {
-		v = 1 - WallElevationOffset
-	}
-	near[1] += (far[1]-near[1])*v + WallYOffset
-	return near
-}
-
-// WallThicknessOffset is half a wall's thickness, across the line near→far.
-func WallThicknessOffset(near, far vec3.T) vec3.T {
-	o := vec3.T{far[0] - near[0], 0, far[2] - near[2]}
-	l := o.Length()
-	if l == 0 {
-		return vec3.T{}
-	}
-	return scale(o, WallThickness*0.5/l)
-}
 
 // FeatureThresholds returns the urban/farm/plant thresholds for a level
 // 1..3, checked from the largest feature (index 0) down.

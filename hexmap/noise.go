@@ -129,15 +129,18 @@ func buildHashGrid(seed int64) []Hash {
 }
 
 // Sample returns the four noise channels at world point p, sampled
-// bilinearly from the table at p.xz × NoiseScale, wrapping.
-func (n *Noise) Sample(p vec3.T) vec4.T {
-	u := float64(p[0])*NoiseScale*NoiseTableSize - 0.5
-	v := float64(p[2])*NoiseScale*NoiseTableSize - 0.5
+// bilinearly from the table at p.xz × NoiseScale, wrapping. This is the
+// noise of a flat map; a map's geometry samples through Grid.Perturber,
+// which also joins the noise across the seam of a wrapping map.
+func (n *Noise) Sample(p vec3.T) vec4.T { return sampleTable(n.tables().table, p[0], p[2]) }
+
+func sampleTable(table []vec4.T, x, z float32) vec4.T {
+	u := float64(x)*NoiseScale*NoiseTableSize - 0.5
+	v := float64(z)*NoiseScale*NoiseTableSize - 0.5
 	x0, z0 := math.Floor(u), math.Floor(v)
 	tx, tz := float32(u-x0), float32(v-z0)
 	ix, iz := wrap(int(x0)), wrap(int(z0))
 	ix1, iz1 := (ix+1)%NoiseTableSize, (iz+1)%NoiseTableSize
-	table := n.tables().table
 	a := table[ix+iz*NoiseTableSize]
 	b := table[ix1+iz*NoiseTableSize]
 	c := table[ix+iz1*NoiseTableSize]
@@ -159,22 +162,54 @@ func wrap(i int) int {
 	return i
 }
 
-// Perturb moves p in XZ by the noise, as Catlike's HexMetrics.Perturb.
-// Y is never perturbed.
+// Perturb moves p in XZ by the noise, as Catlike's HexMetrics.Perturb,
+// for a flat map (see Sample). Y is never perturbed.
 func (n *Noise) Perturb(p vec3.T) vec3.T { return n.Perturber().Perturb(p) }
 
 // Perturber returns Perturb bound to the built table, for hot loops that
-// perturb many points: it skips the build check on every call.
-func (n *Noise) Perturber() Perturber { return Perturber{n.tables().table} }
+// perturb many points: it skips the build check on every call. It is the
+// perturbation of a flat map; Grid.Perturber is a map's own.
+func (n *Noise) Perturber() Perturber { return Perturber{table: n.tables().table} }
 
-// Perturber perturbs points exactly as Noise.Perturb does.
+// Perturber perturbs points and samples the noise for one map: as
+// Noise.Perturb and Noise.Sample on a flat map, and on a wrapping map
+// with the noise made continuous across the seam (see seamBlend).
 type Perturber struct {
 	table []vec4.T
+	// wrap is the map's width in world units on a wrapping map, else 0.
+	wrap float32
 }
 
-// Perturb is Noise.Perturb. It samples only the two channels it uses,
-// with the same arithmetic as Sample, so results are bit-identical; it is
-// the hottest call of triangulation.
+// seamBlend is Catlike's wrapping of the noise (part 27): west of
+// 1.5 inner diameters the sample at x is cross-faded, over one cell
+// width, from the sample one map width further east, which the points
+// east of the last column use. Points up to half a cell east of x = 0
+// and west of it thus sample what the same points a map width east
+// sample, so the two sides of the seam meet, and the noise stays
+// continuous everywhere. It returns the weight of the sample at x (1:
+// no blending needed) for a point at x.
+func (t Perturber) seamBlend(x float32) float32 {
+	if t.wrap == 0 || x >= 1.5*InnerDiameter {
+		return 1
+	}
+	return min(max(x*(1/InnerDiameter)-0.5, 0), 1)
+}
+
+// Sample returns the four noise channels at p for this map.
+func (t Perturber) Sample(p vec3.T) vec4.T {
+	s := sampleTable(t.table, p[0], p[2])
+	if f := t.seamBlend(p[0]); f < 1 {
+		e := sampleTable(t.table, p[0]+t.wrap, p[2])
+		for c := range s {
+			s[c] = e[c] + (s[c]-e[c])*f
+		}
+	}
+	return s
+}
+
+// Perturb is Noise.Perturb for this map. It samples only the two
+// channels it uses, with the same arithmetic as Sample, so results are
+// bit-identical; it is the hottest call of triangulation.
 func (t Perturber) Perturb(p vec3.T) vec3.T {
 	p[0], p[2] = t.PerturbXZ(p[0], p[2])
 	return p
@@ -182,6 +217,17 @@ func (t Perturber) Perturb(p vec3.T) vec3.T {
 
 // PerturbXZ is Perturb on the two coordinates it moves.
 func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
+	s0, s2 := t.sampleXZ(x, z)
+	if t.wrap != 0 && x < 1.5*InnerDiameter {
+		f := t.seamBlend(x)
+		e0, e2 := t.sampleXZ(x+t.wrap, z)
+		s0, s2 = e0+(s0-e0)*f, e2+(s2-e2)*f
+	}
+	return x + (s0*2-1)*CellPerturbStrength, z + (s2*2-1)*CellPerturbStrength
+}
+
+// sampleXZ is sampleTable's channels 0 and 2, the ones Perturb uses.
+func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 	const size = NoiseTableSize // a power of two: masking wraps negatives too
 	u := float64(x)*NoiseScale*NoiseTableSize - 0.5
 	v := float64(z)*NoiseScale*NoiseTableSize - 0.5
@@ -193,11 +239,11 @@ func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
 	c, d := &t.table[ix+iz1*size], &t.table[ix1+iz1*size]
 	top := a[0] + (b[0]-a[0])*tx
 	bottom := c[0] + (d[0]-c[0])*tx
-	s0 := top + (bottom-top)*tz
+	s0 = top + (bottom-top)*tz
 	top = a[2] + (b[2]-a[2])*tx
 	bottom = c[2] + (d[2]-c[2])*tx
-	s2 := top + (bottom-top)*tz
-	return x + (s0*2-1)*CellPerturbStrength, z + (s2*2-1)*CellPerturbStrength
+	s2 = top + (bottom-top)*tz
+	return s0, s2
 }
 
 // floor is math.Floor for map coordinates (far below 2⁶³), by truncation,

@@ -100,3 +100,47 @@ func TestCellPositionJitter(t *testing.T) {
 		t.Fatalf("CellPosition(7) = %v, want centre (%v, %v) at height ~%v", p, x, z, 2*ElevationStep)
 	}
 }
+
+// A flat map's Perturber is the noise's own, bit for bit; a wrapping
+// map's agrees with it from 1.5 cells east of x = 0 on, and west of half
+// a cell perturbs and samples a point as the same point a map width east,
+// so both sides of the seam move alike; in between it blends without a
+// jump.
+func TestPerturberAcrossTheSeam(t *testing.T) {
+	flat := mustGridOf(t, Topology{10, 5, false})
+	wrap := mustGridOf(t, Topology{10, 5, true})
+	fp, wp, n := flat.Perturber(), wrap.Perturber(), sharedTestNoise
+	w := wrap.Topology().WrapSize()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 2000 {
+		p := vec3.T{rng.Float32()*(w+60) - 30, rng.Float32(), rng.Float32() * 100}
+		if fp.Perturb(p) != n.Perturb(p) || fp.Sample(p) != n.Sample(p) {
+			t.Fatalf("flat map's perturbation differs from the noise's at %v", p)
+		}
+		switch {
+		case p[0] >= 1.5*InnerDiameter:
+			if wp.Perturb(p) != n.Perturb(p) || wp.Sample(p) != n.Sample(p) {
+				t.Fatalf("wrapping map differs from the noise at %v, east of the blend", p)
+			}
+		case p[0] < 0.5*InnerDiameter:
+			east := vec3.T{p[0] + w, p[1], p[2]}
+			a, b := wp.Perturb(p), wp.Perturb(east)
+			if abs32(a[0]+w-b[0]) > 1e-3 || abs32(a[2]-b[2]) > 1e-4 {
+				t.Fatalf("x %v perturbs to %v but its copy a width east to %v", p[0], a, b)
+			}
+			sa, sb := wp.Sample(p), wp.Sample(east)
+			for c := range 4 {
+				if abs32(sa[c]-sb[c]) > 1e-4 {
+					t.Fatalf("x %v samples %v but its copy a width east %v", p[0], sa, sb)
+				}
+			}
+		}
+	}
+	// No jump where the blend starts and ends, or inside it.
+	for x := float32(-1); x < 2*InnerDiameter; x += 0.01 {
+		a, b := wp.Perturb(vec3.T{x, 0, 40}), wp.Perturb(vec3.T{x + 0.01, 0, 40})
+		if abs32(a[0]-b[0]) > 0.05 || abs32(a[2]-b[2]) > 0.05 {
+			t.Fatalf("the perturbation jumps between x %v (%v) and %v (%v)", x, a, x+0.01, b)
+		}
+	}
+}

@@ -53,27 +53,10 @@ func (t Topology) Index(c Coordinates) (int, bool) {
 // Neighbor returns the index of the neighbour of cell i in direction d,
 // or false at the map's border (never at the seam of a wrapping map).
 func (t Topology) Neighbor(i int, d Direction) (int, bool) {
-	x, z := t.Offset(i)
-	// The offset form of Coordinates.Step: rows alternate their shift, so
-	// the diagonal steps depend on the row's parity.
-	odd := z & 1
-	switch d {
-	case NE:
-		x, z = x+odd, z+1
-	case E:
-		x++
-	case SE:
-		x, z = x+odd, z-1
-	case SW:
-		x, z = x+odd-1, z-1
-	case W:
-		x--
-	case NW:
-		x, z = x+odd-1, z+1
-	default:
+	if d < NE || d > NW {
 		return 0, false
 	}
-	return t.IndexOffset(x, z)
+	return t.Index(t.Coordinates(i).Step(d))
 }
 
 // Neighbors calls f with each direction and neighbour of cell i that is
@@ -138,6 +121,50 @@ func (t Topology) NeighborShift(i, n int) float32 {
 		return -t.WrapSize()
 	}
 	return 0
+}
+
+// NeighborCenter returns the unperturbed world XZ centre of the
+// neighbour of cell i in direction d placed next to i: across the seam
+// of a wrapping map a map width east or west of the neighbour's own
+// centre. It is false where i has no neighbour in d.
+func (t Topology) NeighborCenter(i int, d Direction) (x, z float32, ok bool) {
+	n, ok := t.Neighbor(i, d)
+	if !ok {
+		return 0, 0, false
+	}
+	x, z = t.CellCenter(n)
+	return x + t.NeighborShift(i, n), z, true
+}
+
+// Within calls f once with every cell at most radius steps from cell i
+// (i itself included), row by row from the south and west to east in
+// each row. On a wrapping map the disk continues across the seam, and a
+// row never holds more than the map's width of cells, so no cell comes
+// twice.
+func (t Topology) Within(i, radius int, f func(n int)) {
+	c := t.Coordinates(i)
+	for dz := -radius; dz <= radius; dz++ {
+		lo, hi := max(-radius, -dz-radius), min(radius, -dz+radius)
+		if t.Wrapping {
+			hi = min(hi, lo+t.Width-1)
+		}
+		for dx := lo; dx <= hi; dx++ {
+			if n, ok := t.Index(Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
+				f(n)
+			}
+		}
+	}
+}
+
+// Nearest returns world X moved by a whole number of map widths to lie
+// within half a map width of ref on a wrapping map: where a point shows
+// in the copy of the map around ref. On a flat map it returns x.
+func (t Topology) Nearest(x, ref float32) float32 {
+	if !t.Wrapping {
+		return x
+	}
+	w := t.WrapSize()
+	return x + w*float32(math.Round(float64((ref-x)/w)))
 }
 
 // CellUnder returns the cell whose unperturbed hexagon holds the world

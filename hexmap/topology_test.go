@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -177,5 +178,70 @@ func TestExplorable(t *testing.T) {
 		if got := wrap.Explorable(c.x + c.z*10); got != c.wrap {
 			t.Errorf("wrapping (%d, %d): explorable %v", c.x, c.z, got)
 		}
+	}
+}
+
+// Within on a 10×5 map, by hand: the radius-1 disk of (0, 2) is the cell
+// and its six neighbours, on a wrapping map across the seam (column 9),
+// on a flat one clipped; a disk wider than a narrow wrapping map holds
+// each cell once.
+func TestWithinHandWorked(t *testing.T) {
+	at := func(x, z int) int { return x + z*10 }
+	collect := func(top Topology, i, r int) []int {
+		var out []int
+		top.Within(i, r, func(n int) { out = append(out, n) })
+		return out
+	}
+	wrap := collect(Topology{10, 5, true}, at(0, 2), 1)
+	want := []int{at(9, 1), at(0, 1), at(9, 2), at(0, 2), at(1, 2), at(9, 3), at(0, 3)}
+	if !slices.Equal(wrap, want) {
+		t.Errorf("wrapping disk of (0, 2): %v, want %v", wrap, want)
+	}
+	flat := collect(Topology{10, 5, false}, at(0, 2), 1)
+	if want := []int{at(0, 1), at(0, 2), at(1, 2), at(0, 3)}; !slices.Equal(flat, want) {
+		t.Errorf("flat disk of (0, 2): %v, want %v", flat, want)
+	}
+	narrow := Topology{5, 5, true}
+	all := collect(narrow, 12, 4)
+	seen := map[int]bool{}
+	for _, n := range all {
+		if seen[n] {
+			t.Fatalf("radius 4 on a 5 wide map gives cell %d twice: %v", n, all)
+		}
+		seen[n] = true
+		if d := narrow.Distance(12, n); d > 4 {
+			t.Fatalf("cell %d is %d steps away, beyond the radius", n, d)
+		}
+	}
+	if len(all) != 25 {
+		t.Errorf("radius 4 from the middle of a 5×5 wrapping map reaches %d cells, want all 25", len(all))
+	}
+}
+
+// A neighbour's centre across the seam lies a map width east of its own
+// (from the last column) or west (from the first), and Nearest moves a
+// point to the copy within half a width of a reference.
+func TestNeighborCenterAndNearest(t *testing.T) {
+	top := Topology{10, 5, true}
+	x, z, ok := top.NeighborCenter(9+1*10, E) // (9, 1) east is (0, 1)
+	ox, oz := CellCenter(0, 1)
+	if !ok || abs32(x-(ox+top.WrapSize())) > 1e-3 || z != oz {
+		t.Errorf("east of (9, 1): (%v, %v), want (%v, %v)", x, z, ox+top.WrapSize(), oz)
+	}
+	x, _, _ = top.NeighborCenter(0+2*10, W) // (0, 2) west is (9, 2)
+	if ox, _ := CellCenter(9, 2); abs32(x-(ox-top.WrapSize())) > 1e-3 {
+		t.Errorf("west of (0, 2): x %v, want %v", x, ox-top.WrapSize())
+	}
+	if _, _, ok := top.NeighborCenter(5, SE); ok {
+		t.Error("a neighbour south of the first row")
+	}
+	w := top.WrapSize()
+	for _, c := range []struct{ x, ref, want float32 }{{10, 0, 10}, {10, w, 10 + w}, {w - 5, 3, -5}, {5, -w + 1, 5 - w}} {
+		if got := top.Nearest(c.x, c.ref); abs32(got-c.want) > 1e-3 {
+			t.Errorf("Nearest(%v, %v) = %v, want %v", c.x, c.ref, got, c.want)
+		}
+	}
+	if got := (Topology{10, 5, false}).Nearest(w-5, 3); got != w-5 {
+		t.Errorf("a flat map moved x to %v", got)
 	}
 }

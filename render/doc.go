@@ -10,6 +10,7 @@
 //	// every tick (Update), after edits:
 //	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
 //	cell, ok := r.Pick(&cam, mx, my, w, h) // cell index under pixel (mx, my) of a w×h view
+//	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // and the world point hit (which copy)
 //	// every frame (Draw):
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
 //	// another map:
@@ -20,7 +21,8 @@
 //	r.SetCasters([]project.Caster{{Mesh: m, Bounds: box}})
 //
 // The camera is project.Camera (fields X, Z, Zoom 0..1, Rotation in
-// degrees, MaxX, MaxZ; methods Move, Drag, Clamp, View, Basis); the one
+// degrees, MaxX, MaxZ, and Wrap, the width a wrapping map's X wraps at;
+// methods Move, Drag, Clamp, View, Basis); the one
 // controller that steers it from input is the editor's (editor/controls.go).
 // r.Invalidate forces the next Draw to redraw the cached opaque scene;
 // r.Refresh re-reads all chunk meshes (if they were changed without the
@@ -64,6 +66,12 @@
 // (pass 1 writes high and middle byte, pass 2 all three), which is what
 // frees slot 3. A further image would go into an atlas with the noise
 // (slot 0), which has room at its side.
+//
+// A map that wraps east-west is drawn at every copy in view, a whole
+// number of map widths apart (project.Builder.WrapX, View.Copies): each
+// chunk's meshes are moved at projection time, not rebuilt, and the
+// shaders cross-fade their textures at the seam as hexmap cross-fades
+// the noise (uniform WrapSize), so the map continues without a seam.
 //
 // The ebiten-free maths lives in render/project, so it tests without a
 // display; tests that need one are behind the xvfb build tag:

@@ -149,6 +149,7 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
 		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
 		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
+		"WrapSize": b.WrapX,
 	}
 }
 

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/ungerik/go3d/vec3"
+
 	"hexsandbox/mesh"
 	"hexsandbox/render/project"
 )
@@ -9,14 +11,23 @@ import (
 // through cam: the ray is tested against the terrain triangles as drawn,
 // so cliffs and hills pick the cell the user sees.
 func (r *Renderer) Pick(cam *project.Camera, x, y float64, screenW, screenH int) (cell int, hit bool) {
+	cell, _, hit = r.PickPoint(cam, x, y, screenW, screenH)
+	return cell, hit
+}
+
+// PickPoint is Pick that also returns the world point hit: on a wrapping
+// map it tells which copy of the cell is under the pixel.
+func (r *Renderer) PickPoint(cam *project.Camera, x, y float64, screenW, screenH int) (cell int, at vec3.T, hit bool) {
 	if screenW <= 0 || screenH <= 0 {
-		return 0, false
+		return 0, at, false
 	}
 	v := cam.View(screenW, screenH)
 	o, d := v.Ray(x, y)
-	p, ok := project.PickLayer(r.chunks, mesh.Terrain, o, d)
+	copies := v.Copies(project.MapBox(r.chunks), r.builder.WrapX, nil)
+	p, ok := project.PickLayer(r.chunks, mesh.Terrain, o, d, copies)
 	if !ok {
-		return 0, false
+		return 0, at, false
 	}
-	return r.set.Grid.CellUnder(p[0], p[2])
+	cell, ok = r.set.Grid.CellUnder(p[0], p[2])
+	return cell, p, ok
 }

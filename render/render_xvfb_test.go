@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
-	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
@@ -96,7 +96,7 @@ func TestDepthMatchesCPUScene(t *testing.T) {
 }
 
 func TestDepthMatchesCPUMap(t *testing.T) {
-	g, err := hexmap.Showcase(20, 15, 5)
+	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestWaterAnimatesLandStill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := hexmap.Showcase(20, 15, 5)
+	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

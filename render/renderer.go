@@ -99,6 +99,10 @@ func compile(name string) (*ebiten.Shader, error) {
 // SetChunks switches to another map's chunks.
 func (r *Renderer) SetChunks(set *chunk.Set) {
 	r.set = set
+	r.builder.WrapX = 0
+	if top := set.Grid.Topology(); top.Wrapping {
+		r.builder.WrapX = top.WrapSize()
+	}
 	r.chunks = make([]project.ChunkMeshes, len(set.Chunks))
 	r.Refresh()
 	if r.noise == nil || set.Grid.Seed() != r.seed {

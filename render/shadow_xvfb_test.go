@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
-	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
 )
@@ -23,7 +23,7 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := hexmap.Showcase(20, 15, 5)
+	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"hexsandbox/hexmap"
 )
@@ -88,4 +89,31 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
+}
+
+// CatlikeExt is the file extension of Catlike Hex Map saves.
+const CatlikeExt = ".map"
+
+// FormatFor returns the format a file name asks for: Catlike's version 5
+// for a .map file (any case), the product's for any other name.
+func FormatFor(path string) Format {
+	if strings.EqualFold(filepath.Ext(path), CatlikeExt) {
+		return FormatCatlike
+	}
+	return FormatHexsandbox
+}
+
+// WriteFormat writes g in format f.
+func WriteFormat(w io.Writer, g *hexmap.Grid, f Format) error {
+	if f == FormatCatlike {
+		return WriteCatlike(w, g)
+	}
+	return Write(w, g)
+}
+
+// SaveFileFor writes g to path atomically in the format its name asks
+// for (FormatFor) and returns that format.
+func SaveFileFor(path string, g *hexmap.Grid) (Format, error) {
+	f := FormatFor(path)
+	return f, WriteFileAtomic(path, func(w io.Writer) error { return WriteFormat(w, g, f) })
 }

@@ -3,6 +3,7 @@ package saves
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"slices"
 	"testing"
 
@@ -221,4 +222,83 @@ func TestNativeCompactness(t *testing.T) {
 	}
 	got, _ := readShared(t, data)
 	requireEqual(t, got, g)
+}
+
+// seamMap is a wrapping 10×5 map whose rivers and roads cross the seam:
+// rivers from the last column into the first and from the first into the
+// last across every east edge, roads across the diagonal edges of the odd
+// rows.
+func seamMap(t testing.TB) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, sharedNoise(0)) // Catlike files carry no seed: 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	for z := range 5 {
+		last, first := 9+z*10, z*10
+		var err error
+		if z%2 == 0 {
+			err = g.SetOutgoingRiver(last, hexmap.E)
+		} else {
+			err = errors.Join(g.SetOutgoingRiver(first, hexmap.W), g.AddRoad(last, hexmap.NE), g.AddRoad(last, hexmap.SE))
+		}
+		if err != nil {
+			t.Fatalf("river or road across the seam in row %d refused: %v", z, err)
+		}
+	}
+	return g
+}
+
+// seamLinks counts the river and road ends on edges that cross the seam.
+func seamLinks(g *hexmap.Grid) (rivers, roads int) {
+	top := g.Topology()
+	for i, c := range g.Cells() {
+		top.Neighbors(i, func(d hexmap.Direction, n int) {
+			if top.NeighborShift(i, n) == 0 {
+				return
+			}
+			if c.HasRiverThroughEdge(d) {
+				rivers++
+			}
+			if c.HasRoadThroughEdge(d) {
+				roads++
+			}
+		})
+	}
+	return rivers, roads
+}
+
+// Rivers and roads across the seam of a wrapping map survive a save and
+// a load in both formats, and nothing is reported dropped; read as a flat
+// map (a Catlike v4 file, which has no wrapping flag), the same cells
+// lose exactly those links, and the reader says how many.
+func TestSeamLinksRoundTrip(t *testing.T) {
+	g := seamMap(t)
+	rivers, roads := seamLinks(g)
+	if rivers != 10 || roads != 8 {
+		t.Fatalf("test map: %d river and %d road ends across the seam, want 10 and 8", rivers, roads)
+	}
+	var catlike bytes.Buffer
+	if err := WriteCatlike(&catlike, g); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"native": writeNativeBytes(t, g), "catlike": catlike.Bytes()} {
+		got, info := readShared(t, data)
+		if info.Dropped.Dropped() {
+			t.Errorf("%s: dropped %+v", name, info.Dropped)
+		}
+		requireEqual(t, got, g)
+		if r, d := seamLinks(got); r != rivers || d != roads {
+			t.Errorf("%s: %d river and %d road ends across the seam after loading", name, r, d)
+		}
+	}
+	// Version 4: the same bytes without the wrapping flag.
+	v4 := slices.Concat([]byte{4, 0, 0, 0}, catlike.Bytes()[4:12], catlike.Bytes()[13:])
+	got, info := readShared(t, v4)
+	if got.Wrapping() {
+		t.Fatal("a v4 file read as wrapping")
+	}
+	if info.Dropped.DroppedRivers != rivers || info.Dropped.DroppedRoads != roads {
+		t.Errorf("flat read dropped %+v, want %d river and %d road ends", info.Dropped, rivers, roads)
+	}
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building, running and testing need,
-# only those that are missing. Usage: scripts/deps.sh build|run|test
+# only those that are missing. Usage: scripts/deps.sh build|run|test|dist
 set -euo pipefail
 
 build=(gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev)
 run=(libgl1-mesa-dri xvfb xauth)
 test=(xdotool chromium nodejs)
+dist=(zip)
 
 want=("${build[@]}")
 case "${1:-build}" in
 run) want+=("${run[@]}") ;;
 test) want+=("${run[@]}" "${test[@]}") ;;
+dist) want+=("${dist[@]}") ;;
 esac
 
 missing=()

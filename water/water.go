@@ -33,13 +33,13 @@ func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
 
 // cellWater carries what the six directions of one cell share.
 type cellWater struct {
-	g     *hexmap.Grid
-	noise *hexmap.Noise
-	m     Meshes
-	i     int
-	at    hexmap.Coordinates
-	cell  hexmap.Cell
-	y     float32 // the cell's water surface
+	g    *hexmap.Grid
+	top  hexmap.Topology
+	p    hexmap.Perturber
+	m    Meshes
+	i    int
+	cell hexmap.Cell
+	y    float32 // the cell's water surface
 	// center is the cell centre at the water surface, unperturbed;
 	// pCenter is it perturbed and corners[k] is the perturbed water corner
 	// k, each computed once although two or more triangles share them.
@@ -57,9 +57,10 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 	if m.Estuaries == nil {
 		m.Estuaries = &mesh.Mesh{}
 	}
-	t := cellWater{g: g, noise: g.Noise(), m: m, i: i, at: g.Coordinates(i), cell: g.Cell(i)}
+	t := cellWater{g: g, top: g.Topology(), p: g.Perturber(), m: m, i: i, cell: g.Cell(i)}
 	t.y = t.cell.WaterSurfaceY()
-	t.center = t.centerAt(t.at)
+	x, z := t.top.CellCenter(i)
+	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		t.corners[d] = t.perturb(add(t.center, hexmap.FirstWaterCorner(d)))
@@ -106,22 +107,17 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	t.m.Water.AddTriangle(c2, e2, v3)
 }
 
-// centerAt is the unperturbed centre of the cell at c raised to this
-// cell's water surface: Catlike's "position with y replaced", used for
-// neighbours too.
-func (t *cellWater) centerAt(c hexmap.Coordinates) vec3.T {
-	x, z := c.Center()
+// neighborCenter is the unperturbed centre of the neighbour in d raised
+// to this cell's water surface (Catlike's "position with y replaced"),
+// placed next to this cell: across the seam of a wrapping map a map width
+// east or west. Within the map it is the very computation the neighbour
+// makes for its own centre, so shared points come out bit-identical.
+func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
+	x, z, _ := t.top.NeighborCenter(t.i, d)
 	return vec3.T{x, t.y, z}
 }
 
-// neighborCenter is the centre of the neighbour in d, found by stepping
-// from this cell's coordinates: the very computation the neighbour makes
-// for its own centre, so shared points come out bit-identical.
-func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
-	return t.centerAt(t.at.Step(d))
-}
-
-func (t *cellWater) perturb(p vec3.T) vec3.T { return t.noise.Perturb(p) }
+func (t *cellWater) perturb(p vec3.T) vec3.T { return t.p.Perturb(p) }
 
 func (t *cellWater) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
 	return hexmap.EdgeVertices{

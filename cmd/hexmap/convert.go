@@ -9,7 +9,8 @@ import (
 )
 
 // runConvert reads a map in either format and saves it, atomically, in
-// the product's format.
+// the format OUT's name asks for: Catlike's version 5 for a .map file,
+// the product's for any other.
 func runConvert(args []string, stdout io.Writer) error {
 	if len(args) != 2 {
 		return errors.New("usage: hexmap convert IN OUT")
@@ -18,10 +19,11 @@ func runConvert(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := saves.SaveFile(args[1], g); err != nil {
+	format, err := saves.SaveFileFor(args[1], g)
+	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "converted %s (%s v%d, %d×%d) to %s\n",
-		args[0], info.Format, info.Version, g.Width(), g.Height(), args[1])
+	_, err = fmt.Fprintf(stdout, "converted %s (%s v%d, %d×%d) to %s (%s)\n",
+		args[0], info.Format, info.Version, g.Width(), g.Height(), args[1], format)
 	return err
 }

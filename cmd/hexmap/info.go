@@ -10,12 +10,15 @@ import (
 )
 
 // mapInfo is the JSON object `hexmap info` prints. Feature counts are
-// cells with a level above 0; roads counts each road edge once.
+// cells with a level above 0; roads counts each road edge once. Dropped
+// is what the reader removed because it could not be drawn.
 type mapInfo struct {
 	Format       saves.Format                 `json:"format"`
 	Version      int                          `json:"version"`
 	Width        int                          `json:"width"`
 	Height       int                          `json:"height"`
+	Wrapping     bool                         `json:"wrapping"`
+	Dropped      dropped                      `json:"dropped"`
 	Seed         int64                        `json:"seed"`
 	Cells        int                          `json:"cells"`
 	Underwater   int                          `json:"underwater"`
@@ -29,6 +32,14 @@ type mapInfo struct {
 	MinElevation int                          `json:"minElevation"`
 	MaxElevation int                          `json:"maxElevation"`
 	TerrainTypes [hexmap.TerrainTypeCount]int `json:"terrainTypes"`
+}
+
+// dropped is saves.Info.Dropped: river and road ends (one per cell side)
+// and specials removed on reading.
+type dropped struct {
+	Rivers   int `json:"rivers"`
+	Roads    int `json:"roads"`
+	Specials int `json:"specials"`
 }
 
 func runInfo(args []string, stdout io.Writer) error {
@@ -45,7 +56,8 @@ func runInfo(args []string, stdout io.Writer) error {
 func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 	m := mapInfo{
 		Format: info.Format, Version: info.Version,
-		Width: g.Width(), Height: g.Height(), Seed: g.Seed(), Cells: g.CellCount(),
+		Width: g.Width(), Height: g.Height(), Wrapping: g.Wrapping(), Seed: g.Seed(), Cells: g.CellCount(),
+		Dropped:      dropped{info.Dropped.DroppedRivers, info.Dropped.DroppedRoads, info.Dropped.ClearedSpecials},
 		MinElevation: int(g.Cell(0).Elevation), MaxElevation: int(g.Cell(0).Elevation),
 	}
 	for _, c := range g.Cells() {

@@ -1,5 +1,5 @@
 // Command hexmap is the headless map tool of hexsandbox: it reads, checks,
-// converts and exports map files without a display. It must never import
+// converts, exports and generates map files without a display. It must never import
 // ebiten, directly or indirectly (ebiten panics at start-up on Linux when
 // there is no display); TestNoEbiten guards that.
 package main
@@ -18,9 +18,10 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"info":    {"hexmap info FILE", runInfo},
-		"convert": {"hexmap convert IN OUT", runConvert},
-		"export":  {"hexmap export FILE OUT.obj", runExport},
+		"info":     {"hexmap info FILE", runInfo},
+		"convert":  {"hexmap convert IN OUT", runConvert},
+		"export":   {"hexmap export FILE OUT.obj", runExport},
+		"generate": {generateUsage, runGenerate},
 	}
 }
 
@@ -34,7 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "error: no command; usage:")
-		for _, name := range []string{"info", "convert", "export"} {
+		for _, name := range []string{"info", "convert", "export", "generate"} {
 			fmt.Fprintln(stderr, "  "+cmds[name].usage)
 		}
 		return 1

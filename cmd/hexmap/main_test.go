@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,10 +53,11 @@ func knownMap(t *testing.T, seed int64) *hexmap.Grid {
 
 func knownInfo(format string, version int, seed int64) map[string]any {
 	return map[string]any{
-		"format": format, "version": float64(version), "width": 10.0, "height": 5.0,
+		"format": format, "version": float64(version), "width": 10.0, "height": 5.0, "wrapping": false,
 		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
+		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0},
 	}
 }
 
@@ -103,6 +105,44 @@ func TestInfoCatlike(t *testing.T) {
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	path := writeFile(t, "a.map", func(b *bytes.Buffer) error { return saves.WriteCatlike(b, g) })
 	checkInfo(t, path, want)
+}
+
+// A wrapping map with a river and a road across the seam: info says it
+// wraps and counts both; the same cells in a Catlike v4 file, which cannot
+// wrap, lose them, and info says how many ends were dropped.
+func TestInfoWrappingAndDropped(t *testing.T) {
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, hexmap.NewNoise(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(g.SetOutgoingRiver(19, hexmap.E), g.AddRoad(29, hexmap.E)); err != nil { // column 9 into column 0
+		t.Fatalf("links across the seam refused: %v", err)
+	}
+	var v5 bytes.Buffer
+	if err := saves.WriteCatlike(&v5, g); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string, data []byte) map[string]any {
+		path := writeFile(t, name, func(b *bytes.Buffer) error { _, err := b.Write(data); return err })
+		code, out, errOut := runCmd("info", path)
+		var got map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+			t.Fatalf("info %s: exit %d, %q %q", name, code, out, errOut)
+		}
+		return got
+	}
+	got := read("wrap.map", v5.Bytes())
+	noneDropped := map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}
+	if got["wrapping"] != true || got["rivers"] != 1.0 || got["roads"] != 1.0 || !reflect.DeepEqual(got["dropped"], noneDropped) {
+		t.Errorf("wrapping map: %v", got)
+	}
+	data := v5.Bytes()
+	v4 := append([]byte{4, 0, 0, 0}, data[4:12]...)
+	got = read("flat.map", append(v4, data[13:]...))
+	want := map[string]any{"rivers": 2.0, "roads": 2.0, "specials": 0.0}
+	if got["wrapping"] != false || got["rivers"] != 0.0 || got["roads"] != 0.0 || !reflect.DeepEqual(got["dropped"], want) {
+		t.Errorf("the same cells flat: %v", got)
+	}
 }
 
 // A Catlike version 0 file: no size (20×15), 11 bytes a cell, all empty.

@@ -41,16 +41,16 @@ func (b *Browser) List() ([]Entry, error) {
 func (b *Browser) Exists(name string) (bool, error) { return b.db.Exists(name) }
 
 // Load reads a saved map.
-func (b *Browser) Load(name string) (*hexmap.Grid, error) {
+func (b *Browser) Load(name string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	data, err := b.db.Load(name)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	g, _, err := saves.ReadBytes(data)
+	g, info, err := saves.ReadBytes(data)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	return g, nil
+	return g, info.Dropped, nil
 }
 
 // Save writes a map, replacing any of the same name.
@@ -109,14 +109,23 @@ func (b *Browser) ClearRecovery() error { return b.db.ClearRecovery() }
 
 // Download offers g to the user as a file named after the map.
 func Download(name string, g *hexmap.Grid) error {
-	data, err := Encode(g)
+	return download(name, Ext, g, Encode)
+}
+
+// DownloadCatlike offers g as a Catlike Hex Map save (.map).
+func DownloadCatlike(name string, g *hexmap.Grid) error {
+	return download(name, saves.CatlikeExt, g, EncodeCatlike)
+}
+
+func download(name, ext string, g *hexmap.Grid, encode func(*hexmap.Grid) ([]byte, error)) error {
+	data, err := encode(g)
 	if err != nil {
 		return fmt.Errorf("download: %v", err)
 	}
 	if name == "" {
 		name = "map"
 	}
-	return store.Download(name+Ext, data)
+	return store.Download(name+ext, data)
 }
 
 // ErrCanceled is the error of a PickFile result when the user chose no

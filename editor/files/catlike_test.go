@@ -7,14 +7,14 @@ import (
 	"slices"
 	"testing"
 
-	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/saves"
 )
 
 // Importing a Catlike Hex Map save gives the same cells, the file's
 // name to save under, and says which format it came from.
 func TestOpenPathImportsCatlikeSaves(t *testing.T) {
-	g, err := hexmap.Showcase(20, 15, 3)
+	g, err := mapgen.Showcase(20, 15, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

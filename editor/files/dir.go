@@ -90,16 +90,16 @@ func (d *Dir) Exists(name string) (bool, error) {
 }
 
 // Load reads a saved map.
-func (d *Dir) Load(name string) (*hexmap.Grid, error) {
+func (d *Dir) Load(name string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	p, err := d.file(name)
 	if err != nil {
-		return nil, err
+		return nil, hexmap.BatchReport{}, err
 	}
-	g, _, err := saves.LoadFile(p)
+	g, info, err := saves.LoadFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	return g, nil
+	return g, info.Dropped, nil
 }
 
 // Save writes a map atomically, replacing any of the same name.

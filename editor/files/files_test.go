@@ -73,7 +73,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "zeta" || list[0].Size == 0 {
 		t.Fatalf("List = %+v, want alpha and zeta only", list)
 	}
-	back, err := d.Load("zeta")
+	back, _, err := d.Load("zeta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	if ok, _ := d.Exists("alpha"); ok {
 		t.Error("alpha exists after Delete")
 	}
-	if _, err := d.Load("alpha"); err == nil {
+	if _, _, err := d.Load("alpha"); err == nil {
 		t.Error("loading a deleted map succeeded")
 	}
 	for _, bad := range []string{"../escape", ".recovery"} {
@@ -165,5 +165,29 @@ func TestAutosaverWaitsIntervalWhileDirty(t *testing.T) {
 	}
 	if a.Due(t0.Add(10*time.Minute), false) {
 		t.Error("due with nothing unsaved")
+	}
+}
+
+// A saved map holding links that cannot be drawn (a road on one side of
+// an edge only, written by something other than the editor) loads
+// without them, and Load says how many it dropped.
+func TestDirLoadReportsDropped(t *testing.T) {
+	d, err := OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := testGrid(t)
+	c := g.Cell(12)
+	c.Roads |= 1 << hexmap.E
+	g.Batch(hexmap.NoRules, func() { g.SetCell(12, c) }) // the neighbour has no road back
+	if err := d.Save("odd", g); err != nil {
+		t.Fatal(err)
+	}
+	back, rep, err := d.Load("odd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.DroppedRoads != 1 || back.Cell(12).HasRoadThroughEdge(hexmap.E) {
+		t.Fatalf("dropped %+v, road kept %v", rep, back.Cell(12).HasRoadThroughEdge(hexmap.E))
 	}
 }

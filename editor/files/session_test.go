@@ -37,12 +37,12 @@ func compare(a, b string) int {
 	return 0
 }
 func (m *memStore) Exists(n string) (bool, error) { _, ok := m.maps[n]; return ok, nil }
-func (m *memStore) Load(n string) (*hexmap.Grid, error) {
+func (m *memStore) Load(n string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	g, ok := m.maps[n]
 	if !ok {
-		return nil, errors.New("no such map")
+		return nil, hexmap.BatchReport{}, errors.New("no such map")
 	}
-	return g.Clone(), nil
+	return g.Clone(), hexmap.BatchReport{}, nil
 }
 func (m *memStore) Save(n string, g *hexmap.Grid) error { m.maps[n] = g.Clone(); return nil }
 func (m *memStore) Delete(n string) error               { delete(m.maps, n); return nil }
@@ -102,7 +102,7 @@ func TestOpenAndNewReplaceTheMap(t *testing.T) {
 	other.SetElevation(5, 4)
 	st.maps["other"] = other
 	s.Grid.SetElevation(0, 1)
-	if err := s.Open("other"); err != nil {
+	if _, err := s.Open("other"); err != nil {
 		t.Fatal(err)
 	}
 	if !s.Grid.Equal(other) || s.Modified() || s.History.CanUndo() {
@@ -112,16 +112,16 @@ func TestOpenAndNewReplaceTheMap(t *testing.T) {
 	if !s.History.CanUndo() {
 		t.Error("edits after Open are not recorded")
 	}
-	if err := s.NewMap(40, 30, 9); err != nil {
+	if err := s.NewMapOf(hexmap.Topology{Width: 40, Height: 30, Wrapping: true}, 9); err != nil {
 		t.Fatal(err)
 	}
-	if s.Grid.Width() != 40 || s.Name != "" || s.Modified() {
-		t.Errorf("NewMap: %d wide, name %q, modified %v", s.Grid.Width(), s.Name, s.Modified())
+	if s.Grid.Width() != 40 || !s.Grid.Wrapping() || s.Grid.Seed() != 9 || s.Name != "" || s.Modified() {
+		t.Errorf("NewMap: %d wide, wrapping %v, seed %d, name %q, modified %v", s.Grid.Width(), s.Grid.Wrapping(), s.Grid.Seed(), s.Name, s.Modified())
 	}
-	if err := s.NewMap(7, 3, 1); err == nil {
+	if err := s.NewMapOf(hexmap.Topology{Width: 7, Height: 3}, 1); err == nil {
 		t.Error("NewMap accepted a size that is not whole chunks")
 	}
-	if err := s.Open("missing"); err == nil {
+	if _, err := s.Open("missing"); err == nil {
 		t.Error("opening a missing map succeeded")
 	}
 }
@@ -162,5 +162,102 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	}
 	if st.recovery != nil {
 		t.Error("saving kept the recovery autosave")
+	}
+}
+
+func newTestSession(t *testing.T) *Session {
+	t.Helper()
+	g, err := hexmap.NewGrid(20, 15, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(newMemStore(), "", g, 0)
+	if err := s.SaveAs("first", false); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func generated(t *testing.T, w, h int) *hexmap.Grid {
+	t.Helper()
+	g, err := hexmap.NewGrid(w, h, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetElevation(3, 4)
+	return g
+}
+
+// A generation is one step: Undo brings the replaced map back with its
+// name, history and saved state; Redo brings the generated map back.
+func TestReplaceUndoable(t *testing.T) {
+	s := newTestSession(t)
+	first := s.Grid
+	s.Grid.SetElevation(0, 2) // an unsaved edit of the first map
+	s.Suggested = "from a file"
+	gen := generated(t, 40, 30)
+	s.ReplaceUndoable(gen)
+	if s.Grid != gen || s.Name != "" || !s.Modified() {
+		t.Fatalf("after generating: grid %p, name %q, modified %v", s.Grid, s.Name, s.Modified())
+	}
+	s.Grid.SetElevation(5, 1) // an edit of the generated map: undone first
+	if done, switched := s.Undo(); !done || switched || s.Grid.Cell(5).Elevation != 0 {
+		t.Fatalf("first undo: %v %v", done, switched)
+	}
+	if s.Suggested != "" {
+		t.Errorf("the generated map suggests %q", s.Suggested)
+	}
+	if done, switched := s.Undo(); !done || !switched || s.Grid != first || s.Name != "first" || !s.Modified() || s.Suggested != "from a file" {
+		t.Fatalf("second undo: %v %v, grid %p, name %q, modified %v", done, switched, s.Grid, s.Name, s.Modified())
+	}
+	if done, _ := s.Undo(); !done || s.Grid.Cell(0).Elevation != 0 || s.Modified() {
+		t.Fatal("the first map's own edit did not undo back to its saved state")
+	}
+	if done, _ := s.Undo(); done {
+		t.Fatal("undo past the first map's start")
+	}
+	s.Redo() // the first map's edit again
+	if done, switched := s.Redo(); !done || !switched || s.Grid != gen {
+		t.Fatalf("redo of the generation: %v %v", done, switched)
+	}
+	if done, switched := s.Redo(); !done || switched || s.Grid.Cell(5).Elevation != 1 {
+		t.Fatal("redo of the generated map's edit")
+	}
+}
+
+// An edit after undoing a generation drops it from redo, as any edit
+// drops redo; opening or making a map drops the generations kept.
+func TestReplaceUndoableDroppedByEdits(t *testing.T) {
+	s := newTestSession(t)
+	s.ReplaceUndoable(generated(t, 20, 15))
+	s.Undo()
+	s.Grid.SetElevation(1, 3)
+	if done, _ := s.Redo(); done {
+		t.Fatal("a generation came back over a new edit")
+	}
+	s.ReplaceUndoable(generated(t, 20, 15))
+	if err := s.NewMap(20, 15, 4); err != nil {
+		t.Fatal(err)
+	}
+	if done, _ := s.Undo(); done {
+		t.Fatal("undo after New reached a map from before it")
+	}
+}
+
+func TestReplaceUndoableKeepsFewMaps(t *testing.T) {
+	s := newTestSession(t)
+	for range maxReplaced + 3 {
+		s.ReplaceUndoable(generated(t, 5, 5))
+	}
+	undos := 0
+	for {
+		done, _ := s.Undo()
+		if !done {
+			break
+		}
+		undos++
+	}
+	if undos != maxReplaced {
+		t.Fatalf("%d generations undone, want the last %d", undos, maxReplaced)
 	}
 }

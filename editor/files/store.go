@@ -28,7 +28,9 @@ type Entry struct {
 type Store interface {
 	List() ([]Entry, error) // sorted by name
 	Exists(name string) (bool, error)
-	Load(name string) (*hexmap.Grid, error)
+	// Load returns the map and what reading it dropped (links that
+	// cannot be drawn; see saves.Info).
+	Load(name string) (*hexmap.Grid, hexmap.BatchReport, error)
 	Save(name string, g *hexmap.Grid) error
 	Delete(name string) error
 
@@ -71,9 +73,11 @@ func ValidName(name string) (string, error) {
 
 // Encode writes g in the product's format into a byte slice, for stores
 // that keep bytes (the browser's).
-func Encode(g *hexmap.Grid) ([]byte, error) {
+func Encode(g *hexmap.Grid) ([]byte, error) { return encode(g, saves.FormatHexsandbox) }
+
+func encode(g *hexmap.Grid, f saves.Format) ([]byte, error) {
 	var b bytes.Buffer
-	if err := saves.Write(&b, g); err != nil {
+	if err := saves.WriteFormat(&b, g, f); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -1,8 +1,11 @@
 package showcase
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
+)
 
 // Generate builds the showcase map with the map generator.
 func Generate() (*hexmap.Grid, error) {
-	return hexmap.Showcase(Width, Height, Seed)
+	return mapgen.Showcase(Width, Height, Seed)
 }

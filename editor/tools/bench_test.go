@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 )
 
 // BenchmarkStrokeSize2 measures the editing latency of one brush stroke
@@ -28,7 +29,7 @@ func BenchmarkStrokeSize2(b *testing.B) {
 // benchGrid is the showcase map, whose terrain, water and features make
 // triangulation do the work of a real map.
 func benchGrid(b *testing.B) *hexmap.Grid {
-	g, err := hexmap.Showcase(40, 30, 1)
+	g, err := mapgen.Showcase(40, 30, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

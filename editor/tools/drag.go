@@ -24,10 +24,8 @@ func (t *DragTracker) Step(g *hexmap.Grid, cur int) Drag {
 	if !t.hasPrev || t.prev == cur {
 		return Drag{}
 	}
-	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := g.Neighbor(t.prev, d); ok && n == cur {
-			return Drag{Active: true, Dir: d}
-		}
+	if d, ok := g.Topology().DirectionTo(t.prev, cur); ok {
+		return Drag{Active: true, Dir: d}
 	}
 	return Drag{}
 }

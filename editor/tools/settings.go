@@ -65,18 +65,11 @@ func (s Settings) Active() bool {
 }
 
 // Brush returns the cells within size steps of cell center, clamped to
-// the map, in row order.
+// the map (continuing across the seam of a wrapping map), row by row.
 func Brush(g *hexmap.Grid, center, size int) []int {
 	size = max(0, min(size, MaxBrushSize))
-	c := g.Coordinates(center)
 	out := make([]int, 0, 3*size*(size+1)+1)
-	for dz := -size; dz <= size; dz++ {
-		for dx := max(-size, -dz-size); dx <= min(size, -dz+size); dx++ {
-			if i, ok := g.Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
-				out = append(out, i)
-			}
-		}
-	}
+	g.Topology().Within(center, size, func(n int) { out = append(out, n) })
 	return out
 }
 

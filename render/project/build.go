@@ -51,6 +51,12 @@ type Builder struct {
 	// Flat gives every triangle its own flat colour and draws terrain with
 	// the lit program: the test mode compared against Rasterize.
 	Flat bool
+	// WrapX is the map's width in world units when it wraps east-west (0:
+	// flat). Build then draws every copy of a chunk, a whole number of
+	// widths east or west of its own place, that the view sees, so that
+	// the map continues without end and looks the same from any position
+	// (Catlike re-centres the chunk columns around the camera instead).
+	WrapX float32
 	// Shadows asks for the shadow casters' batches (Shadow) in a light
 	// view (LightView) of ShadowSize texels a side (0: the default),
 	// fitted to what the view sees within ShadowDistance. Casters are
@@ -79,13 +85,21 @@ type Builder struct {
 
 	tris    []sortTri
 	order   []uint64
-	visible []int
-	casters []int    // chunks that may cast a shadow into view
-	steep   []uint16 // steepTriangles' scratch for meshes without welded storage
+	visible []instance
+	copies  []float32
+	casters []instance // chunk copies that may cast a shadow into view
+	steep   []uint16   // steepTriangles' scratch for meshes without welded storage
 	steepN  []vec3.T
 	flatID  uint32
 	// cols and rows are the view's size in whole pixels.
 	cols, rows int32
+}
+
+// instance is one chunk drawn moved east by shift (0 but on a wrapping
+// map).
+type instance struct {
+	chunk int
+	shift float32
 }
 
 type sortTri struct {
@@ -109,17 +123,29 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		b.proj, b.remap = new([1 << 16]projected), new([1 << 16]uint16)
 	}
 	near, far := float32(1e30), float32(0)
-	for i := range chunks {
-		ok, lo, hi := b.View.Visible(chunks[i].All)
-		if ok {
-			b.visible = append(b.visible, i)
-			near, far = min(near, lo), max(far, hi)
+	b.copies = b.View.Copies(MapBox(chunks), b.WrapX, b.copies[:0])
+	base := b.View
+	for _, shift := range b.copies {
+		v := base.Moved(shift)
+		if shift == 0 {
+			v = base
+		}
+		for i := range chunks {
+			ok, lo, hi := v.Visible(chunks[i].All)
+			if ok {
+				b.visible = append(b.visible, instance{i, shift})
+				near, far = min(near, lo), max(far, hi)
+			}
 		}
 	}
 	b.Near = max(near, NearClip)
 	b.Far = max(far, b.Near+1)
-	for _, i := range b.visible {
-		b.buildChunk(&chunks[i])
+	for _, in := range b.visible {
+		if in.shift != 0 {
+			b.View = base.Moved(in.shift)
+		}
+		b.buildChunk(&chunks[in.chunk])
+		b.View = base
 	}
 	b.emitTranslucent()
 	if b.Shadows {
@@ -159,6 +185,15 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 			b.addOpaque(&o, dst)
 		}
 	}
+}
+
+// MapBox is the box around every chunk's meshes.
+func MapBox(chunks []ChunkMeshes) Box {
+	var b Box
+	for i := range chunks {
+		b.Extend(chunks[i].All)
+	}
+	return b
 }
 
 // numbering sets b.source for m, welded where w is filled, and returns

@@ -23,26 +23,45 @@ const (
 
 // Camera is the map camera's state: the point on the map it looks at,
 // the zoom that sets stick length and pitch, and the rotation about the
-// vertical axis. MaxX and MaxZ bound the centre (the map's extent).
+// vertical axis. MaxX and MaxZ bound the centre (the map's extent); on a
+// map that wraps east-west Wrap is its width in world units, and X wraps
+// into 0..Wrap instead of being clamped, so the camera pans without end
+// (Catlike's HexMapCamera.WrapPosition).
 type Camera struct {
 	X, Z       float64 // centre in world units
 	Zoom       float64 // 0 (far, looking down) .. 1 (near, 45 degrees)
 	Rotation   float64 // degrees, clockwise seen from above as in Unity
 	MaxX, MaxZ float64
+	Wrap       float64
 }
 
 // NewCamera returns a camera over the centre of a map of topology t,
-// half zoomed, bounded by the map's extent.
+// half zoomed, bounded by the map's extent, and wrapping east-west with
+// the map.
 func NewCamera(t hexmap.Topology) Camera {
 	maxX, maxZ := t.Extent()
-	return Camera{X: maxX / 2, Z: maxZ / 2, Zoom: 0.5, MaxX: maxX, MaxZ: maxZ}
+	c := Camera{X: maxX / 2, Z: maxZ / 2, Zoom: 0.5, MaxX: maxX, MaxZ: maxZ}
+	if t.Wrapping {
+		c.Wrap = float64(t.WrapSize())
+	}
+	return c
 }
 
-// Clamp keeps zoom in 0..1, the centre on the map and the rotation in
-// 0..360.
+// Clamp keeps zoom in 0..1, the centre on the map (X in 0..Wrap on a
+// wrapping map) and the rotation in 0..360.
 func (c *Camera) Clamp() {
 	c.Zoom = clamp(c.Zoom, 0, 1)
-	c.X = clamp(c.X, 0, max(c.MaxX, 0))
+	if c.Wrap > 0 && !math.IsNaN(c.X) && !math.IsInf(c.X, 0) {
+		c.X = math.Mod(c.X, c.Wrap)
+		if c.X < 0 {
+			c.X += c.Wrap
+		}
+		if c.X >= c.Wrap { // a tiny negative X rounded up
+			c.X = 0
+		}
+	} else {
+		c.X = clamp(c.X, 0, max(c.MaxX, 0))
+	}
 	c.Z = clamp(c.Z, 0, max(c.MaxZ, 0))
 	c.Rotation = math.Mod(c.Rotation, 360)
 	if c.Rotation < 0 {

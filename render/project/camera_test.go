@@ -45,6 +45,29 @@ func TestCameraClampAndMove(t *testing.T) {
 	}
 }
 
+// On a wrapping map the camera pans east and west without end: X wraps
+// into 0..Wrap and is never clamped; Z still is.
+func TestCameraWraps(t *testing.T) {
+	c := Camera{X: 10, Z: 50, MaxX: 100, MaxZ: 100, Wrap: 120, Rotation: 90}
+	for range 13 {
+		c.Move(0, 10) // east, by 130 in all
+	}
+	if !near(c.X, 20, 1e-9) || !near(c.Z, 50, 1e-9) {
+		t.Fatalf("east past the seam: (%v, %v), want (20, 50)", c.X, c.Z)
+	}
+	c.Move(0, -30) // back west across the seam
+	if !near(c.X, 110, 1e-9) {
+		t.Fatalf("west past the seam: X %v, want 110 (beyond MaxX: no clamp)", c.X)
+	}
+	for _, x := range []float64{-120, -0.5, -1e-20, 120, 1e6} {
+		c.X = x
+		c.Clamp()
+		if c.X < 0 || c.X >= 120 || !near(math.Mod(x-c.X, 120), 0, 1e-6) && !near(math.Abs(math.Mod(x-c.X, 120)), 120, 1e-6) {
+			t.Fatalf("X %v wrapped to %v", x, c.X)
+		}
+	}
+}
+
 func TestViewCentreAndAxes(t *testing.T) {
 	for _, zoom := range []float64{0, 0.4, 1} {
 		for _, rot := range []float64{0, 33, 200} {

@@ -57,19 +57,26 @@ func RayTriangle(o, d, a, b, c vec3.T) (float32, bool) {
 }
 
 // PickLayer returns the nearest point where the ray meets layer l of the
-// chunks.
-func PickLayer(chunks []ChunkMeshes, l mesh.Layer, o, d vec3.T) (hit vec3.T, ok bool) {
+// chunks, each drawn at every east-west shift of copies (nil: only where
+// it lies), in the ray's coordinates.
+func PickLayer(chunks []ChunkMeshes, l mesh.Layer, o, d vec3.T, copies []float32) (hit vec3.T, ok bool) {
+	if copies == nil {
+		copies = []float32{0}
+	}
 	best := float32(1e30)
-	for i := range chunks {
-		m := chunks[i].Layers[l]
-		if m == nil || !RayBox(o, d, chunks[i].Bounds[l], best) {
-			continue
-		}
-		idx := m.Indices
-		for t := 0; t+2 < len(idx); t += 3 {
-			p := m.Positions
-			if s, hitTri := RayTriangle(o, d, p[idx[t]], p[idx[t+1]], p[idx[t+2]]); hitTri && s < best {
-				best, ok = s, true
+	for _, shift := range copies {
+		so := vec3.T{o[0] - shift, o[1], o[2]} // the ray, moved onto the copy's own place
+		for i := range chunks {
+			m := chunks[i].Layers[l]
+			if m == nil || !RayBox(so, d, chunks[i].Bounds[l], best) {
+				continue
+			}
+			idx := m.Indices
+			for t := 0; t+2 < len(idx); t += 3 {
+				p := m.Positions
+				if s, hitTri := RayTriangle(so, d, p[idx[t]], p[idx[t+1]], p[idx[t+2]]); hitTri && s < best {
+					best, ok = s, true
+				}
 			}
 		}
 	}

@@ -21,7 +21,7 @@ func TestPickHitsNearestTriangle(t *testing.T) {
 	want := vec3.T{45, top, 45}
 	sx, sy := v.Screen(v.Clip(want))
 	o, d := v.Ray(float64(sx), float64(sy))
-	hit, ok := PickLayer(chunks, mesh.Terrain, o, d)
+	hit, ok := PickLayer(chunks, mesh.Terrain, o, d, nil)
 	if !ok {
 		t.Fatal("no hit")
 	}
@@ -31,11 +31,11 @@ func TestPickHitsNearestTriangle(t *testing.T) {
 	// Off the block, the same view hits the ground.
 	sx, sy = v.Screen(v.Clip(vec3.T{20, 0, 20}))
 	o, d = v.Ray(float64(sx), float64(sy))
-	if hit, ok = PickLayer(chunks, mesh.Terrain, o, d); !ok || hit[1] > 0.01 {
+	if hit, ok = PickLayer(chunks, mesh.Terrain, o, d, nil); !ok || hit[1] > 0.01 {
 		t.Fatalf("ground pick: %v %v", hit, ok)
 	}
 	// Beyond the map, nothing.
-	if _, ok = PickLayer(chunks, mesh.Terrain, vec3.T{500, 50, 500}, vec3.T{0, -1, 0}); ok {
+	if _, ok = PickLayer(chunks, mesh.Terrain, vec3.T{500, 50, 500}, vec3.T{0, -1, 0}, nil); ok {
 		t.Fatal("hit outside the map")
 	}
 }

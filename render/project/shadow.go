@@ -36,8 +36,9 @@ func (l *LightView) Map(p vec3.T) (u, v, d float32) {
 func dot4(r *[4]float32, p vec3.T) float32 { return r[0]*p[0] + r[1]*p[1] + r[2]*p[2] + r[3] }
 
 // Caster is geometry besides the chunks' that casts shadows, such as
-// units drawn by a pass of their own: a mesh in world space (positions
-// and indices are read) and its bounds. Set Builder.Casters before a
+// units drawn by a pass of their own: a mesh in world space, where it is
+// drawn (on a wrapping map: the copy in view), closed like the models
+// (positions, normals and indices are read), and its bounds. Set Builder.Casters before a
 // build; the renderer redraws the shadow map when they change.
 type Caster struct {
 	Mesh   *mesh.Mesh
@@ -122,11 +123,14 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 	rect = snapRect(rect)
 	dLo, dHi := float32(math.Inf(1)), float32(math.Inf(-1))
 	b.casters = b.casters[:0]
-	for i := range chunks {
-		r, lo, hi := boxBounds(&chunks[i].All, &x, &y, &z)
-		if r.overlaps(&rect) {
-			b.casters = append(b.casters, i)
-			dLo, dHi = min(dLo, lo), max(dHi, hi)
+	for _, shift := range b.copies {
+		for i := range chunks {
+			box := chunks[i].All.Moved(shift)
+			r, lo, hi := boxBounds(&box, &x, &y, &z)
+			if r.overlaps(&rect) {
+				b.casters = append(b.casters, instance{i, shift})
+				dLo, dHi = min(dLo, lo), max(dHi, hi)
+			}
 		}
 	}
 	for _, c := range b.Casters {
@@ -145,17 +149,17 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 	l.V = [4]float32{y[0] * sv, y[1] * sv, y[2] * sv, -rect.lo[1] * sv}
 	l.D = [4]float32{z[0] * ds, z[1] * ds, z[2] * ds, -dLo * ds}
 	l.Size, l.Texel, l.Depth, l.Valid = size, max(1/su, 1/sv), dHi-dLo, true
-	for _, i := range b.casters {
-		c := &chunks[i]
+	for _, in := range b.casters {
+		c := &chunks[in.chunk]
 		for layer := range mesh.LayerCount {
 			if m := c.Layers[layer]; m != nil && layer.CastsShadows() {
-				b.addCaster(m, c.welded[layer])
+				b.addCaster(m, c.welded[layer], in.shift)
 			}
 		}
 	}
 	for _, c := range b.Casters {
 		if c.Mesh != nil && !c.Mesh.Overflowed() {
-			b.addCaster(c.Mesh, nil)
+			b.addCaster(c.Mesh, nil, 0)
 		}
 	}
 }
@@ -169,10 +173,11 @@ func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 	far := min(b.Far, ShadowDistance)
 	var scene Box
 	var sceneRect bounds2
-	for _, i := range b.visible {
-		if ok, lo, _ := v.Visible(chunks[i].All); ok && lo <= ShadowDistance {
-			scene.Extend(chunks[i].All)
-			r, _, _ := boxBounds(&chunks[i].All, x, y, z)
+	for _, in := range b.visible {
+		box := chunks[in.chunk].All.Moved(in.shift)
+		if ok, lo, _ := v.Visible(box); ok && lo <= ShadowDistance {
+			scene.Extend(box)
+			r, _, _ := boxBounds(&box, x, y, z)
 			sceneRect.add(r.lo[0], r.lo[1])
 			sceneRect.add(r.hi[0], r.hi[1])
 		}
@@ -226,14 +231,18 @@ func snapRect(r bounds2) bounds2 {
 // bottoms), and most of the terrain, which faces the sun, drops out. Lit
 // faces then never meet their own depth in the map, so they do not
 // shadow themselves. Only the position and the depth are written: the
-// depth passes read nothing else.
-func (b *Builder) addCaster(m *mesh.Mesh, w *welded) {
+// depth passes read nothing else. shift moves the mesh east (a copy of a
+// wrapping map's chunk), as the camera draws it.
+func (b *Builder) addCaster(m *mesh.Mesh, w *welded, shift float32) {
 	idx := b.numbering(m, w)
 	tris, normals := b.steepTriangles(m, w, idx)
 	source, sun := b.source, b.Light.Dir
 	remap := b.remap[:len(source)] // vertex → batch vertex + 1, 0: not yet
 	clear(remap)
-	l := &b.LightView
+	l := b.LightView // by value: the shift moves its constant terms
+	l.U[3] += l.U[0] * shift
+	l.V[3] += l.V[0] * shift
+	l.D[3] += l.D[0] * shift
 	batch, _ := b.Shadow.room(min(len(source), 3*len(tris)))
 	base := len(batch.Vertices)
 	verts := slices.Grow(batch.Vertices, len(source))[:base]

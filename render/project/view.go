@@ -73,3 +73,68 @@ func (v *View) Ray(sx, sy float64) (origin, dir vec3.T) {
 
 // Equal reports whether two views draw the same image.
 func (v *View) Equal(o *View) bool { return v.M == o.M && v.Width == o.Width && v.Height == o.Height }
+
+// Moved returns the view of geometry moved dx east: drawing a mesh through
+// it shows the mesh dx east of where its vertices lie, so one copy of a
+// wrapping map's chunk can be drawn at several places without touching
+// its vertices, whose own coordinates the shaders still see.
+func (v View) Moved(dx float32) View {
+	for r := range 4 {
+		v.M[3][r] += v.M[0][r] * dx
+	}
+	v.Eye[0] -= dx
+	return v
+}
+
+// maxCopies bounds how many copies of a wrapping map one view draws.
+const maxCopies = 16
+
+// Copies appends to dst the east-west shifts k·wrap (k whole, wrap > 0)
+// at which box b moved by them may be in view, from west to east; with
+// wrap 0 (a flat map) just 0. It solves Visible for the shift: for each
+// frustum plane the box is wholly outside only beyond one value of it.
+func (v *View) Copies(b Box, wrap float32, dst []float32) []float32 {
+	if wrap <= 0 {
+		return append(dst, 0)
+	}
+	if !b.Valid {
+		return dst
+	}
+	lo, hi := math.Inf(-1), math.Inf(1)
+	m := &v.M
+	row := func(r int) [4]float64 {
+		return [4]float64{float64(m[0][r]), float64(m[1][r]), float64(m[2][r]), float64(m[3][r])}
+	}
+	x, y, w := row(0), row(1), row(3)
+	planes := [5][4]float64{}
+	for k := range 4 {
+		planes[0][k] = w[k] - x[k]
+		planes[1][k] = w[k] + x[k]
+		planes[2][k] = w[k] - y[k]
+		planes[3][k] = w[k] + y[k]
+		planes[4][k] = w[k]
+	}
+	planes[4][3] -= NearClip
+	for _, p := range planes {
+		top := p[3] // the plane's largest value over the box's corners
+		for k := range 3 {
+			top += max(p[k]*float64(b.Lo[k]), p[k]*float64(b.Hi[k]))
+		}
+		switch {
+		case p[0] > 0:
+			lo = max(lo, -top/p[0])
+		case p[0] < 0:
+			hi = min(hi, -top/p[0])
+		case top < 0:
+			return dst
+		}
+	}
+	// Rounding may put a copy on the wrong side of a plane: take one more
+	// each way; Visible decides for each chunk.
+	k0, k1 := math.Ceil(lo/float64(wrap))-1, math.Floor(hi/float64(wrap))+1
+	k0, k1 = max(k0, -maxCopies), min(k1, maxCopies)
+	for k := k0; k <= k1; k++ {
+		dst = append(dst, float32(k)*wrap)
+	}
+	return dst
+}

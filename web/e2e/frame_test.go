@@ -149,3 +149,33 @@ func checkMouseEdit(t *testing.T, ctx context.Context, view image.Rectangle) {
 	}
 	t.Fatalf("only %d pixels around the edit changed", n)
 }
+
+// checkWrapping: on a new wrapping map seen from over its west edge, the
+// map goes on west of its first column (on a flat map there is sky), drawn
+// by WebGL with the seam's cross-faded textures.
+func checkWrapping(t *testing.T, ctx context.Context, view image.Rectangle) {
+	west := image.Rect(view.Min.X, view.Min.Y+view.Dy()/4, view.Min.X+view.Dx()/3, view.Max.Y-view.Dy()/4)
+	terrain := func(arg string) census {
+		call(t, ctx, "new", arg)
+		call(t, ctx, "camera", `{"X":1,"Z":100,"Zoom":0.5,"Rotation":0}`)
+		// Each call is answered by a later frame: after these the view is
+		// drawn (a sand map changes too little for waitFrame to tell).
+		for range 3 {
+			call(t, ctx, "status", "")
+		}
+		img := screenshot(t, ctx)
+		if arg != "" {
+			keepShot(t, ctx, "browser_wrap_"+arg)
+		}
+		return countColours(img, west)
+	}
+	flat, wrap := terrain(""), terrain("wrapping")
+	defer call(t, ctx, "camera", "")
+	t.Logf("west of the first column: flat %+v, wrapping %+v", flat, wrap)
+	if land := flat.grass + flat.earth + flat.rock; land > flat.total/2 {
+		t.Errorf("flat map: terrain on %d of %d pixels west of its edge", land, flat.total)
+	}
+	if land := wrap.grass + wrap.earth + wrap.rock; land < wrap.total*9/10 {
+		t.Errorf("wrapping map: terrain on only %d of %d pixels west of its first column", land, wrap.total)
+	}
+}

@@ -26,6 +26,10 @@ type status struct {
 	Height   int    `json:"height"`
 	Dialogs  int    `json:"dialogs"`
 	MapRect  [4]int `json:"mapRect"` // x0, y0, x1, y1 of the map view, device pixels
+	// Preview: the New map dialog shows the preview of its settings.
+	Preview bool `json:"preview"`
+	// Buttons: the centres of the newest dialog's buttons, by label.
+	Buttons map[string][2]int `json:"buttons"`
 }
 
 // call runs hexsandbox.call(name, arg) in the page and returns its
@@ -112,7 +116,9 @@ func TestGameInBrowser(t *testing.T) {
 	t.Run("open file", func(t *testing.T) { checkPickFile(t, ctx, downloaded) })
 	t.Run("drop file", func(t *testing.T) { checkDropFile(t, ctx, downloaded, view) })
 	t.Run("depth on WebGL", func(t *testing.T) { checkDepth(t, ctx) })
+	t.Run("wrapping map", func(t *testing.T) { checkWrapping(t, ctx, view) })
 	t.Run("recovery autosave", func(t *testing.T) { checkRecovery(t, ctx, view) })
+	t.Run("generate", func(t *testing.T) { checkGenerate(t, ctx) })
 }
 
 // mouse dispatches one mouse event at (x, y) with the left button.

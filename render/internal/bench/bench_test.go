@@ -6,14 +6,14 @@ import (
 	"unsafe"
 
 	"hexsandbox/chunk"
-	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
+	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
 )
 
 // benchChunks triangulates the 80×60 showcase map once per test binary.
 var benchChunks = sync.OnceValues(func() ([]project.ChunkMeshes, error) {
-	g, err := hexmap.Showcase(80, 60, 5)
+	g, err := mapgen.Showcase(80, 60, 5)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strconv"
 
-	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
 	"hexsandbox/saves"
 )
 
@@ -35,7 +35,7 @@ func run(args []string) error {
 			return err
 		}
 	}
-	g, err := hexmap.Showcase(w, h, seed)
+	g, err := mapgen.Showcase(w, h, seed)
 	if err != nil {
 		return err
 	}

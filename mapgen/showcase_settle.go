@@ -1,4 +1,6 @@
-package hexmap
+package mapgen
+
+import "hexsandbox/hexmap"
 
 // The showcase's seeded life: towns and villages with their farms and
 // roads, forests, specials, and the terrain types that follow the land.
@@ -7,7 +9,7 @@ package hexmap
 // low, fairly level land, links each by road to the nearest settlement
 // founded before it, and lays farms around them.
 func (s *showcase) spreadTowns() error {
-	n := len(s.g.cells)
+	n := s.g.CellCount()
 	var towns, villages []int
 	wantTowns, wantVillages := 1+n/1000, n/250
 	for try := 0; try < 40*(wantTowns+wantVillages); try++ {
@@ -106,7 +108,7 @@ func (s *showcase) roadPath(a, b, limit int) []int {
 	for step := 0; step < limit && len(frontier) > 0; step++ {
 		var next []int
 		for _, c := range frontier {
-			for d := NE; d <= NW; d++ {
+			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				n, ok := s.g.Neighbor(c, d)
 				if !ok || !s.roadMayCross(c, d, n) {
 					continue
@@ -126,7 +128,7 @@ func (s *showcase) roadPath(a, b, limit int) []int {
 	return nil
 }
 
-func (s *showcase) roadMayCross(c int, d Direction, n int) bool {
+func (s *showcase) roadMayCross(c int, d hexmap.Direction, n int) bool {
 	cc, nc := s.cell(c), s.cell(n)
 	return !nc.IsUnderwater() && !cc.HasRiverThroughEdge(d) && !cc.IsSpecial() && !nc.IsSpecial() &&
 		s.g.ElevationDifference(c, d) <= 1 && !s.nearVignette(n, 0)
@@ -154,7 +156,7 @@ func (s *showcase) growForests() error {
 		}
 	}
 	woods := newValueNoise(s.rng, s.g.Width(), s.g.Height(), 3)
-	for i := range s.g.cells {
+	for i := range s.g.Cells() {
 		if s.nearVignette(i, 0) {
 			continue
 		}
@@ -178,15 +180,15 @@ func (s *showcase) plant(i, level int) {
 	if level < 1 || c.IsUnderwater() || c.UrbanLevel > 0 || c.FarmLevel > 0 || c.IsSpecial() {
 		return
 	}
-	s.g.SetPlantLevel(i, min(level, MaxLevel))
+	s.g.SetPlantLevel(i, min(level, hexmap.MaxLevel))
 }
 
 // placeSpecials scatters a few more specials on empty dry land outside
 // the vignette.
 func (s *showcase) placeSpecials() error {
-	want := max(len(s.g.cells)/600, 1)
+	want := max(s.g.CellCount()/600, 1)
 	for try, k := 0, 0; try < want*20 && k < want; try++ {
-		i := s.rng.IntN(len(s.g.cells))
+		i := s.rng.IntN(s.g.CellCount())
 		c := s.cell(i)
 		if s.nearVignette(i, 0) || c.IsUnderwater() || c.HasRiver() || c.HasRoads() || c.UrbanLevel > 0 || c.Walled {
 			continue
@@ -201,7 +203,7 @@ func (s *showcase) placeSpecials() error {
 // sand on sea floors and beaches, mud in lakes and on wet lowland, snow on
 // peaks, stone on heights, grass elsewhere.
 func (s *showcase) paintTerrain() error {
-	for i := range s.g.cells {
+	for i := range s.g.Cells() {
 		s.g.SetTerrainType(i, s.terrainFor(i))
 	}
 	return nil
@@ -211,27 +213,27 @@ func (s *showcase) terrainFor(i int) uint8 {
 	c := s.cell(i)
 	switch {
 	case c.IsUnderwater() && c.WaterLevel > seaLevel:
-		return Mud
+		return hexmap.Mud
 	case c.IsUnderwater():
-		return Sand
+		return hexmap.Sand
 	case c.Elevation >= peakElevation:
-		return Snow
+		return hexmap.Snow
 	case c.Elevation >= 5, c.Elevation == 4 && s.rng.IntN(3) == 0:
-		return Stone
+		return hexmap.Stone
 	case c.Elevation <= 2 && s.touches(i, isSea):
-		return Sand
+		return hexmap.Sand
 	case s.touches(i, isLake), c.Elevation <= 2 && c.HasRiver():
-		return Mud
+		return hexmap.Mud
 	}
-	return Grass
+	return hexmap.Grass
 }
 
-func isSea(c Cell) bool  { return c.IsUnderwater() && c.WaterLevel <= seaLevel }
-func isLake(c Cell) bool { return c.IsUnderwater() && c.WaterLevel > seaLevel }
+func isSea(c hexmap.Cell) bool  { return c.IsUnderwater() && c.WaterLevel <= seaLevel }
+func isLake(c hexmap.Cell) bool { return c.IsUnderwater() && c.WaterLevel > seaLevel }
 
 // touches reports whether any neighbour of cell i satisfies f.
-func (s *showcase) touches(i int, f func(Cell) bool) bool {
-	for d := NE; d <= NW; d++ {
+func (s *showcase) touches(i int, f func(hexmap.Cell) bool) bool {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if n, ok := s.g.Neighbor(i, d); ok && f(s.cell(n)) {
 			return true
 		}

@@ -1,6 +1,10 @@
-package hexmap
+package mapgen
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"hexsandbox/hexmap"
+	"math/rand/v2"
+)
 
 // The showcase is the editor's default map. Its heart is a hand-designed
 // 20×15 vignette (the size of Catlike's default map) that holds every
@@ -104,7 +108,7 @@ func vignetteSpecials() [3]spot { return [3]spot{{12, 6}, {5, 4}, {17, 2}} }
 
 // showcase carries the state of one Showcase build.
 type showcase struct {
-	g      *Grid
+	g      *hexmap.Grid
 	rng    *rand.Rand
 	ox, oz int   // vignette origin; oz is even so the rows keep their parity
 	lakes  []int // centres of the seeded lakes
@@ -117,14 +121,14 @@ type showcase struct {
 // outflows, villages and walled towns linked by roads with bridges, farms,
 // forests, the three specials and all five terrain types. Elevations stay
 // within 0..6, the editor's range.
-func Showcase(width, height int, seed int64) (*Grid, error) {
-	if err := ValidateSize(width, height); err != nil {
+func Showcase(width, height int, seed int64) (*hexmap.Grid, error) {
+	if err := hexmap.ValidateSize(width, height); err != nil {
 		return nil, err
 	}
 	if width < vignetteWidth || height < vignetteHeight {
-		return nil, errorf("showcase map %d×%d: smaller than %d×%d", width, height, vignetteWidth, vignetteHeight)
+		return nil, fmt.Errorf("showcase map %d×%d: smaller than %d×%d", width, height, vignetteWidth, vignetteHeight)
 	}
-	g, err := NewGrid(width, height, seed)
+	g, err := hexmap.NewGrid(width, height, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -163,37 +167,24 @@ func (s *showcase) nearVignette(i, margin int) bool {
 		z >= s.oz-margin && z < s.oz+vignetteHeight+margin
 }
 
-func (s *showcase) cell(i int) Cell { return s.g.cells[i] }
+func (s *showcase) cell(i int) hexmap.Cell { return s.g.Cell(i) }
 
 // disk returns the cells within radius steps of cell i, i first.
 func (s *showcase) disk(i, radius int) []int {
 	out := []int{i}
-	c := s.g.Coordinates(i)
-	for dz := -radius; dz <= radius; dz++ {
-		for dx := max(-radius, -radius-dz); dx <= min(radius, radius-dz); dx++ {
-			if dx == 0 && dz == 0 {
-				continue
-			}
-			if j, ok := s.g.Index(Coordinates{c.X + dx, c.Z + dz}); ok {
-				out = append(out, j)
-			}
+	s.g.Topology().Within(i, radius, func(n int) {
+		if n != i {
+			out = append(out, n)
 		}
-	}
+	})
 	return out
 }
 
-func (s *showcase) distance(a, b int) int {
-	return s.g.Coordinates(a).DistanceTo(s.g.Coordinates(b))
-}
+func (s *showcase) distance(a, b int) int { return s.g.Topology().Distance(a, b) }
 
 // directionTo returns the direction from cell a to its neighbour b.
-func (s *showcase) directionTo(a, b int) (Direction, bool) {
-	for d := NE; d <= NW; d++ {
-		if n, ok := s.g.Neighbor(a, d); ok && n == b {
-			return d, true
-		}
-	}
-	return NoDirection, false
+func (s *showcase) directionTo(a, b int) (hexmap.Direction, bool) {
+	return s.g.Topology().DirectionTo(a, b)
 }
 
 // addRiver makes a river flow along path, each cell into the next.
@@ -201,10 +192,10 @@ func (s *showcase) addRiver(path []int) error {
 	for k := 0; k+1 < len(path); k++ {
 		d, ok := s.directionTo(path[k], path[k+1])
 		if !ok {
-			return errorf("showcase: river cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
+			return fmt.Errorf("showcase: river cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
 		}
-		if s.g.SetOutgoingRiver(path[k], d) != nil {
-			return errorf("showcase: river from %v towards %v refused", s.g.Coordinates(path[k]), d)
+		if err := s.g.SetOutgoingRiver(path[k], d); err != nil {
+			return fmt.Errorf("showcase: river from %v towards %v: %w", s.g.Coordinates(path[k]), d, err)
 		}
 	}
 	return nil
@@ -215,10 +206,10 @@ func (s *showcase) addRoad(path []int) error {
 	for k := 0; k+1 < len(path); k++ {
 		d, ok := s.directionTo(path[k], path[k+1])
 		if !ok {
-			return errorf("showcase: road cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
+			return fmt.Errorf("showcase: road cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
 		}
-		if s.g.AddRoad(path[k], d) != nil {
-			return errorf("showcase: road from %v towards %v refused", s.g.Coordinates(path[k]), d)
+		if err := s.g.AddRoad(path[k], d); err != nil {
+			return fmt.Errorf("showcase: road from %v towards %v: %w", s.g.Coordinates(path[k]), d, err)
 		}
 	}
 	return nil
@@ -237,7 +228,7 @@ func (s *showcase) placeVignetteSpecials() error {
 		i := s.at(p)
 		s.g.SetSpecialIndex(i, k+1)
 		if int(s.cell(i).SpecialIndex) != k+1 {
-			return errorf("showcase: special %d refused at %v", k+1, s.g.Coordinates(i))
+			return fmt.Errorf("showcase: special %d refused at %v", k+1, s.g.Coordinates(i))
 		}
 	}
 	return nil

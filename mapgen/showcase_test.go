@@ -1,7 +1,8 @@
-package hexmap
+package mapgen
 
 import (
 	"fmt"
+	"hexsandbox/hexmap"
 	"slices"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestShowcaseHasEveryFeature(t *testing.T) {
 	}
 }
 
-func checkShowcase(t *testing.T, g *Grid) {
+func checkShowcase(t *testing.T, g *hexmap.Grid) {
 	t.Helper()
 	s := survey(g)
 	n := g.CellCount()
@@ -49,13 +50,13 @@ func checkShowcase(t *testing.T, g *Grid) {
 	atLeast("bridges on the outside of river curves", s.curveBridges, 1)
 	atLeast("walled cells next to unwalled dry land", s.wallEdges, 6)
 	atLeast("road gates through a wall", s.gates, 1)
-	for level := 1; level <= MaxLevel; level++ {
+	for level := 1; level <= hexmap.MaxLevel; level++ {
 		atLeast(fmt.Sprintf("urban level %d cells", level), s.urban[level], 1)
 		atLeast(fmt.Sprintf("farm level %d cells", level), s.farm[level], 1)
 		atLeast(fmt.Sprintf("plant level %d cells", level), s.plant[level], 1)
 		atLeast(fmt.Sprintf("special %d cells", level), s.special[level], 1)
 	}
-	for tt := range TerrainTypeCount {
+	for tt := range hexmap.TerrainTypeCount {
 		atLeast(fmt.Sprintf("terrain type %d cells", tt), s.terrain[tt], 1)
 	}
 	if s.minElevation < 0 || s.maxElevation > 6 {
@@ -74,17 +75,17 @@ type showcaseSurvey struct {
 	lakeOutflows, straightBridges, curveBridges int
 	wallEdges, gates                            int
 	bends                                       [4]int // by the turn between in and out: 1 sharp, 2 gentle, 3 straight
-	urban, farm, plant, special                 [MaxLevel + 1]int
-	terrain                                     [TerrainTypeCount]int
+	urban, farm, plant, special                 [hexmap.MaxLevel + 1]int
+	terrain                                     [hexmap.TerrainTypeCount]int
 	minElevation, maxElevation                  int
 	problems                                    []string
 }
 
-func survey(g *Grid) showcaseSurvey {
+func survey(g *hexmap.Grid) showcaseSurvey {
 	s := showcaseSurvey{minElevation: 1 << 30, maxElevation: -1 << 30}
 	for i, c := range g.Cells() {
 		s.surveyCell(g, i, c)
-		for d := NE; d <= NW; d++ {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			if n, ok := g.Neighbor(i, d); ok {
 				s.surveyEdge(g, i, d, c, g.Cell(n))
 			}
@@ -99,7 +100,7 @@ func (s *showcaseSurvey) problem(format string, args ...any) {
 	}
 }
 
-func (s *showcaseSurvey) surveyCell(g *Grid, i int, c Cell) {
+func (s *showcaseSurvey) surveyCell(g *hexmap.Grid, i int, c hexmap.Cell) {
 	s.minElevation = min(s.minElevation, int(c.Elevation))
 	s.maxElevation = max(s.maxElevation, int(c.Elevation))
 	s.terrain[c.TerrainType]++
@@ -137,7 +138,7 @@ func (s *showcaseSurvey) surveyCell(g *Grid, i int, c Cell) {
 // surveyBridges counts Catlike's bridge conditions: a straight river with
 // roads on both sides, and a curve whose road runs from the inside of the
 // bend to the middle of its outside.
-func (s *showcaseSurvey) surveyBridges(c Cell) {
+func (s *showcaseSurvey) surveyBridges(c hexmap.Cell) {
 	in, out := c.IncomingRiver, c.OutgoingRiver
 	switch {
 	case in == out.Opposite():
@@ -158,12 +159,12 @@ func (s *showcaseSurvey) surveyBridges(c Cell) {
 	}
 }
 
-func (s *showcaseSurvey) surveyEdge(g *Grid, i int, d Direction, c, n Cell) {
-	if !c.IsUnderwater() && !n.IsUnderwater() && d <= SE {
-		switch EdgeTypeOf(int(c.Elevation), int(n.Elevation)) {
-		case Slope:
+func (s *showcaseSurvey) surveyEdge(g *hexmap.Grid, i int, d hexmap.Direction, c, n hexmap.Cell) {
+	if !c.IsUnderwater() && !n.IsUnderwater() && d <= hexmap.SE {
+		switch hexmap.EdgeTypeOf(int(c.Elevation), int(n.Elevation)) {
+		case hexmap.Slope:
 			s.slopes++
-		case Cliff:
+		case hexmap.Cliff:
 			s.cliffs++
 		}
 	}
@@ -174,7 +175,7 @@ func (s *showcaseSurvey) surveyEdge(g *Grid, i int, d Direction, c, n Cell) {
 		s.surveyRoadEdge(g, i, d, c, n)
 	}
 	if c.Walled && !n.Walled && !c.IsUnderwater() && !n.IsUnderwater() &&
-		EdgeTypeOf(int(c.Elevation), int(n.Elevation)) != Cliff {
+		hexmap.EdgeTypeOf(int(c.Elevation), int(n.Elevation)) != hexmap.Cliff {
 		s.wallEdges++
 		if c.HasRoadThroughEdge(d) {
 			s.gates++
@@ -186,7 +187,7 @@ func (s *showcaseSurvey) surveyEdge(g *Grid, i int, d Direction, c, n Cell) {
 // an estuary where a dry cell's river flows into water, a waterfall where
 // it drops two or more steps from the river surface to the water surface,
 // an outflow where it leaves a lake at the lake's level.
-func (s *showcaseSurvey) surveyRiverEdge(g *Grid, i int, d Direction, c, n Cell) {
+func (s *showcaseSurvey) surveyRiverEdge(g *hexmap.Grid, i int, d hexmap.Direction, c, n hexmap.Cell) {
 	if n.IncomingRiver != d.Opposite() || !c.IsValidRiverDestination(n) {
 		s.problem("river from %v towards %s is broken or flows uphill", g.Coordinates(i), d)
 	}
@@ -201,9 +202,9 @@ func (s *showcaseSurvey) surveyRiverEdge(g *Grid, i int, d Direction, c, n Cell)
 	}
 }
 
-func (s *showcaseSurvey) surveyRoadEdge(g *Grid, i int, d Direction, c, n Cell) {
+func (s *showcaseSurvey) surveyRoadEdge(g *hexmap.Grid, i int, d hexmap.Direction, c, n hexmap.Cell) {
 	if !n.HasRoadThroughEdge(d.Opposite()) || c.HasRiverThroughEdge(d) ||
-		EdgeTypeOf(int(c.Elevation), int(n.Elevation)) == Cliff || c.IsSpecial() {
+		hexmap.EdgeTypeOf(int(c.Elevation), int(n.Elevation)) == hexmap.Cliff || c.IsSpecial() {
 		s.problem("road from %v towards %s breaks the road rules", g.Coordinates(i), d)
 	}
 }
@@ -231,7 +232,7 @@ type beyondSurvey struct {
 	lake, sea, high, peaks, springs, roads, islands    int
 }
 
-func surveyBeyond(g *Grid) beyondSurvey {
+func surveyBeyond(g *hexmap.Grid) beyondSurvey {
 	ox, oz := vignetteOrigin(g.Width(), g.Height())
 	var s beyondSurvey
 	for i, c := range g.Cells() {
@@ -254,11 +255,11 @@ func surveyBeyond(g *Grid) beyondSurvey {
 	return s
 }
 
-func (s *beyondSurvey) count(c Cell) {
+func (s *beyondSurvey) count(c hexmap.Cell) {
 	if c.PlantLevel > 0 {
 		s.plants++
 	}
-	if c.PlantLevel == MaxLevel {
+	if c.PlantLevel == hexmap.MaxLevel {
 		s.dense++
 	}
 	if c.FarmLevel > 0 {
@@ -286,7 +287,7 @@ func (s *beyondSurvey) count(c Cell) {
 
 // countIslands counts groups of dry cells, joined through neighbours, of
 // at most 40 cells: land cut off by water from the mainland.
-func countIslands(g *Grid) int {
+func countIslands(g *hexmap.Grid) int {
 	seen := make([]bool, g.CellCount())
 	islands := 0
 	for start := range g.CellCount() {
@@ -296,7 +297,7 @@ func countIslands(g *Grid) int {
 		seen[start] = true
 		group := []int{start}
 		for k := 0; k < len(group); k++ {
-			for d := NE; d <= NW; d++ {
+			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				if n, ok := g.Neighbor(group[k], d); ok && !seen[n] && !g.Cell(n).IsUnderwater() {
 					seen[n] = true
 					group = append(group, n)
@@ -310,7 +311,7 @@ func countIslands(g *Grid) int {
 	return islands
 }
 
-func checkBeyondVignette(t *testing.T, g *Grid) {
+func checkBeyondVignette(t *testing.T, g *hexmap.Grid) {
 	t.Helper()
 	s := surveyBeyond(g)
 	atLeast := func(what string, got, want int) {
@@ -342,8 +343,8 @@ func TestShowcaseCameraSeesVignette(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := (float32(size[0]) - 0.5) * InnerRadius
-		z := (float32(size[1]) - 1) * 0.75 * OuterRadius
+		x := (float32(size[0]) - 0.5) * hexmap.InnerRadius
+		z := (float32(size[1]) - 1) * 0.75 * hexmap.OuterRadius
 		centre, ok := g.CellUnder(x, z)
 		if !ok {
 			t.Fatalf("%dx%d: no cell under the map centre (%v, %v)", size[0], size[1], x, z)

@@ -1,6 +1,10 @@
-package hexmap
+package mapgen
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"hexsandbox/hexmap"
+	"math/rand/v2"
+)
 
 // The showcase's seeded land: the relief around the vignette, its seas,
 // islands and lakes, and the rivers that drain it.
@@ -78,7 +82,7 @@ func (s *showcase) newRelief() relief {
 // whether a map has mountains.
 func (s *showcase) massifs() [][2]float64 {
 	w, h := s.g.Width(), s.g.Height()
-	want := 1 + len(s.g.cells)/1000
+	want := 1 + s.g.CellCount()/1000
 	var out [][2]float64
 	for try := 0; try < want*30 && len(out) < want; try++ {
 		x, z := s.rng.IntN(w), s.rng.IntN(h)
@@ -108,7 +112,7 @@ func (r relief) massifMask(x, z int) float64 {
 // its edge so the designed relief continues outwards.
 func (s *showcase) shapeLand() error {
 	r := s.newRelief()
-	for i := range s.g.cells {
+	for i := range s.g.Cells() {
 		if s.nearVignette(i, 0) {
 			continue
 		}
@@ -191,9 +195,9 @@ func (s *showcase) vignetteEdge(x, z int) (int, float64) {
 // raiseIslands lifts a few small islands out of open sea, so that every
 // map has some whatever its noise made of the coast.
 func (s *showcase) raiseIslands() error {
-	want := 1 + len(s.g.cells)/1500
+	want := 1 + s.g.CellCount()/1500
 	for try := 0; try < want*40 && want > 0; try++ {
-		i := s.rng.IntN(len(s.g.cells))
+		i := s.rng.IntN(s.g.CellCount())
 		if !s.isOpenSea(i) {
 			continue
 		}
@@ -246,7 +250,7 @@ func (s *showcase) drawVignette() error {
 			case ch >= '0' && ch <= '9':
 				s.g.SetElevation(i, int(ch-'0'))
 			default:
-				return errorf("showcase: bad relief character %q", ch)
+				return fmt.Errorf("showcase: bad relief character %q", ch)
 			}
 		}
 	}
@@ -255,9 +259,9 @@ func (s *showcase) drawVignette() error {
 
 // carveLakes sinks a few seeded lakes into the land outside the vignette.
 func (s *showcase) carveLakes() error {
-	want := max(len(s.g.cells)/300, 1)
+	want := max(s.g.CellCount()/300, 1)
 	for try := 0; try < want*20 && want > 0; try++ {
-		i := s.rng.IntN(len(s.g.cells))
+		i := s.rng.IntN(s.g.CellCount())
 		if s.canHoldLake(i) {
 			s.carveLake(i)
 			s.lakes = append(s.lakes, i)
@@ -319,10 +323,10 @@ func (s *showcase) addVignetteRivers() error {
 // down to the sea or a lake, always on a course that reaches water.
 func (s *showcase) traceRivers() error {
 	s.lakeOutflows()
-	want := len(s.g.cells) / 150
+	want := s.g.CellCount() / 150
 	dist := s.waterDistance(false)
 	for try := 0; try < want*12 && want > 0; try++ {
-		i := s.rng.IntN(len(s.g.cells))
+		i := s.rng.IntN(s.g.CellCount())
 		if !s.isSpring(i) || dist[i] < 4 || dist[i] == unreachable {
 			continue
 		}
@@ -370,7 +374,7 @@ func (s *showcase) outflow(centre, level int, dist []int) []int {
 		if c := s.cell(i); !c.IsUnderwater() || c.HasRiver() {
 			continue
 		}
-		for d := NE; d <= NW; d++ {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			n, ok := s.g.Neighbor(i, d)
 			if ok && dist[n] >= 3 && dist[n] < unreachable && int(s.cell(n).Elevation) == level {
 				if course := s.riverCourse(n, dist); course != nil {
@@ -394,9 +398,9 @@ const unreachable = 1 << 30
 // the vignette without rivers; unreachable where there is none. With
 // seaOnly, lakes do not count as destinations.
 func (s *showcase) waterDistance(seaOnly bool) []int {
-	dist := make([]int, len(s.g.cells))
+	dist := make([]int, s.g.CellCount())
 	var queue []int
-	for i, c := range s.g.cells {
+	for i, c := range s.g.Cells() {
 		dist[i] = unreachable
 		if c.IsUnderwater() && !c.HasRiver() && (!seaOnly || isSea(c)) && !s.nearVignette(i, 0) {
 			dist[i] = 0
@@ -405,7 +409,7 @@ func (s *showcase) waterDistance(seaOnly bool) []int {
 	}
 	for k := 0; k < len(queue); k++ {
 		n := queue[k]
-		for d := NE; d <= NW; d++ {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			c, ok := s.g.Neighbor(n, d)
 			if !ok || dist[c] != unreachable || s.nearVignette(c, 0) {
 				continue
@@ -428,7 +432,7 @@ func (s *showcase) riverCourse(i int, dist []int) []int {
 	path := []int{i}
 	for dist[i] > 0 {
 		best, bestScore := -1, 0
-		for d := NE; d <= NW; d++ {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			n, ok := s.g.Neighbor(i, d)
 			if !ok || dist[n] != dist[i]-1 || s.cell(n).HasRiver() || !s.cell(i).IsValidRiverDestination(s.cell(n)) {
 				continue

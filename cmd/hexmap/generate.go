@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
+	"hexsandbox/saves"
+)
+
+const generateUsage = "hexmap generate [-w 80 -h 60 -seed N -wrap -SETTING VALUE ...] OUT"
+
+// runGenerate generates a map with Catlike's generator and saves it in
+// the format OUT's name asks for (.map: Catlike's; else the product's).
+func runGenerate(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors come back as one line, usage on -help
+	width := fs.Int("w", 80, "width in cells, a multiple of 5 up to 640")
+	height := fs.Int("h", 60, "height in cells, a multiple of 5 up to 640")
+	seed := fs.Int64("seed", 0, fmt.Sprintf("seed 0..%d (default: a random one, printed)", mapgen.MaxSeed))
+	wrap := fs.Bool("wrap", false, "wrap east-west")
+	settings := mapgen.DefaultSettings()
+	var settingErr error // the first bad setting value, kept whole (flag would reword it)
+	for _, s := range mapgen.Table() {
+		fs.Func(s.Flag, fmt.Sprintf("%s (%s, default %s)", s.Name, s.RangeText(), s.Format(s.Get(&settings))),
+			func(text string) error {
+				v, err := s.Parse(text)
+				if err == nil {
+					err = s.Check(v)
+				}
+				if err != nil {
+					settingErr = firstError(settingErr, err)
+					return err
+				}
+				s.Set(&settings, v)
+				return nil
+			})
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: "+generateUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return firstError(settingErr, err)
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: " + generateUsage)
+	}
+	if err := checkSize(*width, *height); err != nil {
+		return err
+	}
+	if !given(fs, "seed") {
+		*seed = mapgen.NewSeed()
+	} else if err := mapgen.CheckSeed(*seed); err != nil {
+		return err
+	}
+	top := hexmap.Topology{Width: *width, Height: *height, Wrapping: *wrap}
+	g, rep, err := mapgen.HexMapGenerator{Settings: settings}.GenerateMap(top, *seed)
+	if err != nil {
+		return err
+	}
+	out := fs.Arg(0)
+	format, err := saves.SaveFileFor(out, g)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "generated %s (%s, %d×%d%s, seed %d): %d%% land, %d rivers over %d cells\n",
+		out, format, *width, *height, wrapText(*wrap), *seed, landPercent(g), rep.Rivers, rep.RiverCells)
+	return err
+}
+
+// firstError returns the first error that is not nil.
+func firstError(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// given reports whether flag name was on the command line.
+func given(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// checkSize names the flag of a bad map size.
+func checkSize(w, h int) error {
+	for _, d := range []struct {
+		flag string
+		v    int
+	}{{"w", w}, {"h", h}} {
+		if d.v < hexmap.ChunkSizeX || d.v > hexmap.MaxCellCount || d.v%hexmap.ChunkSizeX != 0 {
+			return fmt.Errorf("-%s %d is out of range %d..%d (multiples of %d)", d.flag, d.v,
+				hexmap.ChunkSizeX, hexmap.MaxCellCount, hexmap.ChunkSizeX)
+		}
+	}
+	return hexmap.ValidateSize(w, h)
+}
+
+func wrapText(wrap bool) string {
+	if wrap {
+		return ", wrapping"
+	}
+	return ""
+}
+
+func landPercent(g *hexmap.Grid) int {
+	land := 0
+	for _, c := range g.Cells() {
+		if !c.IsUnderwater() {
+			land++
+		}
+	}
+	return (100*land + g.CellCount()/2) / g.CellCount()
+}

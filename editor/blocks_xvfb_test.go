@@ -1,0 +1,149 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/render/project"
+)
+
+// blocksMap is a 10×10 map of terraced land: elevation rising east, a
+// flooded corner, a walled cell and a road, so that the fallback draws
+// tops, sides, water and links.
+func blocksMap(t *testing.T) *hexmap.Grid {
+	g, err := hexmap.NewGrid(10, 10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.CellCount() {
+		x, z := g.Topology().Offset(i)
+		g.SetElevation(i, x/3)
+		g.SetTerrainType(i, uint8((x+z)%int(hexmap.TerrainTypeCount)))
+		if x < 2 && z < 2 {
+			g.SetWaterLevel(i, 2)
+		}
+	}
+	g.SetWalled(55, true)
+	g.AddRoad(44, hexmap.E)
+	return g
+}
+
+// The blocks fallback picks the cell whose top the cursor is over, from
+// straight above and from an angle.
+func TestBlocksPickCellUnderCursor(t *testing.T) {
+	g := blocksMap(t)
+	b := newBlockScene()
+	b.Reset(g)
+	for _, zoom := range []float64{0, 0.7} {
+		cam := project.NewCamera(g.Topology())
+		cam.Zoom = zoom
+		const w, h = 640, 400
+		v := cam.View(w, h)
+		for _, i := range []int{22, 44, 55, 63, 77} {
+			c := g.Cell(i)
+			x, z := g.Coordinates(i).Center()
+			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+			if !ok {
+				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
+			}
+			if got, _, ok := b.Pick(&cam, w, h, float64(sx), float64(sy)); !ok || got != i {
+				t.Errorf("zoom %v: cursor over the top of cell %d picked %d (%v)", zoom, i, got, ok)
+			}
+		}
+	}
+}
+
+// Looking straight down, a dry cell's centre shows its terrain colour (as
+// shaded by its height) and a flooded cell's centre is water-blue; edits
+// show after Refresh, and only then.
+func TestBlocksDrawAndRefresh(t *testing.T) {
+	g := blocksMap(t)
+	b := newBlockScene()
+	b.Reset(g)
+	cam := project.NewCamera(g.Topology())
+	cam.Zoom = 0
+	const w, h = 320, 240
+	dst := ebiten.NewImage(w, h)
+	pixelAt := func(i int) color.RGBA {
+		v := cam.View(w, h)
+		x, z := g.Coordinates(i).Center()
+		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * hexmap.ElevationStep, z})
+		dst.Clear()
+		b.Draw(dst, &cam)
+		pix := image.NewRGBA(dst.Bounds())
+		dst.ReadPixels(pix.Pix)
+		return pix.RGBAAt(int(sx), int(sy))
+	}
+	dry := 66
+	want := shade(terrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	if got := pixelAt(dry); !near(got, want) {
+		t.Errorf("dry cell centre %v, want its terrain colour %v", got, want)
+	}
+	if got := pixelAt(0 + 1*10); got.B <= got.R || got.B <= got.G {
+		t.Errorf("flooded cell centre %v is not water-blue", got)
+	}
+	// A marked face survives a Refresh without edits: nothing is rebuilt.
+	marker := color.NRGBA{1, 2, 3, 4}
+	b.faces[0].col = marker
+	b.Refresh()
+	if b.faces[0].col != marker {
+		t.Fatal("Refresh rebuilt the faces without an edit")
+	}
+	g.SetTerrainType(dry, (g.Cell(dry).TerrainType+1)%hexmap.TerrainTypeCount)
+	b.Refresh()
+	want = shade(terrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	if got := pixelAt(dry); !near(got, want) {
+		t.Errorf("after repainting: cell centre %v, want %v", got, want)
+	}
+}
+
+func near(a color.RGBA, b color.NRGBA) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= 3 && int(y)-int(x) <= 3 }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+// On a wrapping map the blocks go on west of the first column: a cell of
+// the last column shows its own colour there, a map width west of its
+// place, and the cursor over it picks it; a flat map shows nothing there.
+func TestBlocksWrapping(t *testing.T) {
+	for _, wrapping := range []bool{false, true} {
+		top := hexmap.Topology{Width: 10, Height: 10, Wrapping: wrapping}
+		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := 9 + 4*10
+		g.SetTerrainType(last, hexmap.Snow)
+		b := newBlockScene()
+		b.Reset(g)
+		cam := project.NewCamera(top)
+		cam.X, cam.Zoom = 0, 0
+		cam.Clamp()
+		const w, h = 320, 240
+		v := cam.View(w, h)
+		x, z := top.CellCenter(last)
+		sx, sy, ok := project2D(&v, [3]float32{x - top.WrapSize(), 0, z})
+		if !ok || sx < 0 || sx >= w || sy < 0 || sy >= h {
+			t.Fatalf("wrapping %v: the copy west of the map is off the view at (%v, %v)", wrapping, sx, sy)
+		}
+		dst := ebiten.NewImage(w, h)
+		b.Draw(dst, &cam)
+		pix := image.NewRGBA(dst.Bounds())
+		dst.ReadPixels(pix.Pix)
+		want := shade(terrainColors[hexmap.Snow], 0.8)
+		got := pix.RGBAAt(int(sx), int(sy))
+		cell, _, picked := b.Pick(&cam, w, h, float64(sx), float64(sy))
+		if wrapping && (!near(got, want) || !picked || cell != last) {
+			t.Errorf("west of the first column: colour %v (want %v), picked %d %v (want %d)", got, want, cell, picked, last)
+		}
+		if !wrapping && (near(got, want) || picked) {
+			t.Errorf("flat map: colour %v and pick %d %v west of its edge", got, cell, picked)
+		}
+	}
+}
