@@ -27,7 +27,7 @@ type viewSettings struct {
 // Layout.
 type game struct {
 	in       Input
-	inp      inputState // the input as replayed step by step (input.go)
+	inp      inputState       // the input as replayed step by step (input.go)
 	evs      []Event          // this tick's events
 	lastTick time.Time        // when the last tick's input was read
 	clock    func() time.Time // the input's clock: time.Now, or a test's
