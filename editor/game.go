@@ -241,6 +241,9 @@ func (g *game) Update() error {
 	}
 	g.move(now.Sub(prev))
 	g.react(now)
+	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
+		f.repeat(now, g.inp.KeyPressed(f.held))
+	}
 	g.lastTick = now
 	if g.quitting {
 		return ebiten.Termination
@@ -279,9 +282,8 @@ func (g *game) react(at time.Time) {
 	}
 	if f := g.focusedField(); f != nil {
 		for _, ev := range g.inp.events {
-			f.edit(ev)
+			f.edit(ev, at)
 		}
-		f.repeat(at, g.inp.KeyPressed(f.held))
 	}
 	if g.modals == 0 && !g.textFocused() {
 		g.shortcuts()
@@ -397,7 +399,7 @@ func (g *game) autosave() {
 func (g *game) Draw(screen *ebiten.Image) {
 	start := time.Now()
 	if g.drawDelay > 0 {
-		time.Sleep(g.drawDelay)
+		slowDown(g.drawDelay)
 	}
 	g.quality.frame(g, start)
 	screen.Fill(skyColor)

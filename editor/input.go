@@ -47,6 +47,16 @@ type Input interface {
 	CloseRequested() bool
 }
 
+// repeater is an Input that reports a held key's repeats as further
+// presses, as browsers do; without it the text fields repeat held
+// editing keys themselves.
+type repeater interface{ Repeats() bool }
+
+func inputRepeats(in Input) bool {
+	r, ok := in.(repeater)
+	return ok && r.Repeats()
+}
+
 // modifiers are Ebitengine's keys that stand for either of two physical
 // keys.
 var modifiers = [...]struct{ alias, left, right ebiten.Key }{
@@ -54,6 +64,17 @@ var modifiers = [...]struct{ alias, left, right ebiten.Key }{
 	{ebiten.KeyControl, ebiten.KeyControlLeft, ebiten.KeyControlRight},
 	{ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight},
 	{ebiten.KeyMeta, ebiten.KeyMetaLeft, ebiten.KeyMetaRight},
+}
+
+// isModifier reports whether k is one of the modifier keys (Shift,
+// Control, Alt, Meta, left or right).
+func isModifier(k ebiten.Key) bool {
+	for _, m := range modifiers {
+		if k == m.left || k == m.right {
+			return true
+		}
+	}
+	return false
 }
 
 // isAlias reports whether k is one of the modifier aliases.

@@ -22,6 +22,7 @@ type jsInput struct {
 	mu    sync.Mutex // the listeners run on goroutines of their own
 	queue []Event
 	x, y  int
+	mods  [len(modifiers)]bool // the modifiers as the events so far said
 	base  time.Time // the page's time origin: event.timeStamp counts from it
 	funcs []js.Func
 }
@@ -109,7 +110,10 @@ func (in *jsInput) pointerButton(e js.Value, kind EventKind) {
 // character, the character (browsers repeat held keys as further
 // presses).
 func (in *jsInput) key(e js.Value, kind EventKind) {
-	if k, ok := jsKey(e.Get("code").String()); ok {
+	in.syncModifiers(e)
+	// Modifiers follow the flags (syncModifiers), so their own events,
+	// which carry the new flags, add nothing.
+	if k, ok := jsKey(e.Get("code").String()); ok && !isModifier(k) {
 		in.push(e, Event{Kind: kind, Key: k})
 	}
 	if kind != KeyDown || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
@@ -117,6 +121,25 @@ func (in *jsInput) key(e js.Value, kind EventKind) {
 	}
 	if r := []rune(e.Get("key").String()); len(r) == 1 {
 		in.push(e, Event{Kind: Char, Char: r[0]})
+	}
+}
+
+// syncModifiers queues a press or release of a modifier whose state the
+// event's flags tell differently from the events so far (it was pressed
+// while the page did not have the keyboard, or a synthetic event carries
+// only the flag).
+func (in *jsInput) syncModifiers(e js.Value) {
+	for i, flag := range [len(modifiers)]string{"altKey", "ctrlKey", "shiftKey", "metaKey"} {
+		on := e.Get(flag).Bool()
+		if on == in.mods[i] {
+			continue
+		}
+		in.mods[i] = on
+		kind := KeyUp
+		if on {
+			kind = KeyDown
+		}
+		in.push(e, Event{Kind: kind, Key: modifiers[i].left})
 	}
 }
 
@@ -146,6 +169,9 @@ func (in *jsInput) Events(dst []Event, now time.Time) []Event {
 	}
 	return dst
 }
+
+// Repeats: browsers repeat a held key as further keydown events.
+func (in *jsInput) Repeats() bool { return true }
 
 func (in *jsInput) DroppedFiles() fs.FS  { return ebiten.DroppedFiles() }
 func (in *jsInput) CloseRequested() bool { return false }

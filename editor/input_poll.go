@@ -98,17 +98,6 @@ func (p *pollInput) Events(dst []Event, now time.Time) []Event {
 	return dst
 }
 
-// isModifier reports whether k is one of the modifier keys (Shift,
-// Control, Alt, Meta, left or right).
-func isModifier(k ebiten.Key) bool {
-	for _, m := range modifiers {
-		if k == m.left || k == m.right {
-			return true
-		}
-	}
-	return false
-}
-
 // cmpBool orders false before true.
 func cmpBool(a, b bool) int {
 	switch {

@@ -9,6 +9,7 @@ package editor
 
 import (
 	"syscall/js"
+	"time"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/prefs"
@@ -75,4 +76,12 @@ func (g *game) downloadMap() {
 		return
 	}
 	g.info("Downloading " + g.sess.Title() + files.Ext)
+}
+
+// slowDown makes a frame d longer (the slow-machine test hook) by keeping
+// the page's only thread busy, as a heavy frame does: the browser holds
+// the input events until the frame is over.
+func slowDown(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/ungerik/go3d/vec3"
 )
 
 // scriptInput is the synthetic Input the end-to-end test drives: each
@@ -168,17 +167,6 @@ func runScript(c *checker, in Input, steps []step) func(g *game) bool {
 		}
 		return true
 	}
-}
-
-// cellScreen is where cell i's centre appears on the screen: on a
-// wrapping map, its copy nearest the camera.
-func cellScreen(g *game, i int) (int, int) {
-	mr := g.mapRect()
-	v := g.cam.View(mr.Dx(), mr.Dy())
-	top := g.sess.Grid.Topology()
-	cx, _ := top.CellCenter(i)
-	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx))
-	return int(x + 0.5), int(y + 0.5)
 }
 
 // findIn returns the last widget of type T in the newest dialog that ok

@@ -31,10 +31,12 @@ type textField struct {
 	changed     time.Time        // last edit, to keep the caret lit while typing
 	focusMap    map[widget.FocusDirection]widget.Focuser
 	// Auto-repeat of a held editing key where the input gives no
-	// repeated presses (the desktop): which key, since when, last repeat.
+	// repeated presses (the desktop): which key, since when, last repeat,
+	// and whether it went down in the current tick.
 	held       ebiten.Key
 	heldSince  time.Time
 	lastRepeat time.Time
+	fresh      bool
 }
 
 // Key repeat of a held editing key, as desktop systems do by default.
@@ -77,10 +79,10 @@ func (f *textField) notify() {
 	}
 }
 
-// edit applies one event of the queue to the focused field: characters
-// are inserted, editing keys edit, Enter submits. It reports whether the
-// event was the field's.
-func (f *textField) edit(ev Event) bool {
+// edit applies one event of the queue, replayed at time at, to the
+// focused field: characters are inserted, editing keys edit, Enter
+// submits. It reports whether the event was the field's.
+func (f *textField) edit(ev Event, at time.Time) bool {
 	switch ev.Kind {
 	case Char:
 		if ev.Char < 0x20 || ev.Char == 0x7f {
@@ -92,7 +94,7 @@ func (f *textField) edit(ev Event) bool {
 		if !f.key(ev.Key) {
 			return false
 		}
-		f.held, f.heldSince, f.lastRepeat = ev.Key, ev.At, ev.At
+		f.held, f.heldSince, f.lastRepeat, f.fresh = ev.Key, at, at, true
 		if ev.Key == ebiten.KeyEnter || ev.Key == ebiten.KeyNumpadEnter {
 			f.held = -1
 		}
@@ -104,7 +106,7 @@ func (f *textField) edit(ev Event) bool {
 	default:
 		return false
 	}
-	f.changed = ev.At
+	f.changed = at
 	f.notify()
 	return true
 }
@@ -139,12 +141,19 @@ func (f *textField) key(k ebiten.Key) bool {
 	return true
 }
 
-// repeat repeats the held editing key at now, where the input does not
-// (a held key gives no further presses on the desktop; the browser sends
-// repeated presses, which restart the delay).
+// repeat repeats the held editing key up to now, the end of a tick,
+// where the input does not (a held key gives no further presses on the
+// desktop; the browser sends repeated presses). A key that went down in
+// this tick may have come up again already: Ebitengine's sticky keys
+// read a short press as held once, and the next tick tells. So repeats
+// start only in the tick after.
 func (f *textField) repeat(now time.Time, stillHeld bool) {
 	if f.held < 0 || !stillHeld {
 		f.held = -1
+		return
+	}
+	if f.fresh {
+		f.fresh = false
 		return
 	}
 	for now.Sub(f.heldSince) >= repeatDelay && now.Sub(f.lastRepeat) >= repeatInterval {
