@@ -23,7 +23,7 @@ type jsInput struct {
 	queue []Event
 	x, y  int
 	mods  [len(modifiers)]bool // the modifiers as the events so far said
-	base  time.Time // the page's time origin: event.timeStamp counts from it
+	base  time.Time            // the page's time origin: event.timeStamp counts from it
 	funcs []js.Func
 }
 
