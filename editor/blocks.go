@@ -48,6 +48,9 @@ func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
 // SetQuality does nothing: blocks are cheap at any quality.
 func (b *blockScene) SetQuality(render.Quality) {}
 
+// Redrew is false: blocks are cheap, the pacer has nothing to gain.
+func (b *blockScene) Redrew() bool { return false }
+
 func (b *blockScene) Reset(g *hexmap.Grid) {
 	if b.feed != nil {
 		b.feed.Close()

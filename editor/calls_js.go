@@ -87,6 +87,13 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 		}
 	case "depthCheck":
 		res, err = depthCheck(g)
+	case "quality": // a JSON patch of the quality settings (editor/prefs)
+		q := g.view.Quality
+		if err = json.Unmarshal([]byte(arg), &q); err == nil {
+			g.view.Quality = q
+			g.panel.sync(&g.settings, &g.view)
+			g.qualityChanged()
+		}
 	case "drawDelay": // make every frame at least this many milliseconds long
 		var ms int
 		if ms, err = strconv.Atoi(arg); err == nil {

@@ -20,9 +20,12 @@ type quality struct {
 	set   bool // last has been applied once
 }
 
-// waterInterval is how often the animated water is redrawn while frames
-// are slow.
-const waterInterval = time.Second / 20
+// While frames are slow: how often the animated water is redrawn, and
+// the shadow map's size.
+const (
+	waterInterval  = time.Second / 20
+	slowShadowSize = 1024
+)
 
 // loadQuality reads the remembered choices into view; a bad record is
 // reported and replaced by the defaults.
@@ -57,9 +60,10 @@ func (q *quality) frame(g *game, now time.Time) {
 	p := g.view.Quality
 	rq := render.Quality{Shadows: p.Shadows, Scale: float64(p.Resolution) / 100}
 	if p.Resolution == prefs.Auto {
-		rq.Scale = q.pacer.Frame(now)
-		if q.pacer.Slow() {
+		rq.Scale = q.pacer.Frame(now, g.scene.Redrew())
+		if rq.Scale < 1 { // a changing view on a slow machine
 			rq.WaterInterval = waterInterval.Seconds()
+			rq.ShadowSize = slowShadowSize
 		}
 	}
 	if rq != q.last || !q.set {

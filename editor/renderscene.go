@@ -18,6 +18,8 @@ import (
 // compiles shaders; if that fails the editor falls back to blocks.
 type renderScene struct {
 	quality  render.Quality
+	draws    int  // the renderer's opaque redraws so far
+	redrew   bool // the last Draw redrew the opaque scene
 	g        *hexmap.Grid
 	set      *chunk.Set
 	r        *render.Renderer
@@ -88,7 +90,11 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		return
 	}
 	s.r.Draw(dst, cam, time.Since(s.start).Seconds())
+	s.redrew = s.r.OpaqueDraws != s.draws
+	s.draws = s.r.OpaqueDraws
 }
+
+func (s *renderScene) Redrew() bool { return s.redrew }
 
 func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	if !s.ensure() {

@@ -26,6 +26,9 @@ type scene interface {
 	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
 	// SetQuality sets what drawing may cost.
 	SetQuality(q render.Quality)
+	// Redrew reports whether the last Draw drew the map anew rather than
+	// from a cache.
+	Redrew() bool
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

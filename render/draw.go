@@ -67,8 +67,11 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		r.drawTranslucent(r.frame, seconds)
 		r.framed, r.frameTime = true, seconds
 	}
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy, Filter: ebiten.FilterLinear}
-	op.GeoM.Scale(float64(w)/float64(rw), float64(h)/float64(rh))
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	if rw != w || rh != h {
+		op.Filter = ebiten.FilterLinear
+		op.GeoM.Scale(float64(w)/float64(rw), float64(h)/float64(rh))
+	}
 	op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
 	dst.DrawImage(r.frame, op)
 }

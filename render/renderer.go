@@ -56,6 +56,9 @@ type Quality struct {
 	// between two redraws of the animated translucent layers; 0 redraws
 	// them every frame.
 	WaterInterval float64
+	// ShadowSize is the shadow map's side in texels; 0:
+	// project.DefaultShadowSize.
+	ShadowSize int
 }
 
 // DefaultQuality is full resolution with shadows, water every frame.
@@ -140,10 +143,11 @@ func (r *Renderer) SetQuality(q Quality) {
 		q.Scale = 1
 	}
 	q.Scale = min(max(q.Scale, 0.25), 1)
-	if q.Shadows != r.quality.Shadows {
+	if q.Shadows != r.quality.Shadows || q.ShadowSize != r.quality.ShadowSize {
 		r.valid = false
 	}
 	r.quality = q
+	r.builder.ShadowSize = q.ShadowSize
 }
 
 // Quality returns the quality in use.

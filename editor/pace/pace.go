@@ -1,8 +1,11 @@
 // Package pace chooses how much the editor's 3D view may cost a frame:
-// it follows the frame rate and lowers the view's resolution while frames
-// come slower than the target, and raises it again once they are fast,
-// so that input is read often even on a slow (software) renderer. It
-// knows nothing about ebiten.
+// while the view changes (the camera moves, the map is edited) and the
+// frames that redraw it come slower than the target, it lowers the view's
+// resolution, and raises it again once they are fast; once the view has
+// been still for a moment it goes back to full resolution, since a still
+// view is drawn from a cache. So input is read often even on a slow
+// (software) renderer, and what the user looks at is sharp. It knows
+// nothing about ebiten.
 package pace
 
 import "time"
@@ -14,10 +17,15 @@ var Scales = []float64{1, 0.85, 0.7, 0.6, 0.5, 0.4}
 // resolution, aiming at DefaultTarget frames per second.
 type Pacer struct {
 	Target  float64 // frames per second to keep; 0: DefaultTarget
-	level   int     // index into Scales
+	level   int     // index into Scales, in use now
+	moving  int     // the level for a changing view
 	last    time.Time
-	avg     float64 // smoothed frame time, seconds
+	avg     float64 // smoothed time of frames that redrew the view, seconds
 	changed time.Time
+	busy    time.Time // the last frame that redrew the view
+	// own: the last frame changed the resolution, so the next one redraws
+	// the view for that alone.
+	own bool
 }
 
 // DefaultTarget is the frame rate the pacer keeps by default.
@@ -29,13 +37,15 @@ const DefaultTarget = 30
 const (
 	lowerAfter = 300 * time.Millisecond
 	raiseAfter = 1500 * time.Millisecond
+	stillAfter = 400 * time.Millisecond // no redraw for this long: a still view
 	maxSample  = 500 * time.Millisecond // one stall (a map loading) counts as this
 	smoothing  = 0.2
 )
 
-// Frame records a frame that started at now and returns the resolution
+// Frame records a frame that started at now, after one that redrew the
+// 3D view (busy) or drew it from the cache, and returns the resolution
 // the next frames should use.
-func (p *Pacer) Frame(now time.Time) float64 {
+func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 	target := p.Target
 	if target <= 0 {
 		target = DefaultTarget
@@ -46,6 +56,22 @@ func (p *Pacer) Frame(now time.Time) float64 {
 	}
 	dt := min(now.Sub(p.last), maxSample).Seconds()
 	p.last = now
+	if p.own {
+		p.own, busy = false, false // that redraw was the pacer's
+	}
+	if !busy {
+		if p.level > 0 && now.Sub(p.busy) >= stillAfter {
+			p.level, p.own = 0, true // still: one sharp redraw, then the cache
+		}
+		return Scales[p.level]
+	}
+	if p.level != p.moving {
+		// Moving again after a still spell: back to the moving level at
+		// once, without learning it anew.
+		p.level, p.changed, p.avg, p.own = p.moving, now, 1/target, true
+		return Scales[p.level]
+	}
+	p.busy = now
 	p.avg += smoothing * (dt - p.avg)
 	since := now.Sub(p.changed)
 	switch {
@@ -56,12 +82,11 @@ func (p *Pacer) Frame(now time.Time) float64 {
 		p.level--
 		p.changed, p.avg = now, 1/target
 	}
+	// (While moving, a new level's redraw is one of the moving view's:
+	// own stays false.)
+	p.moving = p.level
 	return Scales[p.level]
 }
-
-// Slow reports whether the pacer had to lower the resolution: frames have
-// been slower than the target.
-func (p *Pacer) Slow() bool { return p.level > 0 }
 
 // Reset goes back to full resolution, as for a new view.
 func (p *Pacer) Reset() { *p = Pacer{Target: p.Target} }

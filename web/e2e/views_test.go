@@ -34,6 +34,9 @@ func TestShowcaseViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady(t, ctx)
+	// Full resolution: the automatic one may be lower right after a view
+	// changes.
+	call(t, ctx, "quality", `{"resolution":100}`)
 	st := gameStatus(t, ctx)
 	view := image.Rect(st.MapRect[0], st.MapRect[1], st.MapRect[2], st.MapRect[3])
 	prev := screenshot(t, ctx)
