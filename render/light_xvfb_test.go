@@ -52,17 +52,24 @@ func luminance(img *image.RGBA, x, y int) float64 {
 	return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
 }
 
-// plateauMap is a flat grass map with a raised plateau of radius 2
-// cells in the middle: one elevation step, so terraced slopes all round.
-func plateauMap(t *testing.T) (*hexmap.Grid, int) {
+// grassMap is a flat 15×15 grass map at elevation 1 and its middle cell.
+func grassMap(t *testing.T) (*hexmap.Grid, int) {
 	g, err := hexmap.NewGrid(15, 15, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	centre := 7 + 7*g.Width()
 	for i := range g.CellCount() {
 		g.SetTerrainType(i, 1)
 		g.SetElevation(i, 1)
+	}
+	return g, 7 + 7*g.Width()
+}
+
+// plateauMap is grassMap with a raised plateau of radius 2 cells in the
+// middle: one elevation step, so terraced slopes all round.
+func plateauMap(t *testing.T) (*hexmap.Grid, int) {
+	g, centre := grassMap(t)
+	for i := range g.CellCount() {
 		if g.Topology().Distance(centre, i) <= 2 {
 			g.SetElevation(i, 2)
 		}
@@ -168,15 +175,7 @@ func itoa(n int) string {
 // and terrain the sun reaches does not change: each sampled pixel's
 // terrain point is tested on the CPU for a caster between it and the sun.
 func TestTerrainReceivesShadows(t *testing.T) {
-	g, err := hexmap.NewGrid(15, 15, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	centre := 7 + 7*g.Width()
-	for i := range g.CellCount() {
-		g.SetTerrainType(i, 1)
-		g.SetElevation(i, 1)
-	}
+	g, centre := grassMap(t)
 	if err := g.SetSpecialIndex(centre, 1); err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
-	"hexsandbox/mapgen"
-	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
 )
 
@@ -19,18 +17,11 @@ import (
 // CPU z-buffer finds: of the texels either covers, at most 0.3% differ by
 // more than one 16-bit step, whatever the view.
 func TestShadowMapMatchesCPU(t *testing.T) {
-	scene, err := demo.Scene(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := mapgen.Showcase(20, 15, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scene, showcase := testSets(t)
 	for _, c := range []struct {
 		name string
 		set  *chunk.Set
-	}{{"scene", scene}, {"map", chunk.NewSet(g)}} {
+	}{{"scene", scene}, {"map", showcase}} {
 		r, err := NewRenderer(c.set)
 		if err != nil {
 			t.Fatal(err)
