@@ -83,14 +83,15 @@ type Builder struct {
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
 
-	tris    []sortTri
-	order   []uint64
-	visible []instance
-	copies  []float32
-	casters []instance // chunk copies that may cast a shadow into view
-	steep   []uint16   // steepTriangles' scratch for meshes without welded storage
-	steepN  []vec3.T
-	flatID  uint32
+	tris      []sortTri
+	order     []uint64
+	visible   []instance
+	copies    []float32
+	casters   []instance // chunk copies that may cast a shadow into view
+	receiving []bounds2  // light-view rectangles of the visible chunks
+	steep     []uint16   // steepTriangles' scratch for meshes without welded storage
+	steepN    []vec3.T
+	flatID    uint32
 	// cols and rows are the view's size in whole pixels.
 	cols, rows int32
 }

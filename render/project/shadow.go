@@ -127,7 +127,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 		for i := range chunks {
 			box := chunks[i].All.Moved(shift)
 			r, lo, hi := boxBounds(&box, &x, &y, &z)
-			if r.overlaps(&rect) {
+			if r.overlaps(&rect) && b.shadesReceiver(&r) {
 				b.casters = append(b.casters, instance{i, shift})
 				dLo, dHi = min(dLo, lo), max(dHi, hi)
 			}
@@ -164,15 +164,29 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 	}
 }
 
+// shadesReceiver reports whether a caster whose light-view rectangle is
+// r can shade one of the visible chunks: whether r overlaps the
+// rectangle of one of them.
+func (b *Builder) shadesReceiver(r *bounds2) bool {
+	for k := range b.receiving {
+		if r.overlaps(&b.receiving[k]) {
+			return true
+		}
+	}
+	return false
+}
+
 // receivers returns the light-view rectangle that holds every point the
 // camera sees within ShadowDistance: where the four edge rays of the view
 // frustum cross the top and the bottom of the visible chunks (or end at
-// the shadow distance), cut down to those chunks' bounds.
+// the shadow distance), cut down to those chunks' bounds. It keeps each
+// such chunk's light-view rectangle in b.receiving.
 func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 	v := &b.View
 	far := min(b.Far, ShadowDistance)
 	var scene Box
 	var sceneRect bounds2
+	b.receiving = b.receiving[:0]
 	for _, in := range b.visible {
 		box := chunks[in.chunk].All.Moved(in.shift)
 		if ok, lo, _ := v.Visible(box); ok && lo <= ShadowDistance {
@@ -180,6 +194,7 @@ func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 			r, _, _ := boxBounds(&box, x, y, z)
 			sceneRect.add(r.lo[0], r.lo[1])
 			sceneRect.add(r.hi[0], r.hi[1])
+			b.receiving = append(b.receiving, r)
 		}
 	}
 	if !scene.Valid {

@@ -1,8 +1,10 @@
 package bench
 
 import (
+	"slices"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"hexsandbox/chunk"
@@ -125,4 +127,47 @@ func benchCopy(b *testing.B, zoom float64) {
 		n++
 	}
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
+}
+
+// BenchmarkShadowOverhead alternates builds of one view with and without
+// shadows and reports the CPU time of the shadow build relative to the
+// plain one ("ratio", median over the iterations): both halves of each
+// pair see the same load, so the ratio holds on a busy machine. The view
+// turns a little every iteration, as when the camera rotates (the sun
+// turns with it, so the light view changes too).
+func BenchmarkShadowOverhead(b *testing.B) {
+	for _, v := range []struct {
+		name string
+		zoom float64
+	}{{"Typical", 0.5}, {"WholeMap", 0}} {
+		b.Run(v.name, func(b *testing.B) {
+			chunks := mapChunks(b)
+			c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: v.zoom, Rotation: 20}
+			c.X, c.Z = c.MaxX/2, c.MaxZ/2
+			var plain, shadowed project.Builder
+			var ratios []float64
+			build := func(bld *project.Builder, shadows bool) time.Duration {
+				bld.View, bld.Light, bld.Shadows = c.View(1280, 720), project.Sun(c.Rotation), shadows
+				if v.zoom == 0 {
+					bld.View = wholeMapView(c)
+				}
+				start := testutil.CPUTime()
+				bld.Build(chunks)
+				return testutil.CPUTime() - start
+			}
+			build(&plain, false)
+			build(&shadowed, true)
+			for b.Loop() {
+				c.Rotation += 0.5
+				p, s := build(&plain, false), build(&shadowed, true)
+				if p > 0 {
+					ratios = append(ratios, float64(s)/float64(p))
+				}
+			}
+			slices.Sort(ratios)
+			if len(ratios) > 0 {
+				b.ReportMetric(ratios[len(ratios)/2], "ratio")
+			}
+		})
+	}
 }
