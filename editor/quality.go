@@ -23,7 +23,7 @@ type quality struct {
 // While frames are slow: how often the animated water is redrawn, and
 // the shadow map's size.
 const (
-	waterInterval  = time.Second / 20
+	waterInterval  = time.Second / 15
 	slowShadowSize = 1024
 )
 
@@ -62,8 +62,10 @@ func (q *quality) frame(g *game, now time.Time) {
 	if p.Resolution == prefs.Auto {
 		rq.Scale = q.pacer.Frame(now, g.scene.Redrew())
 		if rq.Scale < 1 { // a changing view on a slow machine
-			rq.WaterInterval = waterInterval.Seconds()
 			rq.ShadowSize = slowShadowSize
+		}
+		if q.pacer.Behind() {
+			rq.WaterInterval = waterInterval.Seconds()
 		}
 	}
 	if rq != q.last || !q.set {

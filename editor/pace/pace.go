@@ -26,6 +26,7 @@ type Pacer struct {
 	// own: the last frame changed the resolution, so the next one redraws
 	// the view for that alone.
 	own bool
+	all float64 // smoothed time of all frames, seconds
 }
 
 // DefaultTarget is the frame rate the pacer keeps by default.
@@ -51,11 +52,12 @@ func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 		target = DefaultTarget
 	}
 	if p.last.IsZero() {
-		p.last, p.changed, p.avg = now, now, 1/target
+		p.last, p.changed, p.avg, p.all = now, now, 1/target, 1/target
 		return Scales[p.level]
 	}
 	dt := min(now.Sub(p.last), maxSample).Seconds()
 	p.last = now
+	p.all += smoothing * (dt - p.all)
 	if p.own {
 		p.own, busy = false, false // that redraw was the pacer's
 	}
@@ -86,6 +88,17 @@ func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 	// own stays false.)
 	p.moving = p.level
 	return Scales[p.level]
+}
+
+// Behind reports whether frames, whether they redraw the view or not, come
+// slower than the target: then the animated water may be redrawn less
+// often.
+func (p *Pacer) Behind() bool {
+	target := p.Target
+	if target <= 0 {
+		target = DefaultTarget
+	}
+	return p.all > 1.1/target
 }
 
 // Reset goes back to full resolution, as for a new view.

@@ -54,12 +54,19 @@ func TestPacerStillViewSharp(t *testing.T) {
 }
 
 // Slow frames that draw from the cache (a slow machine, a still view)
-// never lower the resolution.
+// never lower the resolution, but they are behind; fast ones are not.
 func TestPacerIgnoresCachedFrames(t *testing.T) {
 	var p Pacer
-	_, s := run(&p, time.Unix(1000, 0), 100*time.Millisecond, 10*time.Second, false)
+	now, s := run(&p, time.Unix(1000, 0), 100*time.Millisecond, 10*time.Second, false)
 	if s != 1 {
 		t.Fatalf("slow cached frames lowered the resolution to %v", s)
+	}
+	if !p.Behind() {
+		t.Error("10 fps is not behind a 30 fps target")
+	}
+	run(&p, now, 20*time.Millisecond, 5*time.Second, false)
+	if p.Behind() {
+		t.Error("50 fps is behind a 30 fps target")
 	}
 }
 
