@@ -5,6 +5,10 @@ GO ?= go
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 BIN := bin
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
+# The browser build's folder: only the page's assets, with gzipped copies
+# (the server sends those to browsers that accept gzip).
+WEB := $(BIN)/web
+ADDR ?= 127.0.0.1:8080
 
 .PHONY: all build run test bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
@@ -39,12 +43,14 @@ test: deps-test wasm windows
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
-# that import ebiten need a display even when they only benchmark.
+# that import ebiten need a display even when they only benchmark; with
+# the xvfb tag, which holds the renderer's frame benchmarks (they need the
+# game loop running).
 bench: deps-test
-	$(XVFB) $(GO) test -tags browser -run '^$$' -bench . -benchmem -count=1 ./...
+	$(XVFB) $(GO) test -tags xvfb,browser -run '^$$' -bench . -benchmem -count=1 ./...
 
 # Long fuzzing (make test runs only the seed corpora).
 FUZZTIME ?= 60s
@@ -53,11 +59,17 @@ fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
 
 wasm: check-go
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/hexsandbox.wasm .
-	cp "$(WASM_EXEC)" web/wasm_exec.js
+	@mkdir -p $(WEB)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(WEB)/hexsandbox.wasm .
+	cp -f web/index.html $(WEB)/index.html
+	cp -f "$(WASM_EXEC)" $(WEB)/wasm_exec.js
+	chmod 644 $(WEB)/wasm_exec.js
+	gzip -9 -n -k -f $(WEB)/hexsandbox.wasm $(WEB)/wasm_exec.js $(WEB)/index.html
 
+# The browser build on http://$(ADDR)/ (loopback addresses only), e.g.
+# make serve ADDR=127.0.0.1:9000
 serve: wasm
-	$(GO) run ./cmd/webserve -dir web -addr 127.0.0.1:8080
+	$(GO) run ./cmd/webserve -dir $(WEB) -addr $(ADDR)
 
 # The Windows programs: Ebitengine needs no cgo there, so they cross-build
 # from Linux.
@@ -72,4 +84,4 @@ dist: deps-dist wasm
 	scripts/dist.sh
 
 clean:
-	rm -rf $(BIN) dist web/hexsandbox.wasm web/wasm_exec.js
+	rm -rf $(BIN) dist

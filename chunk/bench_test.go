@@ -68,7 +68,7 @@ func benchFull(b *testing.B, g *hexmap.Grid, workers int, others bool) {
 		}
 	})
 	if others {
-		reportPerCell(b, s, mesh.Terrain, mesh.Rivers, mesh.Roads, mesh.Water, mesh.WaterShore, mesh.Estuaries, mesh.Walls, mesh.Features, mesh.Bridges)
+		reportPerCell(b, s, mesh.Terrain, mesh.Rivers, mesh.Roads, mesh.Water, mesh.WaterShore, mesh.Estuaries, mesh.Walls, mesh.Features, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails)
 	} else {
 		reportPerCell(b, s, mesh.Terrain, mesh.Rivers, mesh.Roads)
 	}

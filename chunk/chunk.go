@@ -1,11 +1,12 @@
 // Package chunk triangulates one 5×5 chunk of a map into layer meshes
 // (terrain, rivers, roads, and through the water and features packages
-// the water, shore, estuary, wall, feature and bridge layers), and keeps a
-// whole map's chunks current as edits dirty them. The shapes follow
+// the water, shore, estuary, wall, feature, bridge and building layers),
+// and keeps a whole map's chunks current as edits dirty them. The shapes follow
 // Catlike's HexGridChunk (Hex Map parts 2-8, with part 14's splat data).
 package chunk
 
 import (
+	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
@@ -16,8 +17,10 @@ import (
 type Chunk struct {
 	Layers [mesh.LayerCount]mesh.Mesh
 	// Plan is what the triangulation handed the features package: the
-	// connections that may hold walls and the bridges over rivers.
-	Plan features.Plan
+	// connections that may hold walls, the bridges over rivers, and the
+	// road, river and bridge footprints of town cells.
+	Plan  features.Plan
+	towns buildings.Builder // scratch kept between builds
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
@@ -58,7 +61,8 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	if !others {
 		return
 	}
-	features.BuildMeshes(g, ch, &c.Plan, features.Meshes{Features: &c.Layers[mesh.Features],
+	towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
+	features.BuildMeshes(g, ch, &c.Plan, &towns, features.Meshes{Features: &c.Layers[mesh.Features],
 		Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 }
 
@@ -70,6 +74,8 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
+	cell                   int  // the cell being triangulated
+	town                   bool // whether it holds a town (cuts wanted)
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -82,6 +88,7 @@ func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
+	b.beginCell(i)
 	center := b.position(i)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i, center)
@@ -118,6 +125,8 @@ func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, 
 	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
-		b.triangulateRoad(center, hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir), pe, cell.HasRoadThroughEdge(d))
+		mL, mR := hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir)
+		b.triangulateRoad(center, mL, mR, pe, cell.HasRoadThroughEdge(d))
+		b.cutRoad(center, mL, mR, e, cell.HasRoadThroughEdge(d))
 	}
 }

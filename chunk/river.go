@@ -3,6 +3,7 @@ package chunk
 import (
 	"github.com/ungerik/go3d/vec2"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 )
 
@@ -31,6 +32,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell hexmap.Cell, center vecT, 
 	t := cell.TerrainType
 	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
 	b.edgeFan(pc, pm, t)
+	b.cut(buildings.River, center, e.V2, e.V4)
 	if cell.IsUnderwater() {
 		return
 	}
@@ -78,6 +80,8 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, cen
 	b.terrainQuad(pl, pc, pm.V2, pm.V3, types, w, w, w, w)
 	b.terrainQuad(pc, pr, pm.V3, pm.V4, types, w, w, w, w)
 	b.terrainTriangle(pr, pm.V4, pm.V5, types, w, w, w)
+	b.cut(buildings.River, centerL, m.V2, m.V4, centerR)
+	b.cut(buildings.River, m.V2, e.V2, e.V4, m.V4)
 
 	if cell.IsUnderwater() {
 		return

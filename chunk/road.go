@@ -3,6 +3,7 @@ package chunk
 import (
 	"github.com/ungerik/go3d/vec2"
 
+	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 )
@@ -125,11 +126,14 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 	mL := hexmap.Lerp(roadCenter, e.V1, il)
 	mR := hexmap.Lerp(roadCenter, e.V5, ir)
 	b.triangulateRoad(roadCenter, mL, mR, pe, hasRoadThroughEdge)
+	b.cutRoad(roadCenter, mL, mR, e, hasRoadThroughEdge)
 	if previousHasRiver {
 		b.triangulateRoadEdge(b.perturb(roadCenter), b.perturb(center), b.perturb(mL))
+		b.cut(buildings.Road, roadCenter, center, mL)
 	}
 	if nextHasRiver {
 		b.triangulateRoadEdge(b.perturb(roadCenter), b.perturb(mR), b.perturb(center))
+		b.cut(buildings.Road, roadCenter, mR, center)
 	}
 }
 
@@ -137,4 +141,5 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 // Catlike calls HexFeatureManager.AddBridge.
 func (b *builder) addBridge(roadCenter1, roadCenter2 vecT) {
 	b.plan.Bridges = append(b.plan.Bridges, features.Bridge{RoadCenter1: roadCenter1, RoadCenter2: roadCenter2})
+	b.cutBridge(roadCenter1, roadCenter2)
 }

@@ -20,7 +20,8 @@ type Set struct {
 	Grid   *hexmap.Grid
 	Chunks []Chunk
 	feed   *hexmap.FeedReader
-	dirty  []bool // per chunk, filled from the feed by Update
+	dirty  []bool   // per chunk, filled from the feed by Update
+	builds []uint32 // per chunk: how often it was triangulated
 }
 
 // NewSet triangulates every chunk of g on all cores.
@@ -29,7 +30,7 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount()), builds: make([]uint32, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -41,8 +42,12 @@ func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
 // NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
 // follows g's changes from now on.
 func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
-	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks))}
+	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks)), builds: make([]uint32, len(chunks))}
 }
+
+// Builds counts how often chunk ch was triangulated, so that what is
+// derived from its meshes (a height index) knows when to derive again.
+func (s *Set) Builds(ch int) uint32 { return s.builds[ch] }
 
 // Close stops following the grid's changes (the set is done with).
 func (s *Set) Close() { s.feed.Close() }
@@ -122,6 +127,7 @@ func (s *Set) triangulate(chunks []int, workers int) {
 // at its exact size, so that building a whole map does not leave every
 // mesh with the slack (and garbage) of repeated growth.
 func (s *Set) rebuild(ch int, scratch *Chunk) {
+	s.builds[ch]++ // each chunk is one worker's: no other goroutine writes it
 	c := &s.Chunks[ch]
 	if cap(c.Layers[mesh.Terrain].Positions) > 0 {
 		Triangulate(s.Grid, ch, c)
@@ -133,6 +139,7 @@ func (s *Set) rebuild(ch int, scratch *Chunk) {
 	}
 	c.Plan.Connections = append(c.Plan.Connections[:0], scratch.Plan.Connections...)
 	c.Plan.Bridges = append(c.Plan.Bridges[:0], scratch.Plan.Bridges...)
+	c.Plan.Cuts = append(c.Plan.Cuts[:0], scratch.Plan.Cuts...)
 }
 
 // copyMesh makes dst a copy of src with storage of its own.

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"cmp"
 	"image/color"
 	"math"
 	"slices"
@@ -11,20 +12,23 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // blockScene draws each cell as a flat-topped hexagonal column with its
 // water, rivers, roads and walls as simple shapes, sorted back to front.
 // It stands in for the renderer and needs nothing but the grid.
 type blockScene struct {
-	g      *hexmap.Grid
-	feed   *hexmap.FeedReader
-	faces  []face
-	order  []drawn
-	copies []float32
-	vs     []ebiten.Vertex
-	is     []uint16
-	white  *ebiten.Image
+	g       *hexmap.Grid
+	feed    *hexmap.FeedReader
+	faces   []face
+	order   []drawn
+	copies  []float32
+	vs      []ebiten.Vertex
+	is      []uint16
+	white   *ebiten.Image
+	figures []project.Figure
+	fig     project.Batches
 }
 
 // face is one convex polygon in world space with a flat colour; bias
@@ -212,6 +216,33 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		}
 	}
 	dst.DrawTriangles(b.vs, b.is, b.white, op)
+	b.drawFigures(dst, &v)
+}
+
+// SetFigures sets the units drawn over the blocks.
+func (b *blockScene) SetFigures(figures []project.Figure) { b.figures = figures }
+
+// Ground is nil: units stand at their cells' heights.
+func (b *blockScene) Ground() units.Ground { return nil }
+
+// drawFigures draws the units over the blocks, farthest first (there is
+// no depth buffer here: a unit behind a hill shows through it).
+func (b *blockScene) drawFigures(dst *ebiten.Image, v *project.View) {
+	order := slices.Clone(b.figures)
+	dist := func(f project.Figure) float32 { _, _, w := v.Clip(f.Pos); return w }
+	slices.SortFunc(order, func(x, y project.Figure) int { return cmp.Compare(dist(y), dist(x)) })
+	light := project.DefaultLighting()
+	project.FigureBatches(v, &light, order, &b.fig)
+	for _, bt := range b.fig.List() {
+		vs := b.vs[:0]
+		for _, x := range bt.Vertices {
+			l := x.Custom3
+			vs = append(vs, ebiten.Vertex{DstX: x.DstX, DstY: x.DstY, SrcX: 1, SrcY: 1,
+				ColorR: min(1, x.ColorR*l), ColorG: min(1, x.ColorG*l), ColorB: min(1, x.ColorB*l), ColorA: 1})
+		}
+		b.vs = vs
+		dst.DrawTriangles(vs, bt.Indices, b.white, &ebiten.DrawTrianglesOptions{})
+	}
 }
 
 // faceDepth returns face f's sort depth moved shift east, or false when

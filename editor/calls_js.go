@@ -147,8 +147,14 @@ func jsonString(v any) (string, error) {
 	return string(b), err
 }
 
+// recovery is the newest autosave in the browser's storage, whichever
+// tab wrote it (the tests look at it across a reload).
 func recovery(g *game) (string, error) {
-	_, rg, err := g.sess.Store.LoadRecovery()
+	b, ok := g.sess.Store.(*files.Browser)
+	if !ok {
+		return "", errors.New("not the browser's storage")
+	}
+	_, rg, err := b.NewestRecovery()
 	if errors.Is(err, files.ErrNoRecovery) {
 		return "", nil
 	}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,9 +14,10 @@ import (
 // guard runs action at once when there are no unsaved changes, and
 // otherwise asks first whether to save them, discard them or cancel.
 func (g *game) guard(what string, action func()) {
-	if g.modals > 0 {
-		return // one question at a time
+	if g.busy() {
+		return // one question, one file operation at a time
 	}
+	g.settle()
 	if !g.sess.Modified() {
 		action()
 		return
@@ -30,18 +32,12 @@ func (g *game) guard(what string, action func()) {
 // saveThen saves (asking for a name if the map has none) and then runs
 // next, unless saving failed or was cancelled.
 func (g *game) saveThen(next func()) {
+	g.settle()
 	if g.sess.Name == "" {
 		g.saveAsDialog(next)
 		return
 	}
-	if err := g.sess.Save(); err != nil {
-		g.errorf("%v", err)
-		return
-	}
-	g.info("Saved " + g.sess.Name)
-	if next != nil {
-		next()
-	}
+	g.saveAs(g.sess.Name, true, next)
 }
 
 func (g *game) cmdSave()   { g.saveThen(nil) }
@@ -54,6 +50,7 @@ func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
 // replace switches the editor to a map that came from outside the store.
 func (g *game) replace(l files.Loaded) {
 	g.sess.Replace("", l.Grid, false)
+	g.autosaveErr = nil // the changes it was about are gone
 	g.suggested = l.Name
 	g.resetView()
 	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
@@ -96,7 +93,42 @@ func plural(n int) string {
 	return "s"
 }
 
+// saveAs saves the map under name off the UI loop; a name another map
+// takes asks first, unless overwrite. next runs once the map is saved.
+func (g *game) saveAs(name string, overwrite bool, next func()) {
+	op, err := g.sess.SaveOp(name, overwrite)
+	if err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.runFile(op, true, func(err error) {
+		if errors.Is(err, files.ErrExists) {
+			g.confirm("Replace map?", fmt.Sprintf("A map named %q exists. Replace it?", strings.TrimSpace(name)),
+				choice{"Replace", func() { g.saveAs(name, true, next) }},
+				choice{"Cancel", nil})
+			return
+		}
+		if errors.Is(err, files.ErrAutosaveKept) {
+			g.errorf("%v", err)
+			err = nil
+		}
+		g.report(err, "Saving", func() {
+			g.autosaveErr = nil
+			g.info("Saved " + g.sess.Name)
+			if next != nil {
+				next()
+			}
+		})
+	})
+}
+
+// saveAsDialog asks for a name, offering the saved maps' names.
 func (g *game) saveAsDialog(next func()) {
+	g.settle()
+	g.withList(func(list []files.Entry) { g.saveAsWith(list, next) })
+}
+
+func (g *game) saveAsWith(list []files.Entry, next func()) {
 	s := g.style
 	body := s.vbox(8, nil, 0)
 	name := g.sess.Name
@@ -105,29 +137,19 @@ func (g *game) saveAsDialog(next func()) {
 	}
 	var closeFn func()
 	submit := func(n string) {
-		err := g.sess.SaveAs(n, false)
-		switch {
-		case errors.Is(err, files.ErrExists):
-			closeFn()
-			g.confirm("Replace map?", fmt.Sprintf("A map named %q exists. Replace it?", strings.TrimSpace(n)),
-				choice{"Replace", func() { g.saveAsConfirmed(n, next) }},
-				choice{"Cancel", nil})
-		case err != nil:
+		if _, err := files.ValidName(n); err != nil {
 			g.errorf("%v", err)
-		default:
-			closeFn()
-			g.info("Saved " + g.sess.Name)
-			if next != nil {
-				next()
-			}
+			return
 		}
+		closeFn()
+		g.saveAs(n, false, next)
 	}
 	field := s.textField(name, "map name", 360, submit)
 	body.AddChild(s.paragraph("Name"), field)
-	if names := g.mapNames(); len(names) > 0 {
+	if len(list) > 0 {
 		body.AddChild(s.paragraph("Saved maps"))
-		body.AddChild(s.mapList(names, func(n string) {
-			field.SetText(n)
+		body.AddChild(s.mapList(list, func(e files.Entry) {
+			field.SetText(e.Name)
 			// Back to the field, so Enter saves under the picked name.
 			g.focusField(field)
 		}))
@@ -138,60 +160,52 @@ func (g *game) saveAsDialog(next func()) {
 	g.focusField(field)
 }
 
-func (g *game) saveAsConfirmed(n string, next func()) {
-	if err := g.sess.SaveAs(n, true); err != nil {
-		g.errorf("%v", err)
-		return
-	}
-	g.info("Saved " + g.sess.Name)
-	if next != nil {
-		next()
-	}
+// withList lists the saved maps off the UI loop and passes the list to
+// use; a failure is reported as a message.
+func (g *game) withList(use func([]files.Entry)) {
+	store := g.sess.Store
+	var list []files.Entry
+	op := files.Op{Label: "Listing the saved maps", Detachable: true,
+		Run: func(context.Context) (err error) { list, err = store.List(); return err }}
+	g.runFile(op, true, func(err error) { g.report(err, "Listing", func() { use(list) }) })
 }
 
-// mapNames lists the saved maps, reporting a failure as a message.
-func (g *game) mapNames() []string {
-	list, err := g.sess.Store.List()
-	if err != nil {
-		g.errorf("%v", err)
-		return nil
-	}
-	names := make([]string, len(list))
-	for i, e := range list {
-		names[i] = e.Name
-	}
-	return names
-}
+func (g *game) openDialog() { g.withList(g.openDialogWith) }
 
-func (g *game) openDialog() {
+func (g *game) openDialogWith(list []files.Entry) {
 	s := g.style
-	names := g.mapNames()
-	if len(names) == 0 {
+	if len(list) == 0 {
 		g.message("Open map", "No maps saved yet. Save one with Ctrl+S, or import a file.")
 		return
 	}
-	selected := ""
+	var selected files.Entry
 	body := s.vbox(8, nil, 0)
-	body.AddChild(s.mapList(names, func(n string) { selected = n }))
+	body.AddChild(s.mapList(list, func(e files.Entry) { selected = e }))
 	g.dialog("Open map", body,
-		choice{"Delete…", func() { g.deleteDialog(selected) }},
+		choice{"Delete…", func() { g.deleteDialog(selected.Name) }},
 		choice{"Cancel", nil},
 		choice{"Open", func() { g.openNamed(selected) }})
 }
 
-func (g *game) openNamed(name string) {
-	if name == "" {
+func (g *game) openNamed(e files.Entry) {
+	switch {
+	case e.Name == "":
 		g.errorf("pick a map in the list first")
 		return
-	}
-	dropped, err := g.sess.Open(name)
-	if err != nil {
-		g.errorf("%v", err)
+	case e.Damaged != "":
+		g.errorf("%q cannot be opened: %s. Delete it, or save a map under its name to replace it.", e.Name, e.Damaged)
 		return
 	}
-	g.resetView()
-	g.info("Opened " + name)
-	g.reportDropped(dropped)
+	var dropped hexmap.BatchReport
+	op := g.sess.OpenOp(e.Name, func(r hexmap.BatchReport) { dropped = r })
+	g.runFile(op, true, func(err error) {
+		g.report(err, "Opening", func() {
+			g.autosaveErr = nil
+			g.resetView()
+			g.info("Opened " + e.Name)
+			g.reportDropped(dropped)
+		})
+	})
 }
 
 func (g *game) deleteDialog(name string) {
@@ -199,62 +213,101 @@ func (g *game) deleteDialog(name string) {
 		g.errorf("pick a map in the list first")
 		return
 	}
+	store := g.sess.Store
+	del := files.Op{Label: "Deleting " + name, Run: func(context.Context) error { return store.Delete(name) }}
 	g.confirm("Delete map?", fmt.Sprintf("Delete %q for good?", name),
 		choice{"Delete", func() {
-			if err := g.sess.Store.Delete(name); err != nil {
-				g.errorf("%v", err)
-				return
-			}
-			if g.sess.Name == name {
-				g.sess.Name = "" // the open copy lives on, unsaved
-				g.suggested = name
-				g.sess.History.MarkUnsaved()
-			}
-			g.info("Deleted " + name)
-			g.openDialog()
+			g.runFile(del, true, func(err error) {
+				g.report(err, "Deleting", func() {
+					if g.sess.Name == name {
+						g.sess.Name = "" // the open copy lives on, unsaved
+						g.suggested = name
+						g.sess.History.MarkUnsaved()
+					}
+					g.info("Deleted " + name)
+					g.openDialog()
+				})
+			})
 		}},
 		choice{"Cancel", g.openDialog})
 }
 
 func (g *game) openDropped(fsys fs.FS) {
-	l, err := files.OpenFS(fsys)
-	if err != nil {
-		g.errorf("%v", err)
-		return
-	}
-	g.replace(l)
+	g.runFile(files.OpenFSOp(fsys, g.replace), true, func(err error) { g.report(err, "Opening the dropped file", nil) })
 }
 
-// offerRecovery asks at start-up whether to restore an autosave left by
-// a session that ended without saving.
+// offerRecovery asks, one after another, whether to restore each
+// autosave left by an editor that ended without saving (and is no longer
+// running: the autosaves of editors still open are theirs).
 func (g *game) offerRecovery() {
-	name, rg, err := g.sess.Store.LoadRecovery()
-	if errors.Is(err, files.ErrNoRecovery) {
-		return
-	}
-	if err != nil {
-		g.errorf("%v", err)
-		return
-	}
+	store := g.sess.Store
+	var r *files.Recovery
+	claim := files.Op{Label: "Looking for unsaved changes", Detachable: true,
+		Run: func(ctx context.Context) (err error) { r, err = store.ClaimRecovery(ctx); return err }}
+	// In the background: the editor is usable at once, and the question
+	// comes when an autosave is found.
+	g.runFile(claim, false, func(err error) {
+		switch {
+		case errors.Is(err, files.ErrNoRecovery), canceled(err):
+		case err != nil:
+			g.errorf("%v", err)
+		case r.Err != nil:
+			g.offerDamaged(r)
+		default:
+			g.offerRestore(r)
+		}
+	})
+}
+
+// offerRestore asks whether to restore r.
+func (g *game) offerRestore(r *files.Recovery) {
+	name := r.Name
 	if name == "" {
 		name = "an unnamed map"
 	}
+	when := ""
+	if !r.Saved.IsZero() {
+		when = " (autosaved " + r.Saved.Format("2 Jan 15:04") + ")"
+	}
 	g.confirm("Recover unsaved changes?",
-		fmt.Sprintf("The editor closed with unsaved changes to %s (%d×%d). Restore them?", name, rg.Width(), rg.Height()),
-		choice{"Discard", func() {
-			if err := g.sess.DiscardRecovery(); err != nil {
-				g.errorf("%v", err)
-			}
-		}},
+		fmt.Sprintf("An editor closed with unsaved changes to %s, %d×%d%s. Restore them?", name, r.Grid.Width(), r.Grid.Height(), when),
+		choice{"Discard", func() { g.dropRecovery(r, true) }},
 		choice{"Recover", func() {
-			if err := g.sess.Recover(); err != nil {
-				g.errorf("%v", err)
-				return
-			}
+			op := g.sess.RecoverOp(r)
 			if g.sess.Name == "" {
 				g.suggested = "" // the recovered map is not the one opened at start
 			}
+			g.autosaveErr = nil
 			g.resetView()
 			g.info("Recovered unsaved changes")
+			g.runFile(op, false, func(err error) {
+				if err != nil {
+					g.autosaveErr = fmt.Errorf("keeping the recovered changes: %w", err)
+				}
+			})
 		}})
+}
+
+// offerDamaged says an autosave cannot be read, and offers to delete it.
+func (g *game) offerDamaged(r *files.Recovery) {
+	g.confirm("Damaged autosave",
+		fmt.Sprintf("%v. Delete it?", r.Err),
+		choice{"Keep", func() {
+			store := g.sess.Store
+			g.runFile(files.Op{Label: "Keeping the autosave", Run: func(context.Context) error { store.ReleaseRecovery(r); return nil }}, false, nil)
+		}},
+		choice{"Delete", func() { g.dropRecovery(r, true) }})
+}
+
+// dropRecovery deletes a claimed autosave and, when asked, offers the
+// next one.
+func (g *game) dropRecovery(r *files.Recovery, next bool) {
+	g.runFile(g.sess.DiscardOp(r), false, func(err error) {
+		if err != nil {
+			g.errorf("%v", err)
+		}
+		if next {
+			g.offerRecovery()
+		}
+	})
 }

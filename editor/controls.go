@@ -12,9 +12,18 @@ import (
 func (g *game) shortcuts() {
 	in := &g.inp
 	if !ctrl(in) {
-		if in.KeyJustPressed(ebiten.KeyF12) {
+		switch {
+		case in.KeyJustPressed(ebiten.KeyF12):
 			g.screenshot()
+		case in.KeyJustPressed(ebiten.KeyTab):
+			g.setPlaying(!g.play.on)
+		case g.play.on:
+			g.playKeys()
 		}
+		return
+	}
+	if g.play.on && (in.KeyJustPressed(ebiten.KeyZ) || in.KeyJustPressed(ebiten.KeyY)) {
+		g.info("Undo and redo are for editing: Tab switches to edit mode")
 		return
 	}
 	switch {
@@ -34,9 +43,10 @@ func (g *game) shortcuts() {
 }
 
 // canSteer reports whether the keyboard and wheel steer the camera: not
-// while a dialog is open or a text field or a Ctrl shortcut takes them.
+// while a dialog or a job is open or a text field or a Ctrl shortcut
+// takes them.
 func (g *game) canSteer() bool {
-	return g.modals == 0 && !g.textFocused() && !ctrl(&g.inp)
+	return !g.busy() && !g.textFocused() && !ctrl(&g.inp)
 }
 
 // move moves the camera like Catlike's HexMapCamera for the time dt the

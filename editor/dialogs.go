@@ -6,6 +6,8 @@ import (
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
+
+	"hexsandbox/editor/files"
 )
 
 // choice is a dialog button; its action runs after the dialog closes.
@@ -117,15 +119,15 @@ func (s *style) paragraph(msg string) *widget.Text {
 		widget.TextOpts.MaxWidth(float64(s.px(420))))
 }
 
-// mapList lists names; picking one calls pick.
-func (s *style) mapList(names []string, pick func(string)) *widget.List {
-	entries := make([]any, len(names))
-	for i, n := range names {
-		entries[i] = n
+// mapList lists saved maps, damaged ones marked; picking one calls pick.
+func (s *style) mapList(list []files.Entry, pick func(files.Entry)) *widget.List {
+	entries := make([]any, len(list))
+	for i, e := range list {
+		entries[i] = e
 	}
 	return widget.NewList(
 		widget.ListOpts.Entries(entries),
-		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(string) }),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return entryLabel(e.(files.Entry)) }),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(s.px(360), s.px(220)),
@@ -133,8 +135,16 @@ func (s *style) mapList(names []string, pick func(string)) *widget.List {
 		)),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
 			if a.Entry != nil {
-				pick(a.Entry.(string))
+				pick(a.Entry.(files.Entry))
 			}
 		}),
 	)
+}
+
+// entryLabel is a saved map's line in a list.
+func entryLabel(e files.Entry) string {
+	if e.Damaged != "" {
+		return e.Name + "  (damaged: " + e.Damaged + ")"
+	}
+	return e.Name
 }

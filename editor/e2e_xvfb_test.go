@@ -3,12 +3,14 @@
 package editor
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -161,6 +163,12 @@ func roadEdges(g *hexmap.Grid) float64 {
 	return float64(n / 2) // each road is kept on both of its cells
 }
 
+// ownRecovery reads the autosave of the editor g.
+func ownRecovery(g *game) (*hexmap.Grid, error) {
+	_, rec, err := g.sess.Store.(*files.Dir).OwnRecovery()
+	return rec, err
+}
+
 // newMapsDir is an empty maps folder with its store.
 func newMapsDir(t *testing.T) (string, *files.Dir) {
 	t.Helper()
@@ -201,19 +209,34 @@ func TestEditorRecoversAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	lost.SetElevation(0, 5)
-	if err := store.SaveRecovery("", lost); err != nil {
+	if err := store.SaveRecovery(context.Background(), "", lost); err != nil {
 		t.Fatal(err)
 	}
+	store.Close() // that editor has ended: its autosave is up for recovery
 	shots := shotsDir(t)
 	runEditor(t, Options{MapsDir: dir}, newScriptInput(), func(g *game, t *checker) []step {
 		return []step{
-			wait(3),
+			idle(),
+			wait(2),
 			captureStep(t, filepath.Join(shots, "editor-recover.png")),
 			click(t, "Recover"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				if !g.sess.Grid.Equal(lost) || !g.sess.Modified() {
 					t.Errorf("recovered map: equal %v, modified %v", g.sess.Grid.Equal(lost), g.sess.Modified())
+				}
+				if rec, err := ownRecovery(g); err != nil || !rec.Equal(lost) {
+					t.Errorf("the recovered map is not this editor's autosave: %v", err)
+				}
+				entries, _ := os.ReadDir(dir)
+				var autosaves int
+				for _, e := range entries {
+					if strings.HasSuffix(e.Name(), files.Ext) {
+						autosaves++
+					}
+				}
+				if autosaves != 1 {
+					t.Errorf("%d autosaves after recovering, want 1 (the old one taken over)", autosaves)
 				}
 			}),
 			wait(1),
@@ -346,7 +369,7 @@ func TestEditorStrokesAndUndo(t *testing.T) {
 
 // A minute after an edit, unsaved changes are autosaved for recovery.
 func TestEditorAutosavesAfterAMinute(t *testing.T) {
-	dir, store := newMapsDir(t)
+	dir, _ := newMapsDir(t)
 	in := newScriptInput()
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
@@ -359,15 +382,17 @@ func TestEditorAutosavesAfterAMinute(t *testing.T) {
 			stroke(t, in, func() []int { return []int{p} }),
 			do(func(*game) { clock = clock.Add(time.Second) }),
 			wait(1),
+			idle(),
 			do(func(g *game) {
-				if _, _, err := store.LoadRecovery(); !errors.Is(err, files.ErrNoRecovery) {
+				if _, err := ownRecovery(g); !errors.Is(err, files.ErrNoRecovery) {
 					t.Errorf("autosaved a second after the edit: %v", err)
 				}
 				clock = clock.Add(files.AutosaveInterval)
 			}),
 			wait(1),
+			idle(),
 			do(func(g *game) {
-				_, rec, err := store.LoadRecovery()
+				rec, err := ownRecovery(g)
 				if err != nil || !rec.Equal(g.sess.Grid) {
 					t.Errorf("no autosave of the edited map after a minute: %v", err)
 				}
@@ -379,7 +404,7 @@ func TestEditorAutosavesAfterAMinute(t *testing.T) {
 // Saving an unnamed map asks for a name; the file then holds the map
 // (as hexmap info counts it), the autosave is gone and nothing is unsaved.
 func TestEditorSaveAs(t *testing.T) {
-	dir, store := newMapsDir(t)
+	dir, _ := newMapsDir(t)
 	in := newScriptInput()
 	shots := shotsDir(t)
 	file := filepath.Join(dir, "e2e.hexmap")
@@ -393,7 +418,14 @@ func TestEditorSaveAs(t *testing.T) {
 		steps = append(steps,
 			do(func(*game) { clock = clock.Add(files.AutosaveInterval + time.Second) }),
 			wait(1),
+			idle(),
+			do(func(g *game) {
+				if _, err := ownRecovery(g); err != nil {
+					t.Errorf("no autosave before saving: %v", err)
+				}
+			}),
 			key(in, ebiten.KeyS, false),
+			idle(),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-save-as.png")),
 			do(func(g *game) {
@@ -411,7 +443,7 @@ func TestEditorSaveAs(t *testing.T) {
 				field.SetText("e2e")
 			}),
 			click(t, "Save"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				if g.sess.Modified() || g.sess.Name != "e2e" {
 					t.Errorf("after saving: modified %v, name %q", g.sess.Modified(), g.sess.Name)
@@ -423,7 +455,7 @@ func TestEditorSaveAs(t *testing.T) {
 				if !saved.Equal(grid()) {
 					t.Error("the saved file differs from the edited map")
 				}
-				if _, _, err := store.LoadRecovery(); !errors.Is(err, files.ErrNoRecovery) {
+				if _, err := ownRecovery(g); !errors.Is(err, files.ErrNoRecovery) {
 					t.Errorf("the autosave survived saving: %v", err)
 				}
 				info := hexmapInfo(t, file)
@@ -473,7 +505,7 @@ func TestEditorCloseGuard(t *testing.T) {
 			do(func(*game) { in.closing = true }),
 			wait(1),
 			click(t, "Discard"),
-			wait(2),
+			idle(), // the editor ends once its autosave is removed
 			do(func(*game) { t.Error("the editor went on after its window was closed") }),
 		}
 	})
@@ -491,7 +523,7 @@ func TestEditorOpenAsksAndOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved.SetElevation(7, 2)
-	if err := store.Save("e2e", saved); err != nil {
+	if err := store.Save(context.Background(), "e2e", saved); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -506,18 +538,13 @@ func TestEditorOpenAsksAndOpens(t *testing.T) {
 			key(in, ebiten.KeyO, false),
 			wait(1),
 			click(t, "Discard"),
+			idle(),
 			wait(1),
-			do(func(g *game) {
-				l := findList(g)
-				if l == nil {
-					t.Fatal("Open shows no list")
-				}
-				l.SetSelectedEntry("e2e")
-			}),
+			pickMap(t, "e2e"),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-open.png")),
 			click(t, "Open"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				if !g.sess.Grid.Equal(saved) {
 					t.Error("the reopened map differs from the saved one")
@@ -561,6 +588,7 @@ func TestEditorNewMapAndDrop(t *testing.T) {
 				in.dropped = fstest.MapFS{"dropped.hexmap": {Data: data}}
 			}),
 			wait(1),
+			idle(),
 			do(func(g *game) {
 				if !g.sess.Grid.Equal(dropped) || g.suggested != "dropped" {
 					t.Errorf("dropping a file: equal %v, suggested name %q", g.sess.Grid.Equal(dropped), g.suggested)
@@ -579,7 +607,7 @@ func TestEditorDialogsTakeTheKeyboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Save("e2e", other); err != nil {
+	if err := store.Save(context.Background(), "e2e", other); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -594,15 +622,9 @@ func TestEditorDialogsTakeTheKeyboard(t *testing.T) {
 			click(t, "Cancel"),
 			wait(1),
 			key(in, ebiten.KeyS, true),
+			idle(),
 			wait(1),
-			do(func(g *game) {
-				l := findList(g)
-				if l == nil {
-					t.Fatal("Save As shows no list")
-				}
-				g.ui.SetFocusedWidget(l) // as a click on the list does
-				l.SetSelectedEntry("e2e")
-			}),
+			pickMap(t, "e2e"),
 			wait(1),
 			do(func(g *game) { checkFieldFocused(t, g, "Save As after picking a map", "e2e") }),
 			click(t, "Cancel"),
@@ -619,6 +641,7 @@ func TestEditorEscapeDismissesDialog(t *testing.T) {
 		return []step{
 			wait(2),
 			key(in, ebiten.KeyO, false),
+			idle(),
 			wait(1),
 			do(func(g *game) {
 				if g.modals == 0 {

@@ -5,6 +5,7 @@
 package editor
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -50,7 +51,7 @@ func runGame(g *game) error {
 // saving it.
 func startMap(opts Options) (files.Loaded, error) {
 	if opts.File != "" {
-		return files.OpenPath(opts.File)
+		return files.OpenPath(context.Background(), opts.File) // before the window opens
 	}
 	g, err := showcase.Map()
 	if err != nil {

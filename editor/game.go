@@ -20,7 +20,11 @@ import (
 // viewSettings are the panel's view toggles.
 type viewSettings struct {
 	Grid, Labels bool
-	Quality      prefs.Prefs // remembered between runs
+	// Distances shows the distance overlay: the move distance (with
+	// turns) from the selected unit, or in edit mode from the cell under
+	// the cursor, on every cell.
+	Distances bool
+	Quality   prefs.Prefs // remembered between runs
 }
 
 // game is the editor window's state; ebiten calls its Update, Draw and
@@ -40,6 +44,8 @@ type game struct {
 	style   *style
 	ui      *ebitenui.UI
 	panel   *panel
+	bar     *gameBar // play mode's bar, in place of the panel
+	play    play
 	modals  int           // open dialogs: while any is open the map is not edited
 	dialogs []openDialog  // newest last
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
@@ -48,6 +54,7 @@ type game struct {
 	scale      float64
 	tracker    tools.DragTracker
 	stroking   bool
+	refused    bool // a unit was refused in this stroke (said once)
 	wasDown    bool // the left button was down last frame
 	pressOnMap bool // the left button's press began over the map
 	panning    bool
@@ -57,14 +64,19 @@ type game struct {
 	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
 	hoverOK    bool
 	toasts     []toast
-	suggested  string // name offered by Save As for an unnamed map
-	title      string // the window's title, set only when it changes
-	quitting   bool
-	started    bool // the first frame ran: dialogs can be centred
-	now        func() time.Time
-	white      *ebiten.Image   // one white pixel to draw shapes with
-	lineVS     []ebiten.Vertex // grid and brush outlines, drawn in one batch
-	lineIS     []uint16
+	job        *job     // file work running off the UI loop
+	queue      []queued // file work waiting for it
+	// autosaveErr is why the last autosave failed, shown until a save
+	// succeeds (or the map it was about is replaced).
+	autosaveErr error
+	suggested   string // name offered by Save As for an unnamed map
+	title       string // the window's title, set only when it changes
+	quitting    bool
+	started     bool // the first frame ran: dialogs can be centred
+	now         func() time.Time
+	white       *ebiten.Image   // one white pixel to draw shapes with
+	lineVS      []ebiten.Vertex // grid and brush outlines, drawn in one batch
+	lineIS      []uint16
 
 	// The panel and dialogs are drawn into uiLayer, again only when input
 	// may have changed them (uiDirty), a dialog is open, or a while has
@@ -116,6 +128,7 @@ func newGame(opts Options, in Input) (*game, error) {
 // resetView shows the session's map from its default camera.
 func (g *game) resetView() {
 	g.scene.Reset(g.sess.Grid)
+	g.resetPlay()
 	g.cam = mapCamera(g.sess.Grid)
 	g.tracker.Reset()
 	g.stroking = false
@@ -133,16 +146,34 @@ func (g *game) buildUI(scale float64) error {
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Download: g.downloadMap, Browser: browserFiles, Quality: g.qualityChanged,
+		Play: func() { g.setPlaying(true) },
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
+	g.bar = newGameBar(st, &g.view, gameBarActions{
+		Edit: func() { g.setPlaying(false) }, EndTurn: g.endTurn,
+	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.panel.root)
+	root.AddChild(g.panel.root, g.bar.root)
 	g.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
+	g.showMode()
 	return nil
+}
+
+// showMode shows the panel in edit mode and the game bar in play mode.
+func (g *game) showMode() {
+	panel, bar := widget.Visibility_Show, widget.Visibility_Hide_Blocking
+	if g.play.on {
+		panel, bar = bar, panel
+	}
+	g.panel.root.GetWidget().SetVisibility(panel)
+	g.bar.root.GetWidget().SetVisibility(bar)
+	g.panel.sync(&g.settings, &g.view)
+	g.bar.sync(&g.view)
+	g.uiDirty = true
 }
 
 func (g *game) updateTitle() {
@@ -185,23 +216,34 @@ func (g *game) Layout(outW, outH int) (int, int) {
 }
 
 // mapRect is the part of the screen that shows the map: left of the
-// panel, above the status line.
+// panel (in play mode the whole width, under the game bar), above the
+// status line.
 func (g *game) mapRect() image.Rectangle {
 	pw := max(g.panel.root.GetWidget().Rect.Dx(), g.style.px(panelWidth))
+	if g.play.on {
+		pw = 0
+	}
 	return image.Rect(0, 0, max(1, g.w-pw), g.h-g.style.px(statusHeight))
 }
 
 // overMap reports whether the cursor may edit or steer the map: over the
-// map, not the panel, and no dialog open.
+// map, not the panel or the game bar, and no dialog open.
 func (g *game) overMap(x, y int) bool {
-	if g.modals > 0 || g.quitting {
+	if g.busy() || g.quitting {
 		return false
 	}
 	p := image.Pt(x, y)
-	return p.In(g.mapRect()) && !p.In(g.panel.root.GetWidget().Rect)
+	ui := g.panel.root.GetWidget()
+	if g.play.on {
+		ui = g.bar.root.GetWidget()
+	}
+	return p.In(g.mapRect()) && !p.In(ui.Rect)
 }
 
-// Update reads the input since the last tick and replays it in steps
+// Update runs one frame. It never waits for a file: file work runs off
+// the UI loop (jobs.go) and Update only looks whether it is done.
+//
+// It reads the input since the last tick and replays it in steps
 // (inputState.apply): the editor and its widgets react once per step, so
 // that a press and a release within one frame are a click, each press of
 // a key counts, and a drag paints along its path; the camera moves by the
@@ -217,6 +259,10 @@ func (g *game) Update() error {
 	now := g.clock()
 	if g.lastTick.IsZero() {
 		g.lastTick = now
+	}
+	g.pollFile()
+	if g.quitting {
+		return ebiten.Termination
 	}
 	g.evs = g.in.Events(g.evs[:0], now)
 	if g.in.CloseRequested() {
@@ -247,6 +293,10 @@ func (g *game) Update() error {
 	g.lastTick = now
 	if g.quitting {
 		return ebiten.Termination
+	}
+	g.updatePlay()
+	if g.bar.update(g) {
+		g.uiDirty = true // the cached bar shows the new labels
 	}
 	g.scene.Refresh()
 	g.autosave()
@@ -285,13 +335,20 @@ func (g *game) react(at time.Time) {
 			f.edit(ev, at)
 		}
 	}
-	if g.modals == 0 && !g.textFocused() {
+	switch {
+	case !g.busy() && !g.textFocused():
 		g.shortcuts()
-	} else if g.modals > 0 && g.inp.KeyJustPressed(ebiten.KeyEscape) {
+	case g.inp.KeyJustPressed(ebiten.KeyEscape) && g.modals > 0:
 		g.dismissDialog()
+	case g.inp.KeyJustPressed(ebiten.KeyEscape):
+		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
-	g.paint()
+	if g.play.on {
+		g.playInput()
+	} else {
+		g.paint()
+	}
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
@@ -303,11 +360,10 @@ func (g *game) focusedField() *textField {
 // textFocused reports whether a text field takes the keyboard.
 func (g *game) textFocused() bool { return g.focusedField() != nil }
 
+// quit removes this editor's autosave (the user closes on purpose),
+// then ends the editor.
 func (g *game) quit() {
-	if err := g.sess.DiscardRecovery(); err != nil {
-		g.errorf("%v", err)
-	}
-	g.quitting = true
+	g.runFile(g.sess.CloseOp(), true, func(error) { g.quitting = true })
 }
 
 // paint applies the brush while the left button is held after a press
@@ -326,7 +382,7 @@ func (g *game) paint() {
 		g.pressOnMap = g.overMap(x, y)
 	}
 	g.wasDown = down
-	if g.modals > 0 {
+	if g.busy() {
 		g.pressOnMap = false
 	}
 	if !down || !g.pressOnMap {
@@ -335,6 +391,7 @@ func (g *game) paint() {
 	}
 	if !g.stroking {
 		g.stroking = true
+		g.refused = false
 		g.tracker.Reset()
 		g.sess.History.BeginStroke()
 	}
@@ -349,7 +406,10 @@ func (g *game) paint() {
 	}
 	for _, c := range path {
 		drag := g.tracker.Step(g.sess.Grid, c)
-		g.settings.Apply(g.sess.Grid, c, drag)
+		if err := g.settings.Apply(g.sess.Grid, c, drag); err != nil && !g.refused {
+			g.refused = true
+			g.info("No unit placed: " + err.Error())
+		}
 	}
 }
 
@@ -387,13 +447,29 @@ func (g *game) redo() {
 	}
 }
 
+// autosave starts the recovery autosave when it is due and no other
+// file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
-	saved, err := g.sess.Autosave(g.now())
-	if err != nil {
-		g.errorf("%v", err)
-	} else if saved {
-		g.info("Autosaved for recovery")
+	if _, moving := g.play.game.Travelling(); moving {
+		return // a unit on its way is saved where it arrives
 	}
+	if g.job != nil || len(g.queue) > 0 {
+		return
+	}
+	op, due := g.sess.AutosaveOp(g.now())
+	if !due {
+		return
+	}
+	g.runAutosave(op, func(err error) {
+		switch {
+		case canceled(err):
+		case err != nil:
+			g.autosaveErr = err
+		default:
+			g.autosaveErr = nil
+			g.info("Autosaved for recovery")
+		}
+	})
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -404,10 +480,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.quality.frame(g, start)
 	screen.Fill(skyColor)
 	mr := g.mapRect()
+	g.scene.SetFigures(g.unitFigures())
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
+	g.drawPlayOverlay(screen)
 	g.drawUI(screen)
 	g.drawStatus(screen)
+	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
 	if g.capture != nil {
 		g.capture(screen)
@@ -435,8 +514,12 @@ func (g *game) drawUI(screen *ebiten.Image) {
 		screen.DrawImage(g.uiLayer, nil)
 		return
 	}
-	// Without a dialog the layer holds only the panel.
+	// Without a dialog the layer holds only the panel (in play mode the
+	// game bar).
 	pr := g.panel.root.GetWidget().Rect
+	if g.play.on {
+		pr = g.bar.root.GetWidget().Rect
+	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(pr.Min.X), float64(pr.Min.Y))
 	screen.DrawImage(g.uiLayer.SubImage(pr).(*ebiten.Image), op)

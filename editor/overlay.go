@@ -53,7 +53,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 			}
 		}
 	}
-	if g.hoverOK && g.modals == 0 {
+	if g.hoverOK && !g.busy() {
 		for _, i := range tools.Brush(grid, g.hover, g.settings.BrushSize) {
 			x, _ := top.CellCenter(i)
 			g.outline(screen, &v, i, top.Nearest(x, g.hoverAt[0])-x, hoverColor, 2)

@@ -10,6 +10,7 @@ import (
 	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/units"
 )
 
 // terrainColors are the swatches of the five terrain types, close to the
@@ -57,13 +58,18 @@ type panel struct {
 	shadows  *widget.Checkbox
 	resGroup *widget.RadioGroup
 	resBtns  []*widget.Button
+	distBox  *widget.Checkbox
+	unitMode *widget.RadioGroup
+	unitBtns []*widget.Button
+	sideGrp  *widget.RadioGroup
+	sideBtns []*widget.Button
 	title    *widget.Text
 	syncing  bool // sync is setting widgets: their handlers must not infer intent
 }
 
 // panelActions are what the panel's buttons do.
 type panelActions struct {
-	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot func()
+	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot, Play func()
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download where the desktop offers a screenshot (F12 still
 	// takes one).
@@ -102,6 +108,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		files.AddChild(s.button(b.t, 50, b.f))
 	}
 	p.content.AddChild(files)
+	playRow := s.grid([]bool{true}, 4)
+	playRow.AddChild(s.button("Play (Tab)", 100, act.Play))
+	p.content.AddChild(playRow)
 
 	p.content.AddChild(p.section(s, "Terrain"))
 	p.addTerrain(s, set)
@@ -127,6 +136,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	}
 	p.content.AddChild(modes)
 
+	p.content.AddChild(p.section(s, "Units"))
+	p.addUnits(s, set)
+
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)
 	p.brush = &valueRow{name: "Size", value: &set.BrushSize, lo: 0, hi: tools.MaxBrushSize}
@@ -137,17 +149,23 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	vrow := s.grid([]bool{true, true}, 6)
 	p.gridBox = s.checkbox("Grid", view.Grid, func(on bool) { view.Grid = on })
 	p.labelBox = s.checkbox("Labels", view.Labels, func(on bool) { view.Labels = on })
+	p.distBox = s.checkbox("Distances", view.Distances, func(on bool) {
+		if !p.syncing {
+			view.Distances = on
+		}
+	})
+	vrow.AddChild(p.gridBox, p.labelBox, p.distBox)
 	p.shadows = s.checkbox("Shadows", view.Quality.Shadows, func(on bool) {
 		if !p.syncing && on != view.Quality.Shadows {
 			view.Quality.Shadows = on
 			act.Quality()
 		}
 	})
-	vrow.AddChild(p.gridBox, p.labelBox, p.shadows)
+	vrow.AddChild(p.shadows)
 	p.content.AddChild(vrow)
 	p.addResolution(s, view, act.Quality)
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
-		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate\nCtrl+Z/Y: undo/redo · Ctrl+S: save",
+		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate\nCtrl+Z/Y: undo/redo · Ctrl+S: save\nTab: play",
 		&s.small, colDim)))
 	return p
 }
@@ -217,24 +235,7 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	row.AddChild(p.terrain)
 	var elems []widget.RadioGroupElement
 	for t := range hexmap.TerrainTypeCount {
-		c := terrainColors[t]
-		b := s.px(2)
-		img := &widget.ButtonImage{
-			Idle:         euimage.NewBorderedNineSliceColor(c, colBorder, b),
-			Hover:        euimage.NewBorderedNineSliceColor(c, colDim, b),
-			Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
-			PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
-			Disabled:     euimage.NewBorderedNineSliceColor(c, colBorder, b),
-		}
-		btn := widget.NewButton(
-			widget.ButtonOpts.Image(img),
-			widget.ButtonOpts.ToggleMode(),
-			widget.ButtonOpts.WidgetOpts(
-				widget.WidgetOpts.MinSize(s.px(40), s.px(28)),
-				widget.WidgetOpts.ToolTip(widget.NewTextToolTip(terrainNames[t], &s.small, colText,
-					euimage.NewNineSliceColor(colSection))),
-			),
-		)
+		btn := s.swatch(terrainColors[t], terrainNames[t])
 		p.swatches = append(p.swatches, btn)
 		elems = append(elems, btn)
 	}
@@ -364,6 +365,60 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 			p.resGroup.SetActive(p.resBtns[i])
 		}
 	}
+	p.distBox.SetState(state(view.Distances))
+	p.unitMode.SetActive(p.unitBtns[set.Units])
+	p.sideGrp.SetActive(p.sideBtns[max(1, min(hexmap.MaxSides, set.UnitSide))-1])
+}
+
+// addUnits adds the unit tool: off, place or remove a unit on the cell
+// clicked, and the side new units belong to, in its colour.
+func (p *panel) addUnits(s *style, set *tools.Settings) {
+	modes := s.grid([]bool{true, true, true}, 3)
+	var elems []widget.RadioGroupElement
+	for _, name := range []string{"Off", "Place", "Remove"} {
+		b := s.toggle(name, 60)
+		modes.AddChild(b)
+		p.unitBtns = append(p.unitBtns, b)
+		elems = append(elems, b)
+	}
+	p.content.AddChild(modes)
+	p.unitMode = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[set.Units]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.unitBtns {
+				if b == a.Active && !p.syncing {
+					set.Units = tools.Mode(i)
+				}
+			}
+		}),
+	)
+	sides := s.grid([]bool{false, false, false, false, true}, 4)
+	elems = nil
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		c := units.SideColor(side)
+		col := color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 0xff}
+		b := s.swatch(col, units.SideName(side))
+		sides.AddChild(b)
+		p.sideBtns = append(p.sideBtns, b)
+		elems = append(elems, b)
+	}
+	sides.AddChild(s.label("side", colDim))
+	p.content.AddChild(sides)
+	p.sideGrp = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[max(1, min(hexmap.MaxSides, set.UnitSide))-1]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.sideBtns {
+				if b == a.Active && !p.syncing {
+					set.UnitSide = i + 1
+					// Picking a side means wanting to place its units.
+					set.Units = tools.Yes
+					p.unitMode.SetActive(p.unitBtns[tools.Yes])
+				}
+			}
+		}),
+	)
 }
 
 func state(on bool) widget.WidgetState {
@@ -371,4 +426,24 @@ func state(on bool) widget.WidgetState {
 		return widget.WidgetChecked
 	}
 	return widget.WidgetUnchecked
+}
+
+// swatch is a toggle button filled with colour c, named by its tool tip.
+func (s *style) swatch(c color.NRGBA, name string) *widget.Button {
+	b := s.px(2)
+	img := &widget.ButtonImage{
+		Idle:         euimage.NewBorderedNineSliceColor(c, colBorder, b),
+		Hover:        euimage.NewBorderedNineSliceColor(c, colDim, b),
+		Pressed:      euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
+		PressedHover: euimage.NewBorderedNineSliceColor(c, colAccent, s.px(3)),
+		Disabled:     euimage.NewBorderedNineSliceColor(c, colBorder, b),
+	}
+	return widget.NewButton(
+		widget.ButtonOpts.Image(img),
+		widget.ButtonOpts.ToggleMode(),
+		widget.ButtonOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(s.px(40), s.px(28)),
+			widget.WidgetOpts.ToolTip(widget.NewTextToolTip(name, &s.small, colText, euimage.NewNineSliceColor(colSection))),
+		),
+	)
 }

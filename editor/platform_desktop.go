@@ -8,7 +8,10 @@ package editor
 // a download).
 
 import (
+	"context"
 	"fmt"
+	"image"
+	"path/filepath"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,13 +54,13 @@ func (g *game) importDialog() {
 	body := s.vbox(8, nil, 0)
 	var closeFn func()
 	load := func(p string) {
-		l, err := files.OpenPath(strings.TrimSpace(p))
-		if err != nil {
-			g.errorf("%v", err)
+		p = strings.TrimSpace(p)
+		if p == "" {
+			g.errorf("type the path of a map file")
 			return
 		}
 		closeFn()
-		g.replace(l)
+		g.runFile(files.OpenPathOp(p, g.replace), true, func(err error) { g.report(err, "Importing", nil) })
 	}
 	field := s.textField("", "/path/to/map.map", 420, load)
 	body.AddChild(s.paragraph("Path of a Catlike Hex Map .map file or a .hexmap file. You can also drop a file on the window."), field)
@@ -66,22 +69,26 @@ func (g *game) importDialog() {
 }
 
 // exportCatlike writes the map as a Catlike Hex Map save (.map) to a
-// path, which Catlike's own project can load.
+// path, which Catlike's own project can load; the writing runs off the
+// UI loop, from a copy of the map.
 func (g *game) exportCatlike() {
-	if g.modals > 0 {
+	if g.busy() {
 		return
 	}
 	s := g.style
 	body := s.vbox(8, nil, 0)
 	var closeFn func()
 	export := func(p string) {
-		written, err := files.ExportCatlike(p, g.sess.Grid)
-		if err != nil {
-			g.errorf("%v", err)
+		if strings.TrimSpace(p) == "" {
+			g.errorf("export: no file name")
 			return
 		}
 		closeFn()
-		g.info("Exported " + written)
+		written := files.CatlikePath(p)
+		grid := g.sess.Grid.Clone()
+		op := files.Op{Label: "Exporting " + filepath.Base(written),
+			Run: func(ctx context.Context) error { return files.ExportCatlike(ctx, written, grid) }}
+		g.runFile(op, true, func(err error) { g.report(err, "Exporting", func() { g.info("Exported " + written) }) })
 	}
 	name := g.mapTitle() + saves.CatlikeExt
 	field := s.textField(name, "/path/to/map.map", 420, export)
@@ -90,15 +97,21 @@ func (g *game) exportCatlike() {
 	g.focusField(field)
 }
 
-// screenshot writes the next frame to a PNG in the working folder (F12).
+// screenshot writes the next frame to a PNG in the working folder (F12):
+// its pixels are copied on the UI loop, encoded and written off it.
 func (g *game) screenshot() {
 	name := fmt.Sprintf("hexsandbox-%s.png", g.now().Format("20060102-150405"))
 	g.capture = func(img *ebiten.Image) {
 		g.capture = nil
-		if err := render.WritePNG(name, img); err != nil {
-			g.errorf("screenshot: %v", err)
-			return
-		}
-		g.info("Screenshot saved to " + name)
+		pixels := image.NewRGBA(img.Bounds())
+		img.ReadPixels(pixels.Pix)
+		op := files.Op{Label: "Saving the screenshot", Run: func(context.Context) error { return render.WritePNG(name, pixels) }}
+		g.runFile(op, false, func(err error) {
+			if err != nil {
+				g.errorf("screenshot: %v", err)
+				return
+			}
+			g.info("Screenshot saved to " + name)
+		})
 	}
 }

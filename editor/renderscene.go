@@ -10,6 +10,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // renderScene draws with the renderer: triangulated chunks, depth-correct
@@ -22,6 +23,8 @@ type renderScene struct {
 	redrew   bool // the last Draw redrew the opaque scene
 	g        *hexmap.Grid
 	set      *chunk.Set
+	surface  *chunk.Surface
+	figures  []project.Figure
 	r        *render.Renderer
 	fallback *blockScene
 	start    time.Time
@@ -49,6 +52,7 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.set.Close()
 	}
 	s.set = chunk.NewSet(g)
+	s.surface = chunk.NewSurface(s.set)
 	if s.r != nil {
 		s.r.SetChunks(s.set)
 	}
@@ -81,6 +85,7 @@ func (s *renderScene) ensure() bool {
 	}
 	s.r = r
 	r.SetQuality(s.quality)
+	r.SetFigures(s.figures)
 	return true
 }
 
@@ -101,4 +106,21 @@ func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, ve
 		return s.fallback.Pick(cam, w, h, x, y)
 	}
 	return s.r.PickPoint(cam, x, y, w, h)
+}
+
+func (s *renderScene) SetFigures(figures []project.Figure) {
+	s.figures = figures
+	if s.fallback != nil {
+		s.fallback.SetFigures(figures)
+	} else if s.r != nil {
+		s.r.SetFigures(figures)
+	}
+}
+
+// Ground is the chunks' surface; with the fallback, the cells' heights.
+func (s *renderScene) Ground() units.Ground {
+	if s.fallback != nil || s.surface == nil {
+		return nil
+	}
+	return s.surface
 }

@@ -8,6 +8,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -29,6 +30,11 @@ type scene interface {
 	// Redrew reports whether the last Draw drew the map anew rather than
 	// from a cache.
 	Redrew() bool
+	// SetFigures sets the units that Draw draws.
+	SetFigures(figures []project.Figure)
+	// Ground is what units stand on as this scene draws the map, or nil
+	// for the cells' own heights.
+	Ground() units.Ground
 }
 
 // mapCamera returns a camera over where g has most to see: the cell

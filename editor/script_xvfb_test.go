@@ -9,6 +9,8 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/files"
 )
 
 // scriptInput is the synthetic Input the end-to-end test drives: each
@@ -200,4 +202,31 @@ func walk(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
 			walk(cc, f)
 		}
 	}
+}
+
+// idle waits until no file work runs or waits: the file work of a
+// command runs off the UI loop, and its dialogs follow it.
+func idle() step { return func(g *game) bool { return g.job == nil && len(g.queue) == 0 } }
+
+// entryNamed is the list entry of the saved map name.
+// pickMap selects the saved map name in the newest dialog's list, as a
+// click on it does.
+func pickMap(t reporter, name string) step {
+	return do(func(g *game) {
+		l := findList(g)
+		if l == nil {
+			t.Fatal("the dialog shows no list of maps")
+		}
+		g.ui.SetFocusedWidget(l)
+		l.SetSelectedEntry(entryNamed(l, name))
+	})
+}
+
+func entryNamed(l *widget.List, name string) any {
+	for _, e := range l.Entries() {
+		if e.(files.Entry).Name == name {
+			return e
+		}
+	}
+	return nil
 }

@@ -48,6 +48,9 @@ func (g *game) expireToasts() {
 func (g *game) drawToasts(screen *ebiten.Image) {
 	s := g.style
 	y := float64(s.px(12))
+	if g.play.on {
+		y += float64(g.bar.root.GetWidget().Rect.Dy()) // below the game bar
+	}
 	for _, t := range g.toasts {
 		w, h := text.Measure(t.text, s.face, 0)
 		bg := colInfo
@@ -84,6 +87,7 @@ func (g *game) statusText() (left, right string) {
 		if c.IsUnderwater() {
 			left += "   underwater"
 		}
+		left += g.unitStatus()
 	} else {
 		left = "Point at the map to see a cell"
 	}
@@ -91,8 +95,37 @@ func (g *game) statusText() (left, right string) {
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s   %s   %.0f FPS", g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s%s%s   %s   %.0f FPS", g.statusJob(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
+}
+
+// autosaveWarning is the line that stays on screen while the last
+// autosave failed: the changes are not protected until a save succeeds.
+func (g *game) autosaveWarning() string {
+	if g.autosaveErr == nil {
+		return ""
+	}
+	return fmt.Sprintf("Autosave failed: %v. Unsaved changes are not protected: save the map (Ctrl+S).", g.autosaveErr)
+}
+
+// drawAutosaveWarning draws the warning as a bar over the bottom of the
+// map, above the status line, until a save succeeds.
+func (g *game) drawAutosaveWarning(screen *ebiten.Image) {
+	msg := g.autosaveWarning()
+	if msg == "" {
+		return
+	}
+	s := g.style
+	mr := g.mapRect()
+	pad := float64(s.px(8))
+	_, h := text.Measure(msg, s.face, 0)
+	y := float64(mr.Max.Y) - h - 2*pad
+	vector.DrawFilledRect(screen, 0, float32(y), float32(mr.Dx()), float32(h+2*pad), colError, false)
+	clip := image.Rect(0, int(y), mr.Dx(), mr.Max.Y)
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(pad, y+pad)
+	op.ColorScale.ScaleWithColor(colText)
+	text.Draw(screen.SubImage(clip).(*ebiten.Image), msg, s.face, op)
 }
 
 func (g *game) drawStatus(screen *ebiten.Image) {

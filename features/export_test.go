@@ -6,6 +6,7 @@ import (
 
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 )
 
@@ -48,4 +49,17 @@ func RiverRoadMapForTest(t testing.TB) *hexmap.Grid {
 		}
 	}
 	return g
+}
+
+// TownCellForTest is what BuildTowns hands package buildings for town
+// cell i of chunk ch, whose triangulation recorded cuts, and the ground
+// it builds on.
+func TownCellForTest(g *hexmap.Grid, i int, cuts []buildings.Cut) (buildings.Cell, buildings.Ground) {
+	var t Towns
+	s := newSpotPicker(g)
+	c := *t.prepare(s, i, cuts, nil)
+	c.Spots = append([]buildings.Spot(nil), c.Spots...)
+	c.Taken = append([]buildings.Disc(nil), c.Taken...)
+	c.Cuts = append([]buildings.Cut(nil), c.Cuts...)
+	return c, ground{noise: s.noise, perturb: s.perturb.Perturber}
 }

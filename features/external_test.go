@@ -47,8 +47,9 @@ func TestChunkBridges(t *testing.T) {
 }
 
 // TestParallelChunks: building chunks on all cores gives the same
-// feature, wall and bridge layers as one by one, so Build shares no
-// mutable state between calls.
+// feature, wall, bridge and building layers as one by one, so Build
+// shares no mutable state between calls (and the towns' caches, which
+// differ between workers, change nothing).
 func TestParallelChunks(t *testing.T) {
 	g := features.RiverRoadMapForTest(t)
 	for i := range g.CellCount() {
@@ -59,7 +60,7 @@ func TestParallelChunks(t *testing.T) {
 	par := chunk.NewSet(g)
 	seq := chunk.NewSetWorkers(g, 1)
 	for ch := range par.Chunks {
-		for _, l := range []mesh.Layer{mesh.Features, mesh.Walls, mesh.Bridges} {
+		for _, l := range []mesh.Layer{mesh.Features, mesh.Walls, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails} {
 			a, b := &par.Chunks[ch].Layers[l], &seq.Chunks[ch].Layers[l]
 			if !reflect.DeepEqual(a.Positions, b.Positions) || !reflect.DeepEqual(a.Indices, b.Indices) {
 				t.Fatalf("chunk %d layer %s differs between parallel and sequential builds", ch, l.Name())

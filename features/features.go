@@ -8,11 +8,18 @@
 // built and the bridges it found, so that walls stand on the very points
 // the terrain uses. Models are generated meshes (boxes,
 // pyramids, double pyramids) with vertex colours and flat normals.
+//
+// BuildTowns replaces the urban prefabs of the cells HasTown accepts by
+// towns of buildings (package buildings), cut between the roads, river
+// channels and bridges the plan records; Catlike's spot picking still
+// decides where farms, trees and, in cells without roads, loose houses
+// stand.
 package features
 
 import (
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
@@ -30,34 +37,41 @@ type Meshes struct {
 	Features, Farms, Walls, Bridges *mesh.Mesh
 }
 
-// Build adds the features (farms included), walls and bridges of chunk ch
-// to the meshes: BuildMeshes with farms among the features.
-func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
-	BuildMeshes(g, ch, plan, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
-}
-
-// BuildMeshes adds the features, farms, walls and bridges of chunk ch to
-// out's meshes: features and farms from the grid's cells, walls and
-// bridges from the chunk's plan (nil: none). A chunk off the map adds
+// Build adds the features (farms among them), walls and bridges of chunk
+// ch to the meshes, with Catlike's prefab cubes for urban features:
+// features from the grid's cells, walls and bridges from the chunk's plan
+// (nil: none). A nil mesh skips its part; a chunk off the map adds
 // nothing. Models that would push a mesh past uint16 indices are left
 // out.
-func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, out Meshes) {
+func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildMeshes(g, ch, plan, nil, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
+}
+
+// BuildTowns is Build with towns of buildings (package buildings) on the
+// cells HasTown accepts, in place of urban prefabs, cut between the
+// plan's cuts; a nil towns is Build.
+func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildMeshes(g, ch, plan, towns, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
+}
+
+// BuildMeshes is BuildTowns into out's meshes, farms apart.
+func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, out Meshes) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
 	spots := newSpotPicker(g)
-	if out.Features != nil || out.Farms != nil {
-		var buf [maxCellFeatures]feature
-		for _, i := range g.ChunkCells(ch) {
+	var cuts []buildings.Cut
+	if plan != nil {
+		cuts = plan.Cuts
+	}
+	var buf [maxCellFeatures]feature
+	for _, i := range g.ChunkCells(ch) {
+		if towns != nil && HasTown(g.Cell(i)) {
+			towns.addCell(spots, i, cuts, buf[:0], out)
+		} else {
 			fs := spots.appendCell(buf[:0], i)
 			for k := range fs {
-				m := out.Features
-				if fs[k].kind == farm {
-					m = out.Farms
-				}
-				if m != nil {
-					fs[k].add(m)
-				}
+				fs[k].addTo(out)
 			}
 		}
 	}
@@ -74,5 +88,17 @@ func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, out Meshes) {
 		for _, b := range plan.Bridges {
 			addBridge(spots.perturb, out.Bridges, b)
 		}
+	}
+}
+
+// addTo puts the feature into its mesh of out: farms into Farms, the
+// rest into Features.
+func (f *feature) addTo(out Meshes) {
+	m := out.Features
+	if f.kind == farm {
+		m = out.Farms
+	}
+	if m != nil {
+		f.add(m)
 	}
 }

@@ -3,24 +3,28 @@ package features
 import (
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 )
 
 // Plan is what the triangulation of one chunk hands to Build: the
 // connections that may hold walls, with the points the terrain's bridges
-// and corners were built from, and the bridges over rivers. Walls and
-// bridges take their geometry from it rather than working out the
-// connections again, so they follow the terrain exactly, across the seam
-// of a wrapping map too.
+// and corners were built from, the bridges over rivers, and in the cells
+// that hold towns (HasTown) the ground their roads, river channels and
+// bridges cover. Walls, bridges and towns take their geometry from it
+// rather than working out the connections again, so they follow the
+// terrain exactly, across the seam of a wrapping map too.
 type Plan struct {
 	Connections []Connection
 	Bridges     []Bridge
+	Cuts        []buildings.Cut // by cell, in the chunk's cell order
 }
 
 // Reset empties p, keeping its storage.
 func (p *Plan) Reset() {
 	p.Connections = p.Connections[:0]
 	p.Bridges = p.Bridges[:0]
+	p.Cuts = p.Cuts[:0]
 }
 
 // Connection is one of Catlike's TriangulateConnection calls: the bridge

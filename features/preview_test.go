@@ -218,7 +218,7 @@ func render(s *chunk.Set, cam camera, withFeatures bool) *image.RGBA {
 			return vec4.T{col[0], col[1], col[2], 1}
 		})
 		if withFeatures {
-			for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Bridges} {
+			for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges} {
 				r.mesh(&c.Layers[l], func(m *mesh.Mesh, v int) vec4.T { return m.Colors[v] })
 			}
 		}

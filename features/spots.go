@@ -52,17 +52,30 @@ func newSpotPicker(g *hexmap.Grid) spotPicker {
 
 // appendCell is appendCellFeatures.
 func (s spotPicker) appendCell(dst []feature, i int) []feature {
+	start := len(dst)
+	dst, placed := s.appendSpots(dst, i)
+	if !placed {
+		for k := start; k < len(dst); k++ {
+			dst[k].pos = s.perturb.perturb(xyzOf(dst[k].pos)).vec()
+		}
+	}
+	return dst
+}
+
+// appendSpots is appendCell with the features at their unperturbed
+// spots, except a special, which it places (placed is then true).
+func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed bool) {
 	cell := s.g.Cell(i)
 	if cell.IsUnderwater() {
-		return dst
+		return dst, false
 	}
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
-		return dst // no kind can pick a collection at any spot
+		return dst, false // no kind can pick a collection at any spot
 	}
 	center := xyzOf(s.g.CellPosition(i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
-		return append(dst, s.specialFeature(cell, center.vec()))
+		return append(dst, s.specialFeature(cell, center.vec())), true
 	}
 	var spots [maxCellFeatures]xyz
 	n := 0
@@ -78,23 +91,19 @@ func (s spotPicker) appendCell(dst []feature, i int) []feature {
 	}
 	// The hash grid and the noise table are far bigger than the L1 cache:
 	// fetch all of the cell's hash values before deciding on any, and
-	// perturb the chosen spots together, so that the loads can overlap
-	// rather than wait on the branches between them.
+	// (appendCell) perturb the chosen spots together, so that the loads
+	// can overlap rather than wait on the branches between them.
 	var hashes [maxCellFeatures]hexmap.Hash
 	for k := range n {
 		hashes[k] = s.noise.SampleHash(spots[k].vec())
 	}
-	start := len(dst)
 	for k := range n {
 		if f, ok := pickFeature(&cell, &hashes[k]); ok {
 			f.pos = spots[k].vec()
 			dst = append(dst, f)
 		}
 	}
-	for k := start; k < len(dst); k++ {
-		dst[k].pos = s.perturb.perturb(xyzOf(dst[k].pos)).vec()
-	}
-	return dst
+	return dst, false
 }
 
 // directionSpot is (centre + e.v1 + e.v5) / 3 for the solid edge e of

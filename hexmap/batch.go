@@ -92,6 +92,7 @@ func (g *Grid) flushBatch() {
 		c.After, c.Edit = g.cells[c.Index], g.edit
 		if c.After != c.Before {
 			g.feed.append(c)
+			g.drown(c.Index)
 		}
 	}
 	b.before = b.before[:0]

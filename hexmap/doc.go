@@ -4,9 +4,12 @@
 // derived heights, the grid of cells split into 5×5 chunks, Catlike's
 // metrics (corners, terraces, perturbation, walls), the seeded noise table
 // and hash grid (sampled through each grid's Perturber, which joins the
-// noise across the seam of a wrapping map), and every edit rule of the Hex
-// Map editor (rivers, roads, specials). It draws nothing and never imports
-// ebiten, so everything here runs and tests anywhere, including wasm.
+// noise across the seam of a wrapping map), every edit rule of the Hex
+// Map editor (rivers, roads, specials), and the units on the map (one per
+// cell, never placed or left underwater, each of a side with its moves
+// left) with the side whose turn it is. It draws nothing and never
+// imports ebiten, so everything here runs and tests anywhere, including
+// wasm.
 //
 // All edits go through Grid methods that funnel into one place (Grid.set),
 // which enforces nothing itself but publishes each changed cell on the
@@ -14,5 +17,7 @@
 // follow the feed, each with a FeedReader of its own, so none takes a
 // change from another. Bulk edits (loading, generation, paste, undo) run
 // in Grid.Batch: the rules apply once at its end and the feed gets one
-// change per touched cell.
+// change per touched cell. Units are not cells: their followers compare
+// Grid.UnitChanges (every change) or Grid.UnitEdits (placements and
+// removals, what undo records) with what they saw last.
 package hexmap

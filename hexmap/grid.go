@@ -10,13 +10,6 @@ import (
 // Loaders check sizes against it before they allocate anything.
 const MaxCellCount = 640
 
-// Unit is a unit standing on a cell (Catlike part 18), kept so that files
-// that carry units keep them.
-type Unit struct {
-	Location    Coordinates
-	Orientation float32
-}
-
 // Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
 // with the seeded noise that shapes it. Create it with NewGrid or
 // NewGridOf. Every edit goes through its methods, which apply Catlike's
@@ -25,8 +18,7 @@ type Grid struct {
 	top   Topology
 	cells []Cell
 	noise *Noise
-	// Units placed on the map; the model keeps them for the file formats.
-	Units []Unit
+	units unitState
 
 	feed  Feed
 	edit  uint64 // the current (or last) edit's serial
@@ -189,7 +181,7 @@ func (g *Grid) ElevationDifference(i int, d Direction) int {
 func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
-	c.Units = slices.Clone(g.Units)
+	c.units = g.units.clone()
 	c.feed = Feed{}
 	c.batch = batchState{}
 	c.depth = 0
@@ -197,9 +189,9 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells and units.
+// wrapping, cells, units and the side in turn.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && slices.Equal(g.Units, o.Units)
+	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units)
 }
 
 // begin and end bracket every edit method: the outermost call starts a
@@ -216,7 +208,7 @@ func (g *Grid) end() { g.depth-- }
 
 // set is the single entry point of every change to a cell: it stores the
 // new state and publishes the change on the feed (in a batch, once when
-// the batch ends).
+// the batch ends), and removes a unit the change put underwater.
 func (g *Grid) set(i int, c Cell) {
 	old := g.cells[i]
 	if old == c {
@@ -228,4 +220,5 @@ func (g *Grid) set(i int, c Cell) {
 		return
 	}
 	g.feed.append(Change{Index: i, Before: old, After: c, Edit: g.edit})
+	g.drown(i)
 }

@@ -57,14 +57,17 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	if rw == w && rh == h && dst.Bounds().Min == (image.Point{}) && r.quality.WaterInterval <= 0 {
 		dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 		r.drawTranslucent(dst, seconds)
+		r.drawFigures(dst, &v)
 		return
 	}
 	// Into a frame of our own, placed and scaled onto dst: vertices of a
 	// sub-image would be in its parent's coordinates, and the frame keeps
-	// the water between its redraws.
-	if !r.framed || seconds < r.frameTime || seconds-r.frameTime >= r.quality.WaterInterval {
+	// the water between its redraws (the units are drawn again whenever
+	// they move).
+	if !r.framed || r.units.stale(&v) || seconds < r.frameTime || seconds-r.frameTime >= r.quality.WaterInterval {
 		r.frame.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 		r.drawTranslucent(r.frame, seconds)
+		r.drawFigures(r.frame, &v)
 		r.framed, r.frameTime = true, seconds
 	}
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
@@ -202,7 +205,7 @@ func (r *Renderer) drawShadows() {
 func (r *Renderer) drawOpaque() {
 	r.OpaqueDraws++
 	b := &r.builder
-	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List()); got != r.depth[0] {
+	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List()); got != r.depth[0] {
 		panic("render: the depth passes must end in depth[0]")
 	}
 	r.color.Fill(background())
@@ -215,6 +218,9 @@ func (r *Renderer) drawOpaque() {
 	}
 	for _, bt := range b.Lit.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.lit, op)
+	}
+	for _, bt := range b.Facade.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
 }
 

@@ -16,10 +16,13 @@ import (
 // background is the colour where no geometry is.
 func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
-// Renderer draws a chunk.Set. It caches the opaque scene (colour, depth
-// and shadow map) and redraws it only when the view, the sun, the quality
-// or the map changed; the translucent layers animate, so they are drawn
-// again every frame, or every Quality.WaterInterval.
+// Renderer draws a chunk.Set and the units on it. It caches the opaque
+// scene (colour, depth and shadow map) and redraws it only when the view,
+// the sun, the quality or the map changed; the translucent layers animate,
+// so they are drawn again every frame, or every Quality.WaterInterval, and
+// the units (SetFigures) over them every frame in a pass of their own,
+// depth-tested against the cached scene, so moving them redraws nothing
+// else.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
@@ -40,6 +43,7 @@ type Renderer struct {
 	framed    bool
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
+	units     unitPass
 	// OpaqueDraws counts how often the opaque scene was drawn (tests).
 	OpaqueDraws int
 }
@@ -65,7 +69,7 @@ type Quality struct {
 func DefaultQuality() Quality { return Quality{Shadows: true, Scale: 1} }
 
 type programs struct {
-	depth, terrain, lit, translucent *ebiten.Shader
+	depth, terrain, lit, facade, translucent, figure *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -75,7 +79,8 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 	for _, p := range []struct {
 		name string
 		dst  **ebiten.Shader
-	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit}, {shaders.Translucent, &r.prog.translucent}} {
+	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
+		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}
@@ -167,8 +172,8 @@ func (r *Renderer) Set() *chunk.Set { return r.set }
 // Stats reports what the last opaque rebuild drew.
 func (r *Renderer) Stats() (opaqueTriangles, translucentTriangles, vertices int) {
 	b := &r.builder
-	return b.Terrain.Triangles() + b.Lit.Triangles(), b.Translucent.Triangles(),
-		b.Terrain.Vertices() + b.Lit.Vertices() + b.Translucent.Vertices()
+	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles(), b.Translucent.Triangles(),
+		b.Terrain.Vertices() + b.Lit.Vertices() + b.Facade.Vertices() + b.Translucent.Vertices()
 }
 
 // noiseImage uploads the map's noise table, one texel per entry.

@@ -69,13 +69,6 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // viewCamera is the camera of test view v over set's map.
 func viewCamera(set *chunk.Set, v view) project.Camera {
 	c := project.NewCamera(set.Grid.Topology())

@@ -43,13 +43,21 @@ func reseal(content []byte) []byte {
 func smallContent(t testing.TB) []byte {
 	t.Helper()
 	g := testMap(t, 10, 5, 2)
-	g.Units = []hexmap.Unit{{Location: g.Coordinates(7), Orientation: 90}}
+	g.SetUnits(nil)
+	g.SetWaterLevel(7, 0)
+	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Orientation: 90, Side: 2, MovesLeft: 10}); err != nil {
+		t.Fatal(err)
+	}
 	return encodeNative(g)
 }
 
-// withUnitCount rewrites the unit count of smallContent (50 cells).
+// offUnits is where smallContent's unit count is: after the planes of
+// its 50 cells and the side in turn.
+const offUnits = offPlanes + planeCount*50 + 1
+
+// withUnitCount rewrites the unit count of smallContent.
 func withUnitCount(c []byte, count uint32) []byte {
-	binary.LittleEndian.PutUint32(c[offPlanes+planeCount*50:], count)
+	binary.LittleEndian.PutUint32(c[offUnits:], count)
 	return c
 }
 
@@ -83,7 +91,7 @@ func TestNativeBadInput(t *testing.T) {
 		want string
 	}{
 		{"wrong magic", edit(func(c []byte) []byte { c[0] = 'h'; return c }), "magic"},
-		{"future version", edit(func(c []byte) []byte { c[offVersion] = 2; return c }), "version 2 is newer"},
+		{"future version", edit(func(c []byte) []byte { c[offVersion] = 3; return c }), "version 3 is newer"},
 		{"version zero", edit(func(c []byte) []byte { c[offVersion] = 0; return c }), "unknown format version 0"},
 		{"unknown flags", edit(func(c []byte) []byte { c[offFlags] = 6; return c }), "flags"},
 		{"zero width", put32(offWidth, 0), "must be positive"},
@@ -98,9 +106,18 @@ func TestNativeBadInput(t *testing.T) {
 		{"unit count beyond cells", edit(func(c []byte) []byte { return withUnitCount(c, 51) }), "unit count 51"},
 		{"unit count huge", edit(func(c []byte) []byte { return withUnitCount(c, 0xffffffff) }), "unit count"},
 		{"unit off the map", edit(func(c []byte) []byte {
-			binary.LittleEndian.PutUint32(c[offPlanes+planeCount*50+4:], 99)
+			binary.LittleEndian.PutUint32(c[offUnits+4:], 99)
 			return c
 		}), "off the"},
+		{"side in turn zero", edit(func(c []byte) []byte { c[offUnits-1] = 0; return c }), "side in turn 0"},
+		{"side in turn five", edit(func(c []byte) []byte { c[offUnits-1] = 5; return c }), "side in turn 5"},
+		{"unit side zero", edit(func(c []byte) []byte { c[offUnits+4+12] = 0; return c }), "side is 1 to 4"},
+		{"unit side five", edit(func(c []byte) []byte { c[offUnits+4+12] = 5; return c }), "side is 1 to 4"},
+		{"unit moves beyond speed", edit(func(c []byte) []byte { c[offUnits+4+13] = 25; return c }), "moves left"},
+		{"unit orientation NaN", edit(func(c []byte) []byte {
+			binary.LittleEndian.PutUint32(c[offUnits+4+8:], 0x7fc00000)
+			return c
+		}), "orientation"},
 		{"units missing", edit(func(c []byte) []byte { return withUnitCount(c, 3) }), "truncated"},
 		{"content cut", gz(t, smallContent(t)[:200]), "truncated"},
 		{"content extra", edit(func(c []byte) []byte { return append(c, 0, 0, 0) }), "trailing data"},

@@ -21,7 +21,9 @@ import (
 //	level, urban, farm, plant, special, walled, incoming river, outgoing
 //	river (each direction + 128, or 0 for none), roads (bit d = direction
 //	d), v3+: explored
-//	v2+: int32 unit count, per unit int32 X, int32 Z, float32 orientation
+//	v2+: int32 unit count, per unit int32 X, int32 Z (cube coordinates),
+//	float32 orientation (Catlike has one side: units read as side 1, and
+//	a written file keeps no side)
 const (
 	catlikeVersion = 5
 	catlikeV0Width = 20
@@ -48,8 +50,8 @@ func WriteCatlike(w io.Writer, g *hexmap.Grid) error {
 			catlikeRiver(c.IncomingRiver), catlikeRiver(c.OutgoingRiver), c.Roads, boolBit(c.Explored),
 		})
 	}
-	put32(int32(len(g.Units)))
-	for _, u := range g.Units {
+	put32(int32(len(g.Units())))
+	for _, u := range g.Units() {
 		put32(int32(u.Location.X))
 		put32(int32(u.Location.Z))
 		binary.Write(bw, binary.LittleEndian, u.Orientation)
@@ -139,8 +141,7 @@ func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, hexmap.Batch
 	if err != nil {
 		return nil, rep, err
 	}
-	g.Units = units
-	return g, rep, nil
+	return g, rep, g.SetUnits(units)
 }
 
 // readCatlikeCells grows the cells as they arrive, so a short file with a
@@ -205,7 +206,8 @@ func readCatlikeUnits(c *catlikeReader, width, height int) ([]hexmap.Unit, error
 	c.section = "units"
 	units := make([]hexmap.Unit, 0, min(int(count), 1024))
 	for range count {
-		u := hexmap.Unit{Location: hexmap.Coordinates{X: int(c.int32()), Z: int(c.int32())}}
+		// Catlike has one side and no turn budget: side 1, a full turn.
+		u := hexmap.Unit{Location: hexmap.Coordinates{X: int(c.int32()), Z: int(c.int32())}, Side: 1, MovesLeft: hexmap.UnitSpeed}
 		u.Orientation = math.Float32frombits(uint32(c.int32()))
 		if c.err != nil {
 			return nil, c.err

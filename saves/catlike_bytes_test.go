@@ -55,8 +55,8 @@ func handMadeCatlike() []byte {
 func TestCatlikeFileReadsBackByteForByte(t *testing.T) {
 	in := handMadeCatlike()
 	g, info := readShared(t, in)
-	if info.Dropped.Dropped() || !g.Wrapping() || len(g.Units) != 2 {
-		t.Fatalf("read %+v, wrapping %v, %d units", info, g.Wrapping(), len(g.Units))
+	if info.Dropped.Dropped() || !g.Wrapping() || len(g.Units()) != 2 {
+		t.Fatalf("read %+v, wrapping %v, %d units", info, g.Wrapping(), len(g.Units()))
 	}
 	var out bytes.Buffer
 	if err := WriteCatlike(&out, g); err != nil {

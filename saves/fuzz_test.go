@@ -57,8 +57,9 @@ func FuzzReadCatlike(f *testing.F) {
 		}
 		g := testMap(f, w, h, 0)
 		if v < 2 {
-			g.Units = nil
+			g.SetUnits(nil)
 		}
+		asCatlike(f, g)
 		data := catlikeFile(v, g)
 		f.Add(data)
 		f.Add(data[:len(data)-5])

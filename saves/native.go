@@ -18,19 +18,36 @@ import (
 //	magic "HEXSANDBOX", uint16 version, uint32 width, uint32 height,
 //	int64 seed, uint8 flags (bit 0: wrapping),
 //	six planes of width×height bytes each (see planes),
-//	uint32 unit count, per unit int32 X, int32 Z, float32 orientation,
+//	v2+: uint8 side in turn (1..4),
+//	uint32 unit count, per unit int32 X, int32 Z (cube coordinates),
+//	float32 orientation, v2+: uint8 side (1..4), uint8 moves left,
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
 // than cell by cell: each plane is mostly long runs, which gzip squeezes
-// to well under two bytes per cell.
+// to well under two bytes per cell. Version 1 had no sides: its units
+// read as side 1 with a full turn's moves, side 1 in turn. Data per side
+// (what each side has explored) belongs after the units, in a version
+// that adds it; the unit record names its side, so it needs no change.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 1
+	nativeVersion = 2
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
-	unitLen       = 12
 	flagWrapping  = 1
 )
+
+// layout is what a version stores between the planes and the checksum.
+type layout struct {
+	turnLen int // bytes for the side in turn
+	unitLen int // bytes per unit
+}
+
+func layoutOf(version int) layout {
+	if version < 2 {
+		return layout{turnLen: 0, unitLen: 12}
+	}
+	return layout{turnLen: 1, unitLen: 14}
+}
 
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
 func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
@@ -50,7 +67,9 @@ func writeNative(w io.Writer, g *hexmap.Grid) error {
 // encodeNative returns the uncompressed content, checksum included.
 func encodeNative(g *hexmap.Grid) []byte {
 	n := g.CellCount()
-	data := make([]byte, 0, headerLen+planeCount*n+4+unitLen*len(g.Units)+4)
+	lay := layoutOf(nativeVersion)
+	units := g.Units()
+	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
 	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
@@ -67,11 +86,13 @@ func encodeNative(g *hexmap.Grid) []byte {
 			data = append(data, p.get(c))
 		}
 	}
-	data = binary.LittleEndian.AppendUint32(data, uint32(len(g.Units)))
-	for _, u := range g.Units {
+	data = append(data, byte(g.SideInTurn()))
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(units)))
+	for _, u := range units {
 		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.X)))
 		data = binary.LittleEndian.AppendUint32(data, uint32(int32(u.Location.Z)))
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
+		data = append(data, u.Side, byte(u.MovesLeft))
 	}
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
 }
@@ -86,7 +107,7 @@ type nativeHeader struct {
 
 func parseHeader(b []byte) (nativeHeader, error) {
 	if string(b[:len(magic)]) != magic {
-		return nativeHeader{}, fmt.Errorf("wrong magic %q: not a hexsandbox map", b[:len(magic)])
+		return nativeHeader{}, withKind(fmt.Errorf("wrong magic %q: not a hexsandbox map", b[:len(magic)]), ErrNotMap)
 	}
 	b = b[len(magic):]
 	h := nativeHeader{
@@ -98,9 +119,9 @@ func parseHeader(b []byte) (nativeHeader, error) {
 	}
 	switch {
 	case h.version > nativeVersion:
-		return h, fmt.Errorf("format version %d is newer than this program reads (up to %d)", h.version, nativeVersion)
+		return h, withKind(fmt.Errorf("format version %d is newer than this program reads (up to %d)", h.version, nativeVersion), ErrVersion)
 	case h.version < 1:
-		return h, fmt.Errorf("unknown format version %d", h.version)
+		return h, withKind(fmt.Errorf("unknown format version %d", h.version), ErrVersion)
 	case h.flags&^flagWrapping != 0:
 		return h, fmt.Errorf("unknown header flags %#x", h.flags)
 	}
@@ -124,8 +145,9 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	n := h.width * h.height
+	lay := layoutOf(h.version)
 	// The largest body the size allows: planes, one unit per cell, checksum.
-	maxBody := int64(planeCount*n + 4 + unitLen*n + 4)
+	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + 4)
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, gzipError(err, "cells")
@@ -136,7 +158,7 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	if _, err := r.ReadByte(); err == nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, errors.New("trailing data after the compressed map")
 	}
-	if err := checkBody(head, body, n); err != nil {
+	if err := checkBody(head, body, n, lay); err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
 	}
 	g, rep, err := decodeBody(h, body, noise)
@@ -145,8 +167,8 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 
 // checkBody checks the body's length against its unit count and the
 // checksum against the content.
-func checkBody(head, body []byte, n int) error {
-	cellsEnd := planeCount * n
+func checkBody(head, body []byte, n int, lay layout) error {
+	cellsEnd := planeCount*n + lay.turnLen
 	if len(body) < cellsEnd+4 {
 		return fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
 	}
@@ -154,7 +176,7 @@ func checkBody(head, body []byte, n int) error {
 	if units > uint32(n) {
 		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
-	want := cellsEnd + 4 + unitLen*int(units) + 4
+	want := cellsEnd + 4 + lay.unitLen*int(units) + 4
 	switch {
 	case len(body) < want:
 		return fmt.Errorf("truncated data: %d bytes, want %d for %d units", len(body), want, units)
@@ -179,7 +201,13 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 			}
 		}
 	}
-	units, err := decodeUnits(body[planeCount*n+4:len(body)-4], h.width, h.height)
+	lay := layoutOf(h.version)
+	rest := body[planeCount*n : len(body)-4]
+	turn := 1
+	if lay.turnLen > 0 {
+		turn, rest = int(rest[0]), rest[1:]
+	}
+	units, err := decodeUnits(rest[4:], h.width, h.height, lay)
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
@@ -188,16 +216,24 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err != nil {
 		return nil, rep, err
 	}
-	g.Units = units
-	return g, rep, nil
+	if err := g.SetSideInTurn(turn); err != nil {
+		return nil, rep, fmt.Errorf("side in turn %d: %w", turn, err)
+	}
+	return g, rep, g.SetUnits(units)
 }
 
-func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {
+// decodeUnits reads the unit records; SetUnits checks them on the map.
+func decodeUnits(b []byte, width, height int, lay layout) ([]hexmap.Unit, error) {
 	var units []hexmap.Unit
-	for ; len(b) >= unitLen; b = b[unitLen:] {
+	for ; len(b) >= lay.unitLen; b = b[lay.unitLen:] {
 		u := hexmap.Unit{
 			Location:    hexmap.Coordinates{X: int(int32(binary.LittleEndian.Uint32(b))), Z: int(int32(binary.LittleEndian.Uint32(b[4:])))},
 			Orientation: math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
+			Side:        1,
+			MovesLeft:   hexmap.UnitSpeed,
+		}
+		if lay.unitLen > 12 {
+			u.Side, u.MovesLeft = b[12], int16(b[13])
 		}
 		if err := checkUnit(u, width, height); err != nil {
 			return nil, fmt.Errorf("unit %d: %w", len(units), err)
@@ -207,13 +243,13 @@ func decodeUnits(b []byte, width, height int) ([]hexmap.Unit, error) {
 	return units, nil
 }
 
+// checkUnit rejects a unit record that names no cell of the map, before
+// the grid is built; the grid checks the rest (side, moves, heading, one
+// per cell).
 func checkUnit(u hexmap.Unit, width, height int) error {
 	x, z := u.Location.Offset()
 	if x < 0 || x >= width || z < 0 || z >= height {
 		return fmt.Errorf("location (%d, %d) is off the %d×%d map", u.Location.X, u.Location.Z, width, height)
-	}
-	if o := float64(u.Orientation); math.IsNaN(o) || math.IsInf(o, 0) {
-		return fmt.Errorf("orientation %v is not a number", u.Orientation)
 	}
 	return nil
 }

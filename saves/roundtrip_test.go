@@ -39,8 +39,8 @@ func requireEqual(t testing.TB, got, want *hexmap.Grid) {
 			t.Fatalf("cell %d: read %+v, want %+v", i, got.Cell(i), want.Cell(i))
 		}
 	}
-	if !slices.Equal(got.Units, want.Units) {
-		t.Fatalf("units: read %v, want %v", got.Units, want.Units)
+	if !slices.Equal(got.Units(), want.Units()) || got.SideInTurn() != want.SideInTurn() {
+		t.Fatalf("units: read %v side %d in turn, want %v side %d", got.Units(), got.SideInTurn(), want.Units(), want.SideInTurn())
 	}
 	if !got.Equal(want) {
 		t.Fatal("grids differ")
@@ -62,7 +62,18 @@ func TestNativeRoundTrip(t *testing.T) {
 // Every field at the ends of its range survives a round trip.
 func TestNativeRoundTripExtremes(t *testing.T) {
 	g := testMap(t, 10, 5, 3)
-	g.Units = []hexmap.Unit{{Location: g.Coordinates(0), Orientation: -0.5}, {Location: g.Coordinates(49), Orientation: 359.9}}
+	g.SetUnits(nil)
+	g.SetWaterLevel(5, 0)
+	g.SetWaterLevel(49, 0)
+	g.SetSideInTurn(hexmap.MaxSides)
+	for _, u := range []hexmap.Unit{
+		{Location: g.Coordinates(5), Orientation: -0.5, Side: 1, MovesLeft: 0},
+		{Location: g.Coordinates(49), Orientation: 359.9, Side: hexmap.MaxSides, MovesLeft: hexmap.UnitSpeed},
+	} {
+		if err := g.AddUnit(u); err != nil {
+			t.Fatal(err)
+		}
+	}
 	g.SetElevation(0, hexmap.MinElevation)
 	g.SetWaterLevel(0, hexmap.MinElevation)
 	g.SetElevation(1, hexmap.MaxElevation)
@@ -92,6 +103,7 @@ func TestCatlikeV5RoundTrip(t *testing.T) {
 	g = withWrapping(t, g, true)
 	g.SetExplored(5, true)
 	g.SetElevation(7, -3) // below Catlike v4's zero, still one byte
+	asCatlike(t, g)
 	var buf bytes.Buffer
 	if err := WriteCatlike(&buf, g); err != nil {
 		t.Fatal(err)
@@ -101,6 +113,52 @@ func TestCatlikeV5RoundTrip(t *testing.T) {
 		t.Fatalf("info %+v", info)
 	}
 	requireEqual(t, got, g)
+}
+
+// A Catlike file has one side: units of every side are written as cube
+// coordinates and orientation (checked against the tutorial's layout)
+// and come back as side 1 with a full turn, where they stood.
+func TestCatlikeUnitsBothWays(t *testing.T) {
+	g := testMap(t, 40, 30, 5)
+	if len(g.Units()) < 2 {
+		t.Fatal("test map has too few units")
+	}
+	var buf bytes.Buffer
+	if err := WriteCatlike(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	if want := catlikeFile(5, g); !bytes.Equal(buf.Bytes(), want) {
+		t.Fatal("WriteCatlike differs from the tutorial's layout")
+	}
+	got, _ := readShared(t, buf.Bytes())
+	if len(got.Units()) != len(g.Units()) {
+		t.Fatalf("%d units read, %d written", len(got.Units()), len(g.Units()))
+	}
+	for k, u := range got.Units() {
+		w := g.Units()[k]
+		if u.Location != w.Location || u.Orientation != w.Orientation || u.Side != 1 || u.MovesLeft != hexmap.UnitSpeed {
+			t.Fatalf("unit %d: read %+v from %+v", k, u, w)
+		}
+		if i, _ := got.Index(u.Location); !got.Occupied(i) {
+			t.Fatalf("unit %d: its cell is not occupied", k)
+		}
+	}
+	// And the other way: cube coordinates in a hand-made v2 file land on
+	// the cells they name.
+	h := testMap(t, 20, 15, 0)
+	h.SetUnits(nil)
+	for i := range h.CellCount() {
+		h.SetWaterLevel(i, 0)
+	}
+	for _, i := range []int{0, 19, 20, 21, 299} {
+		h.AddUnit(hexmap.Unit{Location: h.Coordinates(i), Orientation: float32(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
+	}
+	back, _ := readShared(t, catlikeFile(2, h))
+	for k, i := range []int{0, 19, 20, 21, 299} {
+		if at, ok := back.UnitAt(i); !ok || at != k || back.Units()[k].Orientation != float32(i) {
+			t.Fatalf("cell %d: unit %d, %v", i, at, ok)
+		}
+	}
 }
 
 func TestWriteCatlikeRejectsNegativeWater(t *testing.T) {
@@ -150,8 +208,8 @@ func catlikeFile(version int, g *hexmap.Grid) []byte {
 		}
 	}
 	if version >= 2 {
-		le(int32(len(g.Units)))
-		for _, u := range g.Units {
+		le(int32(len(g.Units())))
+		for _, u := range g.Units() {
 			le(int32(u.Location.X))
 			le(int32(u.Location.Z))
 			le(u.Orientation)
@@ -169,8 +227,9 @@ func catlikeMap(t testing.TB, version int) *hexmap.Grid {
 	}
 	g := testMap(t, w, h, 0)
 	if version < 2 {
-		g.Units = nil
+		g.SetUnits(nil)
 	}
+	asCatlike(t, g)
 	if version >= 3 {
 		for i := 0; i < g.CellCount(); i += 3 {
 			g.SetExplored(i, true)

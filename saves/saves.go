@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -51,6 +52,16 @@ func ReadBytes(data []byte) (*hexmap.Grid, Info, error) { return Read(bytes.NewR
 
 // ReadWith is Read with the map's noise taken from noise.
 func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
+	tr := &trackReader{r: r}
+	g, info, err := readAny(tr, noise)
+	if err != nil {
+		return nil, info, readError(err, tr.err)
+	}
+	return g, info, nil
+}
+
+// readAny tells the formats apart and reads the map.
+func readAny(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	br := bufio.NewReader(r)
 	head, err := br.Peek(4)
 	switch {
@@ -58,7 +69,7 @@ func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 		g, info, err := readNative(br, noise)
 		return result(g, info, err)
 	case len(head) == 0 && err == io.EOF:
-		return nil, Info{}, fmt.Errorf("empty file")
+		return nil, Info{}, withKind(errors.New("empty file"), ErrNotMap)
 	case len(head) < 4:
 		if err != nil && err != io.EOF {
 			return nil, Info{}, err
@@ -67,7 +78,7 @@ func ReadWith(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	}
 	v := int32(binary.LittleEndian.Uint32(head))
 	if v < 0 || v > catlikeVersion {
-		return nil, Info{}, fmt.Errorf("not a map file: not gzip data, and %d is not a Catlike save version (0 to %d)", v, catlikeVersion)
+		return nil, Info{}, withKind(fmt.Errorf("not a map file: not gzip data, and %d is not a Catlike save version (0 to %d)", v, catlikeVersion), ErrNotMap)
 	}
 	g, rep, err := readCatlike(br, noise)
 	return result(g, Info{FormatCatlike, int(v), rep}, err)
@@ -81,19 +92,37 @@ func result(g *hexmap.Grid, info Info, err error) (*hexmap.Grid, Info, error) {
 	return g, info, nil
 }
 
-// LoadFile reads a map file in either format.
+// LoadFile reads a map file in either format. Its errors name the file
+// once.
 func LoadFile(path string) (*hexmap.Grid, Info, error) {
 	return LoadFileWith(path, hexmap.NewNoise)
 }
 
 // LoadFileWith is LoadFile with the map's noise taken from noise.
 func LoadFileWith(path string, noise NoiseSource) (*hexmap.Grid, Info, error) {
-	f, err := os.Open(path)
+	return LoadFileFrom(path, noise, nil)
+}
+
+// LoadFileFrom is LoadFileWith reading the file through wrap, when not
+// nil, which gets the open file and its size: callers count what is
+// read, bound it, or stop it midway.
+func LoadFileFrom(path string, noise NoiseSource, wrap func(f *os.File, size int64) (io.Reader, error)) (*hexmap.Grid, Info, error) {
+	f, err := Open(path)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	defer f.Close()
-	g, info, err := ReadWith(f, noise)
+	var r io.Reader = f
+	if wrap != nil {
+		st, err := f.Stat()
+		if err != nil {
+			return nil, Info{}, ioError(err)
+		}
+		if r, err = wrap(f, st.Size()); err != nil {
+			return nil, Info{}, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	g, info, err := ReadWith(r, noise)
 	if err != nil {
 		return nil, info, fmt.Errorf("%s: %w", path, err)
 	}

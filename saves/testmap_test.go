@@ -2,6 +2,7 @@ package saves
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -33,8 +34,11 @@ func testMap(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	}
 	for range g.CellCount() / 400 {
 		i := rng.IntN(g.CellCount())
-		g.Units = append(g.Units, hexmap.Unit{Location: g.Coordinates(i), Orientation: rng.Float32() * 360})
+		// Underwater and taken cells refuse a unit; the others take it.
+		g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Orientation: rng.Float32() * 360,
+			Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: int16(rng.IntN(hexmap.UnitSpeed + 1))})
 	}
+	g.SetSideInTurn(1 + rng.IntN(hexmap.MaxSides))
 	return g
 }
 
@@ -49,8 +53,31 @@ func withWrapping(t testing.TB, g *hexmap.Grid, wrapping bool) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Units = g.Units
+	copyUnits(t, w, g)
 	return w
+}
+
+// copyUnits gives dst the units and the side in turn of src.
+func copyUnits(t testing.TB, dst, src *hexmap.Grid) {
+	t.Helper()
+	if err := dst.SetUnits(src.Units()); err != nil {
+		t.Fatal(err)
+	}
+	dst.SetSideInTurn(src.SideInTurn())
+}
+
+// asCatlike makes g's units what a Catlike file holds: side 1, a full
+// turn's moves, side 1 in turn.
+func asCatlike(t testing.TB, g *hexmap.Grid) {
+	t.Helper()
+	units := slices.Clone(g.Units())
+	for k := range units {
+		units[k].Side, units[k].MovesLeft = 1, hexmap.UnitSpeed
+	}
+	if err := g.SetUnits(units); err != nil {
+		t.Fatal(err)
+	}
+	g.SetSideInTurn(1)
 }
 
 // testNoise stands in for the map noise: building real noise for every

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
 version=$(git describe --always --dirty 2>/dev/null || echo dev)
-web=${WEBDIR:-web}
+web=${WEBDIR:-bin/web} # what `make wasm` builds
 rm -rf dist
 mkdir -p dist
 

@@ -1,8 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary and lit features, plus the depth
-// passes. Each .kage file holds one part; Source assembles a program from
-// the shared prelude (common.kage) and its parts, so the translucent
-// layers can share one program and be drawn sorted in few draw calls.
+// river, road, water, shore, estuary, lit features, building facades
+// and the units' figures, plus the depth passes. Each .kage file holds one
+// part; Source assembles a program from the shared prelude (common.kage)
+// and its parts, so the translucent layers can share one program and be
+// drawn sorted in few draw calls.
 package shaders
 
 import (
@@ -19,7 +20,9 @@ const (
 	Depth       = "depth"
 	Terrain     = "terrain"
 	Lit         = "lit"
+	Facade      = "facade"
 	Translucent = "translucent"
+	Figure      = "figure"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -36,14 +39,18 @@ func parts(name string) ([]string, bool) {
 		return []string{"opaque", "terrain"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
+	case Facade:
+		return []string{"opaque", "facade"}, true
 	case Translucent:
 		return append(Layers(), "translucent"), true
+	case Figure:
+		return []string{"figure"}, true
 	}
 	return nil, false
 }
 
 // Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Translucent} }
+func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
 
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {

@@ -2,7 +2,11 @@ package shaders
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"testing"
+
+	"hexsandbox/buildings"
 )
 
 // Every program assembles, starts with the prelude and has exactly one
@@ -35,5 +39,30 @@ func TestSources(t *testing.T) {
 	}
 	if _, err := LayerSource("nope"); err == nil {
 		t.Error("unknown layer accepted")
+	}
+}
+
+// TestFacadeConstants: the facade program's copies of the grammar's
+// heights and the code steps are package buildings' values.
+func TestFacadeConstants(t *testing.T) {
+	src, err := files.ReadFile("facade.kage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{
+		"facadeGround": buildings.GroundFloorHeight, "facadeFloor": buildings.FloorHeight,
+		"facadeCornice": buildings.CorniceHeight, "codeRole": buildings.CodeRole,
+		"codeShop": buildings.CodeShop, "codeStyle": buildings.CodeStyle, "codeDoor": buildings.CodeDoor,
+	}
+	for name, v := range want {
+		m := regexp.MustCompile(`(?m)^const ` + name + ` = ([0-9.]+)$`).FindSubmatch(src)
+		if m == nil {
+			t.Errorf("facade.kage has no const %s", name)
+			continue
+		}
+		got, err := strconv.ParseFloat(string(m[1]), 64)
+		if err != nil || got != v {
+			t.Errorf("facade.kage: %s = %s, buildings has %v", name, m[1], v)
+		}
 	}
 }

@@ -19,7 +19,7 @@ func runExport(args []string, stdout io.Writer) error {
 	}
 	g, _, err := saves.LoadFile(args[0])
 	if err != nil {
-		return fmt.Errorf("%s: %w", args[0], err)
+		return err // it names the file already
 	}
 	verts, tris, err := exportGrid(g, args[1])
 	if err != nil {

@@ -172,18 +172,30 @@ func TestExportErrors(t *testing.T) {
 	missing := filepath.Join(dir, "missing.hexmap")
 	garbage := filepath.Join(dir, "garbage.hexmap")
 	os.WriteFile(garbage, []byte("not a map\n"), 0o644)
-	for _, args := range [][]string{
-		{"export"},
-		{"export", missing},
-		{"export", missing, filepath.Join(dir, "out.obj")},
-		{"export", garbage, filepath.Join(dir, "out.obj")},
-		{"export", "a", "b", "c"},
+	cut := filepath.Join(dir, "cut.hexmap")
+	var buf bytes.Buffer
+	saves.Write(&buf, exportTestGrid(t))
+	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"export"}, 1},
+		{[]string{"export", missing}, 1},
+		{[]string{"export", missing, filepath.Join(dir, "out.obj")}, 2},
+		{[]string{"export", garbage, filepath.Join(dir, "out.obj")}, 3},
+		{[]string{"export", cut, filepath.Join(dir, "out.obj")}, 4},
+		{[]string{"export", "a", "b", "c"}, 1},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(args, &stdout, &stderr)
+		code := run(tc.args, &stdout, &stderr)
 		msg := stderr.String()
-		if code != 1 || !strings.HasPrefix(msg, "error: ") || strings.Count(msg, "\n") != 1 {
-			t.Errorf("%v: exit %d, stderr %q", args, code, msg)
+		if code != tc.code || !strings.HasPrefix(msg, "error: ") || strings.Count(msg, "\n") != 1 {
+			t.Errorf("%v: exit %d (want %d), stderr %q", tc.args, code, tc.code, msg)
+		}
+		// The file that failed is named once, however the error came about.
+		if len(tc.args) == 3 && strings.Count(msg, tc.args[1]) != 1 {
+			t.Errorf("%v: stderr names the file %d times: %q", tc.args, strings.Count(msg, tc.args[1]), msg)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out.obj")); err == nil {

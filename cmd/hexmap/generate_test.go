@@ -113,8 +113,8 @@ func TestGenerateRejectsBadValues(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", c, code, errOut)
 		}
 	}
-	expectFailure(t, "-chunk-max", "generate", "-chunk-min", "120", "-chunk-max", "100", filepath.Join(dir, "x.map"))
-	expectFailure(t, "usage", "generate")
+	expectFailure(t, 1, "-chunk-max", "generate", "-chunk-min", "120", "-chunk-max", "100", filepath.Join(dir, "x.map"))
+	expectFailure(t, 1, "usage", "generate")
 }
 
 // TestConvertFollowsTheName: convert writes Catlike's format to .map

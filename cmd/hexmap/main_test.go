@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"hash/crc32"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,7 +98,7 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 1, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 2, 42))
 }
 
 func TestInfoCatlike(t *testing.T) {
@@ -169,11 +172,11 @@ func TestInfoCatlikeV0(t *testing.T) {
 	}
 }
 
-func expectFailure(t *testing.T, want string, args ...string) {
+func expectFailure(t *testing.T, wantCode int, want string, args ...string) {
 	t.Helper()
 	code, out, errOut := runCmd(args...)
-	if code != 1 {
-		t.Errorf("%v: exit %d, want 1", args, code)
+	if code != wantCode {
+		t.Errorf("%v: exit %d, want %d", args, code, wantCode)
 	}
 	if out != "" {
 		t.Errorf("%v: stdout %q on failure", args, out)
@@ -191,12 +194,16 @@ func TestInfoBadInput(t *testing.T) {
 	saves.Write(&buf, knownMap(t, 1))
 	cut := filepath.Join(dir, "cut")
 	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o644)
-	expectFailure(t, "not a map file", "info", garbage)
-	expectFailure(t, "truncated", "info", cut)
-	expectFailure(t, "no such file", "info", filepath.Join(dir, "absent"))
-	expectFailure(t, "usage", "info")
-	expectFailure(t, "usage", "info", "a", "b")
-	expectFailure(t, "unknown command", "frobnicate")
+	future := filepath.Join(dir, "future")
+	os.WriteFile(future, futureVersion(t), 0o644)
+	expectFailure(t, 3, "not a map file", "info", garbage)
+	expectFailure(t, 4, "truncated", "info", cut)
+	expectFailure(t, 5, "version 9 is newer", "info", future)
+	expectFailure(t, 2, "no such file", "info", filepath.Join(dir, "absent"))
+	expectFailure(t, 2, "not a regular file", "info", dir)
+	expectFailure(t, 1, "usage", "info")
+	expectFailure(t, 1, "usage", "info", "a", "b")
+	expectFailure(t, 1, "unknown command", "frobnicate")
 	// Without a command the usage follows the error line.
 	if code, _, errOut := runCmd(); code != 1 || !strings.HasPrefix(errOut, "error: no command") {
 		t.Errorf("no command: exit %d, stderr %q", code, errOut)
@@ -212,7 +219,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 1, 0)
+	want := knownInfo("hexsandbox", 2, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)
@@ -228,13 +235,45 @@ func TestConvertBadInput(t *testing.T) {
 	os.WriteFile(bad, []byte{9, 0, 0, 0, 1, 2, 3}, 0o644)
 	out := filepath.Join(dir, "out.hexmap")
 	os.WriteFile(out, []byte("old contents"), 0o644)
-	expectFailure(t, "version", "convert", bad, out)
+	expectFailure(t, 3, "version", "convert", bad, out)
 	if data, _ := os.ReadFile(out); string(data) != "old contents" {
 		t.Fatalf("failed convert changed the output: %q", data)
 	}
-	expectFailure(t, "usage", "convert", bad)
+	expectFailure(t, 1, "usage", "convert", bad)
 	good := writeFile(t, "good.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, knownMap(t, 3)) })
-	expectFailure(t, "saving", "convert", good, filepath.Join(dir, "missing", "out.hexmap"))
+	expectFailure(t, 2, "saving", "convert", good, filepath.Join(dir, "missing", "out.hexmap"))
+	// A folder where the output should go is refused and left alone.
+	taken := filepath.Join(dir, "taken")
+	os.Mkdir(taken, 0o755)
+	expectFailure(t, 2, "not a regular file", "convert", good, taken)
+	if st, err := os.Stat(taken); err != nil || !st.IsDir() {
+		t.Fatalf("convert replaced a folder: %v", err)
+	}
+}
+
+// futureVersion is a product-format file of version 9, checksum and all.
+func futureVersion(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := saves.Write(&buf, knownMap(t, 1)); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content[len("HEXSANDBOX")] = 9 // the version's low byte
+	body := content[:len(content)-4]
+	content = binary.LittleEndian.AppendUint32(body, crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	zw.Write(content)
+	zw.Close()
+	return out.Bytes()
 }
 
 // The tool must run without a display, so nothing it links may be ebiten.

@@ -1,34 +1,82 @@
-// Command webserve serves the browser build of hexsandbox (the web/
-// folder) on a local address, with the MIME types WebAssembly needs and
-// gzip compression, and prints the address to open.
+// Command webserve serves the browser build of hexsandbox on this
+// machine: the build folder `make wasm` fills (bin/web), through os.Root
+// so that nothing outside it is reachable, on a loopback address only,
+// with the timeouts of web/serve. It prints the address to open and
+// stops on Ctrl+C.
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 
 	"hexsandbox/web/serve"
 )
 
 func main() {
-	dir := flag.String("dir", "web", "folder to serve")
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	flag.Parse()
-	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
-		fmt.Fprintf(os.Stderr, "error: %s is not a folder (run `make wasm` first)\n", *dir)
-		os.Exit(1)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// defaultDir is where `make wasm` puts the page's assets.
+const defaultDir = "bin/web"
+
+// required are the files without which the page cannot start.
+func required() []string { return []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} }
+
+// run serves until ctx ends or serving fails, and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("webserve", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	dir := flags.String("dir", defaultDir, "the build folder `make wasm` fills")
+	addr := flags.String("addr", "127.0.0.1:8080", "loopback address to listen on (host:port)")
+	if err := flags.Parse(args); err != nil {
+		return 1
 	}
+	fail := func(err error) int { fmt.Fprintf(stderr, "error: %v\n", err); return 1 }
+	if err := serve.CheckLoopback(*addr); err != nil {
+		return fail(err)
+	}
+	root, err := openBuild(*dir)
+	if err != nil {
+		return fail(err)
+	}
+	defer root.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "error: %v\n", err)
-		os.Exit(1)
+		return fail(err)
 	}
-	fmt.Printf("hexsandbox: open http://%s/ in a browser (Ctrl+C stops)\n", ln.Addr())
-	if err := http.Serve(ln, serve.Handler(os.DirFS(*dir))); err != nil {
-		fmt.Fprintf(os.Stderr, "error: %v\n", err)
-		os.Exit(1)
+	srv := serve.NewServer(serve.Handler(root.FS()), serve.DefaultTimeouts())
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	fmt.Fprintf(stdout, "hexsandbox: open http://%s/ in a browser (Ctrl+C stops)\n", ln.Addr())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fail(err)
 	}
+	return 0
+}
+
+// openBuild opens the build folder, checking that `make wasm` filled it.
+func openBuild(dir string) (*os.Root, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%v (run `make wasm` first)", err)
+	}
+	for _, name := range required() {
+		if st, err := fs.Stat(root.FS(), name); err != nil || !st.Mode().IsRegular() {
+			root.Close()
+			return nil, fmt.Errorf("%s has no %s: not a build folder (run `make wasm` first)", dir, name)
+		}
+	}
+	return root, nil
 }

@@ -3,17 +3,35 @@
 package files
 
 import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/saves"
 	"hexsandbox/web/store"
 )
 
-// Browser is the Store of the browser build: named maps and the recovery
-// autosave in IndexedDB, in the product's format.
-type Browser struct{ db *store.DB }
+// Browser is the Store of the browser build: named maps and recovery
+// autosaves in IndexedDB, in the product's format. Each tab has an
+// autosave of its own under a random id, and holds a Web Lock named
+// after it for as long as it lives; a later start offers the autosaves
+// whose lock nobody holds (their tab is gone).
+type Browser struct {
+	db *store.DB
+	id string
+
+	mu      sync.Mutex
+	own     func() // releases this tab's lock; nil without Web Locks
+	claimed map[string]func()
+}
+
+// lockName is the Web Lock of an autosave.
+func lockName(id string) string { return "hexsandbox-recovery:" + id }
 
 // OpenBrowser opens the browser's map storage.
 func OpenBrowser() (*Browser, error) {
@@ -21,7 +39,13 @@ func OpenBrowser() (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Browser{db: db}, nil
+	var id [8]byte
+	rand.Read(id[:])
+	b := &Browser{db: db, id: hex.EncodeToString(id[:]), claimed: map[string]func(){}}
+	if release, held, err := store.HoldLock(lockName(b.id)); err == nil && held {
+		b.own = release
+	}
+	return b, nil
 }
 
 // List returns the saved maps sorted by name.
@@ -32,30 +56,42 @@ func (b *Browser) List() ([]Entry, error) {
 	}
 	out := make([]Entry, len(slots))
 	for i, s := range slots {
-		out[i] = Entry{Name: s.Name, Modified: s.Modified, Size: s.Size}
+		out[i] = Entry{Name: s.Name, Modified: s.Modified, Size: s.Size, Damaged: s.Damaged}
 	}
 	return out, nil
 }
 
-// Exists reports whether a map of that name is saved.
+// Exists reports whether anything takes the name of map name.
 func (b *Browser) Exists(name string) (bool, error) { return b.db.Exists(name) }
 
 // Load reads a saved map.
-func (b *Browser) Load(name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (b *Browser) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	data, err := b.db.Load(name)
+	if errors.Is(err, store.ErrDamaged) {
+		return nil, hexmap.BatchReport{}, fmt.Errorf("%q is damaged (%v): delete it, or save a map under its name", name, err)
+	}
 	if err != nil {
 		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
 	}
-	g, info, err := saves.ReadBytes(data)
+	g, info, err := saves.Read(readerFor(ctx, bytes.NewReader(data), int64(len(data))))
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %w", name, err)
 	}
 	return g, info.Dropped, nil
 }
 
+// encodeFor writes g in the product's format for a task.
+func encodeFor(ctx context.Context, g *hexmap.Grid) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := saves.Write(writerFor(ctx, &buf), g); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
 // Save writes a map, replacing any of the same name.
-func (b *Browser) Save(name string, g *hexmap.Grid) error {
-	data, err := Encode(g)
+func (b *Browser) Save(ctx context.Context, name string, g *hexmap.Grid) error {
+	data, err := encodeFor(ctx, g)
 	if err == nil {
 		err = b.db.Save(name, data)
 	}
@@ -73,11 +109,11 @@ func (b *Browser) Delete(name string) error {
 	return nil
 }
 
-// SaveRecovery replaces the autosave.
-func (b *Browser) SaveRecovery(name string, g *hexmap.Grid) error {
-	data, err := Encode(g)
+// SaveRecovery replaces this tab's autosave.
+func (b *Browser) SaveRecovery(ctx context.Context, name string, g *hexmap.Grid) error {
+	data, err := encodeFor(ctx, g)
 	if err == nil {
-		err = b.db.SaveRecovery(name, data)
+		err = b.db.SaveRecovery(b.id, name, data)
 	}
 	if err != nil {
 		return fmt.Errorf("autosave: %v", err)
@@ -85,9 +121,27 @@ func (b *Browser) SaveRecovery(name string, g *hexmap.Grid) error {
 	return nil
 }
 
-// LoadRecovery reads the autosave, or returns ErrNoRecovery.
-func (b *Browser) LoadRecovery() (string, *hexmap.Grid, error) {
-	name, data, err := b.db.LoadRecovery()
+// ClearRecovery removes this tab's autosave.
+func (b *Browser) ClearRecovery() error { return b.db.ClearRecovery(b.id) }
+
+// OwnRecovery reads this tab's autosave, or returns ErrNoRecovery.
+func (b *Browser) OwnRecovery() (string, *hexmap.Grid, error) { return b.readRecovery(b.id) }
+
+// NewestRecovery reads the newest autosave of any tab (the browser
+// tests' hook looks at it across reloads), or returns ErrNoRecovery.
+func (b *Browser) NewestRecovery() (string, *hexmap.Grid, error) {
+	ids, err := b.db.RecoveryIDs()
+	if err != nil {
+		return "", nil, err
+	}
+	if len(ids) == 0 {
+		return "", nil, ErrNoRecovery
+	}
+	return b.readRecovery(ids[0].Name)
+}
+
+func (b *Browser) readRecovery(id string) (string, *hexmap.Grid, error) {
+	name, data, err := b.db.LoadRecovery(id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil, ErrNoRecovery
 	}
@@ -96,7 +150,7 @@ func (b *Browser) LoadRecovery() (string, *hexmap.Grid, error) {
 	}
 	g, _, err := saves.ReadBytes(data)
 	if err != nil {
-		return "", nil, fmt.Errorf("recovery autosave: %v", err)
+		return "", nil, fmt.Errorf("recovery autosave: %w", err)
 	}
 	if name, err = ValidName(name); err != nil {
 		name = "" // the map matters, its old name does not
@@ -104,8 +158,70 @@ func (b *Browser) LoadRecovery() (string, *hexmap.Grid, error) {
 	return name, g, nil
 }
 
-// ClearRecovery removes the autosave.
-func (b *Browser) ClearRecovery() error { return b.db.ClearRecovery() }
+// ClaimRecovery claims and reads the newest autosave whose tab is gone.
+func (b *Browser) ClaimRecovery(ctx context.Context) (*Recovery, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ids, err := b.db.RecoveryIDs()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range ids {
+		if s.Name == b.id || b.claimed[s.Name] != nil {
+			continue
+		}
+		release, held, err := store.HoldLock(lockName(s.Name))
+		switch {
+		case errors.Is(err, errors.ErrUnsupported):
+			release = func() {} // no locks: every other autosave counts as left
+		case err != nil:
+			return nil, err
+		case !held:
+			continue // its tab is open
+		}
+		b.claimed[s.Name] = release
+		r := &Recovery{key: s.Name, Saved: s.Modified}
+		r.Name, r.Grid, r.Err = b.readRecovery(s.Name)
+		if s.Damaged != "" {
+			r.Err = fmt.Errorf("the autosave is damaged: %s", s.Damaged)
+		}
+		return r, nil
+	}
+	return nil, ErrNoRecovery
+}
+
+// DropRecovery deletes a claimed autosave.
+func (b *Browser) DropRecovery(r *Recovery) error {
+	err := b.db.ClearRecovery(r.key)
+	b.ReleaseRecovery(r)
+	return err
+}
+
+// ReleaseRecovery gives a claim back for a later start.
+func (b *Browser) ReleaseRecovery(r *Recovery) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if release := b.claimed[r.key]; release != nil {
+		release()
+		delete(b.claimed, r.key)
+	}
+}
+
+// Close lets go of this tab's lock and its claims, and of the database.
+func (b *Browser) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for key, release := range b.claimed {
+		release()
+		delete(b.claimed, key)
+	}
+	if b.own != nil {
+		b.own()
+		b.own = nil
+	}
+	b.db.Close()
+	return nil
+}
 
 // Download offers g to the user as a file named after the map.
 func Download(name string, g *hexmap.Grid) error {

@@ -26,7 +26,7 @@ func TestOpenPathImportsCatlikeSaves(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l, err := OpenPath(path)
+	l, err := OpenPath(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestOpenPathImportsCatlikeSaves(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes()[:buf.Len()/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenPath(path); err == nil {
+	if _, err := OpenPath(ctx, path); err == nil {
 		t.Error("a truncated Catlike save was accepted")
 	}
 }

@@ -1,7 +1,9 @@
 package files
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -20,17 +22,14 @@ func CatlikePath(p string) string {
 	return filepath.Clean(p)
 }
 
-// ExportCatlike writes g to CatlikePath(p) as a Catlike Hex Map version
-// 5 save, atomically, and returns the path written.
-func ExportCatlike(p string, g *hexmap.Grid) (string, error) {
+// ExportCatlike writes g to the path p (see CatlikePath) as a Catlike Hex
+// Map version 5 save, atomically; ctx cancels the writing and takes its
+// progress.
+func ExportCatlike(ctx context.Context, p string, g *hexmap.Grid) error {
 	if strings.TrimSpace(p) == "" {
-		return "", fmt.Errorf("export: no file name")
+		return fmt.Errorf("export: no file name")
 	}
-	p = CatlikePath(p)
-	if _, err := saves.SaveFileFor(p, g); err != nil {
-		return "", err
-	}
-	return p, nil
+	return saves.WriteFileAtomic(p, func(w io.Writer) error { return saves.WriteCatlike(writerFor(ctx, w), g) })
 }
 
 // EncodeCatlike writes g as a Catlike save into a byte slice (for the

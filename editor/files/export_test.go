@@ -16,10 +16,13 @@ func TestExportCatlike(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.SetElevation(7, -2)
-	g.Units = []hexmap.Unit{{Location: hexmap.FromOffset(3, 4), Orientation: 90}}
+	if err := g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(3, 4), Orientation: 90, Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	for name, want := range map[string]string{"a": "a.map", "b.map": "b.map", "c.hexmap": "c.hexmap.map", "d.MAP": "d.MAP"} {
-		got, err := ExportCatlike(filepath.Join(dir, name), g)
+		got := CatlikePath(filepath.Join(dir, name))
+		err := ExportCatlike(ctx, got, g)
 		if err != nil || got != filepath.Join(dir, want) {
 			t.Fatalf("export %q: %q, %v", name, got, err)
 		}
@@ -38,10 +41,10 @@ func TestExportCatlike(t *testing.T) {
 			t.Fatal("EncodeCatlike differs from the exported file")
 		}
 	}
-	if _, err := ExportCatlike("  ", g); err == nil {
+	if err := ExportCatlike(ctx, "  ", g); err == nil {
 		t.Error("export to an empty name")
 	}
-	if _, err := ExportCatlike(filepath.Join(dir, "missing", "x"), g); err == nil {
+	if err := ExportCatlike(ctx, CatlikePath(filepath.Join(dir, "missing", "x")), g); err == nil {
 		t.Error("export into a missing folder")
 	}
 }

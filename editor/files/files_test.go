@@ -1,7 +1,9 @@
 package files
 
 import (
+	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -52,6 +54,8 @@ func testGrid(t *testing.T) *hexmap.Grid {
 	return g
 }
 
+var ctx = context.Background()
+
 func TestDirSaveListLoadDelete(t *testing.T) {
 	d, err := OpenDir(t.TempDir() + "/maps")
 	if err != nil {
@@ -59,11 +63,11 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	}
 	g := testGrid(t)
 	for _, name := range []string{"zeta", "alpha"} {
-		if err := d.Save(name, g); err != nil {
+		if err := d.Save(ctx, name, g); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.SaveRecovery("alpha", g); err != nil {
+	if err := d.SaveRecovery(ctx, "alpha", g); err != nil {
 		t.Fatal(err)
 	}
 	list, err := d.List()
@@ -73,7 +77,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "zeta" || list[0].Size == 0 {
 		t.Fatalf("List = %+v, want alpha and zeta only", list)
 	}
-	back, _, err := d.Load("zeta")
+	back, _, err := d.Load(ctx, "zeta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,41 +93,68 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	if ok, _ := d.Exists("alpha"); ok {
 		t.Error("alpha exists after Delete")
 	}
-	if _, _, err := d.Load("alpha"); err == nil {
+	if _, _, err := d.Load(ctx, "alpha"); err == nil {
 		t.Error("loading a deleted map succeeded")
 	}
 	for _, bad := range []string{"../escape", ".recovery"} {
-		if err := d.Save(bad, g); err == nil {
+		if err := d.Save(ctx, bad, g); err == nil {
 			t.Errorf("Save(%q) accepted a name outside the maps", bad)
 		}
 	}
 }
 
 func TestRecoveryRoundTrip(t *testing.T) {
-	d, err := OpenDir(t.TempDir())
+	dir := t.TempDir()
+	d, err := OpenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.LoadRecovery(); !errors.Is(err, ErrNoRecovery) {
-		t.Fatalf("LoadRecovery on an empty folder: %v, want ErrNoRecovery", err)
+	if _, _, err := d.OwnRecovery(); !errors.Is(err, ErrNoRecovery) {
+		t.Fatalf("OwnRecovery before any: %v, want ErrNoRecovery", err)
 	}
 	g := testGrid(t)
-	if err := d.SaveRecovery("island", g); err != nil {
+	if err := d.SaveRecovery(ctx, "island", g); err != nil {
 		t.Fatal(err)
 	}
-	name, back, err := d.LoadRecovery()
-	if err != nil {
-		t.Fatal(err)
+	name, back, err := d.OwnRecovery()
+	if err != nil || name != "island" || !back.Equal(g) {
+		t.Fatalf("recovered %q, %v", name, err)
 	}
-	if name != "island" || !back.Equal(g) {
-		t.Errorf("recovered %q, equal %v", name, back.Equal(g))
+	// The map and its name are one file.
+	var maps, others []string
+	for _, e := range dirNames(t, dir) {
+		if strings.HasSuffix(e, Ext) {
+			maps = append(maps, e)
+		} else {
+			others = append(others, e)
+		}
+	}
+	if len(maps) != 1 || len(others) != 1 || !strings.HasSuffix(others[0], ".lock") {
+		t.Fatalf("an autosave makes %v and %v, want one map file and its lock", maps, others)
 	}
 	if err := d.ClearRecovery(); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.LoadRecovery(); !errors.Is(err, ErrNoRecovery) {
+	if _, _, err := d.OwnRecovery(); !errors.Is(err, ErrNoRecovery) {
 		t.Errorf("recovery still there after Clear: %v", err)
 	}
+	d.Close()
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("a closed editor without an autosave left %v", names)
+	}
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, de := range des {
+		out = append(out, de.Name())
+	}
+	return out
 }
 
 func TestOpenFS(t *testing.T) {
@@ -132,17 +163,17 @@ func TestOpenFS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := OpenFS(fstest.MapFS{"dropped/My Map.hexmap": {Data: data}})
+	l, err := OpenFS(ctx, fstest.MapFS{"dropped/My Map.hexmap": {Data: data}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if l.Name != "My Map" || !l.Grid.Equal(g) {
 		t.Errorf("opened %q, equal %v", l.Name, l.Grid.Equal(g))
 	}
-	if _, err := OpenFS(fstest.MapFS{"junk.map": {Data: []byte("not a map")}}); err == nil {
+	if _, err := OpenFS(ctx, fstest.MapFS{"junk.map": {Data: []byte("not a map")}}); err == nil {
 		t.Error("junk accepted")
 	}
-	if _, err := OpenFS(fstest.MapFS{}); err == nil {
+	if _, err := OpenFS(ctx, fstest.MapFS{}); err == nil {
 		t.Error("empty drop accepted")
 	}
 }
@@ -180,10 +211,10 @@ func TestDirLoadReportsDropped(t *testing.T) {
 	c := g.Cell(12)
 	c.Roads |= 1 << hexmap.E
 	g.Batch(hexmap.NoRules, func() { g.SetCell(12, c) }) // the neighbour has no road back
-	if err := d.Save("odd", g); err != nil {
+	if err := d.Save(ctx, "odd", g); err != nil {
 		t.Fatal(err)
 	}
-	back, rep, err := d.Load("odd")
+	back, rep, err := d.Load(ctx, "odd")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 package files
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -23,25 +25,55 @@ type Loaded struct {
 	Info saves.Info
 }
 
-// OpenPath reads a map file in either format from the file system.
-func OpenPath(p string) (Loaded, error) {
-	g, info, err := saves.LoadFile(p)
+// OpenPath reads a map file in either format from the file system,
+// refusing anything that is not a regular file before opening it; ctx
+// cancels the read and takes its progress.
+func OpenPath(ctx context.Context, p string) (Loaded, error) {
+	g, info, err := loadFile(ctx, p)
 	if err != nil {
 		return Loaded{}, err // it names the file already
 	}
 	return Loaded{Grid: g, Name: NameFromFile(p), Info: info}, nil
 }
 
+// OpenPathOp is OpenPath as an Op: the map read is passed to use.
+func OpenPathOp(p string, use func(Loaded)) Op {
+	return loadOp("Opening "+filepath.Base(p), func(ctx context.Context) (Loaded, error) { return OpenPath(ctx, p) }, use)
+}
+
+// OpenFSOp is OpenFS as an Op: the map read is passed to use.
+func OpenFSOp(fsys fs.FS, use func(Loaded)) Op {
+	return loadOp("Opening the dropped file", func(ctx context.Context) (Loaded, error) { return OpenFS(ctx, fsys) }, use)
+}
+
+// loadOp reads a map with load off the UI loop and passes it to use.
+func loadOp(label string, load func(context.Context) (Loaded, error), use func(Loaded)) Op {
+	var l Loaded
+	return Op{
+		Label:      label,
+		Detachable: true,
+		Run:        func(ctx context.Context) (err error) { l, err = load(ctx); return err },
+		Finish: func(err error) {
+			if err == nil {
+				use(l)
+			}
+		},
+	}
+}
+
 // OpenFS reads the first map file of fsys (what ebiten.DroppedFiles gives,
-// on the desktop and in the browser alike).
-func OpenFS(fsys fs.FS) (Loaded, error) {
-	var first string
+// on the desktop and in the browser alike). Like OpenPath it looks at
+// what the file is before opening it (the listing of a drop says, from
+// the file system), and again once it is open.
+func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
+	var first fs.DirEntry
+	var firstPath string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || first != "" {
+		if err != nil || first != nil {
 			return err
 		}
 		if !d.IsDir() {
-			first = p
+			first, firstPath = d, p
 			return fs.SkipAll
 		}
 		return nil
@@ -49,22 +81,40 @@ func OpenFS(fsys fs.FS) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, fmt.Errorf("dropped files: %v", err)
 	}
-	if first == "" {
+	if first == nil {
 		return Loaded{}, fmt.Errorf("no file was dropped")
 	}
-	f, err := fsys.Open(first)
+	base := path.Base(firstPath)
+	if err := checkDropped(base, first.Type()); err != nil {
+		return Loaded{}, err
+	}
+	f, err := fsys.Open(firstPath)
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %v", path.Base(first), err)
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > MaxFileSize {
-		return Loaded{}, fmt.Errorf("%s: %d bytes is too large for a map", path.Base(first), st.Size())
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+	case checkDropped(base, st.Mode()) != nil:
+		return Loaded{}, checkDropped(base, st.Mode())
+	case st.Size() > MaxFileSize:
+		return Loaded{}, fmt.Errorf("%s: %d bytes is too large for a map", base, st.Size())
 	}
-	g, info, err := saves.Read(f)
+	g, info, err := saves.Read(readerFor(ctx, io.LimitReader(f, MaxFileSize), st.Size()))
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %v", path.Base(first), err)
+		return Loaded{}, fmt.Errorf("%s: %w", base, err)
 	}
-	return Loaded{Grid: g, Name: NameFromFile(first), Info: info}, nil
+	return Loaded{Grid: g, Name: NameFromFile(firstPath), Info: info}, nil
+}
+
+// checkDropped refuses a dropped file that is not a regular one.
+func checkDropped(base string, m fs.FileMode) error {
+	if m.Type() == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s is %s: %w", base, saves.DescribeMode(m), saves.ErrNotRegular)
 }
 
 // NameFromFile turns a file path into a map name to offer: the base name

@@ -1,6 +1,7 @@
 package files
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -9,13 +10,14 @@ import (
 	"hexsandbox/hexmap"
 )
 
-// ErrExists is SaveAs's answer when the name is taken and overwrite was
+// ErrExists is a save's answer when the name is taken and overwrite was
 // not confirmed.
 var ErrExists = errors.New("a map of that name exists")
 
 // Session is the map being edited: its grid, the name it is saved under
-// ("" until the first save), its undo history, and the recovery
-// autosave. The window code calls it; it never touches the window.
+// ("" until the first save), its undo history, and its recovery
+// autosave. The window code calls it on its UI goroutine; the file work
+// comes back as Ops, to run off that goroutine (see Op).
 type Session struct {
 	Store   Store
 	Name    string
@@ -78,7 +80,6 @@ func (s *Session) Replace(name string, g *hexmap.Grid, saved bool) {
 	}
 	s.autosave = Autosaver{}
 	s.autosaved = s.History.State()
-	s.hasAutosave = false
 }
 
 // ReplaceUndoable switches to the generated map g, unnamed and unsaved,
@@ -180,86 +181,190 @@ func (s *Session) NewMapOf(t hexmap.Topology, seed int64) error {
 	return nil
 }
 
-// Open replaces the map with the saved map name, and returns what
-// reading it dropped.
+// OpenOp reads the saved map name; once read it replaces the session's
+// map, and opened (if not nil) gets what reading it dropped (links that
+// cannot be drawn). A failed or cancelled read leaves the session as it
+// was.
+func (s *Session) OpenOp(name string, opened func(hexmap.BatchReport)) Op {
+	store := s.Store
+	var g *hexmap.Grid
+	var rep hexmap.BatchReport
+	return Op{
+		Label:      "Opening " + name,
+		Detachable: true,
+		Run: func(ctx context.Context) (err error) {
+			g, rep, err = store.Load(ctx, name)
+			return err
+		},
+		Finish: func(err error) {
+			if err == nil {
+				s.Replace(name, g, true)
+				if opened != nil {
+					opened(rep)
+				}
+			}
+		},
+	}
+}
+
+// Open reads and opens the saved map name at once (the browser tests'
+// hooks use it), and returns what reading it dropped.
 func (s *Session) Open(name string) (hexmap.BatchReport, error) {
-	g, rep, err := s.Store.Load(name)
-	if err != nil {
-		return rep, err
-	}
-	s.Replace(name, g, true)
-	return rep, nil
+	var rep hexmap.BatchReport
+	err := s.OpenOp(name, func(r hexmap.BatchReport) { rep = r }).Do()
+	return rep, err
 }
 
-// Save writes the map under its name, which must be set.
-func (s *Session) Save() error {
-	if s.Name == "" {
-		return errors.New("the map has no name yet")
+// SaveOp saves the map as it is now under name (the map's own name when
+// name is ""): Run writes a copy, so editing may go on meanwhile. Unless
+// overwrite is set, Run fails with ErrExists for a name taken by
+// another map. Once saved, the session records the state saved and
+// removes its autosave.
+func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
+	if name == "" {
+		if s.Name == "" {
+			return Op{}, errors.New("the map has no name yet")
+		}
+		name = s.Name
 	}
-	return s.saveAs(s.Name)
-}
-
-// SaveAs writes the map under a new name. Unless overwrite is set it
-// returns ErrExists for a name that is taken by another map.
-func (s *Session) SaveAs(name string, overwrite bool) error {
 	name, err := ValidName(name)
 	if err != nil {
-		return err
+		return Op{}, err
 	}
-	if !overwrite && name != s.Name {
-		exists, err := s.Store.Exists(name)
-		if err != nil {
-			return err
-		}
-		if exists {
-			return fmt.Errorf("%q: %w", name, ErrExists)
-		}
-	}
-	return s.saveAs(name)
+	store, g, state := s.Store, s.Grid.Clone(), s.History.State()
+	checkExists, clear := !overwrite && name != s.Name, s.hasAutosave
+	return Op{
+		Label: "Saving " + name,
+		Run: func(ctx context.Context) error {
+			if checkExists {
+				exists, err := store.Exists(name)
+				if err != nil {
+					return err
+				}
+				if exists {
+					return fmt.Errorf("%q: %w", name, ErrExists)
+				}
+			}
+			if err := store.Save(ctx, name, g); err != nil {
+				return err
+			}
+			if clear {
+				if err := store.ClearRecovery(); err != nil {
+					return fmt.Errorf("%w: %v", ErrAutosaveKept, err)
+				}
+			}
+			return nil
+		},
+		Finish: func(err error) {
+			if err != nil && !errors.Is(err, ErrAutosaveKept) {
+				return
+			}
+			s.Name = name
+			s.History.MarkSavedAt(state)
+			s.autosave.Done()
+			if err == nil {
+				s.hasAutosave = false
+			}
+		},
+	}, nil
 }
 
-func (s *Session) saveAs(name string) error {
-	if err := s.Store.Save(name, s.Grid); err != nil {
-		return err
-	}
-	s.Name = name
-	s.History.MarkSaved()
-	s.autosave.Done()
-	if s.hasAutosave {
-		s.hasAutosave = false
-		return s.Store.ClearRecovery()
-	}
-	return nil
-}
+// ErrAutosaveKept is a save's error when the map was saved but its
+// autosave could not be removed afterwards: the session counts the map
+// as saved.
+var ErrAutosaveKept = errors.New("the map is saved, but its recovery autosave could not be removed")
 
-// Autosave writes the recovery autosave when it is due; it reports
-// whether it wrote one.
-func (s *Session) Autosave(now time.Time) (bool, error) {
-	dirty := s.Modified() && s.History.State() != s.autosaved
-	if s.History.InStroke() || !s.autosave.Due(now, dirty) {
-		return false, nil
-	}
-	s.autosave.Done()
-	s.autosaved = s.History.State()
-	s.hasAutosave = true
-	return true, s.Store.SaveRecovery(s.Name, s.Grid)
-}
-
-// Recover replaces the map with the recovery autosave, as unsaved
-// changes to the map it was made from.
-func (s *Session) Recover() error {
-	name, g, err := s.Store.LoadRecovery()
+// Save writes the map under its name at once.
+func (s *Session) Save() error {
+	op, err := s.SaveOp("", true)
 	if err != nil {
 		return err
 	}
-	s.Replace(name, g, false)
-	s.hasAutosave = true
-	return nil
+	return op.Do()
 }
 
-// DiscardRecovery deletes the autosave (the user declined it, or closed
-// the map on purpose).
-func (s *Session) DiscardRecovery() error {
-	s.hasAutosave = false
-	return s.Store.ClearRecovery()
+// SaveAs writes the map under a new name at once; see SaveOp.
+func (s *Session) SaveAs(name string, overwrite bool) error {
+	op, err := s.SaveOp(name, overwrite)
+	if err != nil {
+		return err
+	}
+	return op.Do()
+}
+
+// AutosaveOp is the recovery autosave, when it is due (ok is false
+// otherwise): every AutosaveInterval while there are unsaved changes the
+// last autosave does not hold, never in the middle of a stroke. Run
+// writes a copy of the map; a failed autosave is tried again an interval
+// later.
+func (s *Session) AutosaveOp(now time.Time) (op Op, ok bool) {
+	dirty := s.Modified() && s.History.State() != s.autosaved
+	if s.History.InStroke() || !s.autosave.Due(now, dirty) {
+		return Op{}, false
+	}
+	s.autosave.Done()
+	store, name, g, state := s.Store, s.Name, s.Grid.Clone(), s.History.State()
+	return Op{
+		Label: "Autosaving",
+		Run:   func(ctx context.Context) error { return store.SaveRecovery(ctx, name, g) },
+		Finish: func(err error) {
+			if err == nil {
+				s.autosaved = state
+				s.hasAutosave = true
+			}
+		},
+	}, true
+}
+
+// Autosave writes the autosave at once when it is due; it reports
+// whether it wrote one.
+func (s *Session) Autosave(now time.Time) (bool, error) {
+	op, ok := s.AutosaveOp(now)
+	if !ok {
+		return false, nil
+	}
+	return true, op.Do()
+}
+
+// RecoverOp replaces the map at once with a recovery autosave that
+// ClaimRecovery gave, as unsaved changes to the map it was made from;
+// Run then makes it this editor's own autosave and drops the claimed
+// one, so that it is safe at every moment.
+func (s *Session) RecoverOp(r *Recovery) Op {
+	s.Replace(r.Name, r.Grid, false)
+	store, g, state := s.Store, r.Grid.Clone(), s.History.State()
+	return Op{
+		Label: "Recovering",
+		Run: func(ctx context.Context) error {
+			if err := store.SaveRecovery(ctx, r.Name, g); err != nil {
+				return err
+			}
+			return store.DropRecovery(r)
+		},
+		Finish: func(err error) {
+			if err == nil {
+				s.autosaved = state
+				s.hasAutosave = true
+			}
+		},
+	}
+}
+
+// DiscardOp deletes a claimed autosave the user declined.
+func (s *Session) DiscardOp(r *Recovery) Op {
+	store := s.Store
+	return Op{Label: "Discarding the autosave", Run: func(context.Context) error { return store.DropRecovery(r) }}
+}
+
+// CloseOp removes this editor's autosave (the user closes the editor on
+// purpose) and closes the store.
+func (s *Session) CloseOp() Op {
+	store := s.Store
+	return Op{
+		Label: "Closing",
+		Run: func(context.Context) error {
+			return errors.Join(store.ClearRecovery(), store.Close())
+		},
+		Finish: func(err error) { s.hasAutosave = false },
+	}
 }

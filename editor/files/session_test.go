@@ -1,8 +1,10 @@
 package files
 
 import (
+	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,11 +12,14 @@ import (
 )
 
 // memStore is a Store in memory, so session logic is tested apart from
-// the file format.
+// the file format. left is an autosave of an editor that is gone, own
+// this editor's.
 type memStore struct {
-	maps         map[string]*hexmap.Grid
-	recovery     *hexmap.Grid
-	recoveryName string
+	maps    map[string]*hexmap.Grid
+	own     *Recovery
+	left    *Recovery
+	claimed bool
+	closed  bool
 }
 
 func newMemStore() *memStore { return &memStore{maps: map[string]*hexmap.Grid{}} }
@@ -24,39 +29,43 @@ func (m *memStore) List() ([]Entry, error) {
 	for n := range m.maps {
 		out = append(out, Entry{Name: n})
 	}
-	slices.SortFunc(out, func(a, b Entry) int { return compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
 }
-func compare(a, b string) int {
-	if a < b {
-		return -1
-	}
-	if a > b {
-		return 1
-	}
-	return 0
-}
 func (m *memStore) Exists(n string) (bool, error) { _, ok := m.maps[n]; return ok, nil }
-func (m *memStore) Load(n string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (m *memStore) Load(_ context.Context, n string) (*hexmap.Grid, hexmap.BatchReport, error) {
 	g, ok := m.maps[n]
 	if !ok {
 		return nil, hexmap.BatchReport{}, errors.New("no such map")
 	}
 	return g.Clone(), hexmap.BatchReport{}, nil
 }
-func (m *memStore) Save(n string, g *hexmap.Grid) error { m.maps[n] = g.Clone(); return nil }
-func (m *memStore) Delete(n string) error               { delete(m.maps, n); return nil }
-func (m *memStore) SaveRecovery(n string, g *hexmap.Grid) error {
-	m.recovery, m.recoveryName = g.Clone(), n
+func (m *memStore) Save(_ context.Context, n string, g *hexmap.Grid) error {
+	m.maps[n] = g.Clone()
 	return nil
 }
-func (m *memStore) LoadRecovery() (string, *hexmap.Grid, error) {
-	if m.recovery == nil {
-		return "", nil, ErrNoRecovery
-	}
-	return m.recoveryName, m.recovery.Clone(), nil
+func (m *memStore) Delete(n string) error { delete(m.maps, n); return nil }
+func (m *memStore) SaveRecovery(_ context.Context, n string, g *hexmap.Grid) error {
+	m.own = &Recovery{Name: n, Grid: g.Clone()}
+	return nil
 }
-func (m *memStore) ClearRecovery() error { m.recovery = nil; return nil }
+func (m *memStore) ClearRecovery() error { m.own = nil; return nil }
+func (m *memStore) ClaimRecovery(context.Context) (*Recovery, error) {
+	if m.left == nil || m.claimed {
+		return nil, ErrNoRecovery
+	}
+	m.claimed = true
+	return &Recovery{Name: m.left.Name, Grid: m.left.Grid.Clone(), key: "left"}, nil
+}
+func (m *memStore) DropRecovery(r *Recovery) error {
+	if r.key != "left" || !m.claimed {
+		return errors.New("not claimed")
+	}
+	m.left, m.claimed = nil, false
+	return nil
+}
+func (m *memStore) ReleaseRecovery(*Recovery) { m.claimed = false }
+func (m *memStore) Close() error              { m.closed = true; return nil }
 
 func newSession(t *testing.T) (*Session, *memStore) {
 	t.Helper()
@@ -143,24 +152,33 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	if saved, err := s.Autosave(t0.Add(AutosaveInterval)); !saved || err != nil {
 		t.Fatalf("no autosave after the interval: %v", err)
 	}
-	if st.recovery == nil || !st.recovery.Equal(s.Grid) || st.recoveryName != "m" {
-		t.Fatal("recovery does not hold the edited map")
+	if st.own == nil || !st.own.Grid.Equal(s.Grid) || st.own.Name != "m" {
+		t.Fatal("the autosave does not hold the edited map")
 	}
 	edited := s.Grid.Clone()
 
-	// A new start: the recovery is offered and restored as unsaved changes.
+	// A new start: the editor is gone, its autosave is offered, and
+	// restoring it gives unsaved changes and makes it the new editor's.
+	st.left, st.own = st.own, nil
 	s2, _ := newSession(t)
 	s2.Store = st
-	if err := s2.Recover(); err != nil {
+	r, err := st.ClaimRecovery(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.RecoverOp(r).Do(); err != nil {
 		t.Fatal(err)
 	}
 	if !s2.Grid.Equal(edited) || s2.Name != "m" || !s2.Modified() {
 		t.Errorf("recovered: equal %v, name %q, modified %v", s2.Grid.Equal(edited), s2.Name, s2.Modified())
 	}
+	if st.left != nil || st.own == nil || !st.own.Grid.Equal(edited) {
+		t.Errorf("after recovering: the old autosave is still there (%v) or the new one is missing", st.left != nil)
+	}
 	if err := s2.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if st.recovery != nil {
+	if st.own != nil {
 		t.Error("saving kept the recovery autosave")
 	}
 }
@@ -259,5 +277,44 @@ func TestReplaceUndoableKeepsFewMaps(t *testing.T) {
 	}
 	if undos != maxReplaced {
 		t.Fatalf("%d generations undone, want the last %d", undos, maxReplaced)
+	}
+}
+
+// A save op works on a copy: edits made while it runs stay unsaved.
+func TestSaveOpSavesTheMapAsItWas(t *testing.T) {
+	s, st := newSession(t)
+	s.Grid.SetElevation(0, 2)
+	op, err := s.SaveOp("copy", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := s.Grid.Clone()
+	s.Grid.SetElevation(1, 3) // while the save runs
+	if err := op.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	op.Finish(nil)
+	if !st.maps["copy"].Equal(at) {
+		t.Error("the save holds edits made after it began")
+	}
+	if !s.Modified() || s.Name != "copy" {
+		t.Errorf("after the save: modified %v (want true: an edit came after), name %q", s.Modified(), s.Name)
+	}
+	s.History.Undo()
+	if s.Modified() {
+		t.Error("undoing the later edit does not give the saved state")
+	}
+}
+
+// A failed or cancelled open leaves the session's map alone.
+func TestFailedOpenKeepsTheMap(t *testing.T) {
+	s, _ := newSession(t)
+	s.Grid.SetElevation(0, 4)
+	before := s.Grid
+	if _, err := s.Open("missing"); err == nil {
+		t.Fatal("opened a missing map")
+	}
+	if s.Grid != before || !s.Modified() {
+		t.Error("a failed open replaced the map")
 	}
 }

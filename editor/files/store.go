@@ -1,11 +1,14 @@
 // Package files is the editor's map storage, apart from any window code:
 // named maps in a Store (a folder on the desktop; the browser build adds
-// an IndexedDB one in *_js.go files), the recovery autosave, and reading
-// map files dropped on the window or given on the command line.
+// an IndexedDB one in *_js.go files), the recovery autosaves (one per
+// running editor), reading map files dropped on the window or given on
+// the command line, and the tasks that do all this file work off the
+// editor's UI loop, with progress and cancelling.
 package files
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -16,33 +19,61 @@ import (
 	"hexsandbox/saves"
 )
 
-// Entry is one saved map in a listing.
+// Entry is one saved map in a listing. Damaged, when not "", says why
+// the entry cannot be opened (not a regular file, a record that is not a
+// map's); it can still be deleted, or saved over.
 type Entry struct {
 	Name     string
 	Modified time.Time
 	Size     int64
+	Damaged  string
 }
 
-// Store keeps named maps and the one recovery autosave. Names are
-// validated with ValidName before they reach a Store.
+// Store keeps named maps and recovery autosaves. Names are validated
+// with ValidName before they reach a Store. Its methods do file work and
+// run off the UI loop (in a Task); a Store is safe for use by one task
+// at a time besides the goroutine that made it. Load and the saves stop
+// when ctx is cancelled and report their progress into it.
 type Store interface {
 	List() ([]Entry, error) // sorted by name
 	Exists(name string) (bool, error)
 	// Load returns the map and what reading it dropped (links that
 	// cannot be drawn; see saves.Info).
-	Load(name string) (*hexmap.Grid, hexmap.BatchReport, error)
-	Save(name string, g *hexmap.Grid) error
+	Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error)
+	Save(ctx context.Context, name string, g *hexmap.Grid) error
 	Delete(name string) error
 
-	// SaveRecovery replaces the recovery autosave: the map and the name
-	// it was being edited under ("" for an unnamed map).
-	SaveRecovery(name string, g *hexmap.Grid) error
-	// LoadRecovery returns the autosave, or ErrNoRecovery.
-	LoadRecovery() (name string, g *hexmap.Grid, err error)
+	// SaveRecovery replaces this editor's recovery autosave: the map and
+	// the name it is edited under ("" for an unnamed map), together.
+	// Every running editor has its own, held for as long as it runs.
+	SaveRecovery(ctx context.Context, name string, g *hexmap.Grid) error
+	// ClearRecovery removes this editor's autosave.
 	ClearRecovery() error
+	// ClaimRecovery finds the newest autosave left by an editor that is
+	// no longer running, claims it so that no other editor offers it,
+	// and reads it; ErrNoRecovery when there is none. A claim lasts until
+	// DropRecovery, ReleaseRecovery or Close.
+	ClaimRecovery(ctx context.Context) (*Recovery, error)
+	// DropRecovery deletes a claimed autosave (declined, or taken over).
+	DropRecovery(r *Recovery) error
+	// ReleaseRecovery gives a claimed autosave back for a later start.
+	ReleaseRecovery(r *Recovery)
+	// Close lets go of this editor's autosave slot and of its claims.
+	Close() error
 }
 
-// ErrNoRecovery is LoadRecovery's answer when there is no autosave.
+// Recovery is an autosave left by an editor that ended without saving.
+// Err, when not nil, says why it cannot be read (Grid is nil then).
+type Recovery struct {
+	Name  string // the map it was edited under, "" for an unnamed map
+	Grid  *hexmap.Grid
+	Saved time.Time
+	Err   error
+	key   string // the store's handle
+}
+
+// ErrNoRecovery is ClaimRecovery's answer when there is no autosave to
+// offer.
 var ErrNoRecovery = errors.New("no recovery autosave")
 
 // MaxNameLength bounds map names, which become file names.

@@ -1,22 +1,46 @@
 package tools
 
-import "hexsandbox/hexmap"
+import (
+	"slices"
+
+	"hexsandbox/hexmap"
+)
 
 // DefaultHistoryLimit bounds the cell changes all undo and redo steps
 // hold together (about 40 bytes each, so some 10 MB).
 const DefaultHistoryLimit = 250_000
 
 // step is one undoable stroke: each changed cell once, with its state
-// before the first change and after the last.
+// before the first change and after the last, and the units it placed
+// and removed.
 type step struct {
 	serial  uint64
 	changes []hexmap.Change
+	units   unitDiff
 }
+
+// unitDiff is what an edit did to the units: the records removed, with
+// their places in the list before, and those added, with their places
+// after.
+type unitDiff struct{ added, removed []placed }
+
+type placed struct {
+	at int
+	u  hexmap.Unit
+}
+
+func (d unitDiff) empty() bool { return len(d.added)+len(d.removed) == 0 }
 
 // History follows a grid's change feed and turns it into undo steps, one
 // per stroke (or per edit outside strokes), and replays them backwards
 // and forwards. Memory is bounded: when the steps hold more than the
 // limit of changes, the oldest are forgotten.
+//
+// Units placed and removed are part of the steps. Moves in play (and
+// the passing of turns) are not undoable: they change the map for good,
+// so after one no earlier state can be reached again (Modified stays
+// true until a save) and the steps forget their units, keeping their
+// cells.
 type History struct {
 	grid       *hexmap.Grid
 	feed       *hexmap.FeedReader
@@ -30,6 +54,12 @@ type History struct {
 	nextSerial uint64
 	saved      uint64 // State() when the map was last saved
 	base       uint64 // State() with every undo step undone
+
+	units        []hexmap.Unit // the grid's units when the pending step began
+	unitEdits    uint64        // the grid's UnitEdits when last read
+	unitChanges  uint64        // the grid's UnitChanges when last read
+	pendingUnits bool          // units were edited in the pending step
+	epoch        uint64        // moves in play so far; part of State
 }
 
 // NewHistory starts following g's changes. limit ≤ 0 means the default.
@@ -37,7 +67,89 @@ func NewHistory(g *hexmap.Grid, limit int) *History {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}
-	return &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
+	h := &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
+	h.readUnits()
+	return h
+}
+
+// readUnits takes the grid's units as the ones the pending step starts
+// from.
+func (h *History) readUnits() {
+	h.units = append(h.units[:0], h.grid.Units()...)
+	h.unitEdits, h.unitChanges = h.grid.UnitEdits(), h.grid.UnitChanges()
+	h.pendingUnits = false
+}
+
+// syncUnits notes what happened to the units since the last read: edits
+// (placements, removals) belong to the pending step; a move in play
+// starts a new epoch.
+func (h *History) syncUnits() {
+	g := h.grid
+	switch {
+	case g.UnitChanges() == h.unitChanges:
+	case g.UnitEdits() == h.unitEdits:
+		h.epoch++
+		h.forgetUnits()
+		h.readUnits()
+	default:
+		h.pendingUnits = true
+		h.unitEdits, h.unitChanges = g.UnitEdits(), g.UnitChanges()
+	}
+}
+
+// forgetUnits drops the unit part of every step: after a move in play
+// the records they name may no longer be where they were.
+func (h *History) forgetUnits() {
+	for _, list := range [][]step{h.undo, h.redo} {
+		for k := range list {
+			list[k].units = unitDiff{}
+		}
+	}
+}
+
+// diffUnits returns the records of before missing from after (removed,
+// at their places in before) and those of after missing from before
+// (added, at their places in after). Edits only append and delete, so
+// the records both hold keep their order.
+func diffUnits(before, after []hexmap.Unit) unitDiff {
+	var d unitDiff
+	k := 0
+	for i, u := range before {
+		if at := slices.Index(after[k:], u); at >= 0 {
+			for ; at > 0; at-- {
+				d.added = append(d.added, placed{k, after[k]})
+				k++
+			}
+			k++
+		} else {
+			d.removed = append(d.removed, placed{i, u})
+		}
+	}
+	for ; k < len(after); k++ {
+		d.added = append(d.added, placed{k, after[k]})
+	}
+	return d
+}
+
+// applyUnits turns the units from one side of d to the other: forward
+// (redo) removes what d removed and adds what it added, back (undo) the
+// reverse. Records are found by value; one that moved or whose cell was
+// taken since is left alone.
+func (h *History) applyUnits(d unitDiff, back bool) {
+	remove, add := d.removed, d.added
+	if back {
+		remove, add = add, remove
+	}
+	for _, p := range remove {
+		if i, ok := h.grid.Index(p.u.Location); ok {
+			if k, ok := h.grid.UnitAt(i); ok && h.grid.Units()[k] == p.u {
+				h.grid.RemoveUnit(i)
+			}
+		}
+	}
+	for _, p := range add {
+		h.grid.InsertUnit(p.at, p.u)
+	}
 }
 
 // Detach stops following the grid (before the grid is replaced).
@@ -66,6 +178,7 @@ func (h *History) sync() {
 			h.pending = append(h.pending, c)
 		}
 	}
+	h.syncUnits()
 	if !h.inStroke {
 		h.commit()
 	}
@@ -73,9 +186,10 @@ func (h *History) sync() {
 
 // forget drops every undo and redo step and what is pending.
 func (h *History) forget() {
-	h.base = h.state()
+	h.base = h.top()
 	h.undo, h.redo, h.total = nil, nil, 0
 	h.pending = h.pending[:0]
+	h.readUnits()
 	clear(h.open)
 }
 
@@ -104,12 +218,17 @@ func (h *History) commit() {
 	}
 	h.pending = h.pending[:0]
 	clear(h.open)
-	if len(changes) == 0 {
+	var units unitDiff
+	if h.pendingUnits {
+		units = diffUnits(h.units, h.grid.Units())
+		h.readUnits()
+	}
+	if len(changes) == 0 && units.empty() {
 		return
 	}
 	h.total -= countChanges(h.redo)
 	h.redo = nil
-	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes})
+	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, units: units})
 	h.nextSerial++
 	h.total += len(changes)
 	h.trim()
@@ -177,7 +296,9 @@ func (h *History) Redo() bool {
 }
 
 // replay restores a step as one batch (one rebuild for the consumers of
-// the feed) and skips the changes it made itself.
+// the feed), then its units, and skips the changes it made itself. The
+// cells come first, so that a unit the step's water had drowned finds
+// its cell dry again.
 func (h *History) replay(s step, back bool) {
 	h.grid.Batch(hexmap.NoRules, func() {
 		for _, c := range s.changes {
@@ -189,6 +310,8 @@ func (h *History) replay(s step, back bool) {
 		}
 	})
 	h.feed.Skip()
+	h.applyUnits(s.units, back)
+	h.readUnits()
 }
 
 // State identifies the map's current state among those the history can
@@ -198,8 +321,13 @@ func (h *History) State() uint64 {
 	return h.state()
 }
 
-// state is State without reading the feed first.
-func (h *History) state() uint64 {
+// state is State without reading the feed first: the top step's serial,
+// in the epoch of moves made so far (high bits), so that no state from
+// before a move compares equal to one after it.
+func (h *History) state() uint64 { return h.epoch<<40 | h.top() }
+
+// top is the serial of the top undo step, or base without one.
+func (h *History) top() uint64 {
 	if len(h.undo) == 0 {
 		return h.base
 	}
@@ -208,6 +336,10 @@ func (h *History) state() uint64 {
 
 // MarkSaved records the current state as the one on disk.
 func (h *History) MarkSaved() { h.saved = h.State() }
+
+// MarkSavedAt records state (an earlier State()) as the one on disk: a
+// save that wrote a copy taken then, while editing went on.
+func (h *History) MarkSavedAt(state uint64) { h.saved = state }
 
 // MarkUnsaved makes Modified true until the next save, for maps that do
 // not match any file (a recovered autosave, an import).

@@ -2,6 +2,8 @@ package tools
 
 import (
 	"testing"
+
+	"hexsandbox/hexmap"
 )
 
 func TestStrokeIsOneUndoStep(t *testing.T) {
@@ -109,6 +111,23 @@ func TestSaveMarkTracksState(t *testing.T) {
 	}
 }
 
+// A save of a copy taken earlier marks that state, not the current one.
+func TestMarkSavedAtEarlierState(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	g.SetElevation(1, 3)
+	copied := h.State()
+	g.SetElevation(2, 4) // edited while the copy was being written
+	h.MarkSavedAt(copied)
+	if !h.Modified() {
+		t.Error("the edit after the copy counts as saved")
+	}
+	h.Undo()
+	if h.Modified() {
+		t.Error("back at the copied state the map counts as modified")
+	}
+}
+
 func TestEditedBackIsNoStep(t *testing.T) {
 	g := newGrid(t)
 	h := NewHistory(g, 0)
@@ -118,5 +137,88 @@ func TestEditedBackIsNoStep(t *testing.T) {
 	h.EndStroke()
 	if h.CanUndo() {
 		t.Error("a stroke that changed nothing became an undo step")
+	}
+}
+
+func placeUnit(t *testing.T, g *hexmap.Grid, i int, side uint8) hexmap.Unit {
+	t.Helper()
+	u := hexmap.Unit{Location: g.Coordinates(i), Side: side, MovesLeft: hexmap.UnitSpeed}
+	if err := g.AddUnit(u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Placing and removing units are undo steps like any edit, and a stroke
+// that floods a unit's cell brings the unit back when undone.
+func TestUnitEditsAreUndoable(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	empty := g.Clone()
+	h.BeginStroke()
+	placeUnit(t, g, 5, 1)
+	placeUnit(t, g, 6, 2)
+	h.EndStroke()
+	placed := g.Clone()
+	g.RemoveUnit(5)
+	removed := g.Clone()
+	if u, _ := h.Len(); u != 2 {
+		t.Fatalf("%d steps, want 2", u)
+	}
+	if !h.Undo() || !g.Equal(placed) {
+		t.Fatal("undo of the removal")
+	}
+	if !h.Undo() || !g.Equal(empty) {
+		t.Fatalf("undo of the placement: units %v", g.Units())
+	}
+	if !h.Redo() || !h.Redo() || !g.Equal(removed) {
+		t.Fatal("redo")
+	}
+	h.BeginStroke()
+	g.SetWaterLevel(6, 1)
+	h.EndStroke()
+	if g.Occupied(6) {
+		t.Fatal("the flooded unit stayed")
+	}
+	if !h.Undo() || !g.Equal(removed) || !g.Occupied(6) {
+		t.Fatalf("undo of the flood: units %v", g.Units())
+	}
+	if !h.Redo() || g.Occupied(6) {
+		t.Fatal("redo of the flood left the unit")
+	}
+}
+
+// A move in play is no undo step; it leaves the map modified for good
+// (undo cannot get back to the saved state), and undo afterwards still
+// restores cells but no longer touches units.
+func TestMovesAreNotUndoable(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	u := placeUnit(t, g, 5, 1)
+	h.MarkSaved()
+	g.SetElevation(30, 2)
+	u.Location = g.Coordinates(7)
+	if err := g.PutUnit(0, u); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := h.Len(); n != 2 {
+		t.Fatalf("%d steps, want 2 (placement, elevation)", n)
+	}
+	if !h.Undo() || g.Cell(30).Elevation != 0 {
+		t.Fatal("undo of the elevation")
+	}
+	if !h.Modified() {
+		t.Fatal("a map whose unit moved reads as saved")
+	}
+	if !h.Undo() || !g.Occupied(7) || len(g.Units()) != 1 {
+		t.Fatalf("undo of the placement after a move touched units: %v", g.Units())
+	}
+	h.MarkSaved()
+	if h.Modified() {
+		t.Fatal("modified right after a save")
+	}
+	g.SetSideInTurn(2)
+	if !h.Modified() {
+		t.Fatal("passing the turn left the map unmodified")
 	}
 }

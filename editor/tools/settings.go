@@ -4,7 +4,10 @@
 // in package editor only translates input into calls to this package.
 package tools
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/units"
+)
 
 // Mode is the three-way setting of the river, road and walled tools.
 type Mode uint8
@@ -49,19 +52,24 @@ type Settings struct {
 
 	River, Road, Walled Mode
 	BrushSize           int
+
+	// Units places (Yes) or removes (No) a unit on the cell under the
+	// pointer, whatever the brush size: one unit per cell, of UnitSide.
+	Units    Mode
+	UnitSide int
 }
 
 // DefaultSettings are the panel's state when the editor opens: elevation
 // painting with a single-cell brush, the most common first action.
 func DefaultSettings() Settings {
-	return Settings{ApplyElevation: true, Elevation: 1}
+	return Settings{ApplyElevation: true, Elevation: 1, UnitSide: 1}
 }
 
 // Active reports whether a stroke with these settings can change anything.
 func (s Settings) Active() bool {
 	return s.ApplyTerrain || s.ApplyElevation || s.ApplyWater || s.ApplyUrban ||
 		s.ApplyFarm || s.ApplyPlant || s.ApplySpecial ||
-		s.River != Ignore || s.Road != Ignore || s.Walled != Ignore
+		s.River != Ignore || s.Road != Ignore || s.Walled != Ignore || s.Units != Ignore
 }
 
 // Brush returns the cells within size steps of cell center, clamped to
@@ -73,12 +81,31 @@ func Brush(g *hexmap.Grid, center, size int) []int {
 	return out
 }
 
-// Apply edits every cell of the brush around center. drag is the move
-// that brought the pointer to center (zero Drag when there was none).
-func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) {
+// Apply edits every cell of the brush around center, and places or
+// removes a unit on center itself. drag is the move that brought the
+// pointer to center (zero Drag when there was none). The error says why a
+// unit could not be placed.
+func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) error {
 	for _, i := range Brush(g, center, s.BrushSize) {
 		s.EditCell(g, i, drag)
 	}
+	return s.EditUnit(g, center)
+}
+
+// EditUnit places or removes the unit on cell i as the Units setting
+// says. A cell that is taken or underwater refuses a new unit; the error
+// says why (nil when there is nothing to do).
+func (s Settings) EditUnit(g *hexmap.Grid, i int) error {
+	switch s.Units {
+	case Yes:
+		if k, ok := g.UnitAt(i); ok && int(g.Units()[k].Side) == s.UnitSide {
+			return nil // already there: a drag resting on a unit adds nothing
+		}
+		return g.AddUnit(units.New(g, i, max(1, min(hexmap.MaxSides, s.UnitSide))))
+	case No:
+		g.RemoveUnit(i)
+	}
+	return nil
 }
 
 // EditCell applies the settings to one cell, in the order of Catlike's

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -162,5 +163,39 @@ func TestSettingsActive(t *testing.T) {
 	}
 	if !(Settings{Road: No}).Active() || !DefaultSettings().Active() {
 		t.Error("settings with a tool are not active")
+	}
+}
+
+// The unit tool places one unit of the chosen side on the cell under the
+// pointer only, whatever the brush, never on water or on another unit,
+// and removes what is there.
+func TestUnitTool(t *testing.T) {
+	g := newGrid(t)
+	c := index(t, g, 5, 5)
+	s := Settings{Units: Yes, UnitSide: 3, BrushSize: 2}
+	s.Apply(g, c, Drag{})
+	if len(g.Units()) != 1 || !g.Occupied(c) || g.Units()[0].Side != 3 || g.Units()[0].MovesLeft != hexmap.UnitSpeed {
+		t.Fatalf("after placing: %v", g.Units())
+	}
+	s.UnitSide = 2
+	if err := s.EditUnit(g, c); !errors.Is(err, hexmap.ErrOccupied) || len(g.Units()) != 1 {
+		t.Fatalf("a second unit on the cell: %v, %v", err, g.Units())
+	}
+	wet := index(t, g, 8, 5)
+	g.SetWaterLevel(wet, 1)
+	if err := s.EditUnit(g, wet); !errors.Is(err, hexmap.ErrUnderwater) {
+		t.Fatalf("a unit underwater: %v", err)
+	}
+	s.Units = No
+	s.Apply(g, index(t, g, 6, 5), Drag{}) // a neighbour, inside the brush
+	if !g.Occupied(c) {
+		t.Fatal("removing on a neighbour removed the unit: the brush does not apply to units")
+	}
+	s.Apply(g, c, Drag{})
+	if len(g.Units()) != 0 {
+		t.Fatalf("after removing: %v", g.Units())
+	}
+	if !(Settings{Units: Yes}).Active() || (Settings{}).Active() {
+		t.Fatal("Active does not count the unit tool")
 	}
 }

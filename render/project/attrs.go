@@ -1,6 +1,8 @@
 package project
 
 import (
+	"math"
+
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -109,7 +111,8 @@ const (
 	packTerrain pack = iota
 	packLit
 	packTranslucent
-	packFlat // flat colour (test mode), opaque
+	packFlat   // flat colour (test mode), opaque
+	packFacade // buildings (facade.go)
 )
 
 // vertex packs a at screen (sx, sy) and view distance w. The light is
@@ -131,6 +134,10 @@ func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex 
 	case packFlat:
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 		v.Custom3 = 1
+	case packFacade:
+		v.SrcX, v.SrcY = a.uv[0]*iw, a.uv[1]*iw
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], a.color[3]
+		v.Custom1, v.Custom2, v.Custom3 = a.uv2[0], a.uv2[1], packNormal(n)
 	case packTranslucent:
 		v.Custom3 = float32(kind) + kindFraction
 		if b.Flat {
@@ -141,6 +148,38 @@ func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex 
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.uv2[0]*iw, a.uv2[1]*iw, n[0], n[2]
 	}
 	return v
+}
+
+// packNormal puts unit normal n into one float, for the facade pack,
+// whose other attributes are all taken: its octahedral projection
+// (the upper half of the octahedron folded out to the square for faces
+// that look down), each coordinate in 8 bits, x·256 + z. The shader's
+// unpackNormal undoes it; a triangle's three vertices share the value, so
+// interpolation keeps it whole.
+func packNormal(n *vec3.T) float32 {
+	s := float32(math.Abs(float64(n[0])) + math.Abs(float64(n[1])) + math.Abs(float64(n[2])))
+	if s == 0 {
+		return packOct(0, 0)
+	}
+	x, z := n[0]/s, n[2]/s
+	if n[1] < 0 {
+		x, z = (1-abs32(z))*sign32(x), (1-abs32(x))*sign32(z)
+	}
+	return packOct(x, z)
+}
+
+func packOct(x, z float32) float32 {
+	q := func(e float32) float32 { return float32(math.Round(float64((e + 1) / 2 * 255))) }
+	return q(x)*256 + q(z)
+}
+
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+
+func sign32(v float32) float32 {
+	if v < 0 {
+		return -1
+	}
+	return 1
 }
 
 // kindFraction is added to a translucent vertex's kind so that the

@@ -65,9 +65,9 @@ type Builder struct {
 	ShadowSize int
 	Casters    []Caster
 
-	Terrain, Lit, Translucent Batches
-	Shadow                    Batches
-	LightView                 LightView
+	Terrain, Lit, Facade, Translucent Batches
+	Shadow                            Batches
+	LightView                         LightView
 	// Near and Far bound the view distance of everything visible; the
 	// depth passes map it linearly into 24 bits.
 	Near, Far float32
@@ -79,6 +79,7 @@ type Builder struct {
 	proj             *[1 << 16]projected
 	// Scratch for addOpaque.
 	static  []staticVertex   // for meshes without welded storage
+	facade  []facadeExtra    // likewise, for buildings
 	remap   *[1 << 16]uint16 // vertex to batch vertex (0: unused, while marking)
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
@@ -115,6 +116,7 @@ type sortTri struct {
 func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Terrain.Reset()
 	b.Lit.Reset()
+	b.Facade.Reset()
 	b.Translucent.Reset()
 	b.tris = b.tris[:0]
 	b.flatID = 0
@@ -163,14 +165,15 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		if m == nil {
 			continue
 		}
-		if ok, _, _ := b.View.Visible(c.Bounds[l]); !ok {
+		ok, near, _ := b.View.Visible(c.Bounds[l])
+		if !ok || (l == mesh.BuildingDetails && near > DetailDistance) {
 			continue
 		}
 		w := c.welded[l]
 		idx := b.numbering(m, w)
-		// Walls, features and farms are closed boxes: their back faces are
-		// hidden.
-		cull := l == mesh.Walls || l == mesh.Features || l == mesh.Farms
+		// Walls, features, farms and buildings are closed: their back
+		// faces are hidden.
+		cull := l == mesh.Walls || l == mesh.Features || l == mesh.Farms || isFacade(l)
 		dst, p, def := &b.Lit, packLit, defaultColor(l)
 		if l == mesh.Terrain {
 			dst, p = &b.Terrain, packTerrain
@@ -180,6 +183,11 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 			b.addTranslucent(m, idx, l)
 		case b.Flat:
 			b.addFlat(m, idx, cull, def)
+		case isFacade(l):
+			st, fx := b.facadeStatics(m, w)
+			o := opaqueMesh{m: m, idx: idx, st: st, fx: fx, p: packFacade, def: def, cull: true}
+			o.inside = b.View.Inside(c.Bounds[l])
+			b.addOpaque(&o, &b.Facade)
 		default:
 			o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, p, def), p: p, def: def, cull: cull}
 			o.inside = b.View.Inside(c.Bounds[l])

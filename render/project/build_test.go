@@ -1,6 +1,7 @@
 package project
 
 import (
+	"math"
 	"testing"
 
 	"hexsandbox/mesh"
@@ -141,7 +142,7 @@ func TestFastPackersMatchGeneral(t *testing.T) {
 		b.project(mm)
 		for _, p := range []pack{packTerrain, packLit} {
 			b.remap[0], b.remap[1], b.remap[2] = 1, 1, 1
-			fast := b.packStatic(mm.Positions, b.fillStatic(nil, mm, p, def), b.remap[:3], make([]Vertex, 0, 3))
+			fast := b.packStatic(mm.Positions, b.fillStatic(nil, mm, p, def), nil, b.remap[:3], make([]Vertex, 0, 3))
 			for i := range 3 {
 				q, a := &b.proj[i], gather(mm, i, def)
 				if slow := b.vertex(&a, q.sx, q.sy, q.w, p, 0); fast[i] != slow || b.remap[i] != uint16(i) {
@@ -156,6 +157,49 @@ func TestFastPackersMatchGeneral(t *testing.T) {
 		b.packTranslucent(&fast, &m, i, KindEstuary)
 		if slow := b.vertex(&a, q.sx, q.sy, q.w, packTranslucent, KindEstuary); fast != slow {
 			t.Fatalf("translucent vertex %d: fast %+v, general %+v", i, fast, slow)
+		}
+	}
+}
+
+// TestBuildingDetailsNearOnly: a building mass is drawn near and far;
+// its details only while the camera is within DetailDistance. Both go
+// to the facade batches with their facade coordinates (divided by w)
+// and code.
+func TestBuildingDetailsNearOnly(t *testing.T) {
+	var layers [mesh.LayerCount]mesh.Mesh
+	for _, l := range []mesh.Layer{mesh.Buildings, mesh.BuildingDetails} {
+		m := &layers[l]
+		m.AddTriangle(vec3.T{45, 0, 45}, vec3.T{50, 0, 55}, vec3.T{55, 0, 45})
+		m.AddTriangleColor(vec4.T{0.5, 0.5, 0.5, 0.25})
+		m.AddTriangleUV(vec2.T{0, 0}, vec2.T{3, 0}, vec2.T{0, 2})
+		m.AddTriangleUV2(vec2.T{2, 9}, vec2.T{2, 9}, vec2.T{2, 9})
+	}
+	near := Builder{View: testView(1, 0), Light: DefaultLighting()}
+	near.Build(chunksOf(&layers))
+	far := Builder{View: testView(0, 0), Light: DefaultLighting()}
+	far.Build(chunksOf(&layers))
+	if ok, d, _ := near.View.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d > DetailDistance {
+		t.Fatalf("the near view is %v away", d)
+	}
+	if ok, d, _ := far.View.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d <= DetailDistance {
+		t.Fatalf("the far view is only %v away", d)
+	}
+	if got := near.Facade.Triangles(); got != 2 {
+		t.Fatalf("near: %d facade triangles, want mass and detail", got)
+	}
+	if got := far.Facade.Triangles(); got != 1 {
+		t.Fatalf("far: %d facade triangles, want the mass only", got)
+	}
+	if near.Lit.Triangles() != 0 {
+		t.Fatal("buildings went to the lit batches")
+	}
+	for _, v := range near.Facade.List()[0].Vertices {
+		w := 1 / v.Custom0
+		if v.Custom1 != 2 || v.Custom2 != 9 || v.ColorA != 0.25 {
+			t.Fatalf("vertex %+v: want top 2, code 9, alpha 0.25", v)
+		}
+		if u := v.SrcX * w; math.Abs(float64(u)) > 1e-3 && math.Abs(float64(u-3)) > 1e-3 {
+			t.Fatalf("facade u %v (SrcX %v times w %v) is none of the mesh's (0 and 3)", u, v.SrcX, w)
 		}
 	}
 }

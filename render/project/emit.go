@@ -27,6 +27,7 @@ type opaqueMesh struct {
 	m      *mesh.Mesh
 	idx    []uint16
 	st     []staticVertex
+	fx     []facadeExtra // buildings' facade attributes, else nil
 	p      pack
 	def    [4]float32
 	cull   bool // drop back faces
@@ -48,7 +49,7 @@ func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
 	if o.inside && !o.cull && len(o.st) <= MaxBatchVertices {
 		batch, _ := dst.room(len(o.st))
 		base := uint16(len(batch.Vertices))
-		batch.Vertices = b.packStatic(o.m.Positions, o.st, nil, slices.Grow(batch.Vertices, len(o.st)))
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, o.fx, nil, slices.Grow(batch.Vertices, len(o.st)))
 		out := growIndices(batch, len(o.idx))
 		for k, i := range o.idx {
 			out[k] = base + i
@@ -71,7 +72,7 @@ func (b *Builder) addOpaque(o *opaqueMesh, dst *Batches) {
 	} else if used > 0 {
 		batch, _ := dst.room(used)
 		marks := b.remap[:len(o.st)]
-		batch.Vertices = b.packStatic(o.m.Positions, o.st, marks, slices.Grow(batch.Vertices, used))
+		batch.Vertices = b.packStatic(o.m.Positions, o.st, o.fx, marks, slices.Grow(batch.Vertices, used))
 		out := growIndices(batch, len(b.kept))
 		for k, i := range b.kept {
 			out[k] = marks[i]

@@ -54,14 +54,31 @@ func (r *Raster) DrawDepth(batches []Batch) {
 // DrawTranslucent draws batches in order, each fragment kept where it is
 // in front of the stored depth after its kind's bias, writing no depth.
 func (r *Raster) DrawTranslucent(batches []Batch) {
+	r.drawKept(batches, func(v *Vertex, w float64) float64 {
+		return float64(DepthBias(Kind(math.Floor(float64(v.Custom3))), float32(w)))
+	})
+}
+
+// DrawOver draws batches in order, each fragment kept where it is not
+// behind the stored depth, writing colour only: the units' figures,
+// drawn in painter's order over the finished frame.
+func (r *Raster) DrawOver(batches []Batch) {
+	r.drawKept(batches, func(*Vertex, float64) float64 { return 0 })
+}
+
+// drawKept draws batches in order, each fragment kept where it is not
+// behind the stored depth (within the depth passes' two steps) once
+// bias (of the triangle's first vertex, at distance w) is taken off,
+// writing colour only.
+func (r *Raster) drawKept(batches []Batch, bias func(v *Vertex, w float64) float64) {
 	tol := 2 * float64(r.Far-r.Near) / 16777215
 	for _, b := range batches {
 		for t := 0; t+2 < len(b.Indices); t += 3 {
 			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
 			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
-			kind := Kind(math.Floor(float64(v[0].Custom3)))
+			first := v[0]
 			r.triangle(v, func(i int, iw float64) {
-				if w := 1 / iw; w-float64(DepthBias(kind, float32(w))) <= r.Depth[i]+tol {
+				if w := 1 / iw; w-bias(first, w) <= r.Depth[i]+tol {
 					r.Color[i] = c
 				}
 			})

@@ -74,8 +74,10 @@ func (b *Builder) fillStatic(dst []staticVertex, m *mesh.Mesh, p pack, def [4]fl
 // packStatic appends the vertices of st (at positions pos, numbered by
 // b.source) marked in marks (all where marks is nil), projected for the
 // view, to out, and replaces each mark with the vertex's index in out.
-// out has room for them. This is the hot loop of every build.
-func (b *Builder) packStatic(pos []vec3.T, st []staticVertex, marks []uint16, out []Vertex) []Vertex {
+// out has room for them. fx, for buildings, holds each vertex's facade
+// attributes (facade.go); it is nil for every other mesh. This is the
+// hot loop of every build.
+func (b *Builder) packStatic(pos []vec3.T, st []staticVertex, fx []facadeExtra, marks []uint16, out []Vertex) []Vertex {
 	rows, source := b.View.screenRows(), b.source[:len(st)]
 	k := len(out)
 	all := out[:cap(out)]
@@ -96,6 +98,11 @@ func (b *Builder) packStatic(pos []vec3.T, st []staticVertex, marks []uint16, ou
 		v.SrcX, v.SrcY = s.srcX, s.srcY
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = s.r, s.g, s.b, s.a
 		v.Custom0, v.Custom1, v.Custom2, v.Custom3 = iw, p[0]*iw, p[2]*iw, s.custom3
+		if fx != nil {
+			f := &fx[j]
+			v.SrcX, v.SrcY, v.ColorA = f.u*iw, f.v*iw, f.a
+			v.Custom1, v.Custom2 = f.top, f.code
+		}
 	}
 	return all[:k]
 }

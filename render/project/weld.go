@@ -18,6 +18,7 @@ type welded struct {
 	source  []uint16 // distinct vertex → its first mesh vertex, increasing
 	// The distinct vertices' view-independent data, valid for key.
 	static []staticVertex
+	facade []facadeExtra // besides static, for buildings
 	key    staticKey
 	// The triangles that can face away from a sun whose direction has y
 	// component steepSin (shadow casters) and their normals, valid when

@@ -206,6 +206,13 @@ func checkDropFile(t *testing.T, ctx context.Context, path string, view image.Re
 	if string(mapBytes(t, ctx)) == string(want) {
 		t.Fatal("a new map equals the file: dropping it would prove nothing")
 	}
+	dropFile(t, ctx, path, view)
+	waitMap(t, ctx, want, "the dropped file did not open")
+}
+
+// dropFile drags the file at path over the middle of view and drops it.
+func dropFile(t *testing.T, ctx context.Context, path string, view image.Rectangle) {
+	t.Helper()
 	x, y := float64(view.Min.X+view.Dx()/2), float64(view.Min.Y+view.Dy()/2)
 	data := &input.DragData{Items: []*input.DragDataItem{}, Files: []string{path}, DragOperationsMask: 1}
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter,
@@ -214,7 +221,6 @@ func checkDropFile(t *testing.T, ctx context.Context, path string, view image.Re
 			t.Fatalf("%s: %v", typ, err)
 		}
 	}
-	waitMap(t, ctx, want, "the dropped file did not open")
 }
 
 // saveAsWithKeys opens Save As with Ctrl+Shift+S, types suffix after the
@@ -224,15 +230,19 @@ func saveAsWithKeys(t *testing.T, ctx context.Context, suffix string) string {
 	ctrl := key{"ControlLeft", "Control", 17}
 	shift := key{"ShiftLeft", "Shift", 16}
 	press(t, ctx, key{"KeyS", "S", 83}, ctrl, shift)
-	if st := gameStatus(t, ctx); st.Dialogs != 1 {
-		t.Fatalf("Ctrl+Shift+S opened %d dialogs", st.Dialogs)
+	// The dialog lists the saved maps first, off the UI loop.
+	deadline := time.Now().Add(30 * time.Second)
+	for st := gameStatus(t, ctx); st.Dialogs != 1; st = gameStatus(t, ctx) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Ctrl+Shift+S opened %d dialogs", st.Dialogs)
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(suffix)); err != nil {
 		t.Fatal(err)
 	}
 	gameStatus(t, ctx) // a frame takes the typed text
 	press(t, ctx, key{"Enter", "Enter", 13})
-	deadline := time.Now().Add(30 * time.Second)
+	deadline = time.Now().Add(30 * time.Second)
 	for {
 		st := gameStatus(t, ctx)
 		if st.Dialogs == 0 && !st.Modified && strings.HasSuffix(st.Name, suffix) {

@@ -58,9 +58,9 @@ func goWasm(t testing.TB, args ...string) {
 }
 
 // newestSource is the modification time of the newest file the game may
-// be built from (Go files, embedded shaders, maps and fonts: every file
-// but the build's outputs and what is in bin/ and hidden folders), to
-// tell whether a built .wasm is stale.
+// be built from (Go files, embedded shaders, maps and fonts, the page:
+// every file but what is in bin/ and hidden folders), to tell whether a
+// build is stale.
 func newestSource(t testing.TB) time.Time {
 	t.Helper()
 	var newest time.Time
@@ -76,9 +76,6 @@ func newestSource(t testing.TB) time.Time {
 			}
 			return nil
 		}
-		if rel == filepath.Join("web", "hexsandbox.wasm") || rel == filepath.Join("web", "wasm_exec.js") {
-			return nil
-		}
 		if info, err := d.Info(); err == nil && info.ModTime().After(newest) {
 			newest = info.ModTime()
 		}
@@ -90,51 +87,60 @@ func newestSource(t testing.TB) time.Time {
 	return newest
 }
 
-// gameWasm returns the path of an up-to-date hexsandbox.wasm: the one
-// `make wasm` left in web/ if it is newer than every source file, or
-// one built now into a temporary folder (the tree is left alone).
-func gameWasm(t testing.TB) string {
+// gameBuild returns a build folder of the game that is up to date: the
+// one `make wasm` filled (bin/web) if every file of it is newer than
+// every source file, or one made now in a temporary folder (the tree is
+// left alone), as `make wasm` would but without the compressed copies.
+func gameBuild(t testing.TB) string {
 	t.Helper()
-	built := filepath.Join(moduleRoot(t), "web", "hexsandbox.wasm")
-	if st, err := os.Stat(built); err == nil && st.ModTime().After(newestSource(t)) {
+	built := filepath.Join(moduleRoot(t), "bin", "web")
+	newest := newestSource(t)
+	fresh := true
+	for _, name := range []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} {
+		if st, err := os.Stat(filepath.Join(built, name)); err != nil || !st.ModTime().After(newest) {
+			fresh = false
+		}
+	}
+	if fresh {
 		return built
 	}
-	out := filepath.Join(t.TempDir(), "hexsandbox.wasm")
-	goWasm(t, "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
-	return out
-}
-
-// overlayFS serves the files of dir, with some names replaced by other
-// files on disk.
-type overlayFS struct {
-	dir   fs.FS
-	files map[string]string
-}
-
-func (o overlayFS) Open(name string) (fs.File, error) {
-	if p, ok := o.files[name]; ok {
-		return os.Open(p)
+	dir := t.TempDir()
+	goWasm(t, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "hexsandbox.wasm"), ".")
+	for name, from := range map[string]string{
+		"index.html":   filepath.Join(moduleRoot(t), "web", "index.html"),
+		"wasm_exec.js": wasmExecJS(t),
+	} {
+		data, err := os.ReadFile(from)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, name), data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	return o.dir.Open(name)
+	return dir
 }
 
-// serveFS serves fsys over HTTP for the duration of the test.
+// serveFS serves fsys over HTTP on 127.0.0.1, as `make serve` does (same
+// handler, same timeouts), for the duration of the test.
 func serveFS(t testing.TB, fsys fs.FS) string {
-	srv := httptest.NewServer(serve.Handler(fsys))
+	h := serve.Handler(fsys)
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config = serve.NewServer(h, serve.DefaultTimeouts())
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv.URL + "/"
 }
 
-// serveGame serves web/ with an up-to-date game and wasm_exec.js.
+// serveGame serves an up-to-date build folder through os.Root.
 func serveGame(t testing.TB) string {
 	t.Helper()
-	return serveFS(t, overlayFS{
-		dir: os.DirFS(filepath.Join(moduleRoot(t), "web")),
-		files: map[string]string{
-			"hexsandbox.wasm": gameWasm(t),
-			"wasm_exec.js":    wasmExecJS(t),
-		},
-	})
+	root, err := os.OpenRoot(gameBuild(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return serveFS(t, root.FS())
 }
 
 // startBrowser starts headless Chromium with a fresh profile and returns a

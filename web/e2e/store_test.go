@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -48,6 +49,14 @@ func TestStoreInBrowser(t *testing.T) {
 		"test.wasm":    {Data: wasm, ModTime: time.Now()},
 	})
 	ctx := startBrowser(t, 800, 600)
+	// TestDownloadAndReadFile clicks a download link: let the download go
+	// to a folder (left to itself, headless Chromium may treat the click
+	// as a navigation, which ends the page while later tests still run).
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: t.TempDir(),
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}

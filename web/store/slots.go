@@ -11,19 +11,29 @@ import (
 	"time"
 )
 
-// Slot is one saved map in a listing.
+// Slot is one saved map in a listing. Damaged, when not "", says why
+// the record under the name is not a map's (written by something else,
+// or broken): it cannot be opened, but it can be deleted or saved over.
 type Slot struct {
 	Name     string
 	Modified time.Time
 	Size     int64
+	Damaged  string
 }
 
 // ErrNotFound is the answer of Load and LoadRecovery when nothing is
 // stored under the key.
 var ErrNotFound = errors.New("not found in browser storage")
 
+// ErrDamaged is the answer of Load and LoadRecovery for a record that is
+// not a map's.
+var ErrDamaged = errors.New("damaged record in browser storage")
+
 // objectStore starts a transaction on one object store.
 func (d *DB) objectStore(name, mode string) (tx, st js.Value, err error) {
+	if d.upgraded.Load() {
+		return js.Value{}, js.Value{}, ErrUpgraded
+	}
 	tx, err = call(d.db, "transaction", name, mode)
 	if err != nil {
 		return js.Value{}, js.Value{}, err
@@ -81,8 +91,11 @@ func (d *DB) get(storeName, key string) (js.Value, error) {
 	if err != nil {
 		return js.Value{}, err
 	}
-	if r.Type() != js.TypeObject {
+	if r.IsUndefined() {
 		return js.Value{}, ErrNotFound
+	}
+	if err := checkRecord(r); err != nil {
+		return js.Value{}, err
 	}
 	return r, nil
 }
@@ -102,42 +115,72 @@ func (d *DB) remove(storeName, key string) error {
 
 // List returns the saved slots sorted by name.
 func (d *DB) List() ([]Slot, error) {
-	_, st, err := d.objectStore(slotsStore, "readonly")
+	out, err := d.all(slotsStore)
 	if err != nil {
 		return nil, fmt.Errorf("listing maps: %v", err)
 	}
-	keysReq, err := call(st, "getAllKeys")
-	if err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
-	}
-	keysDone := pending(keysReq)
-	valsReq, err := call(st, "getAll")
-	if err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
-	}
-	valsDone := pending(valsReq)
-	keys, vals := <-keysDone, <-valsDone
-	if err := errors.Join(keys.err, vals.err); err != nil {
-		return nil, fmt.Errorf("listing maps: %v", err)
-	}
-	out := slots(keys.val, vals.val)
 	slices.SortFunc(out, func(a, b Slot) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
-// slots pairs the keys and records of the slots store.
+// all lists the records of an object store, in one transaction.
+func (d *DB) all(storeName string) ([]Slot, error) {
+	_, st, err := d.objectStore(storeName, "readonly")
+	if err != nil {
+		return nil, err
+	}
+	keysReq, err := call(st, "getAllKeys")
+	if err != nil {
+		return nil, err
+	}
+	keysDone := pending(keysReq)
+	valsReq, err := call(st, "getAll")
+	if err != nil {
+		return nil, err
+	}
+	valsDone := pending(valsReq)
+	keys, vals := <-keysDone, <-valsDone
+	if err := errors.Join(keys.err, vals.err); err != nil {
+		return nil, err
+	}
+	return slots(keys.val, vals.val), nil
+}
+
+// slots pairs the keys and records of the slots store. Records under
+// keys that are not strings cannot be map names and are left out; any
+// other record that is not a map's is listed as damaged, so that the
+// user sees why its name is taken.
 func slots(keys, vals js.Value) []Slot {
 	n := min(keys.Length(), vals.Length())
 	out := make([]Slot, 0, n)
 	for i := range n {
 		k, v := keys.Index(i), vals.Index(i)
-		if k.Type() != js.TypeString || v.Type() != js.TypeObject {
-			continue // not written by this package
+		if k.Type() != js.TypeString {
+			continue
 		}
-		out = append(out, Slot{Name: k.String(), Size: int64(numberOr(v.Get("size"), 0)),
-			Modified: time.UnixMilli(int64(numberOr(v.Get("modified"), 0)))})
+		s := Slot{Name: k.String()}
+		if err := checkRecord(v); err != nil {
+			s.Damaged = err.Error()
+		} else {
+			s.Size = int64(numberOr(v.Get("size"), 0))
+			s.Modified = time.UnixMilli(int64(numberOr(v.Get("modified"), 0)))
+		}
+		out = append(out, s)
 	}
 	return out
+}
+
+// checkRecord tells whether r is a record as record() makes them: an
+// object whose data is bytes.
+func checkRecord(r js.Value) error {
+	if r.Type() != js.TypeObject || r.IsNull() {
+		return fmt.Errorf("%w: a %s, not a map record", ErrDamaged, r.Type())
+	}
+	data := r.Get("data")
+	if !data.InstanceOf(js.Global().Get("Uint8Array")) && !data.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		return fmt.Errorf("%w: a record without map data", ErrDamaged)
+	}
+	return nil
 }
 
 func numberOr(v js.Value, def float64) float64 {
@@ -179,15 +222,17 @@ func (d *DB) Save(name string, data []byte) error { return d.put(slotsStore, nam
 // Delete removes a slot.
 func (d *DB) Delete(name string) error { return d.remove(slotsStore, name) }
 
-// SaveRecovery replaces the recovery autosave with data and the name the
-// map is edited under, in one record so that they cannot disagree.
-func (d *DB) SaveRecovery(name string, data []byte) error {
-	return d.put(recoveryStore, recoveryKey, data, map[string]any{"name": name})
+// SaveRecovery replaces the autosave of the tab id with data and the
+// name the map is edited under, in one record so that they cannot
+// disagree.
+func (d *DB) SaveRecovery(id, name string, data []byte) error {
+	return d.put(recoveryStore, id, data, map[string]any{"name": name})
 }
 
-// LoadRecovery returns the autosave and its map name, or ErrNotFound.
-func (d *DB) LoadRecovery() (name string, data []byte, err error) {
-	r, err := d.get(recoveryStore, recoveryKey)
+// LoadRecovery returns the autosave of id and its map name, or
+// ErrNotFound.
+func (d *DB) LoadRecovery(id string) (name string, data []byte, err error) {
+	r, err := d.get(recoveryStore, id)
 	if err != nil {
 		return "", nil, err
 	}
@@ -200,5 +245,15 @@ func (d *DB) LoadRecovery() (name string, data []byte, err error) {
 	return name, data, nil
 }
 
-// ClearRecovery removes the autosave.
-func (d *DB) ClearRecovery() error { return d.remove(recoveryStore, recoveryKey) }
+// ClearRecovery removes the autosave of id.
+func (d *DB) ClearRecovery(id string) error { return d.remove(recoveryStore, id) }
+
+// RecoveryIDs lists the autosaves, newest first.
+func (d *DB) RecoveryIDs() ([]Slot, error) {
+	out, err := d.all(recoveryStore)
+	if err != nil {
+		return nil, fmt.Errorf("listing autosaves: %v", err)
+	}
+	slices.SortFunc(out, func(a, b Slot) int { return b.Modified.Compare(a.Modified) })
+	return out, nil
+}

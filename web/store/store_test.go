@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
+	"syscall/js"
 	"testing"
 	"time"
 )
@@ -96,34 +98,62 @@ func TestSaveReplacesAndDelete(t *testing.T) {
 
 func TestRecovery(t *testing.T) {
 	db := openDB(t)
-	if err := db.ClearRecovery(); err != nil {
-		t.Fatal(err)
+	for _, id := range []string{"tab-a", "tab-b"} {
+		if err := db.ClearRecovery(id); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
+	if _, _, err := db.LoadRecovery("tab-a"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("LoadRecovery with none: %v, want ErrNotFound", err)
 	}
-	if err := db.SaveRecovery("island", pattern(500, 5)); err != nil {
+	if err := db.SaveRecovery("tab-a", "island", pattern(500, 5)); err != nil {
 		t.Fatal(err)
 	}
-	name, data, err := db.LoadRecovery()
+	if err := db.SaveRecovery("tab-b", "", pattern(300, 6)); err != nil {
+		t.Fatal(err)
+	}
+	name, data, err := db.LoadRecovery("tab-a")
 	if err != nil || name != "island" || !bytes.Equal(data, pattern(500, 5)) {
 		t.Fatalf("LoadRecovery: %q, %d bytes, %v", name, len(data), err)
+	}
+	ids, err := db.RecoveryIDs()
+	if err != nil || len(ids) != 2 || ids[0].Name != "tab-b" || ids[1].Name != "tab-a" {
+		t.Fatalf("RecoveryIDs, newest first: %+v %v", ids, err)
 	}
 	list, err := db.List()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range list {
-		if s.Name == "island" || s.Name == recoveryKey {
-			t.Errorf("the autosave shows up as slot %q", s.Name)
+		if s.Name == "island" || s.Name == "tab-a" {
+			t.Errorf("an autosave shows up as slot %q", s.Name)
 		}
 	}
-	if err := db.ClearRecovery(); err != nil {
-		t.Fatal(err)
+	for _, id := range []string{"tab-a", "tab-b"} {
+		if err := db.ClearRecovery(id); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, _, err := db.LoadRecovery(); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("LoadRecovery after clear: %v", err)
+	if ids, _ := db.RecoveryIDs(); len(ids) != 0 {
+		t.Fatalf("autosaves after clearing: %+v", ids)
 	}
+}
+
+// A Web Lock held by one holder is refused to the next until released.
+func TestHoldLock(t *testing.T) {
+	release, held, err := HoldLock("hexsandbox-test-lock")
+	if err != nil || !held {
+		t.Fatalf("first hold: %v %v", held, err)
+	}
+	if _, held, err := HoldLock("hexsandbox-test-lock"); held || err != nil {
+		t.Fatalf("second hold while held: %v %v", held, err)
+	}
+	release()
+	again, held, err := HoldLock("hexsandbox-test-lock")
+	if err != nil || !held {
+		t.Fatalf("hold after release: %v %v", held, err)
+	}
+	again()
 }
 
 func TestPersistsAcrossOpen(t *testing.T) {
@@ -157,5 +187,113 @@ func TestDownloadAndReadFile(t *testing.T) {
 	p := ReadFile(file)
 	if p.Err != nil || p.Name != "drop.map" || !bytes.Equal(p.Data, pattern(3000, 8)) {
 		t.Fatalf("ReadFile: %q %d bytes %v", p.Name, len(p.Data), p.Err)
+	}
+}
+
+// putRaw stores v under key as another program (or a bug) might.
+func putRaw(t *testing.T, db *DB, key string, v any) {
+	t.Helper()
+	tx, st, err := db.objectStore(slotsStore, "readwrite")
+	if err == nil {
+		_, err = call(st, "put", v, key)
+	}
+	if err == nil {
+		err = committed(tx)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Records that are not a map's are listed as damaged (not left out while
+// still taking their name), cannot be opened, and can be deleted or
+// saved over.
+func TestDamagedRecords(t *testing.T) {
+	db := openDB(t)
+	obj := js.Global().Get("Object").New()
+	obj.Set("data", "text, not bytes")
+	junk := map[string]any{"a string": "hello", "a number": 42, "an object": obj, "null": js.Null()}
+	for key, v := range junk {
+		putRaw(t, db, key, v)
+	}
+	list, err := db.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := map[string]bool{}
+	for _, s := range list {
+		if s.Damaged != "" {
+			damaged[s.Name] = true
+		}
+	}
+	for key := range junk {
+		if !damaged[key] {
+			t.Errorf("%q is not listed as damaged: %+v", key, list)
+		}
+		if ok, err := db.Exists(key); !ok || err != nil {
+			t.Errorf("%q: Exists %v %v", key, ok, err)
+		}
+		if _, err := db.Load(key); !errors.Is(err, ErrDamaged) {
+			t.Errorf("%q: Load gave %v, want ErrDamaged", key, err)
+		}
+	}
+	if err := db.Save("a string", pattern(30, 9)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Load("a string"); err != nil || !bytes.Equal(got, pattern(30, 9)) {
+		t.Errorf("saving over a damaged record: %v", err)
+	}
+	if err := db.Delete("a number"); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = db.List()
+	for _, s := range list {
+		if s.Name == "a number" || (s.Name == "a string" && s.Damaged != "") {
+			t.Errorf("after delete and save: %+v", s)
+		}
+	}
+	for _, key := range []string{"a string", "an object", "null"} {
+		db.Delete(key)
+	}
+}
+
+// rawOpen opens a database from JavaScript with no handler for version
+// changes: a tab of an older build that never lets go.
+func rawOpen(t *testing.T, name string, version int) js.Value {
+	t.Helper()
+	req := js.Global().Get("indexedDB").Call("open", name, version)
+	db, err := wait(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// Upgrading a database that another tab holds open reports the block
+// with a clear message instead of waiting for ever; once the other tab
+// lets go, a new open works.
+func TestBlockedOpen(t *testing.T) {
+	const name = "hexsandbox-blocked-test"
+	old := rawOpen(t, name, 1)
+	_, err := open(name, 2)
+	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "close the other") {
+		t.Fatalf("open while blocked: %v", err)
+	}
+	old.Call("close")
+	db, err := open(name, 3)
+	if err != nil {
+		t.Fatalf("open after the other tab closed: %v", err)
+	}
+	if err := db.Save("x", pattern(10, 1)); err != nil {
+		t.Fatal(err)
+	}
+	// A newer build upgrading it makes this one close and say so.
+	newer, err := open(name, 4)
+	if err != nil {
+		t.Fatalf("a newer open was blocked by ours: %v", err)
+	}
+	defer newer.Close()
+	if _, err := db.Load("x"); !errors.Is(err, ErrUpgraded) {
+		t.Errorf("after an upgrade elsewhere: %v, want ErrUpgraded", err)
 	}
 }

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/nav"
+	"hexsandbox/saves"
+)
+
+const pathUsage = "hexmap path [-speed 24] FILE FROMX FROMZ TOX TOZ"
+
+// pathResult is the JSON object `hexmap path` prints when a path exists:
+// the least distance with Catlike's turn rule, the number of turns the
+// move takes (1 when the destination is reached this turn; 0 from a cell
+// to itself), and the cells from start to destination as offset
+// coordinates [x, z].
+type pathResult struct {
+	Reachable bool     `json:"reachable"`
+	Cost      int      `json:"cost"`
+	Turns     int      `json:"turns"`
+	Cells     [][2]int `json:"cells"`
+}
+
+// noPath is what it prints when no path exists.
+type noPath struct {
+	Reachable bool `json:"reachable"`
+}
+
+func runPath(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("path", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	speed := fs.Int("speed", hexmap.UnitSpeed, "move budget per turn")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%v; usage: %s", err, pathUsage)
+	}
+	if fs.NArg() != 5 {
+		return errors.New("usage: " + pathUsage)
+	}
+	if *speed < 1 || *speed > nav.MaxSpeed {
+		return fmt.Errorf("speed %d out of range 1..%d", *speed, nav.MaxSpeed)
+	}
+	var xz [4]int
+	for k, name := range []string{"FROMX", "FROMZ", "TOX", "TOZ"} {
+		v, err := strconv.Atoi(fs.Arg(1 + k))
+		if err != nil {
+			return fmt.Errorf("%s %q is not a whole number", name, fs.Arg(1+k))
+		}
+		xz[k] = v
+	}
+	g, _, err := saves.LoadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	from, err := cellAt(g, xz[0], xz[1])
+	if err != nil {
+		return err
+	}
+	to, err := cellAt(g, xz[2], xz[3])
+	if err != nil {
+		return err
+	}
+	// Units and exploration play no part: the terrain rules alone.
+	f := nav.NewFinder(g)
+	defer f.Close()
+	p, ok := f.FindPath(nav.Query{From: from, To: to, Speed: *speed})
+	enc := json.NewEncoder(stdout)
+	if !ok {
+		return enc.Encode(noPath{})
+	}
+	out := pathResult{Reachable: true, Cost: p.Cost(), Turns: p.Turns(), Cells: make([][2]int, len(p.Cells))}
+	for k, i := range p.Cells {
+		x, z := g.Topology().Offset(i)
+		out.Cells[k] = [2]int{x, z}
+	}
+	return enc.Encode(out)
+}
+
+// cellAt returns the index of the cell at offset (x, z): column x, row z,
+// both within the map (also on a wrapping map, where the columns are
+// 0..width-1 like any other).
+func cellAt(g *hexmap.Grid, x, z int) (int, error) {
+	if x < 0 || x >= g.Width() || z < 0 || z >= g.Height() {
+		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map", x, z, g.Width(), g.Height())
+	}
+	return x + z*g.Width(), nil
+}

@@ -1,0 +1,100 @@
+package editor
+
+import (
+	"image/color"
+
+	euimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"hexsandbox/units"
+)
+
+// barHeight is the game bar's height in logical pixels.
+const barHeight = 40
+
+// gameBar is play mode's bar across the top of the map: back to editing,
+// the side in turn, the selected unit and its moves left, End Turn, and
+// the distance overlay's toggle.
+type gameBar struct {
+	root      *widget.Container
+	turn      *widget.Text
+	unit      *widget.Text
+	moves     *widget.Text
+	distances *widget.Checkbox
+	endTurn   *widget.Button
+	syncing   bool
+}
+
+type gameBarActions struct {
+	Edit, EndTurn func()
+}
+
+func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
+	b := &gameBar{syncing: true}
+	defer func() { b.syncing = false }()
+	b.root = widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(euimage.NewNineSliceColor(colPanel)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
+			widget.RowLayoutOpts.Spacing(s.px(14)),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(6), Bottom: s.px(6)}),
+		)),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(0, s.px(barHeight)),
+			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+				HorizontalPosition: widget.AnchorLayoutPositionStart,
+				VerticalPosition:   widget.AnchorLayoutPositionStart,
+				StretchHorizontal:  true,
+			}),
+		),
+	)
+	center := widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+	text := func(c color.Color, minW int) *widget.Text {
+		t := widget.NewText(widget.TextOpts.Text("", &s.face, c),
+			widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(center), widget.WidgetOpts.MinSize(s.px(minW), 0)))
+		return t
+	}
+	edit := s.button("Edit (Tab)", 96, act.Edit)
+	edit.GetWidget().LayoutData = center
+	b.turn = text(colText, 120)
+	b.unit = text(colText, 220)
+	b.moves = text(colAccent, 150)
+	b.endTurn = s.button("End Turn (Enter)", 140, act.EndTurn)
+	b.endTurn.GetWidget().LayoutData = center
+	b.distances = s.checkbox("Distances", view.Distances, func(on bool) {
+		if !b.syncing {
+			view.Distances = on
+		}
+	})
+	b.distances.GetWidget().LayoutData = center
+	hint := widget.NewText(widget.TextOpts.Text("Click a unit, then a cell · Esc: deselect", &s.small, colDim),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(center)))
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.distances, hint)
+	return b
+}
+
+// update shows the game's state: the side in turn in its colour, the
+// selected unit and its moves left.
+func (b *gameBar) update(g *game) (changed bool) {
+	if !g.play.on {
+		return false
+	}
+	side := g.sess.Grid.SideInTurn()
+	turn := "Turn: " + units.SideName(side)
+	unit, moves := g.selectedInfo()
+	moves = "Moves left: " + moves
+	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
+	b.turn.Label = turn
+	c := units.SideColor(side)
+	b.turn.SetColor(color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255})
+	b.unit.Label = unit
+	b.moves.Label = moves
+	return changed
+}
+
+// sync shows view settings changed elsewhere.
+func (b *gameBar) sync(view *viewSettings) {
+	b.syncing = true
+	defer func() { b.syncing = false }()
+	b.distances.SetState(state(view.Distances))
+}

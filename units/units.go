@@ -1,0 +1,52 @@
+// Package units plays with the map's units (Catlike parts 18-19): the
+// sides they belong to and their colours, turns and the moves left in
+// them, and travel along a path: a unit turns to face its way, then
+// moves at constant speed along a smooth track through the cells,
+// standing on the ground as it is drawn. The units themselves are part
+// of the map (hexmap.Grid keeps them, one per cell, and saves carry
+// them); a Game moves them and tells followers (vision, occupancy) of
+// every cell a unit enters on its way.
+package units
+
+import "hexsandbox/hexmap"
+
+// Speeds of travel (Catlike's HexUnit).
+const (
+	// TravelSpeed is in cells per second along the track: a cell is the
+	// distance between neighbouring centres, 2·InnerRadius.
+	TravelSpeed = 4
+	// RotationSpeed is how fast a unit turns to face its way, in degrees
+	// per second.
+	RotationSpeed = 180
+)
+
+// UnitsPerSecond is TravelSpeed in world units.
+const UnitsPerSecond = TravelSpeed * 2 * hexmap.InnerRadius
+
+// sideColors are the sides' colours, chosen apart from the terrain's
+// (sand, grass, mud, stone, snow) and from water.
+var sideColors = [hexmap.MaxSides][3]float32{
+	{0.20, 0.40, 1.00}, // blue
+	{0.88, 0.15, 0.15}, // red
+	{0.62, 0.24, 0.90}, // purple
+	{1.00, 0.55, 0.10}, // orange
+}
+
+// sideNames name the sides in the game bar and status line.
+var sideNames = [hexmap.MaxSides]string{"Blue", "Red", "Purple", "Orange"}
+
+// SideColor is side s's colour (RGB in 0..1); s is 1..hexmap.MaxSides.
+func SideColor(s int) [3]float32 { return sideColors[clampSide(s)-1] }
+
+// SideName is side s's name.
+func SideName(s int) string { return sideNames[clampSide(s)-1] }
+
+func clampSide(s int) int { return max(1, min(hexmap.MaxSides, s)) }
+
+// New returns a unit of side on cell i with a whole turn's moves, facing
+// a way drawn from the cell's hash (Catlike faces new units at random;
+// the hash makes it the same every time).
+func New(g *hexmap.Grid, i, side int) hexmap.Unit {
+	h := g.Noise().SampleHash(g.CellPosition(i))
+	return hexmap.Unit{Location: g.Coordinates(i), Orientation: h.E * 360, Side: uint8(side), MovesLeft: hexmap.UnitSpeed}
+}
