@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 	"github.com/ungerik/go3d/vec4"
 
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -179,20 +180,16 @@ func edgeLength(a, b [2]float32) float32 {
 // newell is the unit normal of polygon p facing the side from which it
 // runs clockwise (mesh's front side).
 func newell(p []vec3.T) vec3.T {
-	var n vec3.T
+	var n vec.XYZ
 	for i, a := range p {
 		b := p[(i+1)%len(p)]
-		n[0] += (a[1] - b[1]) * (a[2] + b[2])
-		n[1] += (a[2] - b[2]) * (a[0] + b[0])
-		n[2] += (a[0] - b[0]) * (a[1] + b[1])
-	}
-	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
-	if l == 0 {
-		return vec3.T{0, 1, 0}
+		n.X += (a[1] - b[1]) * (a[2] + b[2])
+		n.Y += (a[2] - b[2]) * (a[0] + b[0])
+		n.Z += (a[0] - b[0]) * (a[1] + b[1])
 	}
 	// Newell's sum faces the counter-clockwise side; mesh's front is the
 	// clockwise one.
-	return vec3.T{-n[0] / l, -n[1] / l, -n[2] / l}
+	return vec.XYZ{X: -n.X, Y: -n.Y, Z: -n.Z}.Normalized().V()
 }
 
 // bays is the whole number of bays a wall of length l is divided into.

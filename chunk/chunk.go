@@ -9,6 +9,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 	"hexsandbox/water"
 )
@@ -99,7 +100,7 @@ func (b *builder) triangulateCell(i int) {
 // solid part of one sixth of the cell, then its connection when it owns it.
 func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 	cell := b.cells[i]
-	e := hexmap.NewEdgeVertices(add(center, hexmap.FirstSolidCorner(d)), add(center, hexmap.SecondSolidCorner(d)))
+	e := hexmap.NewEdgeVertices(vec.Add(center, hexmap.FirstSolidCorner(d)), vec.Add(center, hexmap.SecondSolidCorner(d)))
 	if carvesRiverBed(cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
@@ -125,7 +126,7 @@ func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, 
 	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
-		mL, mR := hexmap.Lerp(center, e.V1, il), hexmap.Lerp(center, e.V5, ir)
+		mL, mR := vec.Lerp(center, e.V1, il), vec.Lerp(center, e.V5, ir)
 		b.triangulateRoad(center, mL, mR, pe, cell.HasRoadThroughEdge(d))
 		b.cutRoad(center, mL, mR, e, cell.HasRoadThroughEdge(d))
 	}

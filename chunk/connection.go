@@ -3,6 +3,7 @@ package chunk
 import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // triangulateConnection is Catlike's TriangulateConnection: the bridge
@@ -18,7 +19,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	nPos := b.position(n)
 	bridge := hexmap.Bridge(d)
 	bridge[1] = nPos[1] - center[1]
-	e2 := hexmap.NewEdgeVertices(add(e1.V1, bridge), add(e1.V5, bridge))
+	e2 := hexmap.NewEdgeVertices(vec.Add(e1.V1, bridge), vec.Add(e1.V5, bridge))
 
 	hasRiver := cell.HasRiverThroughEdge(d)
 	hasRoad := cell.HasRoadThroughEdge(d)
@@ -51,7 +52,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	if !hasCorner {
 		return
 	}
-	v5 := add(e1.V5, hexmap.Bridge(d.Next()))
+	v5 := vec.Add(e1.V5, hexmap.Bridge(d.Next()))
 	v5[1] = b.position(nn)[1]
 	if conn != nil {
 		conn.Next, conn.HasCorner = nn, true

@@ -1,6 +1,9 @@
 package chunk
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
+)
 
 func edgeType(a, b hexmap.Cell) hexmap.EdgeType {
 	return hexmap.EdgeTypeOf(int(a.Elevation), int(b.Elevation))
@@ -56,8 +59,8 @@ func (b *builder) triangulateCornerTerraces(begin vecT, beginCell hexmap.Cell, l
 // between perturbed points so that the cliff stays straight.
 func (b *builder) triangulateCornerTerracesCliff(begin vecT, beginCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
 	t := 1 / float32(abs(int(rightCell.Elevation)-int(beginCell.Elevation)))
-	boundary := hexmap.Lerp(b.perturb(begin), b.perturb(right), t)
-	bw := hexmap.Lerp(weights1(), weights3(), t)
+	boundary := vec.Lerp(b.perturb(begin), b.perturb(right), t)
+	bw := vec.Lerp(weights1(), weights3(), t)
 	types := terrainTypes(beginCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
 	b.triangulateBoundaryTriangle(begin, weights1(), left, weights2(), boundary, bw, types)
 	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)
@@ -67,8 +70,8 @@ func (b *builder) triangulateCornerTerracesCliff(begin vecT, beginCell hexmap.Ce
 // terraces on the right.
 func (b *builder) triangulateCornerCliffTerraces(begin vecT, beginCell hexmap.Cell, left vecT, leftCell hexmap.Cell, right vecT, rightCell hexmap.Cell) {
 	t := 1 / float32(abs(int(leftCell.Elevation)-int(beginCell.Elevation)))
-	boundary := hexmap.Lerp(b.perturb(begin), b.perturb(left), t)
-	bw := hexmap.Lerp(weights1(), weights2(), t)
+	boundary := vec.Lerp(b.perturb(begin), b.perturb(left), t)
+	bw := vec.Lerp(weights1(), weights2(), t)
 	types := terrainTypes(beginCell.TerrainType, leftCell.TerrainType, rightCell.TerrainType)
 	b.triangulateBoundaryTriangle(right, weights3(), begin, weights1(), boundary, bw, types)
 	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)

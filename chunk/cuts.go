@@ -4,6 +4,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // Cuts: while triangulating a cell that will hold a town, the builder
@@ -44,13 +45,13 @@ func (b *builder) cutRoad(center, mL, mR vecT, e hexmap.EdgeVertices, hasRoadThr
 // cutBridge records the deck of a bridge between two road centres.
 func (b *builder) cutBridge(a, c vecT) {
 	const halfWidth, overhang = 1.7, 0.4
-	d := sub(c, a)
+	d := vec.Sub(c, a)
 	l := d.Length()
 	if l == 0 {
 		return
 	}
-	u := scale(d, 1/l)
+	u := vec.Scale(d, 1/l)
 	n := vecT{-u[2], 0, u[0]}
-	a, c = sub(a, scale(u, overhang)), add(c, scale(u, overhang))
-	b.cut(buildings.Road, add(a, scale(n, halfWidth)), sub(a, scale(n, halfWidth)), sub(c, scale(n, halfWidth)), add(c, scale(n, halfWidth)))
+	a, c = vec.Sub(a, vec.Scale(u, overhang)), vec.Add(c, vec.Scale(u, overhang))
+	b.cut(buildings.Road, vec.Add(a, vec.Scale(n, halfWidth)), vec.Sub(a, vec.Scale(n, halfWidth)), vec.Sub(c, vec.Scale(n, halfWidth)), vec.Add(c, vec.Scale(n, halfWidth)))
 }

@@ -1,9 +1,8 @@
 package chunk
 
 import (
-	"math"
-
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -66,14 +65,7 @@ func (b *builder) edgeStrip(e1 hexmap.EdgeVertices, w1 vecT, t1 uint8, e2 hexmap
 // normal.
 func addQuad(m *mesh.Mesh, a, b, c, d vecT) {
 	base := uint16(len(m.Positions))
-	u, v := sub(d, a), sub(b, c)
-	n := vecT{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
-	if l > 0 {
-		n = vecT{n[0] / l, n[1] / l, n[2] / l}
-	} else {
-		n = vecT{0, 1, 0}
-	}
+	n := vec.Of(d).Minus(vec.Of(a)).Cross(vec.Of(b).Minus(vec.Of(c))).Normalized().V()
 	m.Positions = append(m.Positions, a, b, c, d)
 	m.Normals = append(m.Normals, n, n, n, n)
 	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)

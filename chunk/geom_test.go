@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -114,10 +115,7 @@ func (s *vertexSet) near(p vec3.T, r float32) []vec3.T {
 	return out
 }
 
-func dist(a, b vec3.T) float32 {
-	dx, dy, dz := a[0]-b[0], a[1]-b[1], a[2]-b[2]
-	return float32(math.Sqrt(float64(dx*dx + dy*dy + dz*dz)))
-}
+func dist(a, b vec3.T) float32 { return vec.Length(vec.Sub(a, b)) }
 
 // mix is the weighted sum of points (weights summing to 1).
 func mix(ps []vec3.T, ws ...float32) vec3.T {
@@ -149,7 +147,7 @@ func layerMeshes(s *Set, l mesh.Layer, chunks ...int) []*mesh.Mesh {
 // the middle when a river crosses.
 func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) hexmap.EdgeVertices {
 	c := g.CellPosition(i)
-	e := hexmap.NewEdgeVertices(add(c, hexmap.FirstSolidCorner(d)), add(c, hexmap.SecondSolidCorner(d)))
+	e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
 	if g.Cell(i).HasRiverThroughEdge(d) {
 		e.V3[1] = g.Cell(i).StreamBedY()
 	}

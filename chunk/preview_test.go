@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -12,8 +13,11 @@ import (
 	"testing"
 
 	"github.com/ungerik/go3d/vec3"
+	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/raster"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 )
@@ -28,14 +32,18 @@ var (
 	previewOBJ  = flag.String("previewobj", "", "render this OBJ file (as hexmap export writes it) instead of a map")
 )
 
-// TestPreview renders the terrain, rivers, roads and water of a map from
-// an oblique view into a PNG when -preview is given (without it, it only
-// checks that a small render covers pixels): flat shading by normal,
-// colour by terrain type through the splat data, z-buffered.
+// TestPreview draws a map's meshes (terrain by its splat data, rivers,
+// roads, water, walls, features, bridges) with the CPU rasteriser: flat
+// shading by normal, translucent layers blended, z-buffered. With
+// -preview=path it writes an oblique view to that PNG (or of -previewobj,
+// an OBJ file as hexmap export writes it). Either way it checks a
+// top-down view of the terrain and water at every cell's centre: a dry
+// cell without a river shows its own terrain type, lit from straight up;
+// an underwater cell the same under the water's colour.
 func TestPreview(t *testing.T) {
 	w, h := 20, 15
 	if *previewPath != "" {
-		if _, err := fmtSscanf(*previewSize, &w, &h); err != nil {
+		if _, err := fmt.Sscanf(*previewSize, "%dx%d", &w, &h); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -52,9 +60,9 @@ func TestPreview(t *testing.T) {
 		}
 	}
 	s := NewSet(g)
-	scale := *previewZoom
+	checkCellCentres(t, g, s)
 	if *previewPath == "" {
-		scale = 0.5
+		return
 	}
 	var area [4]float32
 	if *previewArea != "" {
@@ -62,23 +70,11 @@ func TestPreview(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tris := setTriangles(s)
+	tris := setTriangles(s, previewLayers())
 	if *previewOBJ != "" {
 		tris = objTriangles(t, *previewOBJ)
 	}
-	img := renderPreview(tris, scale, *previewTilt*math.Pi/180, area)
-	drawn := 0
-	for k := 3; k < len(img.Pix); k += 4 {
-		if img.Pix[k-1] != 40 || img.Pix[k-2] != 30 {
-			drawn++
-		}
-	}
-	if drawn < len(img.Pix)/4/3 {
-		t.Fatalf("preview covers only %d of %d pixels", drawn, len(img.Pix)/4)
-	}
-	if *previewPath == "" {
-		return
-	}
+	img := renderPreview(tris, *previewZoom, *previewTilt, area)
 	f, err := os.Create(*previewPath)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +82,38 @@ func TestPreview(t *testing.T) {
 	defer f.Close()
 	if err := png.Encode(f, img); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkCellCentres draws s's terrain and water straight down and checks
+// the colour at every cell's perturbed centre, where the terrain is flat
+// and of the cell's own type only.
+func checkCellCentres(t *testing.T, g *hexmap.Grid, s *Set) {
+	layers := []previewLayer{{mesh.Terrain, 1}, {mesh.Water, 0.6}}
+	img, toPx := render(setTriangles(s, layers), 1, 0, [4]float32{})
+	up := shade(vec3.T{0, 1, 0})
+	water, _ := vertexColor(mesh.Water, &mesh.Mesh{}, 0)
+	checked := 0
+	for i, c := range g.Cells() {
+		if c.HasRiver() {
+			continue
+		}
+		p := g.Perturber().Perturb(g.CellPosition(i))
+		x, y := toPx(p)
+		got := img.RGBAAt(x, y)
+		want := vec.Scale(terrainColor(int(c.TerrainType)), up)
+		if c.IsUnderwater() {
+			want = vec.Lerp(want, vec.Scale(water, up), 0.6)
+		}
+		for k, v := range [3]uint8{got.R, got.G, got.B} {
+			if math.Abs(float64(v)-float64(want[k])*255) > 2 {
+				t.Fatalf("cell %v (terrain %d, underwater %v): %v at its centre, want %.0f", g.Coordinates(i), c.TerrainType, c.IsUnderwater(), got, vec.Scale(want, 255))
+			}
+		}
+		checked++
+	}
+	if checked < g.CellCount()/2 {
+		t.Fatalf("only %d of %d cells checked", checked, g.CellCount())
 	}
 }
 
@@ -100,65 +128,47 @@ func terrainColor(t int) vec3.T {
 	}[t%5]
 }
 
-type raster struct {
-	img           *image.RGBA
-	depth         []float32
-	scale         float64
-	sin, cos      float64
-	minX, maxSY   float64
-	width, height int
-}
-
-// project maps a world point to the screen: orthographic, tilted about
-// the X axis so that north is up and heights rise up the screen.
-func (r *raster) project(p vec3.T) (x, y, z float64) {
-	sy := float64(p[2])*r.cos + float64(p[1])*r.sin
-	depth := float64(p[2])*r.sin - float64(p[1])*r.cos
-	return (float64(p[0]) - r.minX) * r.scale, (r.maxSY - sy) * r.scale, depth
-}
-
 // previewTriangle is one triangle to draw: world positions, shaded
 // vertex colours and alphas.
 type previewTriangle struct {
 	p      [3]vec3.T
 	cols   [3]vec3.T
 	alphas [3]float32
-	opaque bool
+}
+
+// previewLayer is a layer to draw and its opacity.
+type previewLayer struct {
+	l     mesh.Layer
+	alpha float32
 }
 
 // previewLayers are the layers in drawing order with their opacity.
-func previewLayers() []struct {
-	l     mesh.Layer
-	alpha float32
-} {
-	return []struct {
-		l     mesh.Layer
-		alpha float32
-	}{
-		{mesh.Terrain, 1}, {mesh.Walls, 1}, {mesh.Features, 1}, {mesh.Bridges, 1},
+func previewLayers() []previewLayer {
+	return []previewLayer{
+		{mesh.Terrain, 1}, {mesh.Walls, 1}, {mesh.Features, 1}, {mesh.Bridges, 1}, {mesh.Buildings, 1}, {mesh.BuildingDetails, 1},
 		{mesh.Roads, 0.9}, {mesh.Rivers, 0.8}, {mesh.Water, 0.6}, {mesh.WaterShore, 0.6}, {mesh.Estuaries, 0.7},
 	}
 }
 
+// shade is the flat shading of a face with normal n.
 func shade(n vec3.T) float32 {
-	light := normalize3(vec3.T{-0.4, 1, -0.6})
-	return float32(0.35 + 0.65*math.Max(0, float64(n[0]*light[0]+n[1]*light[1]+n[2]*light[2])))
+	return 0.35 + 0.65*max(0, vec.Dot(n, vec.Normalize(vec3.T{-0.4, 1, -0.6})))
 }
 
-// setTriangles lists the triangles of every layer of s.
-func setTriangles(s *Set) []previewTriangle {
+// setTriangles lists the triangles of layers of s.
+func setTriangles(s *Set, layers []previewLayer) []previewTriangle {
 	var out []previewTriangle
-	for _, layer := range previewLayers() {
+	for _, layer := range layers {
 		for ch := range s.Chunks {
 			m := &s.Chunks[ch].Layers[layer.l]
 			for k := 0; k+2 < len(m.Indices); k += 3 {
 				idx := [3]int{int(m.Indices[k]), int(m.Indices[k+1]), int(m.Indices[k+2])}
 				sh := shade(m.Normals[idx[0]])
-				t := previewTriangle{opaque: layer.alpha == 1}
+				var t previewTriangle
 				for v, i := range idx {
 					c, a := vertexColor(layer.l, m, i)
 					t.p[v] = m.Positions[i]
-					t.cols[v] = vec3.T{c[0] * sh, c[1] * sh, c[2] * sh}
+					t.cols[v] = vec.Scale(c, sh)
 					t.alphas[v] = a * layer.alpha
 				}
 				out = append(out, t)
@@ -168,8 +178,18 @@ func setTriangles(s *Set) []previewTriangle {
 	return out
 }
 
-func renderPreview(tris []previewTriangle, scale, tilt float64, area [4]float32) *image.RGBA {
-	r := &raster{scale: scale, sin: math.Sin(tilt), cos: math.Cos(tilt)}
+// renderPreview draws tris as -preview shows them: orthographic at zoom
+// pixels per world unit, tilted about the X axis by tilt degrees from
+// straight down so that north is up and heights rise up the screen,
+// framing area (x0, z0, x1, z1; all of tris where zero).
+func renderPreview(tris []previewTriangle, zoom, tilt float64, area [4]float32) *image.RGBA {
+	img, _ := render(tris, zoom, tilt, area)
+	return img
+}
+
+// render draws tris as renderPreview does and also returns the mapping
+// from world points to pixels.
+func render(tris []previewTriangle, zoom, tilt float64, area [4]float32) (*image.RGBA, func(vec3.T) (int, int)) {
 	lo, hi := vec3.T{1e9, 1e9, 1e9}, vec3.T{-1e9, -1e9, -1e9}
 	for _, t := range tris {
 		for _, p := range t.p {
@@ -181,26 +201,40 @@ func renderPreview(tris []previewTriangle, scale, tilt float64, area [4]float32)
 	if area != [4]float32{} {
 		lo[0], lo[2], hi[0], hi[2] = area[0], area[1], area[2], area[3]
 	}
-	r.minX = float64(lo[0])
-	r.maxSY = float64(hi[2])*r.cos + float64(hi[1])*r.sin
-	minSY := float64(lo[2])*r.cos + float64(lo[1])*r.sin
-	r.width = int(float64(hi[0]-lo[0])*scale) + 1
-	r.height = int((r.maxSY-minSY)*scale) + 1
-	r.img = image.NewRGBA(image.Rect(0, 0, r.width, r.height))
-	r.depth = make([]float32, r.width*r.height)
-	for k := range r.depth {
-		r.depth[k] = float32(math.Inf(1))
-		r.img.Pix[4*k], r.img.Pix[4*k+1], r.img.Pix[4*k+2], r.img.Pix[4*k+3] = 20, 30, 40, 255
-	}
+	sin, cos := math.Sincos(tilt * math.Pi / 180)
+	up, fwd := vec3.T{0, float32(sin), float32(cos)}, vec3.T{0, float32(-cos), float32(sin)}
+	// The eye is over the west edge, at the top of the framed box's
+	// screen extent; the bottom is its lowest corner.
+	top, bottom := vec.Dot(vec3.T{0, hi[1], hi[2]}, up), vec.Dot(vec3.T{0, lo[1], lo[2]}, up)
+	eye := vec.Add(vec.Scale(up, top), vec3.T{lo[0], 0, 0})
+	eye = vec.Sub(eye, vec.Scale(fwd, 1e4))
+	cam := raster.Camera{Eye: eye, Right: vec3.T{1, 0, 0}, Up: up, Forward: fwd, Focal: zoom, Ortho: true}
+	w, h := int(float64(hi[0]-lo[0])*zoom)+1, int(float64(top-bottom)*zoom)+1
+	c := raster.NewCanvas(w, h, color.RGBA{20, 30, 40, 255})
+	c.Bias = 1e-3
 	for _, t := range tris {
-		r.triangle(t.p[0], t.p[1], t.p[2], t.cols, t.alphas, t.opaque)
+		c.Triangle(&cam, t.p, func(b [3]float32) vec4.T {
+			var out vec4.T
+			for k := range 3 {
+				for j := range 3 {
+					out[j] += t.cols[k][j] * b[k]
+				}
+				out[3] += t.alphas[k] * b[k]
+			}
+			return out
+		})
 	}
-	return r.img
+	return c.Img, func(p vec3.T) (int, int) {
+		x, y := cam.Screen(cam.View(p))
+		return int(math.Floor(x)), int(math.Floor(y))
+	}
 }
 
 // vertexColor picks a vertex's colour: terrain by its splat data (the
-// blend of its triangle's terrain types), other layers by kind; road
-// alpha follows u so roads fade at their edges like Catlike's road shader.
+// blend of its triangle's terrain types), water layers, rivers and roads
+// by kind (road alpha follows u so roads fade at their edges like
+// Catlike's road shader), walls, features, bridges and buildings their
+// own.
 func vertexColor(l mesh.Layer, m *mesh.Mesh, i int) (vec3.T, float32) {
 	switch l {
 	case mesh.Terrain:
@@ -226,61 +260,13 @@ func vertexColor(l mesh.Layer, m *mesh.Mesh, i int) (vec3.T, float32) {
 		return vec3.T{0.2, 0.45, 0.9}, 1
 	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
 		return vec3.T{0.15, 0.35, 0.75}, 1
-	case mesh.Walls:
-		return vec3.T{0.75, 0.7, 0.65}, 1
-	case mesh.Bridges:
-		return vec3.T{0.5, 0.4, 0.35}, 1
+	}
+	if i < len(m.Colors) { // walls, features, bridges and buildings
+		c := m.Colors[i]
+		return vec3.T{c[0], c[1], c[2]}, 1
 	}
 	return vec3.T{0.7, 0.3, 0.3}, 1
 }
-
-// triangle fills a projected triangle, z-tested; opaque triangles write
-// depth, translucent ones blend.
-func (r *raster) triangle(a, b, c vec3.T, cols [3]vec3.T, alphas [3]float32, opaque bool) {
-	ax, ay, az := r.project(a)
-	bx, by, bz := r.project(b)
-	cx, cy, cz := r.project(c)
-	area := (bx-ax)*(cy-ay) - (by-ay)*(cx-ax)
-	if math.Abs(area) < 1e-12 {
-		return
-	}
-	x0, x1 := int(math.Max(0, math.Floor(min(ax, bx, cx)))), int(math.Min(float64(r.width-1), math.Ceil(max(ax, bx, cx))))
-	y0, y1 := int(math.Max(0, math.Floor(min(ay, by, cy)))), int(math.Min(float64(r.height-1), math.Ceil(max(ay, by, cy))))
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			px, py := float64(x)+0.5, float64(y)+0.5
-			w0 := ((bx-px)*(cy-py) - (by-py)*(cx-px)) / area
-			w1 := ((cx-px)*(ay-py) - (cy-py)*(ax-px)) / area
-			w2 := 1 - w0 - w1
-			if w0 < 0 || w1 < 0 || w2 < 0 {
-				continue
-			}
-			z := float32(w0*az + w1*bz + w2*cz)
-			k := x + y*r.width
-			if z >= r.depth[k]+1e-3 {
-				continue
-			}
-			if opaque {
-				r.depth[k] = z
-			}
-			f0, f1, f2 := float32(w0), float32(w1), float32(w2)
-			alpha := alphas[0]*f0 + alphas[1]*f1 + alphas[2]*f2
-			pix := r.img.Pix[4*k : 4*k+3]
-			for j := range 3 {
-				col := cols[0][j]*f0 + cols[1][j]*f1 + cols[2][j]*f2
-				old := float32(pix[j]) / 255
-				pix[j] = uint8(255 * math.Min(1, math.Max(0, float64(old*(1-alpha)+col*alpha))))
-			}
-		}
-	}
-}
-
-func normalize3(v vec3.T) vec3.T {
-	l := float32(math.Sqrt(float64(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])))
-	return vec3.T{v[0] / l, v[1] / l, v[2] / l}
-}
-
-func fmtSscanf(s string, w, h *int) (int, error) { return fmt.Sscanf(s, "%dx%d", w, h) }
 
 // objTriangles reads an OBJ file as WriteOBJ writes it and lists its
 // triangles, coloured by object and shaded by the normal of their winding
@@ -319,8 +305,7 @@ func objTriangles(t *testing.T, path string) []previewTriangle {
 				i, _ := strconv.Atoi(strings.Split(f[k+1], "/")[0])
 				tri.p[k] = pos[i-1]
 			}
-			u, v := sub(tri.p[1], tri.p[0]), sub(tri.p[2], tri.p[0])
-			n := normalize3(vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]})
+			n := vec.Normalize(vec.Cross(vec.Sub(tri.p[1], tri.p[0]), vec.Sub(tri.p[2], tri.p[0])))
 			base := vec3.T{0.6, 0.6, 0.55}
 			alpha := float32(1)
 			if layer != mesh.Terrain {
@@ -329,10 +314,9 @@ func objTriangles(t *testing.T, path string) []previewTriangle {
 			}
 			sh := shade(n)
 			for k := range 3 {
-				tri.cols[k] = vec3.T{base[0] * sh, base[1] * sh, base[2] * sh}
+				tri.cols[k] = vec.Scale(base, sh)
 				tri.alphas[k] = alpha
 			}
-			tri.opaque = alpha == 1
 			out = append(out, tri)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // withY returns p at height y.
@@ -26,7 +27,7 @@ func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
 // starts or ends: the channel narrows to the centre, and the surface ends
 // in a single triangle. e is the solid edge, pe the same perturbed.
 func (b *builder) triangulateWithRiverBeginOrEnd(cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
-	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
+	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
 	m.V3[1] = e.V3[1]
 	pm, pc := b.perturbEdge(m), b.perturb(center)
 	t := cell.TerrainType
@@ -54,21 +55,21 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell hexmap.Cell, cen
 	var centerL, centerR vecT
 	switch {
 	case cell.HasRiverThroughEdge(d.Opposite()): // straight
-		centerL = add(center, scale(hexmap.FirstSolidCorner(d.Previous()), 0.25))
-		centerR = add(center, scale(hexmap.SecondSolidCorner(d.Next()), 0.25))
+		centerL = vec.Add(center, vec.Scale(hexmap.FirstSolidCorner(d.Previous()), 0.25))
+		centerR = vec.Add(center, vec.Scale(hexmap.SecondSolidCorner(d.Next()), 0.25))
 	case cell.HasRiverThroughEdge(d.Next()): // sharp turn
-		centerL, centerR = center, hexmap.Lerp(center, e.V5, 2.0/3)
+		centerL, centerR = center, vec.Lerp(center, e.V5, 2.0/3)
 	case cell.HasRiverThroughEdge(d.Previous()): // sharp turn
-		centerL, centerR = hexmap.Lerp(center, e.V1, 2.0/3), center
+		centerL, centerR = vec.Lerp(center, e.V1, 2.0/3), center
 	case cell.HasRiverThroughEdge(d.Next2()): // gentle curve
 		centerL = center
-		centerR = add(center, scale(hexmap.SolidEdgeMiddle(d.Next()), 0.5*hexmap.InnerToOuter))
+		centerR = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d.Next()), 0.5*hexmap.InnerToOuter))
 	default: // gentle curve
-		centerL = add(center, scale(hexmap.SolidEdgeMiddle(d.Previous()), 0.5*hexmap.InnerToOuter))
+		centerL = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d.Previous()), 0.5*hexmap.InnerToOuter))
 		centerR = center
 	}
-	center = hexmap.Lerp(centerL, centerR, 0.5)
-	m := hexmap.NewEdgeVerticesOuter(hexmap.Lerp(centerL, e.V1, 0.5), hexmap.Lerp(centerR, e.V5, 0.5), hexmap.RiverEdgeOuterStep)
+	center = vec.Lerp(centerL, centerR, 0.5)
+	m := hexmap.NewEdgeVerticesOuter(vec.Lerp(centerL, e.V1, 0.5), vec.Lerp(centerR, e.V5, 0.5), hexmap.RiverEdgeOuterStep)
 	m.V3[1], center[1] = e.V3[1], e.V3[1]
 	pm, pl, pc, pr := b.perturbEdge(m), b.perturb(centerL), b.perturb(center), b.perturb(centerR)
 
@@ -101,15 +102,15 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell hexmap.Cel
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
 			// Inside of a curve: the centre moves to the edge's middle.
-			center = add(center, scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
+			center = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
 		} else if cell.HasRiverThroughEdge(d.Previous2()) {
 			// Beside a straight river.
-			center = add(center, scale(hexmap.FirstSolidCorner(d), 0.25))
+			center = vec.Add(center, vec.Scale(hexmap.FirstSolidCorner(d), 0.25))
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		center = add(center, scale(hexmap.SecondSolidCorner(d), 0.25))
+		center = vec.Add(center, vec.Scale(hexmap.SecondSolidCorner(d), 0.25))
 	}
-	m := hexmap.NewEdgeVertices(hexmap.Lerp(center, e.V1, 0.5), hexmap.Lerp(center, e.V5, 0.5))
+	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
 	pm := b.perturbEdge(m)
 	t := cell.TerrainType
 	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
@@ -136,8 +137,8 @@ func (b *builder) triangulateRiverQuad(v1, v2, v3, v4 vecT, y1, y2, v float32, r
 func (b *builder) triangulateWaterfallInWater(v1, v2, v3, v4 vecT, y1, y2, waterY float32) {
 	v1, v2, v3, v4 = withY(v1, y1), withY(v2, y1), withY(v3, y2), withY(v4, y2)
 	t := (waterY - y2) / (y1 - y2)
-	v3 = hexmap.Lerp(v3, v1, t)
-	v4 = hexmap.Lerp(v4, v2, t)
+	v3 = vec.Lerp(v3, v1, t)
+	v4 = vec.Lerp(v4, v2, t)
 	b.rivers.AddQuad(v1, v2, v3, v4)
 	b.rivers.AddQuadUVRect(0, 1, 0.8, 1)
 }

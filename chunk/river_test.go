@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -30,7 +31,7 @@ func TestRiverSurface(t *testing.T) {
 			c := g.CellPosition(i)
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				// Inside the cell, just short of the edge, mid-channel.
-				ps := perturbAll(g, c, add(c, hexmap.SolidEdgeMiddle(d)))
+				ps := perturbAll(g, c, vec.Add(c, hexmap.SolidEdgeMiddle(d)))
 				p := mix(ps, 0.2, 0.8)
 				want := cell.HasRiverThroughEdge(d) && !cell.IsUnderwater()
 				if got := rivers(i).covers(p[0], p[2]); got != want {
@@ -45,7 +46,7 @@ func TestRiverSurface(t *testing.T) {
 				if cell.IsUnderwater() != nb.IsUnderwater() {
 					continue // a waterfall, cut at the surface
 				}
-				q := mix([]vec3.T{p, g.Noise().Perturb(add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
+				q := mix([]vec3.T{p, g.Noise().Perturb(vec.Add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
 				want = !cell.IsUnderwater()
 				if got := rivers(i).covers(q[0], q[2]); got != want {
 					t.Errorf("seed %d cell %d %v: river across the connection %v, want %v", seed, i, d, got, want)
@@ -90,8 +91,8 @@ func TestWaterfalls(t *testing.T) {
 			falls++
 			// The vertices of the river layer between the two cells.
 			m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Rivers]
-			a := g.Noise().Perturb(add(g.CellPosition(i), hexmap.SolidEdgeMiddle(d)))
-			b := g.Noise().Perturb(add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))
+			a := g.Noise().Perturb(vec.Add(g.CellPosition(i), hexmap.SolidEdgeMiddle(d)))
+			b := g.Noise().Perturb(vec.Add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))
 			lowest, found := float32(1e9), false
 			for _, v := range m.Positions {
 				if segmentDistanceXZ(v, a, b) < 3.5 && v[1] < dry.RiverSurfaceY()-1e-3 {
@@ -114,11 +115,11 @@ func TestWaterfalls(t *testing.T) {
 
 // segmentDistanceXZ is the distance from p to segment a-b on the XZ plane.
 func segmentDistanceXZ(p, a, b vec3.T) float32 {
-	ab, ap := sub(b, a), sub(p, a)
+	ab, ap := vec.Sub(b, a), vec.Sub(p, a)
 	ab[1], ap[1] = 0, 0
 	u := (ap[0]*ab[0] + ap[2]*ab[2]) / (ab[0]*ab[0] + ab[2]*ab[2])
 	u = max(0, min(1, u))
-	q := sub(ap, scale(ab, u))
+	q := vec.Sub(ap, vec.Scale(ab, u))
 	q[1] = 0
 	return dist(q, vec3.T{})
 }

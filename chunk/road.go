@@ -6,6 +6,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // roadInterpolators says how far along the centre-to-corner lines the
@@ -34,7 +35,7 @@ func (b *builder) triangulateRoad(center, mL, mR vecT, pe hexmap.EdgeVertices, h
 		b.triangulateRoadEdge(pc, pl, pr)
 		return
 	}
-	pm := b.perturb(hexmap.Lerp(mL, mR, 0.5))
+	pm := b.perturb(vec.Lerp(mL, mR, 0.5))
 	b.triangulateRoadSegment(pl, pm, pr, pe.V2, pe.V3, pe.V4)
 	b.roads.AddTriangle(pc, pl, pm)
 	b.roads.AddTriangleUV(vec2.T{1, 0}, vec2.T{0, 0}, vec2.T{1, 0})
@@ -72,7 +73,7 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 	switch {
 	case cell.HasRiverBeginOrEnd():
 		// Push the road away from where the river starts or ends.
-		roadCenter = add(roadCenter, scale(hexmap.SolidEdgeMiddle(cell.RiverBeginOrEndDirection().Opposite()), 1.0/3))
+		roadCenter = vec.Add(roadCenter, vec.Scale(hexmap.SolidEdgeMiddle(cell.RiverBeginOrEndDirection().Opposite()), 1.0/3))
 	case cell.IncomingRiver == cell.OutgoingRiver.Opposite():
 		// Straight river: the road keeps to one side, bridged across.
 		var corner vecT
@@ -87,24 +88,24 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 			}
 			corner = hexmap.FirstSolidCorner(d)
 		}
-		roadCenter = add(roadCenter, scale(corner, 0.5))
+		roadCenter = vec.Add(roadCenter, vec.Scale(corner, 0.5))
 		if cell.IncomingRiver == d.Next() && (cell.HasRoadThroughEdge(d.Next2()) || cell.HasRoadThroughEdge(d.Opposite())) {
-			b.addBridge(roadCenter, sub(center, scale(corner, 0.5)))
+			b.addBridge(roadCenter, vec.Sub(center, vec.Scale(corner, 0.5)))
 		}
-		center = add(center, scale(corner, 0.25))
+		center = vec.Add(center, vec.Scale(corner, 0.25))
 	case cell.IncomingRiver == cell.OutgoingRiver.Previous():
 		// Zig-zag: move the road centre off the river's sharp bend.
-		roadCenter = sub(roadCenter, scale(hexmap.SecondCorner(cell.IncomingRiver), 0.2))
+		roadCenter = vec.Sub(roadCenter, vec.Scale(hexmap.SecondCorner(cell.IncomingRiver), 0.2))
 	case cell.IncomingRiver == cell.OutgoingRiver.Next():
-		roadCenter = sub(roadCenter, scale(hexmap.FirstCorner(cell.IncomingRiver), 0.2))
+		roadCenter = vec.Sub(roadCenter, vec.Scale(hexmap.FirstCorner(cell.IncomingRiver), 0.2))
 	case previousHasRiver && nextHasRiver:
 		// Inside of a curve: only a road through this edge fits.
 		if !hasRoadThroughEdge {
 			return
 		}
-		offset := scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter)
-		roadCenter = add(roadCenter, scale(offset, 0.7))
-		center = add(center, scale(offset, 0.5))
+		offset := vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter)
+		roadCenter = vec.Add(roadCenter, vec.Scale(offset, 0.7))
+		center = vec.Add(center, vec.Scale(offset, 0.5))
 	default:
 		// Outside of a curve: the road centre sits in the middle direction.
 		middle := d
@@ -117,14 +118,14 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap
 			return
 		}
 		offset := hexmap.SolidEdgeMiddle(middle)
-		roadCenter = add(roadCenter, scale(offset, 0.25))
+		roadCenter = vec.Add(roadCenter, vec.Scale(offset, 0.25))
 		if d == middle && cell.HasRoadThroughEdge(d.Opposite()) {
-			b.addBridge(roadCenter, sub(center, scale(offset, hexmap.InnerToOuter*0.7)))
+			b.addBridge(roadCenter, vec.Sub(center, vec.Scale(offset, hexmap.InnerToOuter*0.7)))
 		}
 	}
 
-	mL := hexmap.Lerp(roadCenter, e.V1, il)
-	mR := hexmap.Lerp(roadCenter, e.V5, ir)
+	mL := vec.Lerp(roadCenter, e.V1, il)
+	mR := vec.Lerp(roadCenter, e.V5, ir)
 	b.triangulateRoad(roadCenter, mL, mR, pe, hasRoadThroughEdge)
 	b.cutRoad(roadCenter, mL, mR, e, hasRoadThroughEdge)
 	if previousHasRiver {

@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -149,14 +150,12 @@ func TestCliffCorners(t *testing.T) {
 
 // onSegment reports whether v lies on segment a-b in 3D, away from its ends.
 func onSegment(v, a, b vec3.T) bool {
-	ab := sub(b, a)
-	l2 := ab[0]*ab[0] + ab[1]*ab[1] + ab[2]*ab[2]
-	av := sub(v, a)
-	u := (av[0]*ab[0] + av[1]*ab[1] + av[2]*ab[2]) / l2
+	ab := vec.Sub(b, a)
+	u := vec.Dot(vec.Sub(v, a), ab) / vec.Dot(ab, ab)
 	if u < 0.01 || u > 0.99 {
 		return false
 	}
-	return dist(v, add(a, scale(ab, u))) < 1e-3
+	return dist(v, vec.Add(a, vec.Scale(ab, u))) < 1e-3
 }
 
 // lineVertices counts the distinct terrain vertices of chunk ch within

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -102,7 +103,7 @@ func (ix *surfaceIndex) build(s *Surface, ch int) {
 	per := s.set.Grid.Perturber()
 	for _, br := range c.Plan.Bridges {
 		a, b := per.Perturb(br.RoadCenter1), per.Perturb(br.RoadCenter2)
-		mid := hexmap.Lerp(br.RoadCenter1, br.RoadCenter2, 0.5)
+		mid := vec.Lerp(br.RoadCenter1, br.RoadCenter2, 0.5)
 		if cell, ok := s.top.CellUnder(mid[0], mid[2]); ok {
 			ix.bridges = append(ix.bridges, BridgeSpan{Cell: cell, A: a, B: b})
 		}

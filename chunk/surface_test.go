@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // bruteHeight is MeshHeight with a triangle test of its own: signed
@@ -124,7 +125,7 @@ func TestSurfaceHeights(t *testing.T) {
 				t.Fatalf("cell %d: ground %v below the river surface %v", i, y, c.RiverSurfaceY())
 			}
 			if br, ok := surf.Bridge(i); ok {
-				mid := hexmap.Lerp(br.A, br.B, 0.5)
+				mid := vec.Lerp(br.A, br.B, 0.5)
 				by, _ := surf.DeckAt(mid[0], mid[2])
 				// The deck's top is 0.2 above the road (the bridge model).
 				if by <= c.RiverSurfaceY() || math.Abs(float64(by-p[1]-0.2)) > 0.05 {

@@ -10,6 +10,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
@@ -87,7 +88,7 @@ func (b *blockScene) addCell(i int) {
 	col := shade(terrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		top[d] = add3(center, hexmap.FirstCorner(d))
+		top[d] = vec.Add(center, hexmap.FirstCorner(d))
 	}
 	b.faces = append(b.faces, face{pts: top, col: col})
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -119,18 +120,18 @@ func (b *blockScene) addCell(i int) {
 func (b *blockScene) addLinks(i int, c hexmap.Cell, center vec3.T) {
 	lift := vec3.T{0, 0.05, 0}
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		mid := add3(center, hexmap.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+		mid := vec.Add(center, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
 		if c.HasRiverThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(add3(center, lift), add3(mid, lift), 2.2), col: color.NRGBA{0x30, 0x70, 0xd0, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: color.NRGBA{0x30, 0x70, 0xd0, 0xff}, bias: 1})
 		}
 		if c.HasRoadThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(add3(center, lift), add3(mid, lift), 1.6), col: color.NRGBA{0x8a, 0x6a, 0x48, 0xff}, bias: 1.5})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: color.NRGBA{0x8a, 0x6a, 0x48, 0xff}, bias: 1.5})
 		}
 		if c.Walled {
-			p1 := add3(center, hexmap.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
-			p2 := add3(center, hexmap.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
+			p1 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
+			p2 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
 			h := vec3.T{0, 2, 0}
-			b.faces = append(b.faces, face{pts: []vec3.T{add3(p1, h), add3(p2, h), p2, p1}, col: color.NRGBA{0x9a, 0x8e, 0x80, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: color.NRGBA{0x9a, 0x8e, 0x80, 0xff}, bias: 1})
 		}
 	}
 	if n := int(c.UrbanLevel) + int(c.FarmLevel) + int(c.PlantLevel) + int(c.SpecialIndex); n > 0 {
@@ -159,8 +160,6 @@ func strip(a, b vec3.T, width float32) []vec3.T {
 	nx, nz := -dz/l*width/2, dx/l*width/2
 	return []vec3.T{{a[0] + nx, a[1], a[2] + nz}, {b[0] + nx, b[1], b[2] + nz}, {b[0] - nx, b[1], b[2] - nz}, {a[0] - nx, a[1], a[2] - nz}}
 }
-
-func add3(a, b vec3.T) vec3.T { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
 
 func shade(c color.NRGBA, f float32) color.NRGBA {
 	s := func(v uint8) uint8 { return uint8(min(255, float32(v)*f)) }

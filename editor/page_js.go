@@ -4,6 +4,7 @@ package editor
 
 import (
 	"errors"
+	"fmt"
 	"syscall/js"
 
 	"hexsandbox/editor/files"
@@ -55,6 +56,20 @@ func (p *page) enqueue(this js.Value, args []js.Value) any {
 	})
 	defer exec.Release()
 	return js.Global().Get("Promise").New(exec)
+}
+
+// run executes one call of window.hexsandbox. Results are strings (JSON
+// where structured) or nothing. The shipped build knows one call, the
+// file picker that Import opens; test builds add their hooks.
+func (p *page) run(g *game, name, arg string) (any, error) {
+	if name == "pickFile" {
+		p.pickFile()
+		return nil, nil
+	}
+	if res, ok, err := p.testCall(g, name, arg); ok {
+		return res, err
+	}
+	return nil, fmt.Errorf("hexsandbox: no call %q", name)
 }
 
 // serve runs the queued calls and opens a picked file; Update calls it.

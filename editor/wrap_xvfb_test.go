@@ -100,7 +100,11 @@ func TestEditorWrappingMap(t *testing.T) {
 				if !gr.Cell(w-1+9*w).HasRoadThroughEdge(hexmap.E) || !gr.Cell(9*w).HasRoadThroughEdge(hexmap.W) {
 					t.Error("no road across the seam after dragging across it")
 				}
-				if err := g.sess.SaveAs("wrap", true); err != nil {
+				op, err := g.sess.SaveOp("wrap", true)
+				if err == nil {
+					err = op.Do()
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 				saved := gr.Clone()

@@ -2,6 +2,7 @@ package features
 
 import (
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -9,13 +10,13 @@ import (
 // centres, facing from the first to the second and stretched along its
 // length by span / BridgeDesignLength.
 func addBridge(p perturber, m *mesh.Mesh, b Bridge) {
-	c1, c2 := p.perturb(xyzOf(b.RoadCenter1)).vec(), p.perturb(xyzOf(b.RoadCenter2)).vec()
-	dir := sub(c2, c1)
+	c1, c2 := p.perturb(vec.Of(b.RoadCenter1)).V(), p.perturb(vec.Of(b.RoadCenter2)).V()
+	dir := vec.Sub(c2, c1)
 	length := dir.Length()
 	if length == 0 {
 		return
 	}
-	t := facingPlacement(scale(add(c1, c2), 0.5), dir, true)
+	t := facingPlacement(vec.Scale(vec.Add(c1, c2), 0.5), dir, true)
 	t.scaleZ = length / hexmap.BridgeDesignLength
 	bridgePrefab.place(m, t)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -31,15 +32,15 @@ func TestBridgeSpansRoadCentres(t *testing.T) {
 	}
 	for k, b := range bridges {
 		p1, p2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
-		axis := sub(p2, p1)
+		axis := vec.Sub(p2, p1)
 		length := axis.Length()
-		axis = scale(axis, 1/length)
+		axis = vec.Scale(axis, 1/length)
 		across := vec3.T{axis[2], 0, -axis[0]}
 		lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
 		for _, v := range all.Positions[k*per : (k+1)*per] {
-			along := dot(sub(v, p1), axis)
+			along := vec.Dot(vec.Sub(v, p1), axis)
 			lo, hi = min(lo, along), max(hi, along)
-			if w := dot(sub(v, p1), across); w < -1.5001 || w > 1.5001 {
+			if w := vec.Dot(vec.Sub(v, p1), across); w < -1.5001 || w > 1.5001 {
 				t.Fatalf("bridge %d is %v off its axis", k, w)
 			}
 		}
@@ -66,8 +67,8 @@ func specBridges(g *hexmap.Grid, i int) []Bridge {
 	case in == out.Opposite():
 		d := in.Previous()
 		if (road(d) || road(d.Previous())) && (road(d.Next2()) || road(d.Opposite())) {
-			corner := scale(hexmap.FirstSolidCorner(d), 0.5)
-			return []Bridge{{add(center, corner), sub(center, corner)}}
+			corner := vec.Scale(hexmap.FirstSolidCorner(d), 0.5)
+			return []Bridge{{vec.Add(center, corner), vec.Sub(center, corner)}}
 		}
 	case in == out.Next2() || in == out.Previous2():
 		inside := in.Next()
@@ -77,7 +78,7 @@ func specBridges(g *hexmap.Grid, i int) []Bridge {
 		m := inside.Opposite()
 		if (road(m) || road(m.Previous()) || road(m.Next())) && road(inside) {
 			offset := hexmap.SolidEdgeMiddle(m)
-			return []Bridge{{add(center, scale(offset, 0.25)), sub(center, scale(offset, hexmap.InnerToOuter*0.7))}}
+			return []Bridge{{vec.Add(center, vec.Scale(offset, 0.25)), vec.Sub(center, vec.Scale(offset, hexmap.InnerToOuter*0.7))}}
 		}
 	}
 	return nil

@@ -8,11 +8,18 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/mesh"
 )
 
 // Helpers for the external tests (features_test), which may import the
 // chunk package that imports this one.
 var SpecBridgesForTest = specBridges
+
+// Build is BuildTowns without towns: Catlike's prefab cubes for urban
+// features, which the reference and most tests pin.
+func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildTowns(g, ch, plan, nil, feats, walls, bridgeMesh)
+}
 
 // chunkPlan returns the plan that triangulating chunk ch of g hands to
 // Build. Only the chunk package makes plans, and it imports this one, so

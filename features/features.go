@@ -3,7 +3,7 @@
 // by the hash grid, special features, walls with towers, and bridges.
 //
 // Catlike's HexGridChunk calls its feature manager from inside the
-// triangulation; here Build walks the chunk's cells again for the
+// triangulation; here BuildTowns walks the chunk's cells again for the
 // features, and the triangulator hands over a Plan of the connections it
 // built and the bridges it found, so that walls stand on the very points
 // the terrain uses. Models are generated meshes (boxes,
@@ -37,19 +37,13 @@ type Meshes struct {
 	Features, Farms, Walls, Bridges *mesh.Mesh
 }
 
-// Build adds the features (farms among them), walls and bridges of chunk
-// ch to the meshes, with Catlike's prefab cubes for urban features:
-// features from the grid's cells, walls and bridges from the chunk's plan
-// (nil: none). A nil mesh skips its part; a chunk off the map adds
-// nothing. Models that would push a mesh past uint16 indices are left
-// out.
-func Build(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
-	BuildMeshes(g, ch, plan, nil, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
-}
-
-// BuildTowns is Build with towns of buildings (package buildings) on the
-// cells HasTown accepts, in place of urban prefabs, cut between the
-// plan's cuts; a nil towns is Build.
+// BuildTowns adds the features (farms among them), walls and bridges of
+// chunk ch to the meshes: features from the grid's cells, walls and
+// bridges from the chunk's plan (nil: none), and towns of buildings (package buildings) on
+// the cells HasTown accepts, cut between the plan's cuts, in place of
+// urban prefabs; a nil towns keeps Catlike's prefab cubes for urban
+// features. A nil mesh skips its part; a chunk off the map adds nothing.
+// Models that would push a mesh past uint16 indices are left out.
 func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
 	BuildMeshes(g, ch, plan, towns, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
 }

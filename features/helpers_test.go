@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -83,25 +84,25 @@ func buildAll(g *hexmap.Grid) []chunkMeshes {
 func specSpot(g *hexmap.Grid, i int, d hexmap.Direction) vec3.T {
 	c := g.CellPosition(i)
 	cell := g.Cell(i)
-	v1 := add(c, hexmap.FirstSolidCorner(d))
-	v5 := add(c, hexmap.SecondSolidCorner(d))
+	v1 := vec.Add(c, hexmap.FirstSolidCorner(d))
+	v5 := vec.Add(c, hexmap.SecondSolidCorner(d))
 	m := c
 	river := cell.HasRiverThroughEdge
 	switch {
 	case !cell.HasRiver():
 	case river(d.Next()) && river(d.Previous()):
-		m = add(m, scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
+		m = vec.Add(m, vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
 	case river(d.Next()) && river(d.Previous2()):
-		m = add(m, scale(hexmap.FirstSolidCorner(d), 0.25))
+		m = vec.Add(m, vec.Scale(hexmap.FirstSolidCorner(d), 0.25))
 	case !river(d.Next()) && river(d.Previous()) && river(d.Next2()):
-		m = add(m, scale(hexmap.SecondSolidCorner(d), 0.25))
+		m = vec.Add(m, vec.Scale(hexmap.SecondSolidCorner(d), 0.25))
 	}
-	return scale(add(add(m, v1), v5), 1.0/3)
+	return vec.Scale(vec.Add(vec.Add(m, v1), v5), 1.0/3)
 }
 
 func near3(a, b vec3.T, eps float32) bool {
-	d := sub(a, b)
-	return d[0]*d[0]+d[1]*d[1]+d[2]*d[2] <= eps*eps
+	d := vec.Sub(a, b)
+	return vec.Dot(d, d) <= eps*eps
 }
 
 func nearXZ(a, b vec3.T, eps float32) bool {

@@ -227,7 +227,7 @@ var wallTower = model{
 }
 
 // bridgeModel spans BridgeDesignLength along +Z, centred on its origin,
-// which sits at road height; Build stretches it along Z to the span.
+// which sits at road height; BuildTowns stretches it along Z to the span.
 var bridgeModel = model{
 	boxPart(0, -0.4, 0, 3, 0.6, 7, deckWood),
 	boxPart(-1.4, 0.2, 0, 0.2, 0.5, 7, railWood),

@@ -12,6 +12,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -86,7 +87,7 @@ func randomBridges(g *hexmap.Grid, ch int, rng *rand.Rand) []Bridge {
 		if rng.IntN(10) == 0 {
 			d = vec3.T{0, 1, 0}
 		}
-		out = append(out, Bridge{RoadCenter1: c, RoadCenter2: add(c, d)})
+		out = append(out, Bridge{RoadCenter1: c, RoadCenter2: vec.Add(c, d)})
 	}
 	return out
 }

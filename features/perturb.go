@@ -1,11 +1,14 @@
 package features
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
+)
 
-// perturber is the map's hexmap.Perturber on xyz.
+// perturber is the map's hexmap.Perturber on vec.XYZ.
 type perturber struct{ hexmap.Perturber }
 
-func (t perturber) perturb(p xyz) xyz {
-	p.x, p.z = t.PerturbXZ(p.x, p.z)
+func (t perturber) perturb(p vec.XYZ) vec.XYZ {
+	p.X, p.Z = t.PerturbXZ(p.X, p.Z)
 	return p
 }

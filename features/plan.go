@@ -7,7 +7,7 @@ import (
 	"hexsandbox/hexmap"
 )
 
-// Plan is what the triangulation of one chunk hands to Build: the
+// Plan is what the triangulation of one chunk hands to BuildTowns: the
 // connections that may hold walls, with the points the terrain's bridges
 // and corners were built from, the bridges over rivers, and in the cells
 // that hold towns (HasTown) the ground their roads, river channels and
@@ -45,7 +45,7 @@ type Connection struct {
 	PerturbedCorner      [3]vec3.T
 }
 
-// WallsMayStand reports whether Build may put walls on the connection
+// WallsMayStand reports whether BuildTowns may put walls on the connection
 // between cell and neighbor or, when corner, at its corner with next:
 // only where the walled flags differ. Triangulation plans only those
 // connections.

@@ -1,11 +1,11 @@
 package features
 
 import (
-	"math"
 	"slices"
 
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -96,6 +96,5 @@ func (t placement) unscaleNormal(n vec3.T) vec3.T {
 		return n
 	}
 	n[2] /= t.scaleZ
-	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
-	return scale(n, 1/l)
+	return vec.Scale(n, 1/vec.Length(n))
 }

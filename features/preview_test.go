@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 	"os"
 	"strings"
 	"testing"
@@ -15,41 +14,133 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/raster"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
 var previewPath = flag.String("preview", "", "write a PNG of the preview scene to this path")
 
-// TestPreview renders a scene with a walled town, farms, forests,
-// specials, a river with a bridge and a lake through the chunk package,
-// with a small CPU rasteriser (flat shading, depth buffer, an oblique
-// camera). With -preview=path it writes the picture; either way it checks
-// that the feature, wall and bridge layers change a good share of it.
+// TestPreview draws a scene with a walled town, farms, forests, specials,
+// a river with a bridge and a lake, triangulated through the chunk
+// package, with the CPU rasteriser. With -preview=path it writes an
+// oblique view and two more (an overview and a close-up). Either way it
+// looks straight down at the map, each layer in a colour of its own, and
+// checks that the features, walls and bridge stand where the map says:
+// the wall at the middle of every edge between a walled and an unwalled
+// dry cell that is no cliff, but for the gap a river or road passes
+// through, and at no other edge's middle; a special at each special
+// cell's centre; a bridge at the centre of each cell whose straight river
+// a road crosses, and no bridge at other river cells' centres.
 func TestPreview(t *testing.T) {
 	g := previewMap(t)
 	s := chunk.NewSetWorkers(g, 1)
-	w, h := 480, 320
-	if *previewPath != "" {
-		w, h = 1500, 1000
+	checkPlacement(t, g, s)
+	if *previewPath == "" {
+		return
 	}
-	cam := newCamera(w, h, vec3.T{110, 0, 62}, 115, 42, 45)
-	full := render(s, cam, true)
-	bare := render(s, cam, false)
-	if *previewPath != "" {
-		writePNG(t, *previewPath, full)
-		overview := newCamera(w, h, vec3.T{125, 0, 60}, 230, 55, 40)
-		writePNG(t, strings.TrimSuffix(*previewPath, ".png")+"_overview.png", render(s, overview, true))
-		close := newCamera(w, h, vec3.T{118, 0, 78}, 55, 35, 50)
-		writePNG(t, strings.TrimSuffix(*previewPath, ".png")+"_close.png", render(s, close, true))
+	const w, h = 1500, 1000
+	for _, v := range []struct {
+		suffix               string
+		target               vec3.T
+		distance, pitch, fov float64
+	}{{"", vec3.T{110, 0, 62}, 115, 42, 45}, {"_overview", vec3.T{125, 0, 60}, 230, 55, 40}, {"_close", vec3.T{118, 0, 78}, 55, 35, 50}} {
+		cam := raster.LookAt(v.target, v.distance, v.pitch, 0, v.fov, w, h)
+		writePNG(t, strings.TrimSuffix(*previewPath, ".png")+v.suffix+".png", render(s, &cam, w, h))
 	}
-	changed := 0
-	for i := range full.Pix {
-		if full.Pix[i] != bare.Pix[i] {
-			changed++
+}
+
+// The layers as the placement check colours them.
+var (
+	terrainID = vec4.T{0.5, 0.5, 0.5, 1}
+	wallsID   = vec4.T{1, 0, 0, 1}
+	featureID = vec4.T{0, 1, 0, 1}
+	bridgeID  = vec4.T{0, 0, 1, 1}
+)
+
+// checkPlacement looks straight down at s's opaque layers, each in its
+// colour, and checks where the walls, specials and bridges are.
+func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
+	const scale = 4 // pixels per world unit: a wall is 3 wide
+	maxX, maxZ := g.Topology().Extent()
+	w, h := int((maxX+20)*scale), int((maxZ+20)*scale)
+	cam := raster.Camera{Eye: vec3.T{-10, 100, float32(maxZ) + 10}, Right: vec3.T{1, 0, 0}, Up: vec3.T{0, 0, 1}, Forward: vec3.T{0, -1, 0},
+		Focal: scale, Ortho: true}
+	c := raster.NewCanvas(w, h, color.RGBA{})
+	for _, ch := range s.Chunks {
+		for l, id := range map[mesh.Layer]vec4.T{mesh.Terrain: terrainID, mesh.Walls: wallsID, mesh.Features: featureID, mesh.Bridges: bridgeID} {
+			m := &ch.Layers[l]
+			for k := range m.TriangleCount() {
+				ix := m.Indices[3*k : 3*k+3]
+				c.Triangle(&cam, [3]vec3.T{m.Positions[ix[0]], m.Positions[ix[1]], m.Positions[ix[2]]}, func([3]float32) vec4.T { return id })
+			}
 		}
 	}
-	if share := float64(changed) / float64(len(full.Pix)); share < 0.05 {
-		t.Fatalf("features, walls and bridges change only %.1f%% of the picture", 100*share)
+	// shows reports whether layer id shows within a pixel of world point p.
+	shows := func(p vec3.T, id vec4.T) bool {
+		x, y := cam.Screen(cam.View(g.Perturber().Perturb(p)))
+		want := color.RGBA{uint8(id[0] * 255), uint8(id[1] * 255), uint8(id[2] * 255), 255}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if c.Img.RGBAAt(int(x)+dx, int(y)+dy) == want {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walls, gaps, specials, bridges := 0, 0, 0, 0
+	for i, cell := range g.Cells() {
+		centre := g.CellPosition(i)
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			n, ok := g.Neighbor(i, d)
+			if !ok {
+				continue
+			}
+			nb := g.Cell(n)
+			holds := cell.Walled != nb.Walled && !cell.IsUnderwater() && !nb.IsUnderwater() &&
+				hexmap.EdgeTypeOf(int(cell.Elevation), int(nb.Elevation)) != hexmap.Cliff
+			gap := cell.HasRiverThroughEdge(d) || cell.HasRoadThroughEdge(d)
+			mid := vec.Add(centre, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+			want := holds && !gap
+			if shows(mid, wallsID) != want {
+				t.Errorf("edge %v of cell %v (walled %v, neighbour walled %v, gap %v): wall shown %v, want %v",
+					d, g.Coordinates(i), cell.Walled, nb.Walled, gap, !want, want)
+			}
+			if want {
+				walls++
+			} else if holds {
+				gaps++
+			}
+		}
+		if cell.IsSpecial() {
+			specials++
+			if !shows(centre, featureID) {
+				t.Errorf("special cell %v shows no feature at its centre", g.Coordinates(i))
+			}
+		}
+		if cell.HasRiver() && !cell.HasRiverBeginOrEnd() {
+			straight := cell.IncomingRiver == cell.OutgoingRiver.Opposite()
+			side := func(from hexmap.Direction) bool { // a road on the side clockwise from from
+				for d := from.Next(); d != from.Opposite(); d = d.Next() {
+					if cell.HasRoadThroughEdge(d) {
+						return true
+					}
+				}
+				return false
+			}
+			want := straight && side(cell.IncomingRiver) && side(cell.OutgoingRiver)
+			if shows(centre, bridgeID) != want {
+				t.Errorf("river cell %v (straight %v): bridge at its centre %v, want %v", g.Coordinates(i), straight, !want, want)
+			}
+			if want {
+				bridges++
+			}
+		}
+	}
+	t.Logf("%d wall edges, %d gaps, %d specials, %d bridges", walls, gaps, specials, bridges)
+	if walls < 10 || gaps < 2 || specials != 3 || bridges != 1 {
+		t.Fatalf("the map has %d wall edges, %d gaps, %d specials, %d bridges: not the scene described", walls, gaps, specials, bridges)
 	}
 }
 
@@ -149,89 +240,62 @@ func previewMap(t *testing.T) *hexmap.Grid {
 	return g
 }
 
-// camera is a perspective camera looking down at target from the south.
-type camera struct {
-	w, h           int
-	eye            vec3.T
-	right, up, fwd vec3.T
-	focal          float32
-}
-
-func newCamera(w, h int, target vec3.T, distance, pitchDeg, fovDeg float64) camera {
-	p := pitchDeg * math.Pi / 180
-	eye := vec3.T{target[0], target[1] + float32(distance*math.Sin(p)), target[2] - float32(distance*math.Cos(p))}
-	fwd := norm(vec3.Sub(&target, &eye))
-	right := vec3.T{1, 0, 0}
-	up := vec3.Cross(&fwd, &right)
-	up = norm(up)
-	return camera{w: w, h: h, eye: eye, right: right, up: up, fwd: fwd,
-		focal: float32(float64(h) / 2 / math.Tan(fovDeg*math.Pi/360))}
-}
-
-func norm(v vec3.T) vec3.T { l := v.Length(); return vec3.T{v[0] / l, v[1] / l, v[2] / l} }
-
-// project returns screen x, y and depth, or false behind the camera.
-func (c camera) project(p vec3.T) (float32, float32, float32, bool) {
-	d := vec3.Sub(&p, &c.eye)
-	z := vec3.Dot(&d, &c.fwd)
-	if z < 0.1 {
-		return 0, 0, 0, false
-	}
-	x := vec3.Dot(&d, &c.right)
-	y := vec3.Dot(&d, &c.up)
-	return float32(c.w)/2 + x*c.focal/z, float32(c.h)/2 - y*c.focal/z, z, true
-}
-
 var terrainPalette = [hexmap.TerrainTypeCount]vec3.T{
 	{0.85, 0.78, 0.55}, {0.42, 0.62, 0.27}, {0.52, 0.42, 0.3}, {0.55, 0.55, 0.55}, {0.95, 0.95, 0.97},
 }
 
-type raster struct {
-	img   *image.RGBA
-	depth []float32
-	cam   camera
-	light vec3.T
-}
-
-// render draws every chunk's opaque layers (without the features
-// package's layers unless withFeatures), then blends water, rivers and
-// roads over them.
-func render(s *chunk.Set, cam camera, withFeatures bool) *image.RGBA {
-	r := &raster{img: image.NewRGBA(image.Rect(0, 0, cam.w, cam.h)), depth: make([]float32, cam.w*cam.h), cam: cam,
-		light: norm(vec3.T{-0.4, 1, -0.5})}
-	for i := range r.depth {
-		r.depth[i] = float32(math.Inf(1))
+// render draws every chunk's opaque layers in their colours, then blends
+// water, rivers and roads over them, lit by a light from the north-west.
+func render(s *chunk.Set, cam *raster.Camera, w, h int) *image.RGBA {
+	c := raster.NewCanvas(w, h, color.RGBA{200, 215, 230, 255})
+	c.Bias = 1e-3
+	light := vec.Normalize(vec3.T{-0.4, 1, -0.5})
+	draw := func(m *mesh.Mesh, colorOf func(m *mesh.Mesh, v int) vec4.T) {
+		for k := 0; k+2 < len(m.Indices); k += 3 {
+			ix := [3]int{int(m.Indices[k]), int(m.Indices[k+1]), int(m.Indices[k+2])}
+			shade := 0.5 + 0.55*max(0, vec.Dot(m.Normals[ix[0]], light))
+			var cols [3]vec4.T
+			for j, i := range ix {
+				cols[j] = colorOf(m, i)
+				cols[j][0], cols[j][1], cols[j][2] = cols[j][0]*shade, cols[j][1]*shade, cols[j][2]*shade
+			}
+			c.Triangle(cam, [3]vec3.T{m.Positions[ix[0]], m.Positions[ix[1]], m.Positions[ix[2]]}, func(b [3]float32) vec4.T {
+				var out vec4.T
+				for j := range 3 {
+					for q := range 4 {
+						out[q] += cols[j][q] * b[j]
+					}
+				}
+				return out
+			})
+		}
 	}
-	for i := 0; i < len(r.img.Pix); i += 4 {
-		copy(r.img.Pix[i:], []byte{200, 215, 230, 255})
-	}
-	for _, c := range s.Chunks {
-		r.mesh(&c.Layers[mesh.Terrain], func(m *mesh.Mesh, v int) vec4.T {
+	for _, ch := range s.Chunks {
+		draw(&ch.Layers[mesh.Terrain], func(m *mesh.Mesh, v int) vec4.T {
 			var col vec3.T
 			for k := range 3 {
-				t := int(m.Terrain[v][k])
-				if t >= 0 && t < len(terrainPalette) {
-					c := terrainPalette[t].Scaled(m.Weights[v][k])
-					col.Add(&c)
+				if t := int(m.Terrain[v][k]); t >= 0 && t < len(terrainPalette) {
+					col = vec.Add(col, vec.Scale(terrainPalette[t], m.Weights[v][k]))
 				}
 			}
 			return vec4.T{col[0], col[1], col[2], 1}
 		})
-		if withFeatures {
-			for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges} {
-				r.mesh(&c.Layers[l], func(m *mesh.Mesh, v int) vec4.T { return m.Colors[v] })
-			}
+		for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails} {
+			draw(&ch.Layers[l], func(m *mesh.Mesh, v int) vec4.T {
+				c := m.Colors[v]
+				return vec4.T{c[0], c[1], c[2], 1} // buildings keep a random value in alpha
+			})
 		}
 	}
-	for _, c := range s.Chunks {
+	for _, ch := range s.Chunks {
 		blue := func(a float32) func(*mesh.Mesh, int) vec4.T {
 			return func(*mesh.Mesh, int) vec4.T { return vec4.T{0.2, 0.45, 0.75, a} }
 		}
-		r.mesh(&c.Layers[mesh.Water], blue(0.6))
-		r.mesh(&c.Layers[mesh.WaterShore], blue(0.45))
-		r.mesh(&c.Layers[mesh.Estuaries], blue(0.5))
-		r.mesh(&c.Layers[mesh.Rivers], blue(0.7))
-		r.mesh(&c.Layers[mesh.Roads], func(m *mesh.Mesh, v int) vec4.T {
+		draw(&ch.Layers[mesh.Water], blue(0.6))
+		draw(&ch.Layers[mesh.WaterShore], blue(0.45))
+		draw(&ch.Layers[mesh.Estuaries], blue(0.5))
+		draw(&ch.Layers[mesh.Rivers], blue(0.7))
+		draw(&ch.Layers[mesh.Roads], func(m *mesh.Mesh, v int) vec4.T {
 			a := float32(0.85)
 			if v < len(m.UV) {
 				a *= min(1, m.UV[v][0]*2)
@@ -239,72 +303,5 @@ func render(s *chunk.Set, cam camera, withFeatures bool) *image.RGBA {
 			return vec4.T{0.45, 0.36, 0.26, a}
 		})
 	}
-	return r.img
-}
-
-// mesh rasterises the front faces of m; vertex colours with alpha < 1
-// blend over what is there without writing depth.
-func (r *raster) mesh(m *mesh.Mesh, colorOf func(*mesh.Mesh, int) vec4.T) {
-	for k := 0; k+2 < len(m.Indices); k += 3 {
-		ia, ib, ic := int(m.Indices[k]), int(m.Indices[k+1]), int(m.Indices[k+2])
-		a, b, c := m.Positions[ia], m.Positions[ib], m.Positions[ic]
-		ab, ac := vec3.Sub(&b, &a), vec3.Sub(&c, &a)
-		wound := vec3.Cross(&ab, &ac)
-		toEye := vec3.Sub(&r.cam.eye, &a)
-		if vec3.Dot(&wound, &toEye) <= 0 {
-			continue // back face by winding
-		}
-		n := m.Normals[ia]
-		shade := 0.5 + 0.55*max(0, vec3.Dot(&n, &r.light))
-		r.triangle([3]vec3.T{a, b, c}, [3]vec4.T{colorOf(m, ia), colorOf(m, ib), colorOf(m, ic)}, shade)
-	}
-}
-
-func (r *raster) triangle(p [3]vec3.T, col [3]vec4.T, shade float32) {
-	var sx, sy, sz [3]float32
-	for k := range 3 {
-		var ok bool
-		if sx[k], sy[k], sz[k], ok = r.cam.project(p[k]); !ok {
-			return
-		}
-	}
-	area := (sx[1]-sx[0])*(sy[2]-sy[0]) - (sx[2]-sx[0])*(sy[1]-sy[0])
-	if area == 0 {
-		return
-	}
-	x0 := max(0, int(min(sx[0], sx[1], sx[2])))
-	x1 := min(r.cam.w-1, int(max(sx[0], sx[1], sx[2]))+1)
-	y0 := max(0, int(min(sy[0], sy[1], sy[2])))
-	y1 := min(r.cam.h-1, int(max(sy[0], sy[1], sy[2]))+1)
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			px, py := float32(x)+0.5, float32(y)+0.5
-			w0 := ((sx[1]-px)*(sy[2]-py) - (sx[2]-px)*(sy[1]-py)) / area
-			w1 := ((sx[2]-px)*(sy[0]-py) - (sx[0]-px)*(sy[2]-py)) / area
-			w2 := 1 - w0 - w1
-			if w0 < 0 || w1 < 0 || w2 < 0 {
-				continue
-			}
-			z := w0*sz[0] + w1*sz[1] + w2*sz[2]
-			i := x + y*r.cam.w
-			if z >= r.depth[i] {
-				continue
-			}
-			var c vec4.T
-			for k, w := range [3]float32{w0, w1, w2} {
-				for j := range 4 {
-					c[j] += col[k][j] * w
-				}
-			}
-			o := r.img.RGBAAt(x, y)
-			blend := func(dst uint8, v float32) uint8 {
-				v = min(1, v*shade)
-				return uint8(float32(dst)*(1-c[3]) + v*255*c[3])
-			}
-			r.img.SetRGBA(x, y, color.RGBA{blend(o.R, c[0]), blend(o.G, c[1]), blend(o.B, c[2]), 255})
-			if c[3] >= 1 {
-				r.depth[i] = z
-			}
-		}
-	}
+	return c.Img
 }

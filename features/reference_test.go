@@ -11,6 +11,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -43,12 +44,12 @@ func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh
 
 func refAddBridge(p hexmap.Perturber, m *mesh.Mesh, b Bridge) {
 	c1, c2 := p.Perturb(b.RoadCenter1), p.Perturb(b.RoadCenter2)
-	dir := sub(c2, c1)
+	dir := vec.Sub(c2, c1)
 	length := dir.Length()
 	if length == 0 {
 		return
 	}
-	t := refFacing(scale(add(c1, c2), 0.5), dir, true)
+	t := refFacing(vec.Scale(vec.Add(c1, c2), 0.5), dir, true)
 	t.scaleZ = length / hexmap.BridgeDesignLength
 	refPlace(&bridgePrefab, m, t)
 }
@@ -79,24 +80,24 @@ func refAppendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 }
 
 func refDirectionSpot(cell hexmap.Cell, center vec3.T, d hexmap.Direction) vec3.T {
-	v1 := add(center, hexmap.FirstSolidCorner(d))
-	v5 := add(center, hexmap.SecondSolidCorner(d))
+	v1 := vec.Add(center, hexmap.FirstSolidCorner(d))
+	v5 := vec.Add(center, hexmap.SecondSolidCorner(d))
 	if cell.HasRiver() {
-		center = add(center, refRiverCenterOffset(cell, d))
+		center = vec.Add(center, refRiverCenterOffset(cell, d))
 	}
-	return scale(add(add(center, v1), v5), 1.0/3)
+	return vec.Scale(vec.Add(vec.Add(center, v1), v5), 1.0/3)
 }
 
 func refRiverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
-			return scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
+			return vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
 		}
 		if cell.HasRiverThroughEdge(d.Previous2()) {
-			return scale(hexmap.FirstSolidCorner(d), 0.25)
+			return vec.Scale(hexmap.FirstSolidCorner(d), 0.25)
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		return scale(hexmap.SecondSolidCorner(d), 0.25)
+		return vec.Scale(hexmap.SecondSolidCorner(d), 0.25)
 	}
 	return vec3.T{}
 }
@@ -196,8 +197,7 @@ func (t refPlacement) unscaleNormal(n vec3.T) vec3.T {
 		return n
 	}
 	n[2] /= t.scaleZ
-	l := float32(math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])))
-	return scale(n, 1/l)
+	return vec.Scale(n, 1/vec.Length(n))
 }
 
 func refPlace(p *prefab, dst *mesh.Mesh, t refPlacement) {
@@ -297,7 +297,7 @@ func refWallThicknessOffset(near, far vec3.T) vec3.T {
 	if l == 0 {
 		return vec3.T{}
 	}
-	return scale(o, hexmap.WallThickness*0.5/l)
+	return vec.Scale(o, hexmap.WallThickness*0.5/l)
 }
 
 // refWallAnchor is where a wall stands between a perturbed near and far
@@ -311,7 +311,9 @@ func refNewWallAnchor(near, far vec3.T) refWallAnchor {
 // reversed is the anchor seen from far to near. WallLerp gives the same
 // centre both ways (it favours the lower point either way), so only the
 // offset flips.
-func (a refWallAnchor) reversed() refWallAnchor { return refWallAnchor{a.center, scale(a.offset, -1)} }
+func (a refWallAnchor) reversed() refWallAnchor {
+	return refWallAnchor{a.center, vec.Scale(a.offset, -1)}
+}
 
 // refEdgeHoldsWall is the rule for a wall between two neighbours.
 func refEdgeHoldsWall(a, b hexmap.Cell) bool {
@@ -347,7 +349,7 @@ func (w refWallBuilder) cornerSegment(pivotAt [2]vec3.T, pivotCell hexmap.Cell, 
 		return
 	}
 	// The tower's hash is sampled at the unperturbed corner.
-	hashAt := scale(add(add(pivotAt[0], leftAt[0]), rightAt[0]), 1.0/3)
+	hashAt := vec.Scale(vec.Add(vec.Add(pivotAt[0], leftAt[0]), rightAt[0]), 1.0/3)
 	pivot, left, right := pivotAt[1], leftAt[1], rightAt[1]
 	switch {
 	case hasLeft && hasRight:
@@ -375,17 +377,17 @@ func (w refWallBuilder) segment(l, r refWallAnchor, addTower bool) {
 	leftTop := left[1] + hexmap.WallHeight
 	rightTop := right[1] + hexmap.WallHeight
 
-	v1, v2 := sub(left, leftOffset), sub(right, rightOffset)
+	v1, v2 := vec.Sub(left, leftOffset), vec.Sub(right, rightOffset)
 	t1, t2 := refWithY(v1, leftTop), refWithY(v2, rightTop)
 	w.quad(v1, v2, t1, t2, wallStone)
-	v1, v2 = add(left, leftOffset), add(right, rightOffset)
+	v1, v2 = vec.Add(left, leftOffset), vec.Add(right, rightOffset)
 	v3, v4 := refWithY(v1, leftTop), refWithY(v2, rightTop)
 	w.quad(v2, v1, v4, v3, wallStone)
 	w.quad(t1, t2, v3, v4, wallStone)
 
 	if addTower {
-		dir := sub(right, left)
-		refPlace(&towerPrefab, w.m, refFacing(scale(add(left, right), 0.5), dir, false))
+		dir := vec.Sub(right, left)
+		refPlace(&towerPrefab, w.m, refFacing(vec.Scale(vec.Add(left, right), 0.5), dir, false))
 	}
 }
 
@@ -393,7 +395,7 @@ func (w refWallBuilder) segment(l, r refWallAnchor, addTower bool) {
 // near-to-far direction.
 func (w refWallBuilder) cap(a refWallAnchor) {
 	center, thickness := a.center, a.offset
-	v1, v2 := sub(center, thickness), add(center, thickness)
+	v1, v2 := vec.Sub(center, thickness), vec.Add(center, thickness)
 	top := center[1] + hexmap.WallHeight
 	w.quad(v1, v2, refWithY(v1, top), refWithY(v2, top), wallStone)
 }
@@ -406,7 +408,7 @@ func (w refWallBuilder) wedge(a refWallAnchor, point vec3.T) {
 	top := center[1] + hexmap.WallHeight
 	point[1] = center[1]
 	pointTop := refWithY(point, top)
-	v1, v2 := sub(center, thickness), add(center, thickness)
+	v1, v2 := vec.Sub(center, thickness), vec.Add(center, thickness)
 	v3, v4 := refWithY(v1, top), refWithY(v2, top)
 	w.quad(v1, point, v3, pointTop, wallStone)
 	w.quad(point, v2, pointTop, v4, wallStone)
@@ -425,23 +427,19 @@ func (w refWallBuilder) quad(a, b, c, d vec3.T, col vec4.T) {
 	}
 	m := w.m
 	base := uint16(len(m.Positions))
-	n := refNormalized(refCross(sub(c, b), sub(d, a)))
+	n := refNormalized(vec.Cross(vec.Sub(c, b), vec.Sub(d, a)))
 	m.Positions = append(m.Positions, a, b, c, d)
 	m.Normals = append(m.Normals, n, n, n, n)
 	m.Colors = append(m.Colors, col, col, col, col)
 	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
 }
 
-func refCross(u, v vec3.T) vec3.T {
-	return vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-}
-
 func refNormalized(v vec3.T) vec3.T {
-	l := v.Length()
+	l := vec.Length(v)
 	if l == 0 {
 		return vec3.T{0, 1, 0}
 	}
-	return scale(v, 1/l)
+	return vec.Scale(v, 1/l)
 }
 
 func refWithY(p vec3.T, y float32) vec3.T { p[1] = y; return p }

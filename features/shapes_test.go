@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 	"github.com/ungerik/go3d/vec4"
 
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -40,30 +41,24 @@ func TestPartsFaceOutwards(t *testing.T) {
 			}
 			var mid vec3.T
 			for _, v := range m.Positions {
-				mid = add(mid, v)
+				mid = vec.Add(mid, v)
 			}
-			mid = scale(mid, 1/float32(m.VertexCount()))
+			mid = vec.Scale(mid, 1/float32(m.VertexCount()))
 			for k := 0; k < len(m.Indices); k += 3 {
 				a, b, c := m.Positions[m.Indices[k]], m.Positions[m.Indices[k+1]], m.Positions[m.Indices[k+2]]
-				wound := cross(sub(b, a), sub(c, a))
+				wound := vec.Cross(vec.Sub(b, a), vec.Sub(c, a))
 				n := m.Normals[m.Indices[k]]
-				if dot(wound, n) <= 0 {
+				if vec.Dot(wound, n) <= 0 {
 					t.Fatalf("%s part %d triangle %d: winding disagrees with normal", name, pi, k/3)
 				}
-				centroid := scale(add(add(a, b), c), 1.0/3)
-				if dot(n, sub(centroid, mid)) <= 0 {
+				centroid := vec.Scale(vec.Add(vec.Add(a, b), c), 1.0/3)
+				if vec.Dot(n, vec.Sub(centroid, mid)) <= 0 {
 					t.Fatalf("%s part %d triangle %d faces inwards", name, pi, k/3)
 				}
 			}
 		}
 	}
 }
-
-func cross(u, v vec3.T) vec3.T {
-	return vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-}
-
-func dot(u, v vec3.T) float32 { return u[0]*v[0] + u[1]*v[1] + u[2]*v[2] }
 
 // TestPlacementsLikeUnity: a 90° yaw turns forward (+Z) to the right
 // (+X), as Quaternion.Euler(0, 90, 0) does; facing placements point local
@@ -170,7 +165,7 @@ func TestFeatureAddTurns(t *testing.T) {
 		if !ok {
 			t.Fatal("feature added nothing")
 		}
-		mid := scale(add(lo, hi), 0.5)
+		mid := vec.Scale(vec.Add(lo, hi), 0.5)
 		if !nearXZ(mid, f.pos, 1e-4) || math.Abs(float64(lo[1]-7)) > 1e-4 {
 			t.Errorf("angle %v: model centred at %v, base %v; want %v", tc.angle, mid, lo[1], f.pos)
 		}

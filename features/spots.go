@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // kind is the collection a feature comes from.
@@ -38,7 +39,7 @@ func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 	return newSpotPicker(g).appendCell(dst, i)
 }
 
-// spotPicker chooses the features of cells; Build makes one per call so
+// spotPicker chooses the features of cells; BuildTowns makes one per call so
 // that the noise table is looked up once, not at every spot.
 type spotPicker struct {
 	g       *hexmap.Grid
@@ -56,7 +57,7 @@ func (s spotPicker) appendCell(dst []feature, i int) []feature {
 	dst, placed := s.appendSpots(dst, i)
 	if !placed {
 		for k := start; k < len(dst); k++ {
-			dst[k].pos = s.perturb.perturb(xyzOf(dst[k].pos)).vec()
+			dst[k].pos = s.perturb.perturb(vec.Of(dst[k].pos)).V()
 		}
 	}
 	return dst
@@ -72,12 +73,12 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
 		return dst, false // no kind can pick a collection at any spot
 	}
-	center := xyzOf(s.g.CellPosition(i))
+	center := vec.Of(s.g.CellPosition(i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
-		return append(dst, s.specialFeature(cell, center.vec())), true
+		return append(dst, s.specialFeature(cell, center.V())), true
 	}
-	var spots [maxCellFeatures]xyz
+	var spots [maxCellFeatures]vec.XYZ
 	n := 0
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if !cell.HasRiverThroughEdge(d) && !cell.HasRoadThroughEdge(d) {
@@ -95,11 +96,11 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	// can overlap rather than wait on the branches between them.
 	var hashes [maxCellFeatures]hexmap.Hash
 	for k := range n {
-		hashes[k] = s.noise.SampleHash(spots[k].vec())
+		hashes[k] = s.noise.SampleHash(spots[k].V())
 	}
 	for k := range n {
 		if f, ok := pickFeature(&cell, &hashes[k]); ok {
-			f.pos = spots[k].vec()
+			f.pos = spots[k].V()
 			dst = append(dst, f)
 		}
 	}
@@ -110,13 +111,13 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 // direction d, with the centre moved off the river as
 // TriangulateAdjacentToRiver moves it. The edge itself stays where the
 // unmoved centre puts it.
-func directionSpot(cell hexmap.Cell, center xyz, d hexmap.Direction) xyz {
-	v1 := center.plus(firstSolidXYZ[d])
-	v5 := center.plus(secondSolidXYZ[d])
+func directionSpot(cell hexmap.Cell, center vec.XYZ, d hexmap.Direction) vec.XYZ {
+	v1 := center.Plus(firstSolidXYZ[d])
+	v5 := center.Plus(secondSolidXYZ[d])
 	if cell.HasRiver() {
-		center = center.plus(xyzOf(riverCenterOffset(cell, d)))
+		center = center.Plus(vec.Of(riverCenterOffset(cell, d)))
 	}
-	return center.plus(v1).plus(v5).times(1.0 / 3)
+	return center.Plus(v1).Plus(v5).Times(1.0 / 3)
 }
 
 // riverCenterOffset is how far TriangulateAdjacentToRiver shifts the
@@ -124,13 +125,13 @@ func directionSpot(cell hexmap.Cell, center xyz, d hexmap.Direction) xyz {
 func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
-			return scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
+			return vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
 		}
 		if cell.HasRiverThroughEdge(d.Previous2()) {
-			return scale(hexmap.FirstSolidCorner(d), 0.25)
+			return vec.Scale(hexmap.FirstSolidCorner(d), 0.25)
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		return scale(hexmap.SecondSolidCorner(d), 0.25)
+		return vec.Scale(hexmap.SecondSolidCorner(d), 0.25)
 	}
 	return vec3.T{}
 }
@@ -194,9 +195,9 @@ var (
 	secondSolidXYZ = solidCorners(hexmap.SecondSolidCorner)
 )
 
-func solidCorners(corner func(hexmap.Direction) vec3.T) (out [6]xyz) {
+func solidCorners(corner func(hexmap.Direction) vec3.T) (out [6]vec.XYZ) {
 	for d := range out {
-		out[d] = xyzOf(corner(hexmap.Direction(d)))
+		out[d] = vec.Of(corner(hexmap.Direction(d)))
 	}
 	return out
 }
@@ -207,11 +208,7 @@ func (s spotPicker) specialFeature(cell hexmap.Cell, center vec3.T) feature {
 	return feature{
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
-		pos:   s.perturb.perturb(xyzOf(center)).vec(),
+		pos:   s.perturb.perturb(vec.Of(center)).V(),
 		angle: 360 * s.noise.SampleHash(center).E,
 	}
 }
-
-func add(a, b vec3.T) vec3.T           { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func sub(a, b vec3.T) vec3.T           { return vec3.T{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-func scale(a vec3.T, f float32) vec3.T { return vec3.T{a[0] * f, a[1] * f, a[2] * f} }

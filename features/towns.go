@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -63,7 +64,7 @@ func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 		if c.Roads && !t.Builder.DiscFree(f.pos[0], f.pos[2], prefabRadius[f.kind][f.size][f.variant]) {
 			continue
 		}
-		f.pos = s.perturb.perturb(xyzOf(f.pos)).vec()
+		f.pos = s.perturb.perturb(vec.Of(f.pos)).V()
 		f.addTo(out)
 	}
 }
@@ -73,9 +74,9 @@ func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature) *buildings.Cell {
 	cell := s.g.Cell(i)
 	fs, _ := s.appendSpots(buf, i)
-	center := xyzOf(s.g.CellPosition(i))
+	center := vec.Of(s.g.CellPosition(i))
 	c := &t.cell
-	*c = buildings.Cell{Center: center.vec(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
+	*c = buildings.Cell{Center: center.V(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
 	spots, taken := t.spots[:0], t.taken[:0]
 	t.others = t.others[:0]
 	for k := range fs {
@@ -96,10 +97,10 @@ func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 		// cell's corner spots where the hash grid picks it. (A city's
 		// larger buildings fill Catlike's spots alone.)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			p := center.plus(townCornerXYZ[d])
-			h := s.noise.SampleHash(p.vec())
+			p := center.Plus(townCornerXYZ[d])
+			h := s.noise.SampleHash(p.V())
 			if f, ok := pickFeature(&cell, &h); ok && f.kind == urban {
-				spots = append(spots, buildings.Spot{X: p.x, Z: p.z, Size: f.size, Angle: f.angle})
+				spots = append(spots, buildings.Spot{X: p.X, Z: p.Z, Size: f.size, Angle: f.angle})
 			}
 		}
 	}
@@ -126,9 +127,9 @@ var solidOffsets = func() (out [6][2]float32) {
 
 // townCornerXYZ are the extra spots of towns without roads: towards the
 // solid corners, between Catlike's spots.
-var townCornerXYZ = func() (out [6]xyz) {
+var townCornerXYZ = func() (out [6]vec.XYZ) {
 	for d := range out {
-		out[d] = xyzOf(scale(hexmap.FirstSolidCorner(hexmap.Direction(d)), 0.6))
+		out[d] = vec.Of(vec.Scale(hexmap.FirstSolidCorner(hexmap.Direction(d)), 0.6))
 	}
 	return out
 }()

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -54,7 +55,7 @@ func (w *wallBuilder) addEdgeWall(near *hexmap.EdgeVertices, nearCell hexmap.Cel
 		if k == 2 && gap {
 			continue
 		}
-		a[k] = newWallAnchor(xyzOf(*n[k]), xyzOf(*f[k]))
+		a[k] = newWallAnchor(vec.Of(*n[k]), vec.Of(*f[k]))
 	}
 	w.segment(&a[0], &a[1], false)
 	if gap {
@@ -69,27 +70,27 @@ func (w *wallBuilder) addEdgeWall(near *hexmap.EdgeVertices, nearCell hexmap.Cel
 
 // wallAnchor is where a wall stands between a perturbed near and far
 // point: WallLerp's centre and the half-thickness offset towards far.
-type wallAnchor struct{ center, offset xyz }
+type wallAnchor struct{ center, offset vec.XYZ }
 
-func newWallAnchor(near, far xyz) wallAnchor {
+func newWallAnchor(near, far vec.XYZ) wallAnchor {
 	return wallAnchor{wallLerp(near, far), wallThicknessOffset(near, far)}
 }
 
 // reversed is the anchor seen from far to near. WallLerp gives the same
 // centre both ways (it favours the lower point either way), so only the
 // offset flips.
-func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, a.offset.times(-1)} }
+func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, a.offset.Times(-1)} }
 
 // wallLerp is Catlike's HexMetrics.WallLerp: halfway in XZ, and at a
 // height that favours the lower side.
-func wallLerp(near, far xyz) xyz {
-	near.x += (far.x - near.x) * 0.5
-	near.z += (far.z - near.z) * 0.5
+func wallLerp(near, far vec.XYZ) vec.XYZ {
+	near.X += (far.X - near.X) * 0.5
+	near.Z += (far.Z - near.Z) * 0.5
 	v := float32(hexmap.WallElevationOffset)
-	if near.y >= far.y {
+	if near.Y >= far.Y {
 		v = 1 - hexmap.WallElevationOffset
 	}
-	near.y += (far.y-near.y)*v + hexmap.WallYOffset
+	near.Y += (far.Y-near.Y)*v + hexmap.WallYOffset
 	return near
 }
 
@@ -98,14 +99,14 @@ func wallLerp(near, far xyz) xyz {
 // in float64, which the compiler turns into one instruction: a float64
 // square root rounded to float32 is the correctly rounded float32 root,
 // so the result is the same to the bit as a float32 Length.
-func wallThicknessOffset(near, far xyz) xyz {
-	x, z := far.x-near.x, far.z-near.z
+func wallThicknessOffset(near, far vec.XYZ) vec.XYZ {
+	x, z := far.X-near.X, far.Z-near.Z
 	l := float32(math.Sqrt(float64(x*x + z*z)))
 	if l == 0 {
-		return xyz{}
+		return vec.XYZ{}
 	}
 	f := hexmap.WallThickness * 0.5 / l
-	return xyz{x * f, 0, z * f}
+	return vec.XYZ{X: x * f, Z: z * f}
 }
 
 // edgeHoldsWall is the rule for a wall between two neighbours.
@@ -116,9 +117,9 @@ func edgeHoldsWall(a, b hexmap.Cell) bool {
 
 // wallCorner is one point of a corner: unperturbed (where the tower's hash
 // is sampled) and perturbed (where the wall stands).
-type wallCorner struct{ at, p xyz }
+type wallCorner struct{ at, p vec.XYZ }
 
-func cornerPoint(at, p vec3.T) wallCorner { return wallCorner{xyzOf(at), xyzOf(p)} }
+func cornerPoint(at, p vec3.T) wallCorner { return wallCorner{vec.Of(at), vec.Of(p)} }
 
 // addCornerWall is AddWall for a three-cell corner given clockwise: the
 // cell whose walled state differs from the other two is the pivot the
@@ -153,8 +154,8 @@ func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, l
 		hasTower := false
 		if leftCell.Elevation == rightCell.Elevation {
 			// The tower's hash is sampled at the unperturbed corner.
-			hashAt := pivotAt.at.plus(leftAt.at).plus(rightAt.at).times(1.0 / 3)
-			hasTower = w.noise.SampleHash(hashAt.vec()).E < hexmap.WallTowerThreshold
+			hashAt := pivotAt.at.Plus(leftAt.at).Plus(rightAt.at).Times(1.0 / 3)
+			hasTower = w.noise.SampleHash(hashAt.V()).E < hexmap.WallTowerThreshold
 		}
 		l, r := newWallAnchor(pivot, left), newWallAnchor(pivot, right)
 		w.segment(&l, &r, hasTower)
@@ -173,20 +174,20 @@ func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, l
 // sides and a top, each end at its own height.
 func (w *wallBuilder) segment(l, r *wallAnchor, addTower bool) {
 	left, right := l.center, r.center
-	leftTop := left.y + hexmap.WallHeight
-	rightTop := right.y + hexmap.WallHeight
+	leftTop := left.Y + hexmap.WallHeight
+	rightTop := right.Y + hexmap.WallHeight
 
-	v1, v2 := left.minus(l.offset), right.minus(r.offset)
-	t1, t2 := v1.withY(leftTop), v2.withY(rightTop)
+	v1, v2 := left.Minus(l.offset), right.Minus(r.offset)
+	t1, t2 := v1.WithY(leftTop), v2.WithY(rightTop)
 	w.quad(v1, v2, t1, t2)
-	v3, v4 := left.plus(l.offset), right.plus(r.offset)
-	t3, t4 := v3.withY(leftTop), v4.withY(rightTop)
+	v3, v4 := left.Plus(l.offset), right.Plus(r.offset)
+	t3, t4 := v3.WithY(leftTop), v4.WithY(rightTop)
 	w.quad(v4, v3, t4, t3)
 	w.quad(t1, t2, t3, t4)
 
 	if addTower {
-		dir := right.minus(left)
-		towerPrefab.place(w.m, facingPlacement(left.plus(right).times(0.5).vec(), dir.vec(), false))
+		dir := right.Minus(left)
+		towerPrefab.place(w.m, facingPlacement(left.Plus(right).Times(0.5).V(), dir.V(), false))
 	}
 }
 
@@ -194,25 +195,25 @@ func (w *wallBuilder) segment(l, r *wallAnchor, addTower bool) {
 // near-to-far direction.
 func (w *wallBuilder) cap(a wallAnchor) {
 	center, thickness := a.center, a.offset
-	v1, v2 := center.minus(thickness), center.plus(thickness)
-	top := center.y + hexmap.WallHeight
-	w.quad(v1, v2, v1.withY(top), v2.withY(top))
+	v1, v2 := center.Minus(thickness), center.Plus(thickness)
+	top := center.Y + hexmap.WallHeight
+	w.quad(v1, v2, v1.WithY(top), v2.WithY(top))
 }
 
 // wedge closes a wall's end at an anchor against the cliff face that
 // rises towards the perturbed point: two sides meeting at the point and a
 // triangular top.
-func (w *wallBuilder) wedge(a wallAnchor, point xyz) {
+func (w *wallBuilder) wedge(a wallAnchor, point vec.XYZ) {
 	center, thickness := a.center, a.offset
-	top := center.y + hexmap.WallHeight
-	point.y = center.y
-	pointTop := point.withY(top)
-	v1, v2 := center.minus(thickness), center.plus(thickness)
-	v3, v4 := v1.withY(top), v2.withY(top)
+	top := center.Y + hexmap.WallHeight
+	point.Y = center.Y
+	pointTop := point.WithY(top)
+	v1, v2 := center.Minus(thickness), center.Plus(thickness)
+	v3, v4 := v1.WithY(top), v2.WithY(top)
 	w.quad(v1, point, v3, pointTop)
 	w.quad(point, v2, pointTop, v4)
 	if room(w.m, 3) {
-		w.m.AddTriangle(pointTop.vec(), v3.vec(), v4.vec())
+		w.m.AddTriangle(pointTop.V(), v3.V(), v4.V())
 		w.m.AddTriangleColor(wallStone)
 	}
 }
@@ -221,14 +222,14 @@ func (w *wallBuilder) wedge(a wallAnchor, point xyz) {
 // cross product of the diagonals, which for these nearly planar quads is
 // the mean normal at a third of the cost; walls are the bulk of a walled
 // map's vertices.
-func (w *wallBuilder) quad(a, b, c, d xyz) {
+func (w *wallBuilder) quad(a, b, c, d vec.XYZ) {
 	m := w.m
 	if !room(m, 4) {
 		return
 	}
 	base := uint16(len(m.Positions))
-	n := quadNormal(a, b, c, d).vec()
-	m.Positions = append(m.Positions, a.vec(), b.vec(), c.vec(), d.vec())
+	n := quadNormal(a, b, c, d).V()
+	m.Positions = append(m.Positions, a.V(), b.V(), c.V(), d.V())
 	m.Normals = append(m.Normals, n, n, n, n)
 	m.Colors = append(m.Colors, wallStone, wallStone, wallStone, wallStone)
 	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
@@ -236,13 +237,11 @@ func (w *wallBuilder) quad(a, b, c, d xyz) {
 
 // quadNormal is the normalised cross product of the diagonals c-b and
 // d-a, with the square root taken as in wallThicknessOffset.
-func quadNormal(a, b, c, d xyz) xyz {
-	u, v := c.minus(b), d.minus(a)
-	x, y, z := u.y*v.z-u.z*v.y, u.z*v.x-u.x*v.z, u.x*v.y-u.y*v.x
-	l := float32(math.Sqrt(float64(x*x + y*y + z*z)))
+func quadNormal(a, b, c, d vec.XYZ) vec.XYZ {
+	n := c.Minus(b).Cross(d.Minus(a))
+	l := n.Length()
 	if l == 0 {
-		return xyz{0, 1, 0}
+		return vec.XYZ{Y: 1}
 	}
-	f := 1 / l
-	return xyz{x * f, y * f, z * f}
+	return n.Times(1 / l)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -61,9 +62,9 @@ func wallRule(a, b hexmap.Cell) bool {
 func midXZ(n *hexmap.Noise, ps ...vec3.T) vec3.T {
 	var s vec3.T
 	for _, p := range ps {
-		s = add(s, n.Perturb(p))
+		s = vec.Add(s, n.Perturb(p))
 	}
-	return scale(s, 1/float32(len(ps)))
+	return vec.Scale(s, 1/float32(len(ps)))
 }
 
 // TestWallEdges probes every connection of a busy random map: the first
@@ -82,10 +83,10 @@ func TestWallEdges(t *testing.T) {
 			if !ok {
 				continue
 			}
-			e := hexmap.NewEdgeVertices(add(c, hexmap.FirstSolidCorner(d)), add(c, hexmap.SecondSolidCorner(d)))
+			e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
 			b := hexmap.Bridge(d)
-			first := midXZ(noise, e.V1, e.V2, add(e.V1, b), add(e.V2, b))
-			middle := midXZ(noise, e.V2, e.V3, add(e.V2, b), add(e.V3, b))
+			first := midXZ(noise, e.V1, e.V2, vec.Add(e.V1, b), vec.Add(e.V2, b))
+			middle := midXZ(noise, e.V2, e.V3, vec.Add(e.V2, b), vec.Add(e.V3, b))
 			want := wallRule(cell, g.Cell(n))
 			if got := tops.covers(first); got != want {
 				t.Fatalf("cell %d %v: wall %v, rule says %v (walled %v/%v, water %v/%v, elevation %d/%d)",
@@ -127,8 +128,8 @@ func corners(g *hexmap.Grid) []corner {
 			if !ok1 || !ok2 {
 				continue
 			}
-			p := add(c, hexmap.SecondSolidCorner(d))
-			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, add(p, hexmap.Bridge(d)), add(p, hexmap.Bridge(d.Next()))}})
+			p := vec.Add(c, hexmap.SecondSolidCorner(d))
+			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, vec.Add(p, hexmap.Bridge(d)), vec.Add(p, hexmap.Bridge(d.Next()))}})
 		}
 	}
 	return out
@@ -184,7 +185,7 @@ func TestWallCornersAndTowers(t *testing.T) {
 			continue
 		}
 		full++
-		h := noise.SampleHash(scale(add(add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
+		h := noise.SampleHash(vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
 		if lc.Elevation == rc.Elevation && h.E < hexmap.WallTowerThreshold {
 			wantTowers = append(wantTowers, probe)
 		}
@@ -230,9 +231,9 @@ func towerCentres(t *testing.T, chunks []chunkMeshes) []vec3.T {
 			}
 			var s vec3.T
 			for _, p := range m.Positions[v : v+boxVertices] {
-				s = add(s, p)
+				s = vec.Add(s, p)
 			}
-			out = append(out, scale(s, 1.0/boxVertices))
+			out = append(out, vec.Scale(s, 1.0/boxVertices))
 			v += per
 		}
 	}
@@ -264,7 +265,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		for ch := range g.ChunkCount() {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
-		r := g.Noise().Perturb(add(add(g.CellPosition(i), hexmap.SecondSolidCorner(hexmap.NE)), hexmap.Bridge(hexmap.E)))
+		r := g.Noise().Perturb(vec.Add(vec.Add(g.CellPosition(i), hexmap.SecondSolidCorner(hexmap.NE)), hexmap.Bridge(hexmap.E)))
 		reaches := false
 		for _, p := range walls.Positions {
 			reaches = reaches || nearXZ(p, r, 1e-3)
@@ -297,11 +298,11 @@ func TestWallNormals(t *testing.T) {
 		m := &c.walls
 		for k := 0; k < len(m.Indices); k += 3 {
 			a, b, cc := m.Positions[m.Indices[k]], m.Positions[m.Indices[k+1]], m.Positions[m.Indices[k+2]]
-			w := cross(sub(b, a), sub(cc, a))
+			w := vec.Cross(vec.Sub(b, a), vec.Sub(cc, a))
 			if w.Length() < 1e-4 {
 				continue // a sliver where a wall meets itself at a corner
 			}
-			if n := m.Normals[m.Indices[k]]; dot(scale(w, 1/w.Length()), n) < 0.5 {
+			if n := m.Normals[m.Indices[k]]; vec.Dot(vec.Scale(w, 1/w.Length()), n) < 0.5 {
 				t.Fatalf("wall triangle %d: normal %v against winding %v", k/3, n, w)
 			}
 			count++

@@ -67,11 +67,9 @@ func (g *Grid) Batch(rules BatchRules, f func()) BatchReport {
 	return g.applyRules(rules)
 }
 
-// InBatch reports whether a batch is running.
-func (g *Grid) InBatch() bool { return g.batch.active }
-
 // SetCell stores a whole cell as it is, without any rule. Inside a batch
-// the batch's rules apply at its end; outside one it is Restore.
+// the batch's rules apply at its end; outside one none do (undo and
+// redo restore whole consistent states).
 func (g *Grid) SetCell(i int, c Cell) { g.begin(); defer g.end(); g.set(i, c) }
 
 // touch records cell i's state before the batch's first change to it.

@@ -149,7 +149,7 @@ func TestBatchesDoNotNest(t *testing.T) {
 	g.Batch(NoRules, func() {
 		g.SetElevation(0, 1)
 		g.Batch(NoRules, func() { g.SetElevation(1, 1) })
-		if !g.InBatch() {
+		if !g.batch.active {
 			t.Fatal("the inner batch ended the outer one")
 		}
 		if r.Pending() {

@@ -138,7 +138,7 @@ func abs32(v float32) float32 {
 
 func mustGrid(t testing.TB, w, h int) *Grid {
 	t.Helper()
-	g, err := NewGridWithNoise(w, h, sharedTestNoise)
+	g, err := NewGridOf(Topology{Width: w, Height: h}, sharedTestNoise)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -287,12 +287,4 @@ func withRoad(c Cell, d Direction, on bool) Cell {
 	return c
 }
 
-// Restore puts cell i back into a state recorded earlier (undo, redo).
-// It bypasses the rules: the caller restores whole consistent states.
-func (g *Grid) Restore(i int, c Cell) {
-	g.begin()
-	defer g.end()
-	g.set(i, c)
-}
-
 func clamp(v, lo, hi int) int { return max(lo, min(hi, v)) }

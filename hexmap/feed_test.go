@@ -16,7 +16,7 @@ func replay(t *testing.T, name string, g *Grid, changes []Change) {
 		if c.Before == c.After {
 			t.Fatalf("%s: change %d reports no change", name, k)
 		}
-		g.Restore(c.Index, c.After)
+		g.SetCell(c.Index, c.After)
 	}
 }
 
@@ -56,7 +56,7 @@ func TestTwoReadersSeeEveryChange(t *testing.T) {
 	}
 	// Undo: restoring Before states in reverse gives back the original.
 	for k := len(fromEager) - 1; k >= 0; k-- {
-		g.Restore(fromEager[k].Index, fromEager[k].Before)
+		g.SetCell(fromEager[k].Index, fromEager[k].Before)
 	}
 	if !g.Equal(original) {
 		t.Fatal("undoing all changes does not give back the original map")

@@ -48,12 +48,6 @@ func NewGrid(width, height int, seed int64) (*Grid, error) {
 	return NewGridOf(Topology{Width: width, Height: height}, NewNoise(seed))
 }
 
-// NewGridWithNoise is NewGrid with noise already built, which grids of the
-// same seed may share.
-func NewGridWithNoise(width, height int, noise *Noise) (*Grid, error) {
-	return NewGridOf(Topology{Width: width, Height: height}, noise)
-}
-
 // NewGridOf returns a grid of empty cells on topology t.
 func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 	if err := ValidateSize(t.Width, t.Height); err != nil {

@@ -1,6 +1,10 @@
 package hexmap
 
-import "github.com/ungerik/go3d/vec3"
+import (
+	"hexsandbox/internal/vec"
+
+	"github.com/ungerik/go3d/vec3"
+)
 
 // Catlike's HexMetrics, as at the end of part 11. World units.
 const (
@@ -14,32 +18,30 @@ const (
 	SolidFactor = 0.8
 	BlendFactor = 1 - SolidFactor
 
-	WaterFactor      = 0.6
-	WaterBlendFactor = 1 - WaterFactor
+	WaterFactor = 0.6
 
 	ElevationStep = 3
 
-	TerracesPerSlope           = 2
-	TerraceSteps               = TerracesPerSlope*2 + 1
-	HorizontalTerraceStepSize  = 1.0 / TerraceSteps
-	VerticalTerraceStepSize    = 1.0 / (TerracesPerSlope + 1)
-	CellPerturbStrength        = 4
-	ElevationPerturbStrength   = 1.5
-	NoiseScale                 = 0.003
-	StreamBedElevationOffset   = -1.75
-	WaterElevationOffset       = -0.5
-	WallHeight                 = 4
-	WallYOffset                = -1
-	WallThickness              = 0.75
-	WallElevationOffset        = VerticalTerraceStepSize
-	WallTowerThreshold         = 0.5
-	BridgeDesignLength         = 7
-	ChunkSizeX                 = 5
-	ChunkSizeZ                 = 5
-	HashGridSize               = 256
-	HashGridScale              = 0.25
-	RiverEdgeOuterStep         = 1.0 / 6
-	EstuaryRiverUVOffsetFactor = 0.5
+	TerracesPerSlope          = 2
+	TerraceSteps              = TerracesPerSlope*2 + 1
+	HorizontalTerraceStepSize = 1.0 / TerraceSteps
+	VerticalTerraceStepSize   = 1.0 / (TerracesPerSlope + 1)
+	CellPerturbStrength       = 4
+	ElevationPerturbStrength  = 1.5
+	NoiseScale                = 0.003
+	StreamBedElevationOffset  = -1.75
+	WaterElevationOffset      = -0.5
+	WallHeight                = 4
+	WallYOffset               = -1
+	WallThickness             = 0.75
+	WallElevationOffset       = VerticalTerraceStepSize
+	WallTowerThreshold        = 0.5
+	BridgeDesignLength        = 7
+	ChunkSizeX                = 5
+	ChunkSizeZ                = 5
+	HashGridSize              = 256
+	HashGridScale             = 0.25
+	RiverEdgeOuterStep        = 1.0 / 6
 )
 
 // corner returns hexagon corner i (0..6, 6 repeats 0), clockwise from north.
@@ -67,26 +69,26 @@ func FirstCorner(d Direction) vec3.T { return corner(int(d)) }
 func SecondCorner(d Direction) vec3.T { return corner(int(d) + 1) }
 
 // FirstSolidCorner is FirstCorner scaled to the solid inner hexagon.
-func FirstSolidCorner(d Direction) vec3.T { return scale(corner(int(d)), SolidFactor) }
+func FirstSolidCorner(d Direction) vec3.T { return vec.Scale(corner(int(d)), SolidFactor) }
 
 // SecondSolidCorner is SecondCorner scaled to the solid inner hexagon.
-func SecondSolidCorner(d Direction) vec3.T { return scale(corner(int(d)+1), SolidFactor) }
+func SecondSolidCorner(d Direction) vec3.T { return vec.Scale(corner(int(d)+1), SolidFactor) }
 
 // SolidEdgeMiddle is the middle of the solid edge in direction d.
 func SolidEdgeMiddle(d Direction) vec3.T {
-	return scale(add(corner(int(d)), corner(int(d)+1)), 0.5*SolidFactor)
+	return vec.Scale(vec.Add(corner(int(d)), corner(int(d)+1)), 0.5*SolidFactor)
 }
 
 // Bridge is the offset from a solid edge to the neighbour's solid edge.
 func Bridge(d Direction) vec3.T {
-	return scale(add(corner(int(d)), corner(int(d)+1)), BlendFactor)
+	return vec.Scale(vec.Add(corner(int(d)), corner(int(d)+1)), BlendFactor)
 }
 
 // FirstWaterCorner is FirstCorner scaled to the open-water hexagon.
-func FirstWaterCorner(d Direction) vec3.T { return scale(corner(int(d)), WaterFactor) }
+func FirstWaterCorner(d Direction) vec3.T { return vec.Scale(corner(int(d)), WaterFactor) }
 
 // SecondWaterCorner is SecondCorner scaled to the open-water hexagon.
-func SecondWaterCorner(d Direction) vec3.T { return scale(corner(int(d)+1), WaterFactor) }
+func SecondWaterCorner(d Direction) vec3.T { return vec.Scale(corner(int(d)+1), WaterFactor) }
 
 // TerraceLerp moves from a to b by terrace step (0..TerraceSteps):
 // horizontally in even fifths, vertically only on odd steps.
@@ -116,14 +118,6 @@ func FeatureThresholds(level int) [3]float32 {
 	return [3]float32{}
 }
 
-// Lerp interpolates between a and b.
-func Lerp(a, b vec3.T, t float32) vec3.T {
-	return vec3.T{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
-}
-
-func add(a, b vec3.T) vec3.T           { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func scale(a vec3.T, f float32) vec3.T { return vec3.T{a[0] * f, a[1] * f, a[2] * f} }
-
 // EdgeVertices are the five points along one cell edge used to subdivide
 // it, as in Catlike's EdgeVertices.
 type EdgeVertices struct {
@@ -132,13 +126,13 @@ type EdgeVertices struct {
 
 // NewEdgeVertices spaces five points evenly from c1 to c2.
 func NewEdgeVertices(c1, c2 vec3.T) EdgeVertices {
-	return EdgeVertices{c1, Lerp(c1, c2, 0.25), Lerp(c1, c2, 0.5), Lerp(c1, c2, 0.75), c2}
+	return EdgeVertices{c1, vec.Lerp(c1, c2, 0.25), vec.Lerp(c1, c2, 0.5), vec.Lerp(c1, c2, 0.75), c2}
 }
 
 // NewEdgeVerticesOuter puts V2 and V4 at outerStep from the ends, which
 // rivers use to narrow their channel.
 func NewEdgeVerticesOuter(c1, c2 vec3.T, outerStep float32) EdgeVertices {
-	return EdgeVertices{c1, Lerp(c1, c2, outerStep), Lerp(c1, c2, 0.5), Lerp(c1, c2, 1-outerStep), c2}
+	return EdgeVertices{c1, vec.Lerp(c1, c2, outerStep), vec.Lerp(c1, c2, 0.5), vec.Lerp(c1, c2, 1-outerStep), c2}
 }
 
 // TerraceLerpEdges applies TerraceLerp to each of the five points.

@@ -9,11 +9,10 @@ import (
 // The showcase is the editor's default map. Its heart is a hand-designed
 // 20×15 vignette (the size of Catlike's default map) that holds every
 // feature of the Hex Map tutorials at least once; larger maps place the
-// vignette in their middle, where the default camera looks, and grow
-// seeded land around it with the same kinds of features (showcase_land.go,
-// showcase_settle.go). Everything is made through the Grid edit methods,
-// so the map obeys the editor's rules, and every edit that could be
-// refused is checked.
+// vignette in their middle and grow seeded land around it with the same
+// kinds of features (showcase_land.go, showcase_settle.go). Everything is
+// made through the Grid edit methods, so the map obeys the editor's
+// rules, and every edit that could be refused is checked.
 
 const (
 	vignetteWidth  = 20

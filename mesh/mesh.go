@@ -9,7 +9,7 @@
 package mesh
 
 import (
-	"math"
+	"hexsandbox/internal/vec"
 
 	"github.com/ungerik/go3d/vec2"
 	"github.com/ungerik/go3d/vec3"
@@ -95,7 +95,7 @@ func (m *Mesh) Overflowed() bool { return len(m.Positions) > MaxVertices }
 // AddTriangle adds a triangle with its own three vertices and flat normal.
 func (m *Mesh) AddTriangle(a, b, c vec3.T) {
 	base := uint16(len(m.Positions))
-	n := faceNormal(a, b, c)
+	n := faceNormal(a, b, c).V()
 	m.Positions = append(m.Positions, a, b, c)
 	m.Normals = append(m.Normals, n, n, n)
 	m.Indices = append(m.Indices, base, base+1, base+2)
@@ -106,8 +106,7 @@ func (m *Mesh) AddTriangle(a, b, c vec3.T) {
 // vertices are shared by both triangles and get the quad's mean normal.
 func (m *Mesh) AddQuad(a, b, c, d vec3.T) {
 	base := uint16(len(m.Positions))
-	n1, n2 := faceNormal(a, c, b), faceNormal(b, c, d)
-	n := normalize(vec3.T{n1[0] + n2[0], n1[1] + n2[1], n1[2] + n2[2]})
+	n := faceNormal(a, c, b).Plus(faceNormal(b, c, d)).Normalized().V()
 	m.Positions = append(m.Positions, a, b, c, d)
 	m.Normals = append(m.Normals, n, n, n, n)
 	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
@@ -115,9 +114,6 @@ func (m *Mesh) AddQuad(a, b, c, d vec3.T) {
 
 // AddTriangleColor sets one colour for the last triangle's vertices.
 func (m *Mesh) AddTriangleColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c) }
-
-// AddTriangleColors sets the last triangle's three vertex colours.
-func (m *Mesh) AddTriangleColors(a, b, c vec4.T) { m.Colors = append(m.Colors, a, b, c) }
 
 // AddQuadColor sets one colour for the last quad's vertices.
 func (m *Mesh) AddQuadColor(c vec4.T) { m.Colors = append(m.Colors, c, c, c, c) }
@@ -169,42 +165,8 @@ func (m *Mesh) Bounds() (lo, hi vec3.T, ok bool) {
 	return lo, hi, true
 }
 
-// Append adds all of o's triangles to m. Optional attributes are kept
-// only when both meshes carry them (or m is empty).
-func (m *Mesh) Append(o *Mesh) {
-	empty := len(m.Positions) == 0
-	base := uint16(len(m.Positions))
-	keep := func(dst, src int) bool { return src > 0 && (empty || dst > 0) }
-	if keep(len(m.Colors), len(o.Colors)) {
-		m.Colors = append(m.Colors, o.Colors...)
-	}
-	if keep(len(m.UV), len(o.UV)) {
-		m.UV = append(m.UV, o.UV...)
-	}
-	if keep(len(m.UV2), len(o.UV2)) {
-		m.UV2 = append(m.UV2, o.UV2...)
-	}
-	if keep(len(m.Terrain), len(o.Terrain)) {
-		m.Terrain = append(m.Terrain, o.Terrain...)
-		m.Weights = append(m.Weights, o.Weights...)
-	}
-	m.Positions = append(m.Positions, o.Positions...)
-	m.Normals = append(m.Normals, o.Normals...)
-	for _, i := range o.Indices {
-		m.Indices = append(m.Indices, base+i)
-	}
-}
-
-func faceNormal(a, b, c vec3.T) vec3.T {
-	u := vec3.T{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
-	v := vec3.T{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
-	return normalize(vec3.T{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]})
-}
-
-func normalize(v vec3.T) vec3.T {
-	l := float32(math.Sqrt(float64(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])))
-	if l == 0 || math.IsNaN(float64(l)) {
-		return vec3.T{0, 1, 0}
-	}
-	return vec3.T{v[0] / l, v[1] / l, v[2] / l}
+// faceNormal is the unit normal (b-a)×(c-a) of triangle abc.
+func faceNormal(a, b, c vec3.T) vec.XYZ {
+	pa := vec.Of(a)
+	return vec.Of(b).Minus(pa).Cross(vec.Of(c).Minus(pa)).Normalized()
 }

@@ -45,19 +45,20 @@ func TestQuadSharesVerticesAndWinding(t *testing.T) {
 	}
 }
 
-func TestAppendOffsetsIndicesAndKeepsAttributes(t *testing.T) {
-	var a, b Mesh
+// A triangle and a quad in one mesh: the quad's indices follow the
+// triangle's vertices, the bounds hold both, Clear empties everything.
+func TestBoundsAndClear(t *testing.T) {
+	var a Mesh
 	a.AddTriangle(vec3.T{0, 0, 0}, vec3.T{0, 0, 1}, vec3.T{1, 0, 0})
 	a.AddTriangleUV([2]float32{0, 0}, [2]float32{0, 1}, [2]float32{1, 0})
-	b.AddQuad(vec3.T{0, 1, 0}, vec3.T{1, 1, 0}, vec3.T{0, 1, -1}, vec3.T{1, 1, -1})
-	b.AddQuadUVRect(0, 1, 0, 1)
-	a.Append(&b)
+	a.AddQuad(vec3.T{0, 1, 0}, vec3.T{1, 1, 0}, vec3.T{0, 1, -1}, vec3.T{1, 1, -1})
+	a.AddQuadUVRect(0, 1, 0, 1)
 	if a.VertexCount() != 7 || len(a.UV) != 7 {
-		t.Fatalf("after append: %d vertices, %d UVs; want 7, 7", a.VertexCount(), len(a.UV))
+		t.Fatalf("%d vertices, %d UVs; want 7, 7", a.VertexCount(), len(a.UV))
 	}
 	for _, i := range a.Indices[3:] {
 		if i < 3 {
-			t.Fatalf("appended index %d points into the first mesh", i)
+			t.Fatalf("quad index %d points into the triangle", i)
 		}
 	}
 	lo, hi, ok := a.Bounds()

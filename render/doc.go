@@ -9,8 +9,7 @@
 //	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
 //	// every tick (Update), after edits:
 //	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
-//	cell, ok := r.Pick(&cam, mx, my, w, h) // cell index under pixel (mx, my) of a w×h view
-//	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // and the world point hit (which copy)
+//	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // cell under pixel (mx, my) of a w×h view, the point hit
 //	// every frame (Draw):
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
 //	// another map:
@@ -24,9 +23,8 @@
 // degrees, MaxX, MaxZ, and Wrap, the width a wrapping map's X wraps at;
 // methods Move, Drag, Clamp, View, Basis); the one
 // controller that steers it from input is the editor's (editor/controls.go).
-// r.Invalidate forces the next Draw to redraw the cached opaque scene;
 // r.Refresh re-reads all chunk meshes (if they were changed without the
-// grid's change feed); r.Stats tells what the last rebuild drew. The
+// grid's change feed) and redraws the cached opaque scene. The
 // `hexsandbox shot` command is render/shot.
 //
 // The opaque scene (terrain, walls, features, farms, bridges) is drawn
@@ -74,7 +72,11 @@
 // the noise (uniform WrapSize), so the map continues without a seam.
 //
 // The ebiten-free maths lives in render/project, so it tests without a
-// display; tests that need one are behind the xvfb build tag:
+// display; tests that need one are behind the xvfb build tag. CheckDepth
+// (the desktop tests, and the browser build's page check) reads back the
+// depth the passes stored and compares it with DepthReference, the
+// chunks' triangles drawn on the CPU through the camera by
+// internal/raster:
 //
 //	xvfb-run -a -s "-screen 0 1280x1024x24" go test -tags xvfb ./render/
 package render

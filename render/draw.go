@@ -79,9 +79,6 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	dst.DrawImage(r.frame, op)
 }
 
-// Invalidate makes the next Draw redraw the opaque scene.
-func (r *Renderer) Invalidate() { r.valid = false }
-
 func (r *Renderer) ensureTargets(w, h int) {
 	if r.color != nil && r.color.Bounds().Dx() == w && r.color.Bounds().Dy() == h {
 		return

@@ -7,16 +7,11 @@ import (
 	"hexsandbox/render/project"
 )
 
-// Pick returns the cell under pixel (x, y) of a screenW × screenH view
-// through cam: the ray is tested against the terrain triangles as drawn,
-// so cliffs and hills pick the cell the user sees.
-func (r *Renderer) Pick(cam *project.Camera, x, y float64, screenW, screenH int) (cell int, hit bool) {
-	cell, _, hit = r.PickPoint(cam, x, y, screenW, screenH)
-	return cell, hit
-}
-
-// PickPoint is Pick that also returns the world point hit: on a wrapping
-// map it tells which copy of the cell is under the pixel.
+// PickPoint returns the cell under pixel (x, y) of a screenW × screenH
+// view through cam and the world point hit there: the ray is tested
+// against the terrain triangles as drawn, so cliffs and hills pick the
+// cell the user sees, and on a wrapping map the point tells which copy of
+// the cell is under the pixel.
 func (r *Renderer) PickPoint(cam *project.Camera, x, y float64, screenW, screenH int) (cell int, at vec3.T, hit bool) {
 	if screenW <= 0 || screenH <= 0 {
 		return 0, at, false

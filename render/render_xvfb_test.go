@@ -6,39 +6,33 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/render/internal/demo"
 	"hexsandbox/render/project"
-	"hexsandbox/shaders"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec4"
 )
 
+// Every program the renderer draws with compiles (NewRenderer compiles
+// them all and names the one that fails).
 func TestShadersCompile(t *testing.T) {
-	for _, name := range shaders.Names() {
-		if _, err := compile(name); err != nil {
-			t.Error(err)
-		}
+	g, err := hexmap.NewGrid(5, 5, 1)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range shaders.Layers() {
-		src, err := shaders.LayerSource(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ebiten.NewShader(src); err != nil {
-			t.Errorf("layer %s: %v", name, err)
-		}
+	if _, err := NewRenderer(chunk.NewSet(g)); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// capture draws one frame of r through cam into a fresh w×h image.
 // savePNG keeps an image for looking at when HEXSANDBOX_PNG names a folder.
 func savePNG(t *testing.T, name string, img image.Image) {
 	if dir := os.Getenv("HEXSANDBOX_PNG"); dir != "" {
@@ -52,41 +46,51 @@ type view struct{ zoom, rot, dx, dz float64 }
 
 var views = []view{{0, 0, 0, 0}, {0.5, 30, 10, -20}, {1, 200, 0, 0}, {0.8, 95, -30, 25}, {0.3, 310, 40, 40}}
 
-// compareViews renders set in flat mode (a colour per triangle) and
-// compares it with the CPU z-buffer of the same projected triangles.
+// viewCamera is the camera of test view v over set's map.
+func viewCamera(set *chunk.Set, v view) project.Camera {
+	c := project.NewCamera(set.Grid.Topology())
+	c.Zoom, c.Rotation = v.zoom, v.rot
+	c.X, c.Z = c.X+v.dx, c.Z+v.dz
+	c.Clamp()
+	return c
+}
+
+// compareViews draws set through the renderer as the editor does, from
+// each test view, and compares the depth the GPU stored with the CPU
+// z-buffer of the chunks' own triangles, projected from the camera.
 func compareViews(t *testing.T, name string, set *chunk.Set, w, h int) {
 	r, err := NewRenderer(set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.builder.Flat = true
 	for vi, v := range views {
-		c := project.NewCamera(set.Grid.Topology())
-		c.Zoom, c.Rotation = v.zoom, v.rot
-		c.X, c.Z = c.X+v.dx, c.Z+v.dz
-		c.Clamp()
-		cam := &c
-		gpu := readFrame(r, cam, w, h, 0)
+		cam := viewCamera(set, v)
+		frame := readFrame(r, &cam, w, h, 0)
 		b := &r.builder
-		if b.Terrain.Triangles()+b.Lit.Triangles() == 0 {
+		opaque := b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles()
+		if opaque == 0 {
 			t.Fatalf("%s view %d: nothing opaque in view", name, vi)
 		}
-		diffImg := image.NewRGBA(gpu.Bounds())
-		check := compareFlat(gpu, r.flatReference(w, h, 0), diffImg)
-		share := check.Differ
-		t.Logf("%s view %d: %d opaque + %d translucent triangles, %.4f%% of pixels differ, %.1f%% covered",
-			name, vi, b.Lit.Triangles(), b.Translucent.Triangles(), 100*share, 100*check.Covered)
-		savePNG(t, fmt.Sprintf("flat_%s_%d", name, vi), gpu)
+		diffImg := image.NewRGBA(image.Rect(0, 0, w, h))
+		check := compareDepth(r, DepthReference(set, &cam, w, h, 0), diffImg)
+		t.Logf("%s view %d: %d opaque triangles drawn, %.4f%% of pixels differ in depth, %.1f%% covered, %.4f%% unlit",
+			name, vi, opaque, 100*check.Differ, 100*check.Covered, 100*check.Unlit)
+		savePNG(t, fmt.Sprintf("frame_%s_%d", name, vi), frame)
 		savePNG(t, fmt.Sprintf("diff_%s_%d", name, vi), diffImg)
 		if check.Covered < 1.0/8 {
 			t.Errorf("%s view %d: only %.1f%% of pixels covered; the view misses the scene", name, vi, 100*check.Covered)
 		}
-		if share > 0.001 {
-			t.Errorf("%s view %d: %.4f%% of pixels differ from the CPU z-buffer (limit 0.1%%)", name, vi, 100*share)
+		if check.Differ > 0.001 {
+			t.Errorf("%s view %d: %.4f%% of pixels differ from the CPU z-buffer (limit 0.1%%)", name, vi, 100*check.Differ)
+		}
+		if check.Unlit > 0.0001 {
+			t.Errorf("%s view %d: the colour pass left %.4f%% of the covered pixels at the background", name, vi, 100*check.Unlit)
 		}
 	}
 }
 
+// The depth the GPU stores for the synthetic scene (slabs through
+// terraces, boxes, water under the land) matches the CPU reference.
 func TestDepthMatchesCPUScene(t *testing.T) {
 	set, err := demo.Scene(3)
 	if err != nil {
@@ -95,6 +99,7 @@ func TestDepthMatchesCPUScene(t *testing.T) {
 	compareViews(t, "scene", set, 480, 270)
 }
 
+// The same for a generated map with every layer.
 func TestDepthMatchesCPUMap(t *testing.T) {
 	g, err := mapgen.Showcase(20, 15, 5)
 	if err != nil {
@@ -105,6 +110,37 @@ func TestDepthMatchesCPUMap(t *testing.T) {
 		t.Fatal("triangulation produced no terrain")
 	}
 	compareViews(t, "map", set, 480, 270)
+}
+
+// The same for a map that wraps east-west, seen over its seam and from
+// far enough out that several copies are in view: the copies the
+// renderer draws and the chunks it culls in each must agree with the
+// reference, which draws the whole map at every shift.
+func TestDepthMatchesCPUWrappingMap(t *testing.T) {
+	top := hexmap.Topology{Width: 20, Height: 15, Wrapping: true}
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(top, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := chunk.NewSet(g)
+	wrap := float64(top.WrapSize())
+	r, err := NewRenderer(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for vi, v := range []view{{0, 0, 0, 0}, {0.4, 60, 0, 0}, {0.9, 270, 0, 0}} {
+		cam := viewCamera(set, v)
+		cam.X = 0.02 * wrap // just east of the seam
+		const w, h = 480, 270
+		readFrame(r, &cam, w, h, 0)
+		diffImg := image.NewRGBA(image.Rect(0, 0, w, h))
+		check := compareDepth(r, DepthReference(set, &cam, w, h, 0), diffImg)
+		t.Logf("wrapping view %d: %.4f%% of pixels differ, %.1f%% covered", vi, 100*check.Differ, 100*check.Covered)
+		savePNG(t, fmt.Sprintf("diff_wrap_%d", vi), diffImg)
+		if check.Covered < 1.0/8 || check.Differ > 0.001 || check.Unlit > 0.0001 {
+			t.Errorf("wrapping view %d: %.4f%% differ (limit 0.1%%), %.1f%% covered, %.4f%% unlit", vi, 100*check.Differ, 100*check.Covered, 100*check.Unlit)
+		}
+	}
 }
 
 func countTriangles(set *chunk.Set, l mesh.Layer) int {
@@ -147,13 +183,7 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	view.Zoom = zoom
 	cam := &view
 	const w, h = 320, 180
-	// Which pixels show water: flat mode colours water triangles.
-	r.builder.Flat = true
-	flat := readFrame(r, cam, w, h, 0)
-	b := &r.builder
-	isWater := waterPixels(b, w, h)
-	r.builder.Flat = false
-	r.Invalidate()
+	isWater := waterPixels(set, cam, w, h)
 	a := readFrame(r, cam, w, h, 0)
 	draws := r.OpaqueDraws
 	c := readFrame(r, cam, w, h, 1.7)
@@ -162,7 +192,6 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	}
 	savePNG(t, "anim_a_"+t.Name()[len(t.Name())-3:], a)
 	savePNG(t, "anim_b_"+t.Name()[len(t.Name())-3:], c)
-	savePNG(t, "anim_flat_"+t.Name()[len(t.Name())-3:], flat)
 	var water, waterChanged, land, landChanged int
 	for i := range isWater {
 		changed := a.Pix[4*i] != c.Pix[4*i] || a.Pix[4*i+1] != c.Pix[4*i+1] || a.Pix[4*i+2] != c.Pix[4*i+2]
@@ -191,25 +220,46 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	}
 }
 
-// waterPixels marks, from the CPU raster of the flat build, pixels where
-// a translucent layer (mostly water) shows (1), where only opaque
-// geometry shows (0), and the rest (-1, incl. a one-pixel margin around
-// translucent triangles, where edge coverage may differ).
-func waterPixels(b *project.Builder, w, h int) []int {
-	cpu := project.NewRaster(w, h, b.Near, b.Far)
-	cpu.DrawOpaque(b.Lit.List())
-	opaque := append([][3]float32(nil), cpu.Color...)
-	cpu.DrawTranslucent(b.Translucent.List())
+// waterPixels marks, from the CPU reference of set's triangles, pixels
+// where water (open water, shore, estuaries or rivers) surely shows in
+// front of the opaque scene (1), where no translucent layer may show,
+// however generously its depth test is biased (0), and the rest (-1,
+// incl. a pixel's margin around every boundary, where edge coverage may
+// differ).
+func waterPixels(set *chunk.Set, cam *project.Camera, w, h int) []int {
+	rc := referenceCamera(cam, w, h)
+	shown := func(layers []mesh.Layer, bias float64) []bool {
+		c := DepthReference(set, cam, w, h, 0)
+		c.Bias = bias
+		for i := range c.Depth {
+			copy(c.Img.Pix[4*i:4*i+3], []uint8{0, 0, 0})
+		}
+		for ch := range set.Chunks {
+			for _, l := range layers {
+				drawMesh(c, &rc, &set.Chunks[ch].Layers[l], 0, vec4.T{1, 1, 1, 0.5})
+			}
+		}
+		out := make([]bool, w*h)
+		for i := range out {
+			out[i] = c.Img.Pix[4*i] != 0
+		}
+		return out
+	}
+	translucent := []mesh.Layer{mesh.Rivers, mesh.Roads, mesh.Water, mesh.WaterShore, mesh.Estuaries}
+	water := shown([]mesh.Layer{mesh.Rivers, mesh.Water, mesh.WaterShore, mesh.Estuaries}, 0)
+	maybe := shown(translucent, 1)
+	ref := DepthReference(set, cam, w, h, 0)
 	out := make([]int, w*h)
 	for i := range out {
-		out[i] = -1
-		if cpu.Depth[i] == math.Inf(1) {
-			continue
-		}
-		if cpu.Color[i] == opaque[i] {
-			out[i] = 0
-		} else {
+		switch {
+		case !ref.Covered(i):
+			out[i] = -1
+		case water[i]:
 			out[i] = 1
+		case !maybe[i]:
+			out[i] = 0
+		default:
+			out[i] = -1
 		}
 	}
 	// Blur the classification's edges away.

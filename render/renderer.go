@@ -44,7 +44,8 @@ type Renderer struct {
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
 	units     unitPass
-	// OpaqueDraws counts how often the opaque scene was drawn (tests).
+	// OpaqueDraws counts how often the opaque scene was drawn (the tests
+	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
 }
 
@@ -164,16 +165,6 @@ func (r *Renderer) Quality() Quality { return r.quality }
 func (r *Renderer) SetCasters(c []project.Caster) {
 	r.builder.Casters = c
 	r.valid = false
-}
-
-// Set returns the chunks being drawn.
-func (r *Renderer) Set() *chunk.Set { return r.set }
-
-// Stats reports what the last opaque rebuild drew.
-func (r *Renderer) Stats() (opaqueTriangles, translucentTriangles, vertices int) {
-	b := &r.builder
-	return b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles(), b.Translucent.Triangles(),
-		b.Terrain.Vertices() + b.Lit.Vertices() + b.Facade.Vertices() + b.Translucent.Vertices()
 }
 
 // noiseImage uploads the map's noise table, one texel per entry.

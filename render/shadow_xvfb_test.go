@@ -68,22 +68,3 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 		}
 	}
 }
-
-// viewCamera is the camera of test view v over set's map.
-func viewCamera(set *chunk.Set, v view) project.Camera {
-	c := project.NewCamera(set.Grid.Topology())
-	c.Zoom, c.Rotation = v.zoom, v.rot
-	c.X, c.Z = c.X+v.dx, c.Z+v.dz
-	c.Clamp()
-	return c
-}
-
-// readImage reads an image the renderer drew back from the GPU.
-func readImage(img interface {
-	Bounds() image.Rectangle
-	ReadPixels([]byte)
-}) *image.RGBA {
-	out := image.NewRGBA(img.Bounds())
-	img.ReadPixels(out.Pix)
-	return out
-}

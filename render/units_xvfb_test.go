@@ -143,3 +143,28 @@ func TestMovingFiguresKeepTheStaticScene(t *testing.T) {
 		}
 	}
 }
+
+// compareFlat counts the pixels where gpu, drawn in flat mode, differs
+// from the CPU raster of the same batches; when diff is not nil it also
+// marks them there in red, for looking at.
+func compareFlat(gpu *image.RGBA, cpu *project.Raster, diff *image.RGBA) DepthCheck {
+	var differ, covered int
+	for i, c := range cpu.Color {
+		want := [3]byte{byte(c[0]*255 + 0.5), byte(c[1]*255 + 0.5), byte(c[2]*255 + 0.5)}
+		if want != [3]byte{} {
+			covered++
+		}
+		same := [3]byte(gpu.Pix[4*i:4*i+3]) == want
+		if !same {
+			differ++
+		}
+		if diff != nil {
+			diff.Pix[4*i+3] = 255
+			if !same {
+				diff.Pix[4*i] = 255
+			}
+		}
+	}
+	n := float64(len(cpu.Color))
+	return DepthCheck{Differ: float64(differ) / n, Covered: float64(covered) / n}
+}

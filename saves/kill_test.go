@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 func killMaps() [2]*hexmap.Grid {
 	var maps [2]*hexmap.Grid
 	for k := range maps {
-		g, err := hexmap.NewGridWithNoise(160, 120, sharedNoise(int64(k)))
+		g, err := hexmap.NewGridOf(hexmap.Topology{Width: 160, Height: 120}, sharedNoise(int64(k)))
 		if err != nil {
 			panic(err)
 		}

@@ -14,7 +14,7 @@ import (
 // towns and painted patches of urban, farm and plant levels.
 func testMap(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridWithNoise(w, h, testNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h}, testNoise(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ package shaders
 import (
 	"embed"
 	"fmt"
-	"slices"
 )
 
 //go:embed *.kage
@@ -49,29 +48,16 @@ func parts(name string) ([]string, bool) {
 	return nil, false
 }
 
-// Names returns the programs Source knows.
-func Names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
-
 // Source returns the Kage source of program name.
 func Source(name string) ([]byte, error) {
 	list, ok := parts(name)
 	if !ok {
 		return nil, fmt.Errorf("shaders: no program %q", name)
 	}
-	return assemble(list, "")
+	return assemble(list)
 }
 
-// LayerSource returns a program that draws only translucent layer name,
-// so that each layer's part can be compiled and tried on its own.
-func LayerSource(name string) ([]byte, error) {
-	if !slices.Contains(Layers(), name) {
-		return nil, fmt.Errorf("shaders: no layer %q", name)
-	}
-	main := fmt.Sprintf("\nfunc Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {\n\treturn %sColor(srcPos, color.xy, custom.yz, custom.w)\n}\n", name)
-	return assemble(Layers(), main)
-}
-
-func assemble(list []string, tail string) ([]byte, error) {
+func assemble(list []string) ([]byte, error) {
 	src, err := files.ReadFile("common.kage")
 	if err != nil {
 		return nil, err
@@ -83,5 +69,5 @@ func assemble(list []string, tail string) ([]byte, error) {
 		}
 		src = append(append(src, '\n'), b...)
 	}
-	return append(src, tail...), nil
+	return src, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -32,7 +33,7 @@ func TestOpenWaterWatertight(t *testing.T) {
 				}
 			}
 			pa, pb := pCentre(g, a), pCentre(g, b)
-			if !coveredBy(lerpXZ(pa, pb, 0.5), ma, mb) {
+			if !coveredBy(vec.Lerp(pa, pb, 0.5), ma, mb) {
 				t.Fatalf("gap between water cells %v and %v", g.Coordinates(a), g.Coordinates(b))
 			}
 			pairs++
@@ -44,7 +45,7 @@ func TestOpenWaterWatertight(t *testing.T) {
 				continue
 			}
 			mc := triangulateOne(g, c)
-			mid := lerpXZ(lerpXZ(pa, pb, 0.5), pCentre(g, c), 1.0/3)
+			mid := vec.Lerp(vec.Lerp(pa, pb, 0.5), pCentre(g, c), 1.0/3)
 			if !coveredBy(mid, ma, mb, mc) {
 				t.Fatalf("gap in water corner %v %v %v", g.Coordinates(a), g.Coordinates(b), g.Coordinates(c))
 			}
@@ -61,8 +62,8 @@ func waterEdge(g *hexmap.Grid, b int, d hexmap.Direction, y float32) [2]vec3.T {
 	x, z := centre(g, b)
 	c := vec3.T{x, y, z}
 	return [2]vec3.T{
-		g.Noise().Perturb(addV(c, hexmap.FirstWaterCorner(d))),
-		g.Noise().Perturb(addV(c, hexmap.SecondWaterCorner(d))),
+		g.Noise().Perturb(vec.Add(c, hexmap.FirstWaterCorner(d))),
+		g.Noise().Perturb(vec.Add(c, hexmap.SecondWaterCorner(d))),
 	}
 }
 
@@ -79,8 +80,6 @@ func pCentre(g *hexmap.Grid, i int) vec3.T {
 	x, z := centre(g, i)
 	return g.Noise().Perturb(vec3.T{x, 0, z})
 }
-
-func lerpXZ(a, b vec3.T, t float32) vec3.T { return hexmap.Lerp(a, b, t) }
 
 func coveredBy(p vec3.T, ms ...Meshes) bool {
 	for _, m := range ms {

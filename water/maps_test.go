@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -209,9 +210,4 @@ func inTriangle(t [3]vec3.T, x, z float32) (float32, bool) {
 // centre is the unperturbed XZ centre of cell i.
 func centre(g *hexmap.Grid, i int) (float32, float32) { return g.Coordinates(i).Center() }
 
-func addV(a, b vec3.T) vec3.T { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-
-func dist2(a, b vec3.T) float32 {
-	dx, dy, dz := a[0]-b[0], a[1]-b[1], a[2]-b[2]
-	return dx*dx + dy*dy + dz*dz
-}
+func dist2(a, b vec3.T) float32 { d := vec.Sub(a, b); return vec.Dot(d, d) }

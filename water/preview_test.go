@@ -12,8 +12,11 @@ import (
 
 	"github.com/ungerik/go3d/vec2"
 	"github.com/ungerik/go3d/vec3"
+	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/raster"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -21,8 +24,10 @@ import (
 // perturbed solid hexagons: grey where nothing is drawn, green land,
 // blue open water, shore shaded from blue (v = 0) to white (v = 1),
 // estuaries orange for inflows and magenta for outflows (brighter where
-// the river shows), rivers as dark lines on land. Set
-// HEXSANDBOX_WATER_PREVIEW to a directory to keep the PNGs.
+// the river shows), rivers as dark lines on land. It checks the picture
+// at every cell's centre: open water over each underwater cell, land
+// over each dry cell without a river. Set HEXSANDBOX_WATER_PREVIEW to a
+// directory to keep the PNGs.
 func TestPreview(t *testing.T) {
 	for name, p := range map[string]struct {
 		g     *hexmap.Grid
@@ -56,20 +61,21 @@ var (
 	riverColor = color.RGBA{10, 30, 90, 255}
 )
 
-// preview rasterises g's water over its land and returns the image and
-// the mapping from world XZ to pixels.
+// preview rasterises g's water over its land, looking straight down in
+// painter's order, and returns the image and the mapping from world XZ
+// to pixels.
 func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int)) {
 	const margin = hexmap.OuterRadius
 	x1, z1 := hexmap.CellCenter(g.Width()-1, g.Height()-1)
-	minX, maxZ := float32(-margin), z1+margin
+	maxZ := z1 + margin
 	w := int((x1 + hexmap.InnerRadius + 2*margin) * scale)
 	h := int((maxZ + margin) * scale)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for k := range len(img.Pix) / 4 {
-		img.Pix[4*k], img.Pix[4*k+1], img.Pix[4*k+2], img.Pix[4*k+3] = gapColor.R, gapColor.G, gapColor.B, 255
-	}
-	toPx := func(p vec3.T) (float32, float32) { return (p[0] - minX) * scale, (maxZ - p[2]) * scale }
-	r := raster{img: img, toPx: toPx}
+	c := raster.NewCanvas(w, h, gapColor)
+	c.Depth = nil
+	// Straight down, north up, the map's west margin at the left edge.
+	cam := raster.Camera{Eye: vec3.T{-margin, 0, maxZ}, Right: vec3.T{1, 0, 0}, Up: vec3.T{0, 0, 1}, Forward: vec3.T{0, -1, 0},
+		Focal: float64(scale), Ortho: true}
+	r := painter{c: c, cam: &cam}
 	for i := range g.CellCount() {
 		if !g.Cell(i).IsUnderwater() {
 			r.land(g, i)
@@ -85,14 +91,23 @@ func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int
 	for i := range g.CellCount() {
 		r.rivers(g, i)
 	}
-	return img, func(p vec3.T) (int, int) {
-		x, y := toPx(p)
-		return int(x), int(y)
-	}
+	return c.Img, r.toPx
+}
+
+// painter draws the preview's pieces onto c through cam.
+type painter struct {
+	c   *raster.Canvas
+	cam *raster.Camera
+}
+
+// toPx maps world point p to its pixel.
+func (r painter) toPx(p vec3.T) (int, int) {
+	x, y := r.cam.Screen(r.cam.View(p))
+	return int(math.Floor(x)), int(math.Floor(y))
 }
 
 // layers draws one chunk's water, shore and estuaries.
-func (r raster) layers(m Meshes) {
+func (r painter) layers(m Meshes) {
 	r.mesh(m.Water, func(int, [3]float32) color.RGBA { return waterColor })
 	r.mesh(m.Shore, func(k int, b [3]float32) color.RGBA {
 		return mix(waterColor, color.RGBA{240, 250, 255, 255}, lerpUV(m.Shore.UV, m.Shore.Indices[3*k:], b)[1])
@@ -108,20 +123,15 @@ func (r raster) layers(m Meshes) {
 	})
 }
 
-type raster struct {
-	img  *image.RGBA
-	toPx func(vec3.T) (float32, float32)
-}
-
 // land fills dry cell i's perturbed solid hexagon, greener when lower.
-func (r raster) land(g *hexmap.Grid, i int) {
+func (r painter) land(g *hexmap.Grid, i int) {
 	x, z := centre(g, i)
 	c := vec3.T{x, 0, z}
 	e := float32(g.Cell(i).Elevation)
 	col := color.RGBA{uint8(60 + 20*e), uint8(min(230, 150+12*e)), 60, 255}
 	pc := g.Noise().Perturb(c)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		ev := hexmap.NewEdgeVertices(addV(c, hexmap.FirstSolidCorner(d)), addV(c, hexmap.SecondSolidCorner(d)))
+		ev := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
 		pts := []vec3.T{ev.V1, ev.V2, ev.V3, ev.V4, ev.V5}
 		for k := range 4 {
 			r.fill([3]vec3.T{pc, g.Noise().Perturb(pts[k]), g.Noise().Perturb(pts[k+1])},
@@ -131,7 +141,7 @@ func (r raster) land(g *hexmap.Grid, i int) {
 }
 
 // rivers draws the river of dry cell i from its centre to each river edge.
-func (r raster) rivers(g *hexmap.Grid, i int) {
+func (r painter) rivers(g *hexmap.Grid, i int) {
 	c := g.Cell(i)
 	if c.IsUnderwater() {
 		return
@@ -142,12 +152,12 @@ func (r raster) rivers(g *hexmap.Grid, i int) {
 		if !c.HasRiverThroughEdge(d) {
 			continue
 		}
-		end := addV(ctr, hexmap.SolidEdgeMiddle(d))
+		end := vec.Add(ctr, hexmap.SolidEdgeMiddle(d))
 		for s := float32(0); s <= 1; s += 0.02 {
-			px, py := r.toPx(g.Noise().Perturb(hexmap.Lerp(ctr, end, s)))
+			px, py := r.toPx(g.Noise().Perturb(vec.Lerp(ctr, end, s)))
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
-					r.img.SetRGBA(int(px)+dx, int(py)+dy, riverColor)
+					r.c.Img.SetRGBA(px+dx, py+dy, riverColor)
 				}
 			}
 		}
@@ -155,39 +165,18 @@ func (r raster) rivers(g *hexmap.Grid, i int) {
 }
 
 // mesh fills every triangle of m, coloured per pixel by shade(k, bary).
-func (r raster) mesh(m *mesh.Mesh, shade func(k int, bary [3]float32) color.RGBA) {
+func (r painter) mesh(m *mesh.Mesh, shade func(k int, bary [3]float32) color.RGBA) {
 	for k := range m.TriangleCount() {
 		r.fill(triangle(m, k), func(b [3]float32) color.RGBA { return shade(k, b) })
 	}
 }
 
-// fill rasterises triangle t (pixel centres inside it, either winding).
-func (r raster) fill(t [3]vec3.T, shade func([3]float32) color.RGBA) {
-	var px, py [3]float32
-	for k := range 3 {
-		px[k], py[k] = r.toPx(t[k])
-	}
-	det := (py[1]-py[2])*(px[0]-px[2]) + (px[2]-px[1])*(py[0]-py[2])
-	if det == 0 {
-		return
-	}
-	b := r.img.Bounds()
-	x0 := max(b.Min.X, int(math.Floor(float64(min(px[0], px[1], px[2])))))
-	x1 := min(b.Max.X-1, int(math.Ceil(float64(max(px[0], px[1], px[2])))))
-	y0 := max(b.Min.Y, int(math.Floor(float64(min(py[0], py[1], py[2])))))
-	y1 := min(b.Max.Y-1, int(math.Ceil(float64(max(py[0], py[1], py[2])))))
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			fx, fy := float32(x)+0.5, float32(y)+0.5
-			l0 := ((py[1]-py[2])*(fx-px[2]) + (px[2]-px[1])*(fy-py[2])) / det
-			l1 := ((py[2]-py[0])*(fx-px[2]) + (px[0]-px[2])*(fy-py[2])) / det
-			l2 := 1 - l0 - l1
-			if l0 < 0 || l1 < 0 || l2 < 0 {
-				continue
-			}
-			r.img.SetRGBA(x, y, shade([3]float32{l0, l1, l2}))
-		}
-	}
+// fill draws triangle t, coloured per pixel by shade.
+func (r painter) fill(t [3]vec3.T, shade func([3]float32) color.RGBA) {
+	r.c.Triangle(r.cam, t, func(b [3]float32) vec4.T {
+		c := shade(b)
+		return vec4.T{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, 1}
+	})
 }
 
 func lerpUV(uv []vec2.T, ix []uint16, b [3]float32) vec2.T {

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -53,19 +54,19 @@ func TestWaterAcrossSeam(t *testing.T) {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:
 				for _, c := range []vec3.T{hexmap.FirstWaterCorner(d.Opposite()), hexmap.SecondWaterCorner(d.Opposite())} {
-					q := p.Perturb(addV(own, c))
+					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(triangulateOne(g, b).Water, q) || !hasNear(ma.Water, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
 					}
 				}
-				mid := lerpXZ(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
+				mid := vec.Lerp(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
 				if _, ok := coverY(ma.Water, mid[0], mid[2]); !ok {
 					t.Fatalf("gap in the water between %v and %v across the seam", g.Coordinates(a), g.Coordinates(b))
 				}
 				bridges++
 			case !g.Cell(b).IsUnderwater():
 				for _, c := range []vec3.T{hexmap.FirstSolidCorner(d.Opposite()), hexmap.SecondSolidCorner(d.Opposite())} {
-					q := p.Perturb(addV(own, c))
+					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(ma.Shore, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Coordinates(a), g.Coordinates(b), q)
 					}

@@ -4,6 +4,7 @@ import (
 	"github.com/ungerik/go3d/vec2"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 )
 
 // Shore UVs: v is 0 on the water side and 1 on the land side, so the
@@ -27,8 +28,8 @@ func (t *cellWater) shore(d hexmap.Direction) {
 
 	nc := t.neighborCenter(d)
 	e2 := t.perturbEdge(hexmap.NewEdgeVertices(
-		add(nc, hexmap.SecondSolidCorner(d.Opposite())),
-		add(nc, hexmap.FirstSolidCorner(d.Opposite())),
+		vec.Add(nc, hexmap.SecondSolidCorner(d.Opposite())),
+		vec.Add(nc, hexmap.FirstSolidCorner(d.Opposite())),
 	))
 	if t.cell.HasRiverThroughEdge(d) {
 		t.estuary(e1, e2, t.cell.IncomingRiver == d)
@@ -63,7 +64,7 @@ func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 hexmap.EdgeVertices) 
 	if t.g.Cell(next).IsUnderwater() {
 		third, uv = hexmap.FirstWaterCorner(d.Previous()), shoreWater()
 	}
-	v3 := t.perturb(add(t.neighborCenter(d.Next()), third))
+	v3 := t.perturb(vec.Add(t.neighborCenter(d.Next()), third))
 	t.m.Shore.AddTriangle(e1.V5, e2.V5, v3)
 	t.m.Shore.AddTriangleUV(shoreWater(), shoreLand(), uv)
 }
@@ -71,7 +72,7 @@ func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 hexmap.EdgeVertices) 
 // waterEdge is the perturbed, subdivided edge d of the water hexagon; its
 // ends are the cached corners, the same points the open water uses.
 func (t *cellWater) waterEdge(d hexmap.Direction) hexmap.EdgeVertices {
-	e := hexmap.NewEdgeVertices(add(t.center, hexmap.FirstWaterCorner(d)), add(t.center, hexmap.SecondWaterCorner(d)))
+	e := hexmap.NewEdgeVertices(vec.Add(t.center, hexmap.FirstWaterCorner(d)), vec.Add(t.center, hexmap.SecondWaterCorner(d)))
 	return hexmap.EdgeVertices{
 		V1: t.corners[d], V2: t.perturb(e.V2), V3: t.perturb(e.V3),
 		V4: t.perturb(e.V4), V5: t.corners[d.Next()],

@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -66,7 +67,7 @@ func edgePoints(g *hexmap.Grid, water bool) []vec3.T {
 				y, a, b = g.Cell(n).WaterSurfaceY(), hexmap.FirstSolidCorner(d), hexmap.SecondSolidCorner(d)
 			}
 			ctr := vec3.T{x, y, z}
-			e := hexmap.NewEdgeVertices(addV(ctr, a), addV(ctr, b))
+			e := hexmap.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))
 			for _, p := range []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} {
 				out = append(out, g.Noise().Perturb(p))
 			}

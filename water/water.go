@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -63,7 +64,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		t.corners[d] = t.perturb(add(t.center, hexmap.FirstWaterCorner(d)))
+		t.corners[d] = t.perturb(vec.Add(t.center, hexmap.FirstWaterCorner(d)))
 	}
 	return t
 }
@@ -93,8 +94,8 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	// its centre (the same point as c + WaterBridge(d)), so both cells
 	// perturb identical inputs and the join is exact.
 	nc := t.neighborCenter(d)
-	e1 := t.perturb(add(nc, hexmap.SecondWaterCorner(d.Opposite())))
-	e2 := t.perturb(add(nc, hexmap.FirstWaterCorner(d.Opposite())))
+	e1 := t.perturb(vec.Add(nc, hexmap.SecondWaterCorner(d.Opposite())))
+	e2 := t.perturb(vec.Add(nc, hexmap.FirstWaterCorner(d.Opposite())))
 	t.m.Water.AddQuad(c1, c2, e1, e2)
 	if d > hexmap.E {
 		return
@@ -103,7 +104,7 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	if !ok || !t.g.Cell(next).IsUnderwater() {
 		return
 	}
-	v3 := t.perturb(add(t.neighborCenter(d.Next()), hexmap.FirstWaterCorner(d.Previous())))
+	v3 := t.perturb(vec.Add(t.neighborCenter(d.Next()), hexmap.FirstWaterCorner(d.Previous())))
 	t.m.Water.AddTriangle(c2, e2, v3)
 }
 
@@ -125,5 +126,3 @@ func (t *cellWater) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
 		V4: t.perturb(e.V4), V5: t.perturb(e.V5),
 	}
 }
-
-func add(a, b vec3.T) vec3.T { return vec3.T{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }

@@ -11,8 +11,11 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // exportTestGrid is a small map with slopes, a cliff, water, a river and
@@ -48,7 +51,7 @@ func objStats(t *testing.T, path string) (verts, faces int, objects []string) {
 	defer f.Close()
 	var normals, uvs int
 	var faceLines []string
-	var pos, nrm [][3]float64
+	var pos, nrm []vec3.T
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
@@ -101,11 +104,7 @@ func objStats(t *testing.T, path string) (verts, faces int, objects []string) {
 		// OBJ front faces are counter-clockwise (right-handed): the
 		// winding's normal must agree with the vertex normals.
 		a, b, c := pos[corner[0]], pos[corner[1]], pos[corner[2]]
-		u := [3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
-		v := [3]float64{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
-		w := [3]float64{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-		n := nrm[corner[0]]
-		if w[0]*n[0]+w[1]*n[1]+w[2]*n[2] < -1e-6 {
+		if vec.Dot(vec.Cross(vec.Sub(b, a), vec.Sub(c, a)), nrm[corner[0]]) < -1e-6 {
 			flipped++
 		}
 	}
@@ -208,15 +207,15 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-func parse3(t *testing.T, fields []string) [3]float64 {
+func parse3(t *testing.T, fields []string) vec3.T {
 	t.Helper()
-	var out [3]float64
+	var out vec3.T
 	for k := range 3 {
-		v, err := strconv.ParseFloat(fields[k+1], 64)
+		v, err := strconv.ParseFloat(fields[k+1], 32)
 		if err != nil {
 			t.Fatalf("bad number in %v", fields)
 		}
-		out[k] = v
+		out[k] = float32(v)
 	}
 	return out
 }

@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // seamTestGrid is a 10×10 map on topology top whose columns rise and fall
@@ -49,7 +52,7 @@ func seamTestGrid(t *testing.T, top hexmap.Topology) *hexmap.Grid {
 
 // objTerrain reads the vertices and triangles of the OBJ object named
 // terrain.
-func objTerrain(t *testing.T, path string) (pos [][3]float64, tris [][3]int) {
+func objTerrain(t *testing.T, path string) (pos []vec3.T, tris [][3]int) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -88,16 +91,16 @@ func objTerrain(t *testing.T, path string) (pos [][3]float64, tris [][3]int) {
 
 // welder gives points within tol of each other one id.
 type welder struct {
-	tol  float64
+	tol  float32
 	grid map[[3]int64][]int
-	pts  [][3]float64
+	pts  []vec3.T
 }
 
-func (w *welder) id(p [3]float64) int {
-	key := func(p [3]float64, d [3]int64) [3]int64 {
+func (w *welder) id(p vec3.T) int {
+	key := func(p vec3.T, d [3]int64) [3]int64 {
 		var k [3]int64
 		for c := range 3 {
-			k[c] = int64(math.Floor(p[c]/(10*w.tol))) + d[c]
+			k[c] = int64(math.Floor(float64(p[c]/(10*w.tol)))) + d[c]
 		}
 		return k
 	}
@@ -106,7 +109,7 @@ func (w *welder) id(p [3]float64) int {
 			for dz := int64(-1); dz <= 1; dz++ {
 				for _, id := range w.grid[key(p, [3]int64{dx, dy, dz})] {
 					q := w.pts[id]
-					if math.Abs(p[0]-q[0]) <= w.tol && math.Abs(p[1]-q[1]) <= w.tol && math.Abs(p[2]-q[2]) <= w.tol {
+					if d := vec.Sub(p, q); max(d[0], -d[0], d[1], -d[1], d[2], -d[2]) <= w.tol {
 						return id
 					}
 				}
@@ -132,14 +135,14 @@ func openEdgesNearSeam(t *testing.T, g *hexmap.Grid) (open, edges int) {
 	}
 	pos, tris := objTerrain(t, out)
 	w := &welder{tol: 1e-3, grid: map[[3]int64][]int{}}
-	wrap := float64(g.Topology().WrapSize())
+	wrap := g.Topology().WrapSize()
 	count := map[[2]int]int{}
 	for copy := range 2 {
 		for _, tri := range tris {
 			var ids [3]int
 			for k, v := range tri {
 				p := pos[v]
-				p[0] += float64(copy) * wrap
+				p[0] += float32(copy) * wrap
 				ids[k] = w.id(p)
 			}
 			for k := range 3 {
@@ -151,10 +154,10 @@ func openEdgesNearSeam(t *testing.T, g *hexmap.Grid) (open, edges int) {
 			}
 		}
 	}
-	zMax := float64(g.Height()-1) * 1.5 * hexmap.OuterRadius
+	zMax := float32(g.Height()-1) * 1.5 * hexmap.OuterRadius
 	for e, n := range count {
 		a, b := w.pts[e[0]], w.pts[e[1]]
-		band := math.Abs(a[0]-wrap) < 2*hexmap.InnerDiameter && math.Abs(b[0]-wrap) < 2*hexmap.InnerDiameter
+		band := math.Abs(float64(a[0]-wrap)) < 2*hexmap.InnerDiameter && math.Abs(float64(b[0]-wrap)) < 2*hexmap.InnerDiameter
 		inside := min(a[2], b[2]) > 6 && max(a[2], b[2]) < zMax-6
 		if !band || !inside {
 			continue

@@ -164,11 +164,6 @@ func (s *Session) Title() string {
 	return s.Name
 }
 
-// NewMap replaces the map with an empty one of the given size.
-func (s *Session) NewMap(width, height int, seed int64) error {
-	return s.NewMapOf(hexmap.Topology{Width: width, Height: height}, seed)
-}
-
 // NewMapOf replaces the map with an empty one on topology t (size and
 // wrapping).
 func (s *Session) NewMapOf(t hexmap.Topology, seed int64) error {
@@ -274,24 +269,6 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 // as saved.
 var ErrAutosaveKept = errors.New("the map is saved, but its recovery autosave could not be removed")
 
-// Save writes the map under its name at once.
-func (s *Session) Save() error {
-	op, err := s.SaveOp("", true)
-	if err != nil {
-		return err
-	}
-	return op.Do()
-}
-
-// SaveAs writes the map under a new name at once; see SaveOp.
-func (s *Session) SaveAs(name string, overwrite bool) error {
-	op, err := s.SaveOp(name, overwrite)
-	if err != nil {
-		return err
-	}
-	return op.Do()
-}
-
 // AutosaveOp is the recovery autosave, when it is due (ok is false
 // otherwise): every AutosaveInterval while there are unsaved changes the
 // last autosave does not hold, never in the middle of a stroke. Run
@@ -314,16 +291,6 @@ func (s *Session) AutosaveOp(now time.Time) (op Op, ok bool) {
 			}
 		},
 	}, true
-}
-
-// Autosave writes the autosave at once when it is due; it reports
-// whether it wrote one.
-func (s *Session) Autosave(now time.Time) (bool, error) {
-	op, ok := s.AutosaveOp(now)
-	if !ok {
-		return false, nil
-	}
-	return true, op.Do()
 }
 
 // RecoverOp replaces the map at once with a recovery autosave that

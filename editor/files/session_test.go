@@ -254,7 +254,7 @@ func TestReplaceUndoableDroppedByEdits(t *testing.T) {
 		t.Fatal("a generation came back over a new edit")
 	}
 	s.ReplaceUndoable(generated(t, 20, 15))
-	if err := s.NewMap(20, 15, 4); err != nil {
+	if err := s.NewMapOf(hexmap.Topology{Width: 20, Height: 15}, 4); err != nil {
 		t.Fatal(err)
 	}
 	if done, _ := s.Undo(); done {

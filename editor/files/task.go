@@ -66,9 +66,6 @@ func (t *Task) Done() bool {
 // Err is Run's error; call it once Done.
 func (t *Task) Err() error { return t.err }
 
-// Wait blocks until Run has returned and gives its error.
-func (t *Task) Wait() error { <-t.done; return t.err }
-
 // Cancel asks Run to stop: readers and writers of the task's context
 // fail from their next call on.
 func (t *Task) Cancel() { t.cancel() }

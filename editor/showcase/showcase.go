@@ -7,7 +7,6 @@ package showcase
 //go:generate go test -run TestEmbeddedMapMatchesGenerator -update
 
 import (
-	"bytes"
 	_ "embed"
 
 	"hexsandbox/hexmap"
@@ -34,17 +33,4 @@ func Map() (*hexmap.Grid, error) {
 		}
 	}
 	return Generate()
-}
-
-// Encode writes the generated showcase map in the product's format.
-func Encode() ([]byte, error) {
-	g, err := Generate()
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := saves.Write(&b, g); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

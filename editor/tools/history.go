@@ -265,9 +265,6 @@ func (h *History) CanRedo() bool { h.sync(); return len(h.redo) > 0 }
 // Len returns the number of undo and redo steps held.
 func (h *History) Len() (undo, redo int) { h.sync(); return len(h.undo), len(h.redo) }
 
-// Changes returns the number of cell changes held in all steps.
-func (h *History) Changes() int { h.sync(); return h.total }
-
 // Undo restores the cells of the last step; it reports false when there
 // is none.
 func (h *History) Undo() bool {

@@ -127,7 +127,7 @@ func TestTranslucentSorted(t *testing.T) {
 func TestFastPackersMatchGeneral(t *testing.T) {
 	var m mesh.Mesh
 	m.AddTriangle(vec3.T{45, 2, 45}, vec3.T{50, 3, 55}, vec3.T{55, 1, 45})
-	m.AddTriangleColors(vec4.T{0.1, 0.2, 0.3, 1}, vec4.T{0.4, 0.5, 0.6, 1}, vec4.T{0.7, 0.8, 0.9, 1})
+	m.Colors = append(m.Colors, vec4.T{0.1, 0.2, 0.3, 1}, vec4.T{0.4, 0.5, 0.6, 1}, vec4.T{0.7, 0.8, 0.9, 1})
 	m.AddTriangleUV(vec2.T{0, 0.5}, vec2.T{1, 0.25}, vec2.T{0.5, 1})
 	m.AddTriangleUV2(vec2.T{0.3, 0.1}, vec2.T{0.2, 0.9}, vec2.T{1.5, 0.4})
 	m.AddTriangleTerrain(vec3.T{1, 3, 4}, vec3.T{1, 0, 0}, vec3.T{0, 1, 0}, vec3.T{0.2, 0.3, 0.5})

@@ -2,8 +2,9 @@
 // geometry, the view-projection matrix, per-chunk frustum culling, near
 // plane clipping, back-face culling, building of the vertex batches the
 // GPU draws (with 1/w and perspective-divided attributes for the Kage
-// shaders), picking rays, and a CPU z-buffer rasteriser used as the test
-// oracle. Keeping it free of ebiten lets it be tested without a display.
+// shaders) and picking rays. Keeping it free of ebiten lets it be tested
+// without a display; the CPU reference the renderer's depth is checked
+// against is internal/raster, which draws the chunks' own triangles.
 //
 // Building the opaque batches is the per-frame CPU cost whenever the view
 // changes, so it avoids work that changes nothing drawn:

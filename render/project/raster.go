@@ -1,10 +1,19 @@
 package project
 
-import "math"
+import (
+	"math"
 
-// Raster is a CPU z-buffer rasteriser of the same projected vertices the
-// GPU draws: the oracle the depth tests compare against. It keeps a flat
-// colour per triangle (the first vertex's) and the true view distance.
+	"hexsandbox/internal/raster"
+)
+
+// Raster draws the batches the builder made on the CPU, z-buffered, with
+// internal/raster's scan conversion: the tests of this package compare
+// build paths (and builds with what they drop) by it, and render's tests
+// the GPU's drawing of the batches it was given (the units' figures).
+// It is test code, exported because render's tests use it too; the
+// renderer's depth is checked against internal/raster's reference of
+// the scene's own triangles (render.DepthReference). It keeps a flat
+// colour per triangle (the first vertex's) and the view distance.
 type Raster struct {
 	W, H  int
 	Color [][3]float32
@@ -87,49 +96,13 @@ func (r *Raster) drawKept(batches []Batch, bias func(v *Vertex, w float64) float
 }
 
 // triangle calls plot for every pixel whose centre the triangle covers
-// (top-left rule for shared edges) with Custom0 interpolated there (1/w
-// for the camera's vertices, whose inverse is the perspective-correct w).
-func (r *Raster) triangle(v [3]*Vertex, plot func(i int, w float64)) {
+// with Custom0 interpolated linearly on screen there: 1/w for the
+// camera's vertices (whose inverse is the perspective-correct w), the
+// depth itself for the light view's orthographic ones.
+func (r *Raster) triangle(v [3]*Vertex, plot func(i int, custom0 float64)) {
 	x := [3]float64{float64(v[0].DstX), float64(v[1].DstX), float64(v[2].DstX)}
 	y := [3]float64{float64(v[0].DstY), float64(v[1].DstY), float64(v[2].DstY)}
-	area := (x[1]-x[0])*(y[2]-y[0]) - (x[2]-x[0])*(y[1]-y[0])
-	if area == 0 || math.IsNaN(area) {
-		return
-	}
-	if area < 0 { // make the winding positive so edge tests agree
-		x[1], x[2], y[1], y[2] = x[2], x[1], y[2], y[1]
-		v[1], v[2] = v[2], v[1]
-		area = -area
-	}
-	x0 := max(0, int(math.Floor(min(x[0], x[1], x[2]))))
-	x1 := min(r.W-1, int(math.Ceil(max(x[0], x[1], x[2]))))
-	y0 := max(0, int(math.Floor(min(y[0], y[1], y[2]))))
-	y1 := min(r.H-1, int(math.Ceil(max(y[0], y[1], y[2]))))
-	for py := y0; py <= y1; py++ {
-		cy := float64(py) + 0.5
-		for px := x0; px <= x1; px++ {
-			cx := float64(px) + 0.5
-			var b [3]float64
-			inside := true
-			for k := range 3 {
-				a, c := (k+1)%3, (k+2)%3
-				e := (x[c]-x[a])*(cy-y[a]) - (y[c]-y[a])*(cx-x[a])
-				if e < 0 || (e == 0 && !topLeft(x[a], y[a], x[c], y[c])) {
-					inside = false
-					break
-				}
-				b[k] = e / area
-			}
-			if !inside {
-				continue
-			}
-			plot(px+py*r.W, b[0]*float64(v[0].Custom0)+b[1]*float64(v[1].Custom0)+b[2]*float64(v[2].Custom0))
-		}
-	}
-}
-
-// topLeft reports whether edge a→c (positive winding, y down) is a top or
-// left edge, which owns the pixel centres lying exactly on it.
-func topLeft(ax, ay, cx, cy float64) bool {
-	return (ay == cy && cx < ax) || cy < ay
+	raster.Fill(r.W, r.H, x, y, func(i int, b [3]float64) {
+		plot(i, b[0]*float64(v[0].Custom0)+b[1]*float64(v[1].Custom0)+b[2]*float64(v[2].Custom0))
+	})
 }

@@ -14,13 +14,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// checkDepth compares, in the page, flat renders of the map on WebGL with
-// the CPU z-buffer of the same triangles, as the desktop test does.
+// checkDepth compares, in the page, the depth the renderer stores on
+// WebGL with the CPU z-buffer of the map's triangles, as the desktop test
+// does.
 func checkDepth(t *testing.T, ctx context.Context) {
 	var views []struct {
-		View            [2]float64
-		SubpixelBits    int
-		Differ, Covered float64
+		View                   [2]float64
+		SubpixelBits           int
+		Differ, Covered, Unlit float64
 	}
 	if err := json.Unmarshal([]byte(call(t, ctx, "depthCheck", "")), &views); err != nil {
 		t.Fatal(err)
@@ -29,13 +30,16 @@ func checkDepth(t *testing.T, ctx context.Context) {
 		t.Fatal("no views checked")
 	}
 	for _, v := range views {
-		t.Logf("zoom %.1f rotation %.0f°: %.4f%% of pixels differ (%d sub-pixel bits), %.1f%% covered",
-			v.View[0], v.View[1], 100*v.Differ, v.SubpixelBits, 100*v.Covered)
+		t.Logf("zoom %.1f rotation %.0f°: %.4f%% of pixels differ (%d sub-pixel bits), %.1f%% covered, %.4f%% unlit",
+			v.View[0], v.View[1], 100*v.Differ, v.SubpixelBits, 100*v.Covered, 100*v.Unlit)
 		if v.Covered < 1.0/8 {
 			t.Errorf("view %v covers only %.1f%%: it misses the map", v.View, 100*v.Covered)
 		}
 		if v.Differ > 0.001 {
 			t.Errorf("view %v: %.4f%% of pixels differ from the CPU z-buffer (limit 0.1%%)", v.View, 100*v.Differ)
+		}
+		if v.Unlit > 0.0001 {
+			t.Errorf("view %v: the colour pass left %.4f%% of the covered pixels at the background", v.View, 100*v.Unlit)
 		}
 	}
 }

@@ -87,32 +87,42 @@ func newestSource(t testing.TB) time.Time {
 	return newest
 }
 
-// gameBuild returns a build folder of the game that is up to date: the
-// one `make wasm` filled (bin/web) if every file of it is newer than
-// every source file, or one made now in a temporary folder (the tree is
-// left alone), as `make wasm` would but without the compressed copies.
-func gameBuild(t testing.TB) string {
+// gameBuild returns an up-to-date build folder of the game with its test
+// hooks (-tags testhooks, which the shipped build of `make wasm` leaves
+// out): bin/web-test.
+func gameBuild(t testing.TB) string { return buildGame(t, "web-test", "testhooks") }
+
+// shippedBuild returns an up-to-date build folder of the game as `make
+// wasm` builds it (no build tags): bin/web-shipped, so that the tests never
+// rewrite bin/web beside its compressed copies.
+func shippedBuild(t testing.TB) string { return buildGame(t, "web-shipped", "") }
+
+// buildGame builds the page, its loader and the game with the given build
+// tags into bin/NAME, again whenever a source file is newer than the build.
+func buildGame(t testing.TB, name, tags string) string {
 	t.Helper()
-	built := filepath.Join(moduleRoot(t), "bin", "web")
+	dir := filepath.Join(moduleRoot(t), "bin", name)
 	newest := newestSource(t)
 	fresh := true
-	for _, name := range []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} {
-		if st, err := os.Stat(filepath.Join(built, name)); err != nil || !st.ModTime().After(newest) {
+	for _, file := range []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} {
+		if st, err := os.Stat(filepath.Join(dir, file)); err != nil || !st.ModTime().After(newest) {
 			fresh = false
 		}
 	}
 	if fresh {
-		return built
+		return dir
 	}
-	dir := t.TempDir()
-	goWasm(t, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "hexsandbox.wasm"), ".")
-	for name, from := range map[string]string{
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goWasm(t, "build", "-tags", tags, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "hexsandbox.wasm"), ".")
+	for file, from := range map[string]string{
 		"index.html":   filepath.Join(moduleRoot(t), "web", "index.html"),
 		"wasm_exec.js": wasmExecJS(t),
 	} {
 		data, err := os.ReadFile(from)
 		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, name), data, 0o644)
+			err = os.WriteFile(filepath.Join(dir, file), data, 0o644)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -132,10 +142,14 @@ func serveFS(t testing.TB, fsys fs.FS) string {
 	return srv.URL + "/"
 }
 
-// serveGame serves an up-to-date build folder through os.Root.
-func serveGame(t testing.TB) string {
+// serveGame serves an up-to-date build folder with test hooks through
+// os.Root.
+func serveGame(t testing.TB) string { return serveDir(t, gameBuild(t)) }
+
+// serveDir serves a build folder through os.Root.
+func serveDir(t testing.TB, dir string) string {
 	t.Helper()
-	root, err := os.OpenRoot(gameBuild(t))
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -49,5 +50,33 @@ func TestPageReportsMissingWasm(t *testing.T) {
 	}
 	if !strings.Contains(shown, "could not start") {
 		t.Errorf("the page shows %q", shown)
+	}
+}
+
+// TestShippedBuildHasNoTestHooks: the build `make wasm` ships answers the
+// file picker that Import opens and refuses every test hook by name.
+func TestShippedBuildHasNoTestHooks(t *testing.T) {
+	url := serveDir(t, shippedBuild(t))
+	ctx := startBrowser(t, 800, 600)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+	answer := func(name string) string {
+		js := "hexsandbox.call(" + strconv.Quote(name) + ", '').then(() => 'ok', e => 'refused: ' + String(e))"
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("hexsandbox.call(%q): %v", name, err)
+		}
+		return res
+	}
+	if got := answer("pickFile"); got != "ok" {
+		t.Errorf("pickFile: %s", got)
+	}
+	for _, hook := range []string{"status", "map", "clock", "settings", "depthCheck"} {
+		want := "refused: hexsandbox: no call \"" + hook + "\""
+		if got := answer(hook); !strings.Contains(got, want) {
+			t.Errorf("%s: got %q, want %q", hook, got, want)
+		}
 	}
 }

@@ -1,4 +1,8 @@
-//go:build js
+//go:build js && testhooks
+
+// The test hooks of window.hexsandbox: calls that read and steer the
+// editor for the browser tests (web/e2e builds the game with
+// -tags testhooks). The shipped build has none of them.
 
 package editor
 
@@ -20,16 +24,12 @@ import (
 	"hexsandbox/render/project"
 )
 
-// run executes one call of window.hexsandbox. Results are strings (JSON
-// where structured) or nothing.
-func (p *page) run(g *game, name, arg string) (any, error) {
+// testCall runs one test hook; ok is false for a name it does not know.
+func (p *page) testCall(g *game, name, arg string) (res any, ok bool, err error) {
 	if res, ok, err := mapCall(p, g, name, arg); ok {
-		return res, err
+		return res, true, err
 	}
-	if res, ok, err := viewCall(p, g, name, arg); ok {
-		return res, err
-	}
-	return nil, fmt.Errorf("hexsandbox: no call %q", name)
+	return viewCall(p, g, name, arg)
 }
 
 // mapCall runs the calls about the map and its files; ok is false for a
@@ -55,8 +55,6 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 		}
 	case "download":
 		err = files.Download(g.sess.Title(), g.sess.Grid)
-	case "pickFile":
-		p.pickFile()
 	case "recovery": // the recovery autosave, base64; "" if none
 		res, err = recovery(g)
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
@@ -203,10 +201,11 @@ func dialogButtons(g *game) map[string][2]int {
 	return out
 }
 
-// depthCheck renders the current map in flat mode from several views on
-// this browser's WebGL and compares each with the CPU z-buffer; it
+// depthCheck draws the current map from several views on this browser's
+// WebGL through the renderer as the editor uses it and compares the depth
+// each frame stored with the CPU reference of the map's triangles; it
 // returns JSON [{"View":[zoom, rotation], "SubpixelBits", "Differ",
-// "Covered"}, …].
+// "Covered", "Unlit"}, …].
 func depthCheck(g *game) (string, error) {
 	const w, h = 480, 270
 	set := chunk.NewSet(g.sess.Grid)
@@ -217,19 +216,18 @@ func depthCheck(g *game) (string, error) {
 	}
 	bits := subpixelBits()
 	views := [][2]float64{{0, 0}, {0.5, 30}, {1, 200}, {0.8, 95}}
-	var cams []project.Camera
-	for _, v := range views {
-		cam := project.NewCamera(g.sess.Grid.Topology())
-		cam.Zoom, cam.Rotation = v[0], v[1]
-		cams = append(cams, cam)
+	cams := make([]project.Camera, len(views))
+	for i, v := range views {
+		cams[i] = project.NewCamera(g.sess.Grid.Topology())
+		cams[i].Zoom, cams[i].Rotation = v[0], v[1]
 	}
-	checks, err := render.FlatDepthCheck(set, cams, w, h, bits)
+	checks, err := render.CheckDepth(set, cams, w, h, bits)
 	if err != nil {
 		return "", err
 	}
-	var out []result
+	out := make([]result, len(checks))
 	for i, c := range checks {
-		out = append(out, result{View: views[i], SubpixelBits: bits, DepthCheck: c})
+		out[i] = result{View: views[i], SubpixelBits: bits, DepthCheck: c}
 	}
 	b, err := json.Marshal(out)
 	return string(b), err

@@ -1,0 +1,4 @@
+package shaders
+
+// names lists the programs Source knows, for the tests.
+func names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
