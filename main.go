@@ -56,6 +56,10 @@ func edit(args []string, stderr io.Writer) error {
 	return editor.Run(editor.Options{File: fs.Arg(0), MapsDir: *mapsDir})
 }
 
+// minShotZoom bounds -zoom below: further out than any map needs (the
+// camera stops where the whole map fits).
+const minShotZoom = -4.0
+
 // maxShotFrames bounds -frames: at a few frames per second under a
 // software renderer, more would run for hours.
 const maxShotFrames = 10000
@@ -69,8 +73,10 @@ func shotCommand(args []string, stderr io.Writer) error {
 	fs.IntVar(&o.Frames, "frames", 1, "frames to run before the capture")
 	fs.Float64Var(&o.CenterX, "x", math.NaN(), "camera centre X in world units (default: map centre)")
 	fs.Float64Var(&o.CenterZ, "z", math.NaN(), "camera centre Z in world units (default: map centre)")
-	fs.Float64Var(&o.Zoom, "zoom", 0.5, "zoom from 0 (far, looking down) to 1 (near, 45 degrees)")
+	fs.Float64Var(&o.Zoom, "zoom", 0.5, "zoom from 0 (far, looking down) to 1 (near, 45 degrees); below 0 the overview, down to where the whole map fits")
 	fs.Float64Var(&o.Rotation, "rot", 0, "camera rotation in degrees")
+	fs.BoolVar(&o.FullDetail, "full", false, "draw every chunk at full detail, however small on screen (slow for big maps)")
+	fs.BoolVar(&o.Fit, "fit", false, "frame the whole map (overview zoom; -x, -z and -zoom are ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: hexsandbox shot [flags] FILE OUT.png")
 		fs.PrintDefaults()
@@ -88,8 +94,8 @@ func shotCommand(args []string, stderr io.Writer) error {
 	if o.Frames < 1 || o.Frames > maxShotFrames {
 		return fmt.Errorf("-frames %d out of range 1..%d", o.Frames, maxShotFrames)
 	}
-	if o.Zoom < 0 || o.Zoom > 1 {
-		return fmt.Errorf("-zoom %g out of range 0..1", o.Zoom)
+	if !(o.Zoom >= minShotZoom && o.Zoom <= 1) {
+		return fmt.Errorf("-zoom %g out of range %g..1", o.Zoom, minShotZoom)
 	}
 	return shot.Shot(o)
 }

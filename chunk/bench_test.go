@@ -63,7 +63,7 @@ func benchFull(b *testing.B, g *hexmap.Grid, workers int, others bool) {
 			s.triangulate(all, workers)
 		} else {
 			for _, ch := range all {
-				triangulate(s.Grid, ch, &s.Chunks[ch], false)
+				triangulate(s.Grid, ch, &s.Chunks[ch], ownParts)
 			}
 		}
 	})
@@ -159,4 +159,84 @@ func BenchmarkWrapOverhead(b *testing.B) {
 	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "flat-cpu-ms/op")
 	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "wrap-cpu-ms/op")
 	b.ReportMetric(float64(spent[1])/float64(spent[0]), "wrap/flat")
+}
+
+// BenchmarkWorkerScaling re-triangulates every layer of the 80×60
+// benchmark map with one worker and with two, alternately in the same
+// loop (which goes first alternating too), and reports the wall time of
+// each and their ratio, measured within one run as the machine's load
+// moves. In place: the chunks' storage is reused, nothing is allocated.
+func BenchmarkWorkerScaling(b *testing.B) {
+	s := NewSet(benchGrid(b))
+	all := allChunks(s)
+	scaling(b, func(workers int) { s.triangulate(all, workers) })
+}
+
+// scaling runs op with one worker and with two, alternately, and
+// reports the wall time of each and the speed-up; and, since on a shared
+// machine the speed-up is bounded by the cores the process is given, the
+// cores each run got (process CPU time over wall time) and the CPU time
+// two workers spend over one's (cpu-ratio: 1 when splitting the work
+// costs nothing; memory stalls, contention or collection raise it), so
+// that what two free cores would give, 2/cpu-ratio, can be told from
+// the machine's load.
+func scaling(b *testing.B, op func(workers int)) {
+	var spent, cpu [2]time.Duration
+	n := 0
+	for b.Loop() {
+		for k := range 2 {
+			w := (n + k) % 2
+			start, c0 := time.Now(), testutil.CPUTime()
+			op(w + 1)
+			spent[w] += time.Since(start)
+			cpu[w] += testutil.CPUTime() - c0
+		}
+		n++
+	}
+	b.ReportMetric(float64(spent[0])/float64(n)/1e6, "1-worker-ms/op")
+	b.ReportMetric(float64(spent[1])/float64(n)/1e6, "2-worker-ms/op")
+	b.ReportMetric(float64(spent[0])/float64(spent[1]), "speedup")
+	b.ReportMetric(float64(cpu[0])/float64(spent[0]), "cores-1")
+	b.ReportMetric(float64(cpu[1])/float64(spent[1]), "cores-2")
+	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "cpu-ratio")
+}
+
+// BenchmarkNewSetScaling is BenchmarkWorkerScaling for NewSetWorkers,
+// which allocates every chunk's storage: what opening a map cost before
+// chunks were built on demand.
+func BenchmarkNewSetScaling(b *testing.B) {
+	g := benchGrid(b)
+	scaling(b, func(workers int) { NewSetWorkers(g, workers).Close() })
+}
+
+// BenchmarkWriteScaling writes as many bytes as one full triangulation
+// of the benchmark map stores (its meshes' vertices and indices, about
+// 72 MB, into buffers as large), with one goroutine and with two, in the
+// same loop: how fast this machine writes memory, and whether two cores
+// write it faster, which bounds triangulation's time and speed-up.
+func BenchmarkWriteScaling(b *testing.B) {
+	s := NewSet(benchGrid(b))
+	var size int64
+	for ch := range s.Chunks {
+		for l := range s.Chunks[ch].Layers {
+			m := &s.Chunks[ch].Layers[l]
+			size += int64(len(m.Positions)+len(m.Normals)+len(m.Terrain)+len(m.Weights))*12 +
+				int64(len(m.Colors))*16 + int64(len(m.UV)+len(m.UV2))*8 + int64(len(m.Indices))*2
+		}
+	}
+	bufs := [2][]byte{make([]byte, size/2), make([]byte, size/2)}
+	b.ReportMetric(float64(size)/1e6, "MB")
+	// clear writes with the runtime's vector stores: the memory's rate,
+	// not a loop's.
+	scaling(b, func(workers int) {
+		if workers == 1 {
+			clear(bufs[0])
+			clear(bufs[1])
+			return
+		}
+		done := make(chan struct{})
+		go func() { clear(bufs[1]); close(done) }()
+		clear(bufs[0])
+		<-done
+	})
 }

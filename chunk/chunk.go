@@ -1,8 +1,11 @@
 // Package chunk triangulates one 5×5 chunk of a map into layer meshes
 // (terrain, rivers, roads, and through the water and features packages
 // the water, shore, estuary, wall, feature, bridge and building layers),
-// and keeps a whole map's chunks current as edits dirty them. The shapes follow
-// Catlike's HexGridChunk (Hex Map parts 2-8, with part 14's splat data).
+// builds each chunk's simplified levels of detail, and keeps a whole
+// map's chunks current as edits dirty them: all of them (NewSet), or
+// those wanted within a memory budget, built by background workers
+// (NewCache). The shapes follow Catlike's HexGridChunk (Hex Map parts
+// 2-8, with part 14's splat data).
 package chunk
 
 import (
@@ -20,16 +23,43 @@ type Chunk struct {
 	// Plan is what the triangulation handed the features package: the
 	// connections that may hold walls, the bridges over rivers, and the
 	// road, river and bridge footprints of town cells.
-	Plan  features.Plan
-	towns buildings.Builder // scratch kept between builds
+	Plan features.Plan
+	// towns is scratch kept between builds, behind a pointer: it is
+	// large (about 18 KB), and a chunk cache holds a Chunk for every chunk
+	// of the map, most of them empty.
+	towns *buildings.Builder
 }
 
 // Triangulate fills c with chunk ch of g, reusing c's storage.
-func Triangulate(g *hexmap.Grid, ch int, c *Chunk) { triangulate(g, ch, c, true) }
+func Triangulate(g *hexmap.Grid, ch int, c *Chunk) { triangulate(g, ch, c, allParts) }
 
-// triangulate is Triangulate; without others it leaves out the water and
-// features packages' layers, so benchmarks can time this package alone.
-func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
+// parts selects which layers triangulate fills: this package's own
+// (terrain, rivers, roads, and the plan), the water package's, and the
+// features package's (which need the plan, so own too).
+type parts uint8
+
+const (
+	ownParts parts = 1 << iota
+	waterParts
+	featureParts
+	allParts = ownParts | waterParts | featureParts
+)
+
+// partsOf is what layer l needs triangulated.
+func partsOf(l mesh.Layer) parts {
+	switch l {
+	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
+		return waterParts
+	case mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails:
+		return ownParts | featureParts
+	}
+	return ownParts
+}
+
+// triangulate is Triangulate of the layers p selects; the others are
+// left empty. Benchmarks time this package's own layers alone with it,
+// and the OBJ export builds one layer at a time.
+func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	for l := range c.Layers {
 		c.Layers[l].Clear()
 	}
@@ -53,18 +83,22 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, others bool) {
 	for z := z0; z < z0+hexmap.ChunkSizeZ; z++ {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
 			i := x + z*g.Width()
-			b.triangulateCell(i)
-			if others {
+			if p&ownParts != 0 {
+				b.triangulateCell(i)
+			}
+			if p&waterParts != 0 {
 				water.TriangulateCell(g, i, wm)
 			}
 		}
 	}
-	if !others {
-		return
+	if p&featureParts != 0 {
+		if c.towns == nil {
+			c.towns = new(buildings.Builder)
+		}
+		towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: c.towns}
+		features.BuildMeshes(g, ch, &c.Plan, &towns, features.Meshes{Features: &c.Layers[mesh.Features],
+			Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 	}
-	towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: &c.towns}
-	features.BuildMeshes(g, ch, &c.Plan, &towns, features.Meshes{Features: &c.Layers[mesh.Features],
-		Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 }
 
 // builder carries what the triangulation of one chunk needs; it lives for
@@ -75,6 +109,7 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
+	pcenter                vecT // the current cell's centre, perturbed
 	cell                   int  // the cell being triangulated
 	town                   bool // whether it holds a town (cuts wanted)
 }
@@ -91,6 +126,7 @@ func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 func (b *builder) triangulateCell(i int) {
 	b.beginCell(i)
 	center := b.position(i)
+	b.pcenter = b.perturb(center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i, center)
 	}
@@ -123,7 +159,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
 func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
-	b.edgeFan(b.perturb(center), pe, cell.TerrainType)
+	b.edgeFan(b.pcenter, pe, cell.TerrainType)
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell)
 		mL, mR := vec.Lerp(center, e.V1, il), vec.Lerp(center, e.V5, ir)

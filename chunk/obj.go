@@ -5,43 +5,88 @@ import (
 	"io"
 	"strconv"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 )
 
-// WriteOBJ writes every layer of s as a Wavefront OBJ object named after
-// the layer (all chunks merged): positions, normals, and texture
+// WriteOBJ writes every layer of g's map as a Wavefront OBJ object named
+// after the layer (all chunks merged): positions, normals, and texture
 // coordinates for layers that carry UVs. Indices are 1-based and global,
-// as OBJ requires.
-func WriteOBJ(w io.Writer, s *Set) error {
+// as OBJ requires. It streams: each layer is triangulated chunk by chunk
+// (by up to workers goroutines, a few chunks ahead of the writer) and
+// written as it comes, so memory does not grow with the map; a layer
+// costs a triangulation of the parts it needs. It returns the vertices
+// and triangles written.
+func WriteOBJ(w io.Writer, g *hexmap.Grid, workers int) (verts, tris int, err error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("# hexsandbox map, one object per mesh layer\n")
-	var buf []byte
-	base, uvBase := 1, 1 // the OBJ indices of the next vertex and UV
+	o := objWriter{w: bw, base: 1, uvBase: 1}
 	for l := range mesh.LayerCount {
-		buf = append(buf[:0], "o "...)
-		buf = append(buf, l.Name()...)
-		buf = append(buf, '\n')
-		bw.Write(buf)
-		hasUV := false
-		for ch := range s.Chunks {
-			hasUV = hasUV || len(s.Chunks[ch].Layers[l].UV) > 0
+		o.begin(l, layerHasUV(l))
+		err := Stream(g, workers, partsOf(l), func(_ int, c *Chunk) error { return o.mesh(&c.Layers[l]) })
+		if err != nil {
+			return 0, 0, err
 		}
+	}
+	return o.verts, o.tris, bw.Flush()
+}
+
+// WriteSetOBJ is WriteOBJ from chunks already triangulated.
+func WriteSetOBJ(w io.Writer, s *Set) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString("# hexsandbox map, one object per mesh layer\n")
+	o := objWriter{w: bw, base: 1, uvBase: 1}
+	for l := range mesh.LayerCount {
+		o.begin(l, layerHasUV(l))
 		for ch := range s.Chunks {
-			m := &s.Chunks[ch].Layers[l]
-			buf = appendVertices(buf[:0], m, hasUV)
-			uv := 0 // no UVs
-			if hasUV {
-				uv = uvBase
-				uvBase += len(m.Positions)
-			}
-			buf = appendFaces(buf, m, base, uv)
-			if _, err := bw.Write(buf); err != nil {
+			if err := o.mesh(&s.Chunks[ch].Layers[l]); err != nil {
 				return err
 			}
-			base += len(m.Positions)
 		}
 	}
 	return bw.Flush()
+}
+
+// layerHasUV tells the layers whose meshes carry texture coordinates
+// (on every vertex, whenever they have any): an OBJ object has UVs on
+// all its vertices or none. Open water has none; its shader works from
+// world positions.
+func layerHasUV(l mesh.Layer) bool {
+	switch l {
+	case mesh.Rivers, mesh.Roads, mesh.WaterShore, mesh.Estuaries:
+		return true
+	}
+	return false
+}
+
+// objWriter writes meshes as OBJ, counting the indices as it goes.
+type objWriter struct {
+	w            *bufio.Writer
+	buf          []byte
+	hasUV        bool
+	base, uvBase int // the OBJ indices of the next vertex and UV
+	verts, tris  int
+}
+
+func (o *objWriter) begin(l mesh.Layer, hasUV bool) {
+	o.hasUV = hasUV
+	o.buf = append(append(append(o.buf[:0], "o "...), l.Name()...), '\n')
+	o.w.Write(o.buf)
+}
+
+func (o *objWriter) mesh(m *mesh.Mesh) error {
+	o.buf = appendVertices(o.buf[:0], m, o.hasUV)
+	uv := 0 // no UVs
+	if o.hasUV {
+		uv = o.uvBase
+		o.uvBase += len(m.Positions)
+	}
+	o.buf = appendFaces(o.buf, m, o.base, uv)
+	o.base += len(m.Positions)
+	o.verts += m.VertexCount()
+	o.tris += m.TriangleCount()
+	_, err := o.w.Write(o.buf)
+	return err
 }
 
 func appendVertices(buf []byte, m *mesh.Mesh, hasUV bool) []byte {

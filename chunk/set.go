@@ -19,9 +19,12 @@ const parallelThreshold = 8
 type Set struct {
 	Grid   *hexmap.Grid
 	Chunks []Chunk
+	// LODs are every chunk's levels of detail, kept current like Chunks.
+	LODs   []LOD
 	feed   *hexmap.FeedReader
 	dirty  []bool   // per chunk, filled from the feed by Update
-	builds []uint32 // per chunk: how often it was triangulated
+	builds []uint32 // per chunk: how often its meshes changed (built, installed, evicted)
+	cache  *cache   // nil: every chunk is built and kept
 }
 
 // NewSet triangulates every chunk of g on all cores.
@@ -30,7 +33,8 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), feed: g.Follow(), dirty: make([]bool, g.ChunkCount()), builds: make([]uint32, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), LODs: make([]LOD, g.ChunkCount()), feed: g.Follow(),
+		dirty: make([]bool, g.ChunkCount()), builds: make([]uint32, g.ChunkCount())}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -42,19 +46,34 @@ func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
 // NewSetOf wraps chunks built elsewhere (a test scene) as g's set; it
 // follows g's changes from now on.
 func NewSetOf(g *hexmap.Grid, chunks []Chunk) *Set {
-	return &Set{Grid: g, Chunks: chunks, feed: g.Follow(), dirty: make([]bool, len(chunks)), builds: make([]uint32, len(chunks))}
+	s := &Set{Grid: g, Chunks: chunks, LODs: make([]LOD, len(chunks)), feed: g.Follow(), dirty: make([]bool, len(chunks)), builds: make([]uint32, len(chunks))}
+	for ch := range s.LODs {
+		TriangulateLOD(g, ch, &s.LODs[ch])
+	}
+	return s
 }
 
-// Builds counts how often chunk ch was triangulated, so that what is
+// Close stops following the grid's changes and the workers of a set
+// made by NewCache (the set is done with).
+func (s *Set) Close() {
+	s.feed.Close()
+	if s.cache != nil {
+		s.closeCache()
+	}
+}
+
+// Builds counts how often chunk ch's meshes changed (triangulated, or,
+// in a set made by NewCache, installed or evicted), so that what is
 // derived from its meshes (a height index) knows when to derive again.
 func (s *Set) Builds(ch int) uint32 { return s.builds[ch] }
 
-// Close stops following the grid's changes (the set is done with).
-func (s *Set) Close() { s.feed.Close() }
-
 // Update re-triangulates the chunks that the grid's changes since the
-// last Update touched, and returns them in ascending order.
+// last Update touched, and returns them in ascending order. (A set made
+// by NewCache also installs and evicts chunks: see updateCache.)
 func (s *Set) Update() []int {
+	if s.cache != nil {
+		return s.updateCache()
+	}
 	dirty := s.DirtyChunks()
 	workers := 1
 	if len(dirty) >= parallelThreshold {
@@ -128,6 +147,7 @@ func (s *Set) triangulate(chunks []int, workers int) {
 // mesh with the slack (and garbage) of repeated growth.
 func (s *Set) rebuild(ch int, scratch *Chunk) {
 	s.builds[ch]++ // each chunk is one worker's: no other goroutine writes it
+	TriangulateLOD(s.Grid, ch, &s.LODs[ch])
 	c := &s.Chunks[ch]
 	if cap(c.Layers[mesh.Terrain].Positions) > 0 {
 		Triangulate(s.Grid, ch, c)

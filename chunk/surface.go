@@ -17,7 +17,9 @@ import (
 // decks, which only a unit crossing by the bridge stands on. It is what
 // a unit stands on, so it must agree with what is drawn; it indexes a
 // chunk's triangles the first time a point over the chunk is asked
-// about, and again after the chunk was rebuilt.
+// about, and again after the chunk was rebuilt. Over a chunk a cache
+// (NewCache) holds no full detail for, it answers from the chunk's fine
+// level of detail, which is what is drawn there.
 type Surface struct {
 	set     *Set
 	top     hexmap.Topology
@@ -223,6 +225,17 @@ func (s *Surface) height(x, z float32, ground bool) (float32, bool) {
 		}
 		seen[n] = ch
 		n++
+		if !s.set.Resident(ch) {
+			// Drawn at its level of detail: stand on that, over its own cells.
+			if ground && s.set.Grid.ChunkOf(cell) == ch {
+				for _, dx := range shifts[:nShifts] {
+					if y, ok := lodHeight(&s.set.LODs[ch].Fine, x+dx, z); ok && y > best {
+						best, found = y, true
+					}
+				}
+			}
+			return
+		}
 		ix := s.index(ch)
 		for _, dx := range shifts[:nShifts] {
 			if y, ok := ix.heightAt(&s.set.Chunks[ch], x+dx, z, ground); ok && y > best {
@@ -231,6 +244,16 @@ func (s *Surface) height(x, z float32, ground bool) (float32, bool) {
 		}
 	})
 	return best, found
+}
+
+// lodHeight is the height of level-of-detail mesh m over (x, z).
+func lodHeight(m *mesh.Mesh, x, z float32) (float32, bool) {
+	for t := 0; t+2 < len(m.Indices); t += 3 {
+		if y, ok := triangleHeight(m.Positions[m.Indices[t]], m.Positions[m.Indices[t+1]], m.Positions[m.Indices[t+2]], x, z); ok {
+			return y, true
+		}
+	}
+	return 0, false
 }
 
 // candidateChunks calls f with the chunks whose geometry may cover a

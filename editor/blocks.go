@@ -14,6 +14,7 @@ import (
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // blockScene draws each cell as a flat-topped hexagonal column with its
@@ -30,6 +31,7 @@ type blockScene struct {
 	white   *ebiten.Image
 	figures []project.Figure
 	fig     project.Batches
+	fog     *vision.CellData
 }
 
 // face is one convex polygon in world space with a flat colour; bias
@@ -39,6 +41,7 @@ type face struct {
 	pts  []vec3.T
 	col  color.NRGBA
 	bias float32
+	cell int32 // whose fog shades it
 }
 
 // drawn is face k drawn moved shift east (a copy of a wrapping map) at
@@ -55,6 +58,11 @@ func (b *blockScene) SetQuality(render.Quality) {}
 
 // Redrew is false: blocks are cheap, the pacer has nothing to gain.
 func (b *blockScene) Redrew() bool { return false }
+
+// The blocks are built on the UI loop: nothing to lock or wait for.
+func (b *blockScene) Lock()        {}
+func (b *blockScene) Unlock()      {}
+func (b *blockScene) Pending() int { return 0 }
 
 func (b *blockScene) Reset(g *hexmap.Grid) {
 	if b.feed != nil {
@@ -74,8 +82,31 @@ func (b *blockScene) Refresh() {
 func (b *blockScene) rebuild() {
 	b.faces = b.faces[:0]
 	for i := range b.g.CellCount() {
+		start := len(b.faces)
 		b.addCell(i)
+		for k := start; k < len(b.faces); k++ {
+			b.faces[k].cell = int32(i)
+		}
 	}
+}
+
+// SetFog shades the blocks as d shows the map: unexplored cells are not
+// drawn, explored ones dimmed where not seen, as the renderer does.
+func (b *blockScene) SetFog(d *vision.CellData) { b.fog = d }
+
+// fogged returns colour c of a face of cell i under the fog, and false
+// where the cell is not drawn at all.
+func (b *blockScene) fogged(c color.NRGBA, i int32) (color.NRGBA, bool) {
+	if b.fog == nil {
+		return c, true
+	}
+	p := b.fog.Pix()[4*i:]
+	if p[1] == 0 {
+		return c, false
+	}
+	c = shade(c, 0.25+0.75*float32(p[0])/255)
+	c.A = uint8(int(c.A) * int(p[1]) / 255)
+	return c, true
 }
 
 var waterColor = color.NRGBA{0x3c, 0x78, 0xb4, 0xc0}
@@ -197,14 +228,21 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	})
 	b.vs, b.is = b.vs[:0], b.is[:0]
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: true}
+	if b.fog != nil {
+		dst.Fill(fogColor)
+	}
 	for _, o := range b.order {
 		f := &b.faces[o.k]
+		col, ok := b.fogged(f.col, f.cell)
+		if !ok {
+			continue
+		}
 		if len(b.vs)+len(f.pts) > math.MaxUint16 { // indices are 16-bit: draw in batches
 			dst.DrawTriangles(b.vs, b.is, b.white, op)
 			b.vs, b.is = b.vs[:0], b.is[:0]
 		}
 		base := uint16(len(b.vs))
-		r, g, bl, a := float32(f.col.R)/255, float32(f.col.G)/255, float32(f.col.B)/255, float32(f.col.A)/255
+		r, g, bl, a := float32(col.R)/255, float32(col.G)/255, float32(col.B)/255, float32(col.A)/255
 		for _, p := range f.pts {
 			x, y, pw := v.Clip(vec3.T{p[0] + o.shift, p[1], p[2]})
 			sx, sy := v.Screen(x, y, pw)

@@ -20,6 +20,9 @@ func (g *game) shortcuts() {
 		case g.play.on:
 			g.playKeys()
 		}
+		if in.KeyJustPressed(ebiten.KeyHome) {
+			g.fitMap()
+		}
 		return
 	}
 	if g.play.on && (in.KeyJustPressed(ebiten.KeyZ) || in.KeyJustPressed(ebiten.KeyY)) {
@@ -82,6 +85,7 @@ func (g *game) move(dt time.Duration) {
 	if in.KeyPressed(ebiten.KeyE) {
 		g.cam.Rotation += project.RotationSpeed * sec
 	}
+	g.cam.MinZoom = min(0, g.cam.FitZoom(g.mapAspect()))
 	g.cam.Clamp()
 }
 
@@ -114,4 +118,14 @@ func (g *game) pan(x, y int) {
 		g.panning = true
 	}
 	g.panX, g.panY = x, y
+}
+
+// fitMap frames the whole map (the Home key and the panel's Fit map):
+// the overview zoom at which it fits the map's part of the window.
+func (g *game) fitMap() { g.cam.Fit(g.mapAspect()) }
+
+// mapAspect is the width / height of the map's part of the window.
+func (g *game) mapAspect() float64 {
+	r := g.mapRect()
+	return float64(r.Dx()) / float64(max(r.Dy(), 1))
 }

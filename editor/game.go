@@ -24,7 +24,10 @@ type viewSettings struct {
 	// turns) from the selected unit, or in edit mode from the cell under
 	// the cursor, on every cell.
 	Distances bool
-	Quality   prefs.Prefs // remembered between runs
+	// Reveal shows the whole map in play mode, not what the side in turn
+	// sees (for checking a map).
+	Reveal  bool
+	Quality prefs.Prefs // remembered between runs
 }
 
 // game is the editor window's state; ebiten calls its Update, Draw and
@@ -146,7 +149,7 @@ func (g *game) buildUI(scale float64) error {
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Download: g.downloadMap, Browser: browserFiles, Quality: g.qualityChanged,
-		Play: func() { g.setPlaying(true) },
+		Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
@@ -249,6 +252,10 @@ func (g *game) overMap(x, y int) bool {
 // a key counts, and a drag paints along its path; the camera moves by the
 // time each key was held.
 func (g *game) Update() error {
+	// Background work reads the map between frames, never while it may
+	// change.
+	g.scene.Lock()
+	defer g.scene.Unlock()
 	if g.script != nil && g.script(g) {
 		return ebiten.Termination
 	}
@@ -481,6 +488,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	screen.Fill(skyColor)
 	mr := g.mapRect()
 	g.scene.SetFigures(g.unitFigures())
+	g.scene.SetFog(g.fogData())
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawPlayOverlay(screen)

@@ -14,13 +14,14 @@ const barHeight = 40
 
 // gameBar is play mode's bar across the top of the map: back to editing,
 // the side in turn, the selected unit and its moves left, End Turn, and
-// the distance overlay's toggle.
+// the toggles of the distance overlay and of the fog (Reveal map).
 type gameBar struct {
 	root      *widget.Container
 	turn      *widget.Text
 	unit      *widget.Text
 	moves     *widget.Text
 	distances *widget.Checkbox
+	reveal    *widget.Checkbox
 	endTurn   *widget.Button
 	syncing   bool
 }
@@ -67,9 +68,15 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 		}
 	})
 	b.distances.GetWidget().LayoutData = center
+	b.reveal = s.checkbox("Reveal map (V)", view.Reveal, func(on bool) {
+		if !b.syncing {
+			view.Reveal = on
+		}
+	})
+	b.reveal.GetWidget().LayoutData = center
 	hint := widget.NewText(widget.TextOpts.Text("Click a unit, then a cell · Esc: deselect", &s.small, colDim),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(center)))
-	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.distances, hint)
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.distances, b.reveal, hint)
 	return b
 }
 
@@ -97,4 +104,5 @@ func (b *gameBar) sync(view *viewSettings) {
 	b.syncing = true
 	defer func() { b.syncing = false }()
 	b.distances.SetState(state(view.Distances))
+	b.reveal.SetState(state(view.Reveal))
 }

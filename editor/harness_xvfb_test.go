@@ -21,6 +21,9 @@ import (
 // failures once the session ends.
 
 func TestMain(m *testing.M) {
+	if file := os.Getenv(openChildEnv); file != "" {
+		os.Exit(runOpenChild(file))
+	}
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)

@@ -75,7 +75,8 @@ func (g *game) newMapDialog() {
 
 	left := s.vbox(8, nil, 0)
 	left.AddChild(s.paragraph("Size in cells"), d.sizeRow(s))
-	left.AddChild(s.paragraph(fmt.Sprintf("Custom sizes are multiples of %d, at most %d.", hexmap.ChunkSizeX, hexmap.MaxCellCount)))
+	left.AddChild(s.paragraph(fmt.Sprintf("Custom sizes are multiples of %d, up to %d×%d: maps that large open in seconds, and the editor stays within about 1 GB of memory.",
+		hexmap.ChunkSizeX, hexmap.MaxCellCount, hexmap.MaxCellCount)))
 	wrap := s.grid([]bool{true}, 6)
 	wrap.AddChild(s.checkbox("Wrap east-west", cur.Wrapping, func(on bool) {
 		d.form.top.Wrapping = on

@@ -25,7 +25,8 @@ var (
 // the outline of the brush under the cursor, each projected from the
 // cells' centres with the map camera. On a wrapping map the grid and the
 // labels are drawn on every copy of the map in view, and the brush on the
-// copy under the cursor.
+// copy under the cursor. Under the fog of war cells the side in turn has
+// not explored get none of it: their outline would tell their heights.
 func (g *game) drawOverlay(screen *ebiten.Image) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
@@ -39,7 +40,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 		margin := 3*g.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
-				if onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
+				if g.knows(i) && onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
 					g.outline(screen, &v, i, shift, gridColor, 1)
 				}
 			}
@@ -49,11 +50,13 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	if g.view.Labels && g.cellPixels(&v) > float32(g.style.px(34)) {
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
-				g.label(screen, &v, i, shift)
+				if g.knows(i) {
+					g.label(screen, &v, i, shift)
+				}
 			}
 		}
 	}
-	if g.hoverOK && !g.busy() {
+	if g.hoverOK && !g.busy() && g.knows(g.hover) {
 		for _, i := range tools.Brush(grid, g.hover, g.settings.BrushSize) {
 			x, _ := top.CellCenter(i)
 			g.outline(screen, &v, i, top.Nearest(x, g.hoverAt[0])-x, hoverColor, 2)

@@ -70,6 +70,7 @@ type panel struct {
 // panelActions are what the panel's buttons do.
 type panelActions struct {
 	New, Open, Save, SaveAs, Import, Export, Undo, Redo, Shot, Play func()
+	Fit                                                             func() // frame the whole map
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download where the desktop offers a screenshot (F12 still
 	// takes one).
@@ -164,8 +165,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	vrow.AddChild(p.shadows)
 	p.content.AddChild(vrow)
 	p.addResolution(s, view, act.Quality)
+	p.content.AddChild(s.button("Fit map", 50, act.Fit))
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
-		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate\nCtrl+Z/Y: undo/redo · Ctrl+S: save\nTab: play",
+		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate · Home: fit map\nCtrl+Z/Y: undo/redo · Ctrl+S: save\nTab: play",
 		&s.small, colDim)))
 	return p
 }

@@ -24,8 +24,11 @@ type play struct {
 	on       bool
 	finder   *nav.Finder
 	game     *units.Game
-	selected int // index in the grid's units, -1 for none
-	figures  []project.Figure
+	selected int              // index in the grid's units, -1 for none
+	figures  []project.Figure // every unit's, in the grid's order
+	shown    []project.Figure // the ones drawn (fog.go: unitShown)
+	shownOf  []int            // the unit of each figure shown
+	fog      fog
 
 	// What the overlay shows, searched again only when its question
 	// (unit, destination, map costs, units) changes.
@@ -70,6 +73,7 @@ func (g *game) resetPlay() {
 	grid := g.sess.Grid
 	g.play.finder = nav.NewFinder(grid)
 	g.play.game = units.NewGame(grid, g.play.finder, g.scene.Ground())
+	g.resetFog(g.play.game)
 	g.play.selected = -1
 	g.play.path.valid, g.play.reach.valid, g.play.distances.valid = false, false, false
 }
@@ -113,13 +117,16 @@ func (g *game) keepMapInPlace(before, after image.Rectangle) {
 func (g *game) settle() { g.play.game.Finish() }
 
 // playKeys handles play mode's keys: Enter ends the turn, Escape drops
-// the selection.
+// the selection, V reveals the map or hides it again.
 func (g *game) playKeys() {
 	switch {
 	case g.inp.KeyJustPressed(ebiten.KeyEnter):
 		g.endTurn()
 	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		g.play.selected = -1
+	case g.inp.KeyJustPressed(ebiten.KeyV):
+		g.view.Reveal = !g.view.Reveal
+		g.bar.sync(&g.view)
 	}
 }
 
@@ -153,18 +160,23 @@ func (g *game) playInput() {
 	if !g.hoverOK {
 		return
 	}
-	if k, ok := g.sess.Grid.UnitAt(g.hover); ok {
+	if k, ok := g.sess.Grid.UnitAt(g.hover); ok && g.unitShown(k) {
 		g.selectUnit(k)
 		return
 	}
 	g.moveSelected(g.hover)
 }
 
-// unitUnder returns the unit whose figure is under pixel (x, y).
+// unitUnder returns the unit whose figure (as shown) is under pixel
+// (x, y).
 func (g *game) unitUnder(x, y int) (int, bool) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
-	return project.FigureAt(&v, g.play.figures, float32(x-mr.Min.X), float32(y-mr.Min.Y))
+	f, ok := project.FigureAt(&v, g.play.shown, float32(x-mr.Min.X), float32(y-mr.Min.Y))
+	if !ok {
+		return 0, false
+	}
+	return g.play.shownOf[f], true
 }
 
 func (g *game) selectUnit(k int) {
@@ -204,24 +216,29 @@ func (g *game) updatePlay() {
 	}
 	g.play.tick = now
 	g.play.game.Update(dt)
+	g.updateFog(dt)
 	g.play.finder.Sync() // keep up with edits, so the feed need not hold them
 	if g.play.selected >= len(g.sess.Grid.Units()) {
 		g.play.selected = -1
 	}
 }
 
-// unitFigures lists every unit as the scene draws it.
+// unitFigures lists every unit's figure, and returns the ones the scene
+// draws: those the fog does not hide.
 func (g *game) unitFigures() []project.Figure {
-	list := g.play.figures[:0]
+	list, shown, of := g.play.figures[:0], g.play.shown[:0], g.play.shownOf[:0]
 	top := g.sess.Grid.Topology()
 	for k, u := range g.sess.Grid.Units() {
 		p := g.play.game.Pose(k)
 		// On a wrapping map, in the copy of the map nearest the camera.
 		p.X = top.Nearest(p.X, float32(g.cam.X))
 		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side))})
+		if g.unitShown(k) {
+			shown, of = append(shown, list[k]), append(of, k)
+		}
 	}
-	g.play.figures = list
-	return list
+	g.play.figures, g.play.shown, g.play.shownOf = list, shown, of
+	return shown
 }
 
 // key returns the question a search about unit k and cell would answer.
@@ -320,7 +337,7 @@ func (g *game) selectedInfo() (unit, moves string) {
 func (g *game) unitStatus() string {
 	grid := g.sess.Grid
 	out := ""
-	if k, ok := grid.UnitAt(g.hover); ok {
+	if k, ok := grid.UnitAt(g.hover); ok && g.unitShown(k) {
 		u := grid.Units()[k]
 		out = fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
 	}

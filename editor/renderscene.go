@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,6 +12,7 @@ import (
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // renderScene draws with the renderer: triangulated chunks, depth-correct
@@ -25,11 +27,18 @@ type renderScene struct {
 	set      *chunk.Set
 	surface  *chunk.Surface
 	figures  []project.Figure
+	fog      *vision.CellData
 	r        *render.Renderer
 	fallback *blockScene
 	start    time.Time
 	onError  func(error)
+	locked   bool // the set's grid lock is held (Lock)
 }
+
+// chunkBudget is the memory the full-detail chunk meshes may take (with
+// the renderer's welded copies): a few hundred chunks, more than any
+// view at full detail needs, whatever the map's size.
+const chunkBudget = 160 << 20
 
 func newRenderScene(onError func(error)) *renderScene {
 	return &renderScene{start: time.Now(), onError: onError, quality: render.DefaultQuality()}
@@ -48,14 +57,43 @@ func (s *renderScene) Reset(g *hexmap.Grid) {
 		s.fallback.Reset(g)
 		return
 	}
+	locked := s.locked
 	if s.set != nil {
+		s.Unlock() // the old set's workers must finish to close
 		s.set.Close()
 	}
-	s.set = chunk.NewSet(g)
+	// One core stays with the frame loop (and the software renderer's
+	// threads, where there is no GPU), so the editor stays responsive
+	// while detail is built.
+	s.set = render.NewCache(g, chunkBudget, max(1, runtime.GOMAXPROCS(0)-1))
 	s.surface = chunk.NewSurface(s.set)
+	if locked {
+		s.Lock()
+	}
 	if s.r != nil {
 		s.r.SetChunks(s.set)
 	}
+}
+
+func (s *renderScene) Lock() {
+	if s.set != nil && !s.locked {
+		s.set.Lock()
+		s.locked = true
+	}
+}
+
+func (s *renderScene) Unlock() {
+	if s.set != nil && s.locked {
+		s.set.Unlock()
+		s.locked = false
+	}
+}
+
+func (s *renderScene) Pending() int {
+	if s.set == nil || s.fallback != nil {
+		return 0
+	}
+	return s.set.Pending()
 }
 
 func (s *renderScene) Refresh() {
@@ -86,6 +124,7 @@ func (s *renderScene) ensure() bool {
 	s.r = r
 	r.SetQuality(s.quality)
 	r.SetFigures(s.figures)
+	r.SetFog(s.fog)
 	return true
 }
 
@@ -114,6 +153,15 @@ func (s *renderScene) SetFigures(figures []project.Figure) {
 		s.fallback.SetFigures(figures)
 	} else if s.r != nil {
 		s.r.SetFigures(figures)
+	}
+}
+
+func (s *renderScene) SetFog(d *vision.CellData) {
+	s.fog = d
+	if s.fallback != nil {
+		s.fallback.SetFog(d)
+	} else if s.r != nil {
+		s.r.SetFog(d)
 	}
 }
 

@@ -4,11 +4,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
 
-	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
+	"hexsandbox/vision"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
@@ -30,16 +30,27 @@ type scene interface {
 	// Redrew reports whether the last Draw drew the map anew rather than
 	// from a cache.
 	Redrew() bool
+	// Lock and Unlock bracket the part of a frame that may edit the map:
+	// meanwhile no background work reads it.
+	Lock()
+	Unlock()
+	// Pending is how much background work the view still waits for (0:
+	// everything it shows is at its full detail).
+	Pending() int
 	// SetFigures sets the units that Draw draws.
 	SetFigures(figures []project.Figure)
+	// SetFog shades the map with the fog of war as d shows it (nil: the
+	// whole map as it is).
+	SetFog(d *vision.CellData)
 	// Ground is what units stand on as this scene draws the map, or nil
 	// for the cells' own heights.
 	Ground() units.Ground
 }
 
 // mapCamera returns a camera over where g has most to see: the cell
-// whose surroundings hold the most towns, walls, roads, rivers and
-// specials, or the map's centre on a map without any (a new map).
+// whose surroundings (the 7×7 block round it) hold the most towns,
+// walls, roads, rivers and specials, or the map's centre on a map
+// without any (a new map).
 func mapCamera(g *hexmap.Grid) project.Camera {
 	c := project.NewCamera(g.Topology())
 	c.Zoom = 0.45
@@ -56,12 +67,21 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 			score[i]++
 		}
 	}
+	// The sums over the 7×7 block of offset coordinates round each cell
+	// (about the cells within 3 steps), from prefix sums: linear in the
+	// map's size, so a 640×640 map costs milliseconds.
+	w, h := g.Width(), g.Height()
+	pre := make([]int, (w+1)*(h+1)) // pre[x+z*(w+1)]: the cells left of x below z
+	for z := range h {
+		for x := range w {
+			pre[x+1+(z+1)*(w+1)] = score[x+z*w] + pre[x+(z+1)*(w+1)] + pre[x+1+z*(w+1)] - pre[x+z*(w+1)]
+		}
+	}
 	best, bestScore := -1, 0
 	for i := range score {
-		sum := 0
-		for _, n := range tools.Brush(g, i, 3) {
-			sum += score[n]
-		}
+		x, z := i%w, i/w
+		x0, x1, z0, z1 := max(x-3, 0), min(x+4, w), max(z-3, 0), min(z+4, h)
+		sum := pre[x1+z1*(w+1)] - pre[x0+z1*(w+1)] - pre[x1+z0*(w+1)] + pre[x0+z0*(w+1)]
 		if sum > bestScore {
 			best, bestScore = i, sum
 		}

@@ -78,7 +78,10 @@ func mapShape(t hexmap.Topology) string {
 
 // statusText describes the cell under the cursor, the map and the frame rate.
 func (g *game) statusText() (left, right string) {
-	if g.hoverOK {
+	if g.hoverOK && !g.knows(g.hover) {
+		x, z := g.sess.Grid.Coordinates(g.hover).Offset()
+		left = fmt.Sprintf("Cell %d, %d   unexplored", x, z)
+	} else if g.hoverOK {
 		c := g.sess.Grid.Cell(g.hover)
 		co := g.sess.Grid.Coordinates(g.hover)
 		x, z := co.Offset()
@@ -95,7 +98,11 @@ func (g *game) statusText() (left, right string) {
 	if g.sess.Modified() {
 		mod = " (unsaved)"
 	}
-	right = fmt.Sprintf("%s%s%s   %s   %.0f FPS", g.statusJob(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	detail := ""
+	if n := g.scene.Pending(); n > 0 {
+		detail = fmt.Sprintf("Building detail: %d chunks…   ", n)
+	}
+	right = fmt.Sprintf("%s%s%s%s   %s   %.0f FPS", detail, g.statusJob(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
 }
 

@@ -29,7 +29,6 @@ type Cell struct {
 	PlantLevel    uint8
 	SpecialIndex  uint8
 	Walled        bool
-	Explored      bool
 	IncomingRiver Direction // NoDirection when none
 	OutgoingRiver Direction // NoDirection when none
 	Roads         uint8     // bit d set: a road leaves through edge d
@@ -92,7 +91,8 @@ func (c Cell) WaterSurfaceY() float32 {
 	return (float32(c.WaterLevel) + WaterElevationOffset) * ElevationStep
 }
 
-// ViewElevation is the higher of terrain and water surface, in steps.
+// ViewElevation is the higher of terrain and water surface, in steps:
+// the height a cell is seen from and sees over (Catlike part 22).
 func (c Cell) ViewElevation() int {
 	return int(max(c.Elevation, c.WaterLevel))
 }

@@ -110,15 +110,6 @@ func (g *Grid) SetWalled(i int, walled bool) {
 	g.set(i, c)
 }
 
-// SetExplored sets the exploration flag kept from Catlike v3+ files.
-func (g *Grid) SetExplored(i int, explored bool) {
-	g.begin()
-	defer g.end()
-	c := g.cells[i]
-	c.Explored = explored
-	g.set(i, c)
-}
-
 // SetOutgoingRiver makes a river flow from cell i through edge d. It
 // replaces i's outgoing river and the neighbour's incoming river, clears
 // both specials and removes the road on that edge. It changes nothing and

@@ -132,10 +132,10 @@ func (r *FeedReader) Close() {
 // AffectsNeighbors reports whether the change can alter geometry shared
 // with the cell's neighbours (bridges, corners, walls, shores, rivers,
 // roads). Catlike refreshes only the cell's own chunk for feature levels
-// and specials, and exploration changes no geometry at all.
+// and specials.
 func (c Change) AffectsNeighbors() bool {
 	a, b := c.Before, c.After
-	a.UrbanLevel, a.FarmLevel, a.PlantLevel, a.SpecialIndex, a.Explored =
-		b.UrbanLevel, b.FarmLevel, b.PlantLevel, b.SpecialIndex, b.Explored
+	a.UrbanLevel, a.FarmLevel, a.PlantLevel, a.SpecialIndex =
+		b.UrbanLevel, b.FarmLevel, b.PlantLevel, b.SpecialIndex
 	return a != b
 }

@@ -148,7 +148,6 @@ func TestAffectsNeighbors(t *testing.T) {
 	own := []func(c *Cell){
 		func(c *Cell) { c.UrbanLevel = 2 }, func(c *Cell) { c.FarmLevel = 1 },
 		func(c *Cell) { c.PlantLevel = 3 }, func(c *Cell) { c.SpecialIndex = 1 },
-		func(c *Cell) { c.Explored = true },
 	}
 	shared := []func(c *Cell){
 		func(c *Cell) { c.Elevation = 1 }, func(c *Cell) { c.WaterLevel = 1 },

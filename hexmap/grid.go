@@ -19,6 +19,8 @@ type Grid struct {
 	cells []Cell
 	noise *Noise
 	units unitState
+	// explored is per side what its units have seen (vision sets it).
+	explored exploration
 
 	feed  Feed
 	edit  uint64 // the current (or last) edit's serial
@@ -55,6 +57,7 @@ func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 	}
 	g := &Grid{top: t, noise: noise}
 	g.cells = make([]Cell, t.CellCount())
+	g.explored.bits = make([]uint8, t.CellCount())
 	for i := range g.cells {
 		g.cells[i] = NewCell()
 	}
@@ -176,6 +179,7 @@ func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
 	c.units = g.units.clone()
+	c.explored = g.explored.clone()
 	c.feed = Feed{}
 	c.batch = batchState{}
 	c.depth = 0
@@ -183,9 +187,10 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells, units and the side in turn.
+// wrapping, cells, units, the side in turn and each side's exploration.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units)
+	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
+		slices.Equal(g.explored.bits, o.explored.bits)
 }
 
 // begin and end bracket every edit method: the outermost call starts a

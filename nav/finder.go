@@ -187,6 +187,19 @@ type Query struct {
 	Spent int
 	// Units makes cells that hold a unit impassable (the start excepted).
 	Units bool
+	// Side, when 1..hexmap.MaxSides, makes the cells that side has not
+	// explored impassable (the start excepted): in play, as in Catlike,
+	// unexplored cells are no valid destination, nor a way through. 0
+	// ignores exploration.
+	Side int
+}
+
+// exploredMask is the exploration bit q.Side needs, 0 for none.
+func (q Query) exploredMask() uint8 {
+	if q.Side < 1 || q.Side > hexmap.MaxSides {
+		return 0
+	}
+	return 1 << (q.Side - 1)
 }
 
 // run settles cells lowest priority first, expanding each, until goal
@@ -198,7 +211,7 @@ type Query struct {
 // This loop is what a search costs, so it is written out in one piece
 // with everything it reads in locals: pop, skip stale entries, close,
 // then relax the six steps.
-func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int)) bool {
+func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled func(i, d int)) bool {
 	gen := f.gen
 	closed := gen + 1
 	var target hexmap.Coordinates
@@ -207,6 +220,7 @@ func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int))
 	}
 	wrapping := f.top.Wrapping
 	nodes, trails, coords, edges, q := f.nodes, f.trails, f.coords, f.edges, &f.queue
+	explored := f.grid.Exploration()
 	for {
 		p, c, ok := q.pop()
 		if !ok {
@@ -237,8 +251,10 @@ func (f *Finder) run(speed, goal, limit int, units bool, settled func(i, d int))
 			nb := int(e.to[k])
 			n := &nodes[nb]
 			st := n.stamp
-			if st == closed || (units && f.grid.Occupied(nb)) {
-				continue // closed, blocked (the sentinel), or taken by a unit
+			// The sentinel is always closed, so the tests after the first
+			// index only cells.
+			if st == closed || (units && f.grid.Occupied(nb)) || (mask != 0 && explored[nb]&mask == 0) {
+				continue // closed, blocked (the sentinel), taken by a unit, or unexplored
 			}
 			step := int(e.cost[k])
 			nd, ndEnd := d+step, end
@@ -310,7 +326,7 @@ func (f *Finder) FindPath(q Query) (Path, bool) {
 	}
 	f.begin()
 	f.start(q.From, q.Spent, f.top.DistanceTo(f.cellCoords(q.From), f.cellCoords(q.To)), q.Speed)
-	if !f.run(q.Speed, q.To, math.MaxInt, q.Units, nil) {
+	if !f.run(q.Speed, q.To, math.MaxInt, q.Units, q.exploredMask(), nil) {
 		return Path{}, false
 	}
 	return f.trace(q.To, q.Speed), true
@@ -353,7 +369,7 @@ func (f *Finder) Reachable(q Query) []int {
 	}
 	f.begin()
 	f.start(q.From, q.Spent, 0, q.Speed)
-	f.run(q.Speed, -1, turnEnd(q.Spent, q.Speed), q.Units, func(i, _ int) {
+	f.run(q.Speed, -1, turnEnd(q.Spent, q.Speed), q.Units, q.exploredMask(), func(i, _ int) {
 		if i != q.From {
 			f.cells = append(f.cells, i)
 		}
@@ -377,6 +393,6 @@ func (f *Finder) Distances(q Query, dst []int) []int {
 	}
 	f.begin()
 	f.start(q.From, q.Spent, 0, q.Speed)
-	f.run(q.Speed, -1, math.MaxInt, q.Units, func(i, d int) { dst[i] = d })
+	f.run(q.Speed, -1, math.MaxInt, q.Units, q.exploredMask(), func(i, d int) { dst[i] = d })
 	return dst
 }

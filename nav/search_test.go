@@ -9,7 +9,8 @@ import (
 )
 
 // randomMap paints a map with everything that changes costs: hills with
-// slopes and cliffs, lakes, walls, roads, feature levels, and units.
+// slopes and cliffs, lakes, walls, roads, feature levels, and units,
+// with sides 1 and 2 having explored most of it (each its own cells).
 func randomMap(t testing.TB, seed uint64, w, h int, wrapping bool) *hexmap.Grid {
 	t.Helper()
 	g := newGrid(t, w, h, wrapping)
@@ -34,7 +35,19 @@ func randomMap(t testing.TB, seed uint64, w, h int, wrapping bool) *hexmap.Grid 
 		i := rng.IntN(n)
 		g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	}
+	for i := range n {
+		for side := 1; side <= 2; side++ {
+			if rng.IntN(5) > 0 {
+				g.Explore(i, side)
+			}
+		}
+	}
 	return g
+}
+
+// unexploredFor reports whether q's side (if any) has not explored b.
+func unexploredFor(g *hexmap.Grid, q Query, b int) bool {
+	return q.Side > 0 && !g.Explored(b, q.Side)
 }
 
 // oracleCost is the rule written out again, independently of
@@ -89,7 +102,7 @@ func oracle(g *hexmap.Grid, q Query) []int {
 			}
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				b, ok := top.Neighbor(a, d)
-				if !ok || (q.Units && g.Occupied(b) && b != q.From) {
+				if !ok || b == q.From || (q.Units && g.Occupied(b)) || unexploredFor(g, q, b) {
 					continue
 				}
 				c := oracleCost(g, a, b, d)
@@ -124,7 +137,7 @@ func checkPath(t *testing.T, g *hexmap.Grid, q Query, p Path) {
 			t.Fatalf("path step %d: %d and %d are not neighbours", k, a, b)
 		}
 		c := oracleCost(g, a, b, d)
-		if c < 0 || (q.Units && g.Occupied(b)) {
+		if c < 0 || (q.Units && g.Occupied(b)) || unexploredFor(g, q, b) {
 			t.Fatalf("path step %d from %d to %d is blocked", k, a, b)
 		}
 		if want := oracleTurnRule(p.Distances[k-1], c, q.Speed); p.Distances[k] != want {
@@ -134,8 +147,9 @@ func checkPath(t *testing.T, g *hexmap.Grid, q Query, p Path) {
 }
 
 // FindPath, Reachable and Distances agree with the exhaustive search on
-// random maps, flat and wrapping, with and without units, at several
-// speeds (some below the dearest step) and start distances.
+// random maps, flat and wrapping, with and without units, for no side
+// and for sides whose unexplored cells block the way, at several speeds
+// (some below the dearest step) and start distances.
 func TestSearchAgainstExhaustive(t *testing.T) {
 	for m := range 8 {
 		wrapping := m%2 == 1
@@ -149,6 +163,7 @@ func TestSearchAgainstExhaustive(t *testing.T) {
 				To:    rng.IntN(g.CellCount()),
 				Speed: []int{24, 24, 7, 3, 1}[rng.IntN(5)],
 				Units: rng.IntN(2) == 0,
+				Side:  rng.IntN(3), // 0: exploration ignored
 			}
 			q.Spent = rng.IntN(q.Speed + 1)
 			want := oracle(g, q)

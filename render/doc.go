@@ -5,10 +5,11 @@
 //
 // API for the editor (everything else is internal):
 //
-//	r, err := render.NewRenderer(set)     // set: *chunk.Set; compiles the shaders
+//	set := render.NewCache(g, budget, 0)  // a chunk cache (chunk.NewCache) whose workers weld for the renderer
+//	r, err := render.NewRenderer(set)     // set: any *chunk.Set; compiles the shaders
 //	cam := project.NewCamera(g.Topology()) // map centre, zoom 0.5 (render/project)
-//	// every tick (Update), after edits:
-//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied
+//	// every tick (Update): edits under set.Lock() (the cache's workers read the grid otherwise), then
+//	dirty := r.Update()                   // re-triangulates the chunks the edits dirtied, installs and evicts
 //	cell, at, ok := r.PickPoint(&cam, mx, my, w, h) // cell under pixel (mx, my) of a w×h view, the point hit
 //	// every frame (Draw):
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
@@ -27,6 +28,15 @@
 // grid's change feed) and redraws the cached opaque scene. The
 // `hexsandbox shot` command is render/shot.
 //
+// Levels of detail: a chunk whose cells are narrower on screen than
+// project.FullPixels (or that has no full-detail meshes yet) is drawn at
+// its chunk.LOD, fine or (below project.CoarsePixels) coarse, by the
+// overview program, which colours each point by the cell under it from
+// the cell rows of the map image (source 0, below the noise table:
+// terrain type, water, rivers, roads, feature levels); the frame tells a
+// chunk cache which chunks it wants at full detail (Builder.Wanted, set
+// in Draw). r.SetLOD(0, 0) draws everything at full detail.
+//
 // The opaque scene (terrain, walls, features, farms, bridges) is drawn
 // with three min-blend depth passes (24 bits) and a colour pass that
 // keeps only fragments at the stored depth; it is cached and redrawn only
@@ -34,7 +44,9 @@
 // changed. The translucent layers (rivers, roads, water, shore,
 // estuaries) are sorted back to front as triangles, depth-tested against
 // the cached depth and drawn every frame (or every
-// Quality.WaterInterval, into a frame of their own).
+// Quality.WaterInterval, into a frame of their own). The fog of war
+// (SetFog) shades the cached scene in a pass of its own and the
+// translucent layers per fragment.
 //
 // Light: a sun from the upper left of the screen that turns with the
 // camera (project.Sun), computed per fragment from the face normal the
@@ -52,24 +64,42 @@
 // Source images: Ebitengine gives a shader four, and every program gets
 // the same four, so the slot plan is one for all:
 //
-//	0  noise      256×256 noise table (terrain detail, waves, rivers)
+//	0  noise      the map image: the 256×256 noise table (terrain detail,
+//	              waves, rivers) and below it the cell rows of the
+//	              overview program
 //	1  depth      camera depth, 24 bits in R, G, B (the depth passes read
 //	              the previous pass's image here)
 //	2  shadow     shadow map, 16 bits of light depth in R, G
-//	3  (free)     kept for cell data, one texel per cell (fog of war,
-//	              exploration; Catlike's HexCellData texture)
+//	3  cells      the fog of war's cell data, one texel per cell
+//	              (visibility, exploration; Catlike's HexCellData
+//	              texture), in the translucent program; the fog pass
+//	              reads the cached opaque colour from slot 2 instead
 //
 // Unused slots hold a 1×1 image (WebGL rejects a sampler left bound to
 // the render target). The depth passes pack their bytes into one image
 // (pass 1 writes high and middle byte, pass 2 all three), which is what
-// frees slot 3. A further image would go into an atlas with the noise
-// (slot 0), which has room at its side.
+// frees slot 3 for the cells. A further image would go into an atlas
+// with the noise (slot 0), which has room at its side.
 //
 // A map that wraps east-west is drawn at every copy in view, a whole
 // number of map widths apart (project.Builder.WrapX, View.Copies): each
 // chunk's meshes are moved at projection time, not rebuilt, and the
 // shaders cross-fade their textures at the seam as hexmap cross-fades
 // the noise (uniform WrapSize), so the map continues without a seam.
+//
+// The fog of war (r.SetFog(d), d a *vision.CellData, nil for none): the
+// cell data is an image of one texel per cell (visibility in red,
+// exploration in green, as Catlike's HexCellShaderData), uploaded when
+// its Serial changed (slot 3 of the plan above).
+//
+// The opaque programs stay fog-free and the cached opaque scene with
+// them; the fog pass shades that scene into an image of its own, each
+// pixel's world point rebuilt from its depth along the camera ray, and
+// runs again only when the scene, the view or the cell data changed. The
+// translucent layers apply the same fog per fragment; figures are not
+// fogged (the editor draws only the units the side in view sees).
+// Unexplored cells and the space beyond the map show Catlike's
+// background #68615B.
 //
 // The ebiten-free maths lives in render/project, so it tests without a
 // display; tests that need one are behind the xvfb build tag. CheckDepth

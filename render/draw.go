@@ -50,25 +50,32 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		b.View, b.Light = v, sun
 		b.Shadows = r.quality.Shadows && !b.Flat
 		b.Build(r.chunks)
+		r.set.Want(b.Wanted)
 		r.drawShadows()
 		r.drawOpaque()
-		r.last, r.valid, r.framed = v, true, false
+		r.last, r.valid, r.framed, r.fog.valid = v, true, false, false
+	}
+	fog := r.uploadFog() && !r.builder.Flat
+	scene, fogPasses := r.color, r.fog.passes
+	if fog {
+		scene = r.foggedScene(&v)
 	}
 	if rw == w && rh == h && dst.Bounds().Min == (image.Point{}) && r.quality.WaterInterval <= 0 {
-		dst.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-		r.drawTranslucent(dst, seconds)
+		dst.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		r.drawTranslucent(dst, seconds, fog)
 		r.drawFigures(dst, &v)
 		return
 	}
 	// Into a frame of our own, placed and scaled onto dst: vertices of a
 	// sub-image would be in its parent's coordinates, and the frame keeps
 	// the water between its redraws (the units are drawn again whenever
-	// they move).
-	if !r.framed || r.units.stale(&v) || seconds < r.frameTime || seconds-r.frameTime >= r.quality.WaterInterval {
-		r.frame.DrawImage(r.color, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-		r.drawTranslucent(r.frame, seconds)
+	// they move, everything when the fog changed).
+	if !r.framed || r.units.stale(&v) || r.fog.passes != fogPasses || r.framedFog != fog ||
+		seconds < r.frameTime || seconds-r.frameTime >= r.quality.WaterInterval {
+		r.frame.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		r.drawTranslucent(r.frame, seconds, fog)
 		r.drawFigures(r.frame, &v)
-		r.framed, r.frameTime = true, seconds
+		r.framed, r.frameTime, r.framedFog = true, seconds, fog
 	}
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	if rw != w || rh != h {
@@ -147,12 +154,14 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 	copy(shadow[8:12], l.D[:])
 	shadow[12], shadow[13], shadow[14] = float32(l.Size), l.Texel, l.Depth
 	sun := b.Light
+	g := r.set.Grid
 	return map[string]any{
 		"Params": []float32{b.Near, b.Far, 0, 0},
 		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
 		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
 		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
 		"WrapSize": b.WrapX,
+		"MapSize":  []float32{float32(g.Width()), float32(g.Height())},
 	}
 }
 
@@ -202,7 +211,7 @@ func (r *Renderer) drawShadows() {
 func (r *Renderer) drawOpaque() {
 	r.OpaqueDraws++
 	b := &r.builder
-	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List()); got != r.depth[0] {
+	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List(), b.Overview.List()); got != r.depth[0] {
 		panic("render: the depth passes must end in depth[0]")
 	}
 	r.color.Fill(background())
@@ -219,6 +228,13 @@ func (r *Renderer) drawOpaque() {
 	for _, bt := range b.Facade.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
+	overview := r.prog.overview
+	if b.Flat {
+		overview = r.prog.lit
+	}
+	for _, bt := range b.Overview.List() {
+		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, overview, op)
+	}
 }
 
 // sources are the colour passes' images (the slot plan in doc.go).
@@ -231,9 +247,11 @@ func (r *Renderer) sources() [4]*ebiten.Image {
 }
 
 // drawTranslucent draws the sorted translucent triangles onto dst, each
-// kept only in front of the stored depth.
-func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64) {
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(seconds), Images: r.sources()}
+// kept only in front of the stored depth, under the fog when on.
+func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool) {
+	u := r.uniforms(seconds)
+	r.fogUniforms(u, fog)
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.fogSources(fog)}
 	for _, bt := range r.builder.Translucent.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.translucent, op)
 	}

@@ -49,6 +49,7 @@ func CheckDepth(set *chunk.Set, cams []project.Camera, w, h, subpixelBits int) (
 		return nil, err
 	}
 	defer runtime.KeepAlive(r)
+	r.SetLOD(0, 0) // the depth of full detail is what is checked
 	var out []DepthCheck
 	for i := range cams {
 		readFrame(r, &cams[i], w, h, 0)

@@ -2,8 +2,10 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
+	"runtime"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
@@ -28,9 +30,8 @@ type Renderer struct {
 	chunks  []project.ChunkMeshes
 	builder project.Builder
 	prog    programs
-	noise   *ebiten.Image
+	noise   *ebiten.Image // the map image: noise table and cells (mapImage)
 	dummy   *ebiten.Image
-	seed    int64
 	quality Quality
 
 	color  *ebiten.Image    // the cached opaque colour
@@ -44,6 +45,8 @@ type Renderer struct {
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
 	units     unitPass
+	fog       fogPass
+	framedFog bool // frame holds the translucent layers fogged
 	// OpaqueDraws counts how often the opaque scene was drawn (the tests
 	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
@@ -70,18 +73,20 @@ type Quality struct {
 func DefaultQuality() Quality { return Quality{Shadows: true, Scale: 1} }
 
 type programs struct {
-	depth, terrain, lit, facade, translucent, figure *ebiten.Shader
+	depth, terrain, lit, facade, translucent, figure, overview, fog *ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting()}, quality: DefaultQuality()}
+	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels},
+		quality: DefaultQuality()}
 	var err error
 	for _, p := range []struct {
 		name string
 		dst  **ebiten.Shader
 	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
-		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure}} {
+		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure},
+		{shaders.Overview, &r.prog.overview}, {shaders.Fog, &r.prog.fog}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
 		}
@@ -113,30 +118,50 @@ func (r *Renderer) SetChunks(set *chunk.Set) {
 		r.builder.WrapX = top.WrapSize()
 	}
 	r.chunks = make([]project.ChunkMeshes, len(set.Chunks))
-	r.Refresh()
-	if r.noise == nil || set.Grid.Seed() != r.seed {
-		r.noise = noiseImage(set.Grid.Noise())
-		r.seed = set.Grid.Seed()
+	if r.noise != nil {
+		r.noise.Deallocate()
 	}
+	r.noise = mapImage(set.Grid)
+	r.Refresh()
 }
 
 // Refresh re-reads every chunk's meshes and bounds, for callers that
 // changed the meshes without the grid's dirty marks.
 func (r *Renderer) Refresh() {
 	for i := range r.set.Chunks {
-		r.chunks[i].Set(&r.set.Chunks[i].Layers)
+		r.refresh(i)
 	}
+	writeCells(r.noise, r.set.Grid, nil)
 	r.valid = false
 }
 
-// Update re-triangulates the chunks the grid marked dirty and returns
-// them; the next Draw redraws the opaque scene if any changed.
+// refresh re-reads chunk ch: its levels of detail, and its full-detail
+// meshes where it has them (prepared by the cache's workers, or welded
+// here).
+func (r *Renderer) refresh(ch int) {
+	c := &r.chunks[ch]
+	lod := &r.set.LODs[ch]
+	c.SetLOD(&lod.Fine, &lod.Coarse)
+	switch full, _ := r.set.Extra(ch).(*project.ChunkMeshes); {
+	case !r.set.Resident(ch):
+		c.Clear()
+	case full != nil:
+		c.Adopt(full)
+	default:
+		c.Set(&r.set.Chunks[ch].Layers)
+	}
+}
+
+// Update brings the chunks up to date with the grid's edits (and, for a
+// chunk cache, installs and evicts chunks) and returns the chunks that
+// changed; the next Draw redraws the opaque scene if any did.
 func (r *Renderer) Update() []int {
 	dirty := r.set.Update()
 	for _, ch := range dirty {
-		r.chunks[ch].Set(&r.set.Chunks[ch].Layers)
+		r.refresh(ch)
 	}
 	if len(dirty) > 0 {
+		writeCells(r.noise, r.set.Grid, dirty)
 		r.valid = false
 	}
 	return dirty
@@ -167,16 +192,96 @@ func (r *Renderer) SetCasters(c []project.Caster) {
 	r.valid = false
 }
 
-// noiseImage uploads the map's noise table, one texel per entry.
-func noiseImage(n *hexmap.Noise) *ebiten.Image {
+// NewCache returns a chunk cache for g whose workers (workers of them;
+// 0: one per core) prepare chunks for this package (welded), keeping
+// within budget bytes.
+func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return chunk.NewCache(g, budget, workers, func(_ int, c *chunk.Chunk) (any, int64) {
+		return project.PrepareChunk(&c.Layers)
+	})
+}
+
+// SetLOD sets the cell widths on screen, in pixels, below which chunks
+// are drawn at their fine and coarse levels of detail (full 0: always at
+// full detail). The defaults are project.FullPixels and CoarsePixels.
+func (r *Renderer) SetLOD(full, coarse float32) {
+	r.builder.FullPixels, r.builder.CoarsePixels = full, coarse
+	r.valid = false
+}
+
+// Set returns the chunks being drawn.
+func (r *Renderer) Set() *chunk.Set { return r.set }
+
+// mapImage is source 0 of every program: the map's noise table, one
+// texel per entry, at (0..255, 0..255), and below it two rows of texels
+// per cell row for the overview program (see shaders/overview.kage),
+// filled by writeCells.
+func mapImage(g *hexmap.Grid) *ebiten.Image {
 	const s = hexmap.NoiseTableSize
-	pix := make([]byte, 4*s*s)
-	for i, t := range n.Table() {
+	w, h := max(s, g.Width()), s+2*g.Height()
+	pix := make([]byte, 4*w*h)
+	for i, t := range g.Noise().Table() {
+		o := 4 * (i%s + i/s*w)
 		for c := range 4 {
-			pix[4*i+c] = byte(min(max(t[c], 0), 1)*255 + 0.5)
+			pix[o+c] = byte(min(max(t[c], 0), 1)*255 + 0.5)
 		}
 	}
-	img := ebiten.NewImageWithOptions(rect(s, s), &ebiten.NewImageOptions{Unmanaged: true})
+	img := ebiten.NewImageWithOptions(rect(w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	img.WritePixels(pix)
 	return img
+}
+
+// writeCells writes the overview texels of the cells of the chunks
+// listed (nil: all) into the map image.
+func writeCells(img *ebiten.Image, g *hexmap.Grid, chunks []int) {
+	if chunks == nil {
+		pix := make([]byte, 4*g.Width()*2*g.Height())
+		for i := range g.CellCount() {
+			cellTexels(g, i, pix, 4*(i%g.Width()+i/g.Width()*2*g.Width()), 4*g.Width())
+		}
+		img.SubImage(image.Rect(0, hexmap.NoiseTableSize, g.Width(), hexmap.NoiseTableSize+2*g.Height())).(*ebiten.Image).WritePixels(pix)
+		return
+	}
+	const cw, chh = hexmap.ChunkSizeX, hexmap.ChunkSizeZ
+	pix := make([]byte, 4*cw*2*chh)
+	for _, ch := range chunks {
+		x0, z0 := ch%g.ChunkCountX()*cw, ch/g.ChunkCountX()*chh
+		for z := range chh {
+			for x := range cw {
+				i := x0 + x + (z0+z)*g.Width()
+				cellTexels(g, i, pix, 4*(x+z*2*cw), 4*cw)
+			}
+		}
+		y := hexmap.NoiseTableSize + 2*z0
+		img.SubImage(image.Rect(x0, y, x0+cw, y+2*chh)).(*ebiten.Image).WritePixels(pix)
+	}
+}
+
+// cellTexels writes cell i's two overview texels at pix[o:] and one row
+// (stride bytes) below.
+func cellTexels(g *hexmap.Grid, i int, pix []byte, o, stride int) {
+	c := g.Cell(i)
+	var flags, rivers byte
+	if c.IsUnderwater() {
+		flags |= 1
+	}
+	if c.Walled {
+		flags |= 2
+	}
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if c.HasRiverThroughEdge(d) {
+			rivers |= 1 << d
+		}
+	}
+	levels := min(c.UrbanLevel, 3) | min(c.FarmLevel, 3)<<2 | min(c.PlantLevel, 3)<<4
+	copy(pix[o:], []byte{c.TerrainType, flags, levels, 255})
+	// The water's depth over the cell's floor, in eighths of a unit.
+	depth := byte(0)
+	if c.IsUnderwater() {
+		depth = byte(min(max(c.WaterSurfaceY()-float32(c.Elevation)*hexmap.ElevationStep, 0)*8, 255))
+	}
+	copy(pix[o+stride:], []byte{rivers, c.Roads, depth, 255})
 }

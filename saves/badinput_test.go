@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"runtime"
 	"strings"
@@ -91,7 +92,7 @@ func TestNativeBadInput(t *testing.T) {
 		want string
 	}{
 		{"wrong magic", edit(func(c []byte) []byte { c[0] = 'h'; return c }), "magic"},
-		{"future version", edit(func(c []byte) []byte { c[offVersion] = 3; return c }), "version 3 is newer"},
+		{"future version", edit(func(c []byte) []byte { c[offVersion] = nativeVersion + 1; return c }), fmt.Sprintf("version %d is newer", nativeVersion+1)},
 		{"version zero", edit(func(c []byte) []byte { c[offVersion] = 0; return c }), "unknown format version 0"},
 		{"unknown flags", edit(func(c []byte) []byte { c[offFlags] = 6; return c }), "flags"},
 		{"zero width", put32(offWidth, 0), "must be positive"},
@@ -119,6 +120,9 @@ func TestNativeBadInput(t *testing.T) {
 			return c
 		}), "orientation"},
 		{"units missing", edit(func(c []byte) []byte { return withUnitCount(c, 3) }), "truncated"},
+		{"exploration of a fifth side", edit(func(c []byte) []byte { c[len(c)-4-50+12] = 1 << hexmap.MaxSides; return c }), "name no side"},
+		{"exploration missing", edit(func(c []byte) []byte { return append(c[:len(c)-4-50], 0, 0, 0, 0) }), "truncated"},
+		{"old exploration bit in version 3", edit(func(c []byte) []byte { c[offPlanes+2*50+12] |= 1 << 4; return c }), "unknown bits"},
 		{"content cut", gz(t, smallContent(t)[:200]), "truncated"},
 		{"content extra", edit(func(c []byte) []byte { return append(c, 0, 0, 0) }), "trailing data"},
 		{"gzip cut", good[:len(good)/2], "truncated"},

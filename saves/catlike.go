@@ -24,6 +24,9 @@ import (
 //	v2+: int32 unit count, per unit int32 X, int32 Z (cube coordinates),
 //	float32 orientation (Catlike has one side: units read as side 1, and
 //	a written file keeps no side)
+//
+// The explored flag is side 1's exploration, both ways; the other sides'
+// is not kept.
 const (
 	catlikeVersion = 5
 	catlikeV0Width = 20
@@ -41,13 +44,14 @@ func WriteCatlike(w io.Writer, g *hexmap.Grid) error {
 	put32(int32(g.Height()))
 	bw.WriteByte(boolBit(g.Wrapping()))
 	for i, c := range g.Cells() {
+		explored := g.Explored(i, 1)
 		if c.WaterLevel < 0 || c.WaterLevel > 255 {
 			return fmt.Errorf("cell %d: water level %d does not fit a Catlike file (0..255)", i, c.WaterLevel)
 		}
 		bw.Write([]byte{
 			c.TerrainType, byte(c.Elevation + 127), byte(c.WaterLevel),
 			c.UrbanLevel, c.FarmLevel, c.PlantLevel, c.SpecialIndex, boolBit(c.Walled),
-			catlikeRiver(c.IncomingRiver), catlikeRiver(c.OutgoingRiver), c.Roads, boolBit(c.Explored),
+			catlikeRiver(c.IncomingRiver), catlikeRiver(c.OutgoingRiver), c.Roads, boolBit(explored),
 		})
 	}
 	put32(int32(len(g.Units())))
@@ -124,7 +128,7 @@ func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, hexmap.Batch
 	if err := hexmap.ValidateSize(width, height); err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
-	cells, err := readCatlikeCells(c, version, width, height)
+	cells, explored, err := readCatlikeCells(c, version, width, height)
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
@@ -141,14 +145,19 @@ func readCatlike(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, hexmap.Batch
 	if err != nil {
 		return nil, rep, err
 	}
+	if err := g.SetExploration(explored); err != nil {
+		return nil, rep, err
+	}
 	return g, rep, g.SetUnits(units)
 }
 
 // readCatlikeCells grows the cells as they arrive, so a short file with a
-// large header costs only what it holds.
-func readCatlikeCells(c *catlikeReader, version, width, height int) ([]hexmap.Cell, error) {
+// large header costs only what it holds. explored is side 1's
+// exploration mask per cell.
+func readCatlikeCells(c *catlikeReader, version, width, height int) (cells []hexmap.Cell, explored []uint8, err error) {
 	n := width * height
-	cells := make([]hexmap.Cell, 0, min(n, 4096))
+	cells = make([]hexmap.Cell, 0, min(n, 4096))
+	explored = make([]uint8, 0, min(n, 4096))
 	c.section = "cells"
 	for i := range n {
 		cell := hexmap.Cell{
@@ -163,25 +172,23 @@ func readCatlikeCells(c *catlikeReader, version, width, height int) ([]hexmap.Ce
 		}
 		in, out := c.byte(), c.byte()
 		cell.Roads = c.byte()
-		if version >= 3 {
-			cell.Explored = c.bool()
-		}
+		seen := version >= 3 && c.bool()
 		if version >= 4 {
 			cell.Elevation -= 127
 		}
 		if c.err != nil {
-			return nil, c.err
+			return nil, nil, c.err
 		}
-		var err error
 		if cell.IncomingRiver, err = catlikeDirection(in); err == nil {
 			cell.OutgoingRiver, err = catlikeDirection(out)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cell (%d, %d): %w", i%width, i/width, err)
+			return nil, nil, fmt.Errorf("cell (%d, %d): %w", i%width, i/width, err)
 		}
 		cells = append(cells, cell)
+		explored = append(explored, boolBit(seen))
 	}
-	return cells, nil
+	return cells, explored, nil
 }
 
 func catlikeDirection(b byte) (hexmap.Direction, error) {

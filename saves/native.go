@@ -21,32 +21,48 @@ import (
 //	v2+: uint8 side in turn (1..4),
 //	uint32 unit count, per unit int32 X, int32 Z (cube coordinates),
 //	float32 orientation, v2+: uint8 side (1..4), uint8 moves left,
+//	v3+: width×height bytes of exploration, per cell bit s-1 set when
+//	side s explored it,
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
 // than cell by cell: each plane is mostly long runs, which gzip squeezes
 // to well under two bytes per cell. Version 1 had no sides: its units
-// read as side 1 with a full turn's moves, side 1 in turn. Data per side
-// (what each side has explored) belongs after the units, in a version
-// that adds it; the unit record names its side, so it needs no change.
+// read as side 1 with a full turn's moves, side 1 in turn. Versions 1
+// and 2 kept side 1's exploration in bit 4 of the terrain plane (the
+// only side there was); version 3 moved exploration per side after the
+// units, where data per side belongs.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 2
+	nativeVersion = 3
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 )
 
 // layout is what a version stores between the planes and the checksum.
 type layout struct {
-	turnLen int // bytes for the side in turn
-	unitLen int // bytes per unit
+	turnLen     int  // bytes for the side in turn
+	unitLen     int  // bytes per unit
+	explored    bool // a byte per cell of exploration after the units
+	exploredBit bool // side 1's exploration in the terrain plane's bit 4
 }
 
 func layoutOf(version int) layout {
-	if version < 2 {
-		return layout{turnLen: 0, unitLen: 12}
+	switch {
+	case version < 2:
+		return layout{turnLen: 0, unitLen: 12, exploredBit: true}
+	case version < 3:
+		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
-	return layout{turnLen: 1, unitLen: 14}
+	return layout{turnLen: 1, unitLen: 14, explored: true}
+}
+
+// exploredLen is the bytes of exploration a map of n cells stores.
+func (l layout) exploredLen(n int) int {
+	if l.explored {
+		return n
+	}
+	return 0
 }
 
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
@@ -69,7 +85,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 	n := g.CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
-	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+4)
+	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+lay.exploredLen(n)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
 	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
@@ -94,6 +110,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(u.Orientation))
 		data = append(data, u.Side, byte(u.MovesLeft))
 	}
+	data = append(data, g.Exploration()...)
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
 }
 
@@ -146,8 +163,9 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	}
 	n := h.width * h.height
 	lay := layoutOf(h.version)
-	// The largest body the size allows: planes, one unit per cell, checksum.
-	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + 4)
+	// The largest body the size allows: planes, one unit per cell,
+	// exploration, checksum.
+	maxBody := int64(planeCount*n + lay.turnLen + 4 + lay.unitLen*n + lay.exploredLen(n) + 4)
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
 		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, gzipError(err, "cells")
@@ -176,10 +194,10 @@ func checkBody(head, body []byte, n int, lay layout) error {
 	if units > uint32(n) {
 		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
-	want := cellsEnd + 4 + lay.unitLen*int(units) + 4
+	want := cellsEnd + 4 + lay.unitLen*int(units) + lay.exploredLen(n) + 4
 	switch {
 	case len(body) < want:
-		return fmt.Errorf("truncated data: %d bytes, want %d for %d units", len(body), want, units)
+		return fmt.Errorf("truncated data: %d bytes, want %d for %d units and the exploration", len(body), want, units)
 	case len(body) > want:
 		return fmt.Errorf("%d bytes of trailing data after the map", len(body)-want)
 	}
@@ -192,20 +210,27 @@ func checkBody(head, body []byte, n int, lay layout) error {
 
 func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	n := h.width * h.height
+	lay := layoutOf(h.version)
 	cells := make([]hexmap.Cell, n)
+	explored := make([]uint8, n)
 	for k, p := range planes() {
 		plane := body[k*n : (k+1)*n]
+		if k == terrainPlane && lay.exploredBit {
+			plane = takeExploredBit(plane, explored)
+		}
 		for i := range cells {
 			if err := p.set(&cells[i], plane[i]); err != nil {
 				return nil, hexmap.BatchReport{}, fmt.Errorf("cell (%d, %d): %w", i%h.width, i/h.width, err)
 			}
 		}
 	}
-	lay := layoutOf(h.version)
 	rest := body[planeCount*n : len(body)-4]
 	turn := 1
 	if lay.turnLen > 0 {
 		turn, rest = int(rest[0]), rest[1:]
+	}
+	if lay.explored {
+		rest, explored = rest[:len(rest)-n], rest[len(rest)-n:]
 	}
 	units, err := decodeUnits(rest[4:], h.width, h.height, lay)
 	if err != nil {
@@ -219,7 +244,23 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	if err := g.SetSideInTurn(turn); err != nil {
 		return nil, rep, fmt.Errorf("side in turn %d: %w", turn, err)
 	}
+	if err := g.SetExploration(explored); err != nil {
+		return nil, rep, err
+	}
 	return g, rep, g.SetUnits(units)
+}
+
+// takeExploredBit moves an old file's exploration bit out of the terrain
+// plane into side 1's bit of explored, returning the plane without it.
+func takeExploredBit(plane, explored []uint8) []uint8 {
+	out := make([]uint8, len(plane))
+	for i, b := range plane {
+		out[i] = b &^ oldExploredBit
+		if b&oldExploredBit != 0 {
+			explored[i] = 1
+		}
+	}
+	return out
 }
 
 // decodeUnits reads the unit records; SetUnits checks them on the map.

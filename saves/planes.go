@@ -38,20 +38,27 @@ func planes() [planeCount]plane {
 	}
 }
 
-// Terrain type in bits 0-2, walled bit 3, explored bit 4.
+// Terrain type in bits 0-2, walled bit 3. Versions 1 and 2 kept side 1's
+// exploration in bit 4 (decodeBody takes it out before the planes are
+// read); version 3 keeps every side's after the units.
 func getTerrainFlags(c hexmap.Cell) byte {
-	return c.TerrainType | boolBit(c.Walled)<<3 | boolBit(c.Explored)<<4
+	return c.TerrainType | boolBit(c.Walled)<<3
 }
 
+// oldExploredBit is bit 4 of the terrain plane in versions 1 and 2.
+const oldExploredBit = 1 << 4
+
 func setTerrainFlags(c *hexmap.Cell, b byte) error {
-	if b>>5 != 0 {
+	if b>>4 != 0 {
 		return fmt.Errorf("terrain byte %#x has unknown bits", b)
 	}
 	c.TerrainType = b & 7
 	c.Walled = b&(1<<3) != 0
-	c.Explored = b&(1<<4) != 0
 	return nil
 }
+
+// terrainPlane is the index of the terrain plane in planes.
+const terrainPlane = 2
 
 // Urban, farm, plant levels and special index, two bits each.
 func getLevels(c hexmap.Cell) byte {

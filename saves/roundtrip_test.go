@@ -86,7 +86,7 @@ func TestNativeRoundTripExtremes(t *testing.T) {
 		g.SetFarmLevel(i, 3)
 		g.SetPlantLevel(i, 3)
 		g.SetWalled(i, true)
-		g.SetExplored(i, true)
+		g.Explore(i, 1+i%hexmap.MaxSides)
 	}
 	g.SetSpecialIndex(15, 3)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -101,7 +101,7 @@ func TestNativeRoundTripExtremes(t *testing.T) {
 func TestCatlikeV5RoundTrip(t *testing.T) {
 	g := testMap(t, 40, 30, 0)
 	g = withWrapping(t, g, true)
-	g.SetExplored(5, true)
+	g.Explore(45, 1)
 	g.SetElevation(7, -3) // below Catlike v4's zero, still one byte
 	asCatlike(t, g)
 	var buf bytes.Buffer
@@ -195,7 +195,7 @@ func catlikeFile(version int, g *hexmap.Grid) []byte {
 	if version >= 5 {
 		flag(g.Wrapping())
 	}
-	for _, c := range g.Cells() {
+	for i, c := range g.Cells() {
 		elevation := int(c.Elevation)
 		if version >= 4 {
 			elevation += 127
@@ -204,7 +204,7 @@ func catlikeFile(version int, g *hexmap.Grid) []byte {
 		flag(c.Walled)
 		b.Write([]byte{river(c.IncomingRiver), river(c.OutgoingRiver), c.Roads})
 		if version >= 3 {
-			flag(c.Explored)
+			flag(g.Explored(i, 1))
 		}
 	}
 	if version >= 2 {
@@ -230,9 +230,10 @@ func catlikeMap(t testing.TB, version int) *hexmap.Grid {
 		g.SetUnits(nil)
 	}
 	asCatlike(t, g)
+	g.SetExploration(make([]uint8, g.CellCount()))
 	if version >= 3 {
 		for i := 0; i < g.CellCount(); i += 3 {
-			g.SetExplored(i, true)
+			g.Explore(i, 1)
 		}
 	}
 	g = withWrapping(t, g, version >= 5)

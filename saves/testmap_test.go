@@ -39,6 +39,10 @@ func testMap(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 			Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: int16(rng.IntN(hexmap.UnitSpeed + 1))})
 	}
 	g.SetSideInTurn(1 + rng.IntN(hexmap.MaxSides))
+	// What the sides explored: a patch each, overlapping.
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		g.Topology().Within(rng.IntN(g.CellCount()), 2+rng.IntN(4), func(n int) { g.Explore(n, side) })
+	}
 	return g
 }
 
@@ -57,17 +61,21 @@ func withWrapping(t testing.TB, g *hexmap.Grid, wrapping bool) *hexmap.Grid {
 	return w
 }
 
-// copyUnits gives dst the units and the side in turn of src.
+// copyUnits gives dst the units, the side in turn and the exploration
+// of src.
 func copyUnits(t testing.TB, dst, src *hexmap.Grid) {
 	t.Helper()
 	if err := dst.SetUnits(src.Units()); err != nil {
 		t.Fatal(err)
 	}
 	dst.SetSideInTurn(src.SideInTurn())
+	if err := dst.SetExploration(src.Exploration()); err != nil {
+		t.Fatal(err)
+	}
 }
 
-// asCatlike makes g's units what a Catlike file holds: side 1, a full
-// turn's moves, side 1 in turn.
+// asCatlike makes g's units and exploration what a Catlike file holds:
+// side 1, a full turn's moves, side 1 in turn, only side 1's exploration.
 func asCatlike(t testing.TB, g *hexmap.Grid) {
 	t.Helper()
 	units := slices.Clone(g.Units())
@@ -78,6 +86,13 @@ func asCatlike(t testing.TB, g *hexmap.Grid) {
 		t.Fatal(err)
 	}
 	g.SetSideInTurn(1)
+	explored := slices.Clone(g.Exploration())
+	for i := range explored {
+		explored[i] &= 1
+	}
+	if err := g.SetExploration(explored); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // testNoise stands in for the map noise: building real noise for every

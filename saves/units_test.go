@@ -10,43 +10,107 @@ import (
 	"hexsandbox/hexmap"
 )
 
-// version1Content lays out g as the product's format version 1 did, from
-// that version's field list: no side in turn, 12-byte unit records.
-func version1Content(g *hexmap.Grid) []byte {
+// oldContent lays out g as the product's format version 1 or 2 did,
+// from those versions' field lists: version 1 with no side in turn and
+// 12-byte unit records, version 2 with both; side 1's exploration in bit
+// 4 of the terrain plane, the other sides' not kept.
+func oldContent(g *hexmap.Grid, version int) []byte {
 	var b []byte
 	b = append(b, magic...)
-	b = binary.LittleEndian.AppendUint16(b, 1)
+	b = binary.LittleEndian.AppendUint16(b, uint16(version))
 	b = binary.LittleEndian.AppendUint32(b, uint32(g.Width()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(g.Height()))
 	b = binary.LittleEndian.AppendUint64(b, uint64(g.Seed()))
 	b = append(b, boolBit(g.Wrapping()))
-	for _, p := range planes() {
-		for _, c := range g.Cells() {
-			b = append(b, p.get(c))
+	for k, p := range planes() {
+		for i, c := range g.Cells() {
+			v := p.get(c)
+			if k == terrainPlane && g.Explored(i, 1) {
+				v |= 1 << 4
+			}
+			b = append(b, v)
 		}
+	}
+	if version >= 2 {
+		b = append(b, byte(g.SideInTurn()))
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(g.Units())))
 	for _, u := range g.Units() {
 		b = binary.LittleEndian.AppendUint32(b, uint32(int32(u.Location.X)))
 		b = binary.LittleEndian.AppendUint32(b, uint32(int32(u.Location.Z)))
 		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(u.Orientation))
+		if version >= 2 {
+			b = append(b, u.Side, byte(u.MovesLeft))
+		}
 	}
 	return reseal(append(b, 0, 0, 0, 0))
 }
 
 // Version 1 files, written before units had sides, still read: their
-// units are side 1 with a full turn, and side 1 is in turn.
+// units are side 1 with a full turn, and side 1 is in turn; side 1's
+// exploration comes from the terrain plane.
 func TestNativeVersion1Units(t *testing.T) {
 	g := testMap(t, 40, 30, 7)
 	asCatlike(t, g) // what version 1 can hold
 	if len(g.Units()) < 2 {
 		t.Fatal("test map has too few units")
 	}
-	got, info := readShared(t, gz(t, version1Content(g)))
+	got, info := readShared(t, gz(t, oldContent(g, 1)))
 	if info.Version != 1 {
 		t.Fatalf("read as version %d", info.Version)
 	}
 	requireEqual(t, got, g)
+}
+
+// Version 2 files keep sides and moves; their exploration is side 1's,
+// from bit 4 of the terrain plane.
+func TestNativeVersion2Exploration(t *testing.T) {
+	g := testMap(t, 40, 30, 9)
+	explored := 0
+	for i := range g.CellCount() {
+		if g.Explored(i, 1) {
+			explored++
+		}
+	}
+	if explored == 0 {
+		t.Fatal("test map: side 1 explored nothing")
+	}
+	got, info := readShared(t, gz(t, oldContent(g, 2)))
+	if info.Version != 2 {
+		t.Fatalf("read as version %d", info.Version)
+	}
+	for i := range g.CellCount() {
+		if want := g.ExploredSides(i) & 1; got.ExploredSides(i) != want {
+			t.Fatalf("cell %d: explored by %#b, want %#b", i, got.ExploredSides(i), want)
+		}
+	}
+	if !slices.Equal(got.Units(), g.Units()) || got.SideInTurn() != g.SideInTurn() {
+		t.Fatal("units differ")
+	}
+}
+
+// Every side's exploration survives the current format, and a cell
+// explored by several sides keeps them all.
+func TestNativeExplorationPerSide(t *testing.T) {
+	g := testMap(t, 40, 30, 10)
+	shared := 0
+	for i := range g.CellCount() {
+		if m := g.ExploredSides(i); m&(m-1) != 0 {
+			shared++
+		}
+	}
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		if !slices.ContainsFunc(g.Exploration(), func(m uint8) bool { return m&(1<<(side-1)) != 0 }) {
+			t.Fatalf("side %d explored nothing", side)
+		}
+	}
+	if shared == 0 {
+		t.Fatal("test map: no cell explored by two sides")
+	}
+	got, _ := readShared(t, writeNativeBytes(t, g))
+	if !slices.Equal(got.Exploration(), g.Exploration()) {
+		t.Fatal("exploration differs after the round trip")
+	}
 }
 
 // Sides, moves left and the side in turn survive the current format.

@@ -1,4 +1,6 @@
 package shaders
 
 // names lists the programs Source knows, for the tests.
-func names() []string { return []string{Depth, Terrain, Lit, Facade, Translucent, Figure} }
+func names() []string {
+	return []string{Depth, Terrain, Lit, Facade, Translucent, Figure, Overview, Fog}
+}

@@ -1,8 +1,9 @@
 // Package shaders embeds the Kage programs the renderer compiles: terrain,
-// river, road, water, shore, estuary, lit features, building facades
-// and the units' figures, plus the depth passes. Each .kage file holds one
-// part; Source assembles a program from the shared prelude (common.kage)
-// and its parts, so the translucent layers can share one program and be
+// river, road, water, shore, estuary, lit features, building facades,
+// the units' figures and the overview of far chunks, plus the depth
+// passes and the fog of war. Each .kage file holds one part; Source
+// assembles a program from the shared prelude (common.kage) and its
+// parts, so the translucent layers can share one program and be
 // drawn sorted in few draw calls.
 package shaders
 
@@ -22,6 +23,8 @@ const (
 	Facade      = "facade"
 	Translucent = "translucent"
 	Figure      = "figure"
+	Overview    = "overview"
+	Fog         = "fog"
 )
 
 // Layers returns the translucent layer parts, each a colour function
@@ -35,15 +38,19 @@ func parts(name string) ([]string, bool) {
 	case Depth:
 		return []string{"depth"}, true
 	case Terrain:
-		return []string{"opaque", "terrain"}, true
+		return []string{"opaque", "terraincolor", "terrain"}, true
+	case Overview:
+		return []string{"opaque", "terraincolor", "water", "overview"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
 	case Facade:
 		return []string{"opaque", "facade"}, true
 	case Translucent:
-		return append(Layers(), "translucent"), true
+		return append(Layers(), "fog", "translucent"), true
 	case Figure:
 		return []string{"figure"}, true
+	case Fog:
+		return []string{"fog", "fogpass"}, true
 	}
 	return nil, false
 }

@@ -60,10 +60,11 @@ func NewGame(g *hexmap.Grid, finder *nav.Finder, ground Ground) *Game {
 func (gm *Game) Grid() *hexmap.Grid { return gm.grid }
 
 // Query is the search question for unit k: its cell, its speed and what
-// it has spent of this turn; other units block the way.
+// it has spent of this turn; other units block the way, and so do the
+// cells its side has not explored (Catlike's IsValidDestination).
 func (gm *Game) Query(k int) nav.Query {
 	u := gm.grid.Units()[k]
-	return nav.Query{From: gm.grid.UnitCell(k), Speed: hexmap.UnitSpeed, Spent: hexmap.UnitSpeed - int(u.MovesLeft), Units: true}
+	return nav.Query{From: gm.grid.UnitCell(k), Speed: hexmap.UnitSpeed, Spent: hexmap.UnitSpeed - int(u.MovesLeft), Units: true, Side: int(u.Side)}
 }
 
 // Plan returns the path unit k would take to cell dest, with the turn in

@@ -60,8 +60,18 @@ type world struct {
 	game *Game
 }
 
+// newWorld plays on g with every side having explored all of it: these
+// tests are about travel, and unexplored cells would block the way (the
+// map's border, never explorable, still does).
 func newWorld(t testing.TB, g *hexmap.Grid) *world {
 	t.Helper()
+	all := make([]uint8, g.CellCount())
+	for i := range all {
+		all[i] = hexmap.AllSides
+	}
+	if err := g.SetExploration(all); err != nil {
+		t.Fatal(err)
+	}
 	set := chunk.NewSet(g)
 	surf := chunk.NewSurface(set)
 	return &world{g: g, set: set, surf: surf, game: NewGame(g, nav.NewFinder(g), surf)}
@@ -324,12 +334,14 @@ func TestTravelOverBridge(t *testing.T) {
 // Moves, turns and the cell-by-cell steps on a flat map where each step
 // costs 5: ten cells east is 58 away (see nav's TestTurnsAlongAPath),
 // 4 cells this turn (distance 20, 4 moves left), 4 the next, 2 the one
-// after.
+// after. The way runs along row 2 from column 1, off the map's border,
+// which is never explored.
 func TestMovesAndTurns(t *testing.T) {
 	g, _ := hexmap.NewGrid(20, 15, 1)
 	w := newWorld(t, g)
-	dest := 10
-	if err := g.AddUnit(New(g, 0, 1)); err != nil {
+	base := 2*20 + 1
+	dest := base + 10
+	if err := g.AddUnit(New(g, base, 1)); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.AddUnit(New(g, 200, 2)); err != nil {
@@ -371,7 +383,7 @@ func TestMovesAndTurns(t *testing.T) {
 			t.Fatalf("%d steps from %d to %d", len(steps), start, want)
 		}
 	}
-	leg(4, 4)
+	leg(base+4, 4)
 	if err := w.game.Move(0, dest); !errors.Is(err, ErrNoMoves) {
 		t.Fatalf("4 moves left took a step of 5: %v", err)
 	}
@@ -384,10 +396,10 @@ func TestMovesAndTurns(t *testing.T) {
 	if s := w.game.EndTurn(); s != 1 || g.Units()[0].MovesLeft != hexmap.UnitSpeed {
 		t.Fatalf("back to side %d with %d moves", s, g.Units()[0].MovesLeft)
 	}
-	leg(8, 4)
+	leg(base+8, 4)
 	w.game.EndTurn()
 	w.game.EndTurn()
-	leg(10, 14) // 5, 10: 14 left
+	leg(base+10, 14) // 5, 10: 14 left
 	if h := g.Units()[0].Orientation; math.Abs(float64(angleTo(h, 90))) > 15 {
 		t.Fatalf("after moving east the unit faces %v°", h)
 	}

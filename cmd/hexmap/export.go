@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
-	"hexsandbox/mesh"
 	"hexsandbox/saves"
 )
 
@@ -30,16 +30,13 @@ func runExport(args []string, stdout io.Writer) error {
 }
 
 // exportGrid triangulates g and writes it to path atomically: into a
-// temporary file next to it, renamed over path once complete.
+// temporary file next to it, renamed over path once complete. The OBJ
+// is streamed chunk by chunk, so memory does not grow with the map.
 func exportGrid(g *hexmap.Grid, path string) (verts, tris int, err error) {
-	set := chunk.NewSet(g)
-	for ch := range set.Chunks {
-		for l := range mesh.LayerCount {
-			verts += set.Chunks[ch].Layers[l].VertexCount()
-			tris += set.Chunks[ch].Layers[l].TriangleCount()
-		}
-	}
-	err = saves.WriteFileAtomic(path, func(w io.Writer) error { return chunk.WriteOBJ(w, set) })
+	err = saves.WriteFileAtomic(path, func(w io.Writer) error {
+		verts, tris, err = chunk.WriteOBJ(w, g, runtime.GOMAXPROCS(0))
+		return err
+	})
 	if err != nil {
 		return 0, 0, err
 	}

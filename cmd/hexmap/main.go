@@ -1,6 +1,6 @@
 // Command hexmap is the headless map tool of hexsandbox: it reads, checks,
-// converts, exports and generates map files and finds paths on them
-// without a display. It must never import
+// converts, exports and generates map files and finds paths and what a
+// unit sees on them without a display. It must never import
 // ebiten, directly or indirectly (ebiten panics at start-up on Linux when
 // there is no display); TestNoEbiten guards that.
 //
@@ -32,6 +32,7 @@ func commands() map[string]command {
 		"export":   {"hexmap export FILE OUT.obj", runExport},
 		"generate": {generateUsage, runGenerate},
 		"path":     {pathUsage, runPath},
+		"vision":   {visionUsage, runVision},
 	}
 }
 
@@ -45,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "error: no command; usage:")
-		for _, name := range []string{"info", "convert", "export", "generate", "path"} {
+		for _, name := range []string{"info", "convert", "export", "generate", "path", "vision"} {
 			fmt.Fprintln(stderr, "  "+cmds[name].usage)
 		}
 		return 1

@@ -98,7 +98,7 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 2, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 3, 42))
 }
 
 func TestInfoCatlike(t *testing.T) {
@@ -219,7 +219,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 2, 0)
+	want := knownInfo("hexsandbox", 3, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)

@@ -1,6 +1,12 @@
 package project
 
 import (
+	"cmp"
+	"math"
+	"slices"
+	"unsafe"
+
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -16,13 +22,45 @@ type ChunkMeshes struct {
 	// vertices, which the builder draws; nil where Set did not run. Behind
 	// pointers, so that copies of c share it consistently.
 	welded [mesh.LayerCount]*welded
+
+	// LOD is the chunk's levels of detail (chunk.LOD: Fine, Coarse), drawn
+	// where the chunk is small on screen or its full-detail meshes are not
+	// there (nil Layers); SetLOD sets them.
+	LOD       [LODLevels]*mesh.Mesh
+	LODBounds [LODLevels]Box
+	lodWelded [LODLevels]*welded
 }
 
+// The cell widths on screen, in pixels, below which the renderer draws
+// chunks at their fine and coarse levels of detail (Builder.FullPixels,
+// CoarsePixels). At 24 pixels a town's houses are a few pixels; in the
+// overview, looking straight down, the level of detail's 32-pixel blocks
+// are within 2% of full detail's there (BENCHMARKS.md).
+const (
+	FullPixels   = 24
+	CoarsePixels = 7
+)
+
+// The levels of detail of a chunk, as chunk.LOD has them.
+const (
+	LODFine = iota
+	LODCoarse
+	LODLevels
+)
+
+// lodReach is how far a chunk's full-detail meshes may reach above and
+// below its levels of detail (towers, trees and bridges above the cell
+// tops, river beds under the water), so that a chunk is culled by the
+// same box whether or not its full detail is there.
+const lodReach = 16
+
 // Set points c at a chunk's meshes and computes the bounds. Meshes that
-// overflowed uint16 indices are left out.
+// overflowed uint16 indices are left out. The levels of detail stay.
 func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 	storage := c.welded
-	*c = ChunkMeshes{}
+	lod, lodBounds, lodWelded := c.LOD, c.LODBounds, c.lodWelded
+	*c = ChunkMeshes{LOD: lod, LODBounds: lodBounds, lodWelded: lodWelded}
+	c.extendLOD()
 	for l := range layers {
 		m := &layers[l]
 		if m.Overflowed() || len(m.Indices) == 0 {
@@ -40,6 +78,47 @@ func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 		c.Bounds[l] = Box{Lo: lo, Hi: hi, Valid: ok}
 		c.All.Extend(c.Bounds[l])
 	}
+}
+
+// Clear drops the chunk's full-detail meshes (evicted), keeping the
+// levels of detail.
+func (c *ChunkMeshes) Clear() {
+	*c = ChunkMeshes{LOD: c.LOD, LODBounds: c.LODBounds, lodWelded: c.lodWelded}
+	c.extendLOD()
+}
+
+// SetLOD points c at the chunk's levels of detail.
+func (c *ChunkMeshes) SetLOD(fine, coarse *mesh.Mesh) {
+	for k, m := range [LODLevels]*mesh.Mesh{fine, coarse} {
+		c.LOD[k], c.LODBounds[k] = nil, Box{}
+		if m == nil || m.Overflowed() || len(m.Indices) == 0 {
+			continue
+		}
+		if c.lodWelded[k] == nil {
+			c.lodWelded[k] = new(welded)
+		}
+		c.lodWelded[k].weld(m)
+		c.LOD[k] = m
+		lo, hi, ok := m.Bounds()
+		c.LODBounds[k] = Box{Lo: lo, Hi: hi, Valid: ok}
+	}
+	c.All = Box{}
+	for l := range c.Layers {
+		c.All.Extend(c.Bounds[l])
+	}
+	c.extendLOD()
+}
+
+// extendLOD grows c.All by the fine level of detail's box, widened by
+// what full detail may reach beyond it.
+func (c *ChunkMeshes) extendLOD() {
+	b := c.LODBounds[LODFine]
+	if !b.Valid {
+		return
+	}
+	b.Lo[1] -= lodReach
+	b.Hi[1] += lodReach
+	c.All.Extend(b)
 }
 
 // Builder turns the visible chunks into vertex batches for one view:
@@ -65,9 +144,25 @@ type Builder struct {
 	ShadowSize int
 	Casters    []Caster
 
+	// FullPixels, when above 0, draws chunks whose cells are narrower on
+	// screen than it at a level of detail: the fine one, or the coarse
+	// one below CoarsePixels. Chunks wide enough (at 0: all) but without
+	// full-detail meshes are drawn at the fine level, and Wanted lists
+	// them.
+	FullPixels, CoarsePixels float32
+
 	Terrain, Lit, Facade, Translucent Batches
 	Shadow                            Batches
 	LightView                         LightView
+	// Overview holds the levels of detail drawn (opaque, packed as lit,
+	// white), for the program that colours each point by its cell.
+	Overview Batches
+	// Wanted are the chunks the last Build drew, or was about to draw, at
+	// full detail, nearest first: what a chunk cache should hold.
+	Wanted []int
+	// LODChunks counts the chunks the last Build drew at a level of
+	// detail.
+	LODChunks int
 	// Near and Far bound the view distance of everything visible; the
 	// depth passes map it linearly into 24 bits.
 	Near, Far float32
@@ -84,6 +179,7 @@ type Builder struct {
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
 
+	wanted    []wantedChunk
 	tris      []sortTri
 	order     []uint64
 	visible   []instance
@@ -102,6 +198,7 @@ type Builder struct {
 type instance struct {
 	chunk int
 	shift float32
+	level int // levelFull, LODFine or LODCoarse
 }
 
 type sortTri struct {
@@ -118,6 +215,9 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Lit.Reset()
 	b.Facade.Reset()
 	b.Translucent.Reset()
+	b.Overview.Reset()
+	b.wanted = b.wanted[:0]
+	b.LODChunks = 0
 	b.tris = b.tris[:0]
 	b.flatID = 0
 	b.visible = b.visible[:0]
@@ -136,7 +236,7 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		for i := range chunks {
 			ok, lo, hi := v.Visible(chunks[i].All)
 			if ok {
-				b.visible = append(b.visible, instance{i, shift})
+				b.visible = append(b.visible, instance{i, shift, b.level(&chunks[i], lo, i)})
 				near, far = min(near, lo), max(far, hi)
 			}
 		}
@@ -147,7 +247,11 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		if in.shift != 0 {
 			b.View = base.Moved(in.shift)
 		}
-		b.buildChunk(&chunks[in.chunk])
+		if in.level == levelFull {
+			b.buildChunk(&chunks[in.chunk])
+		} else {
+			b.buildLOD(&chunks[in.chunk], in.level)
+		}
 		b.View = base
 	}
 	b.emitTranslucent()
@@ -157,6 +261,70 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		b.Shadow.Reset()
 		b.LightView = LightView{}
 	}
+	slices.SortFunc(b.wanted, func(x, y wantedChunk) int { return cmp.Compare(x.w, y.w) })
+	b.Wanted = b.Wanted[:0]
+	for _, x := range b.wanted {
+		if !slices.Contains(b.Wanted, x.chunk) { // a wrapping map's copies
+			b.Wanted = append(b.Wanted, x.chunk)
+		}
+	}
+}
+
+// levelFull draws a chunk's full-detail meshes; the LOD levels follow.
+const levelFull = -1
+
+// wantedChunk is a chunk that wants full detail, at view distance w.
+type wantedChunk struct {
+	chunk int
+	w     float32
+}
+
+// prefetch is the share of FullPixels from which a chunk is wanted at
+// full detail before it is drawn so: zooming in finds it built.
+const prefetch = 0.7
+
+// level picks how chunk i, nearest at view distance w, is drawn, and
+// notes it in b.wanted when it should have full detail.
+func (b *Builder) level(c *ChunkMeshes, w float32, i int) int {
+	if c.LOD[LODFine] == nil {
+		return levelFull
+	}
+	// A cell's width in pixels at distance w.
+	px := float32(math.Inf(1))
+	if w > NearClip && b.FullPixels > 0 {
+		px = hexmap.InnerDiameter * b.View.Height * 0.5 / (w * b.View.TanHalfFov)
+	}
+	if px >= b.FullPixels*prefetch {
+		b.wanted = append(b.wanted, wantedChunk{i, w})
+	}
+	switch {
+	case (px >= b.FullPixels || b.Flat) && c.Layers[mesh.Terrain] != nil:
+		// The flat test mode draws what it can at full detail: its
+		// raster comparisons are of that geometry.
+		return levelFull
+	case px >= b.CoarsePixels || c.LOD[LODCoarse] == nil:
+		return LODFine
+	}
+	return LODCoarse
+}
+
+// buildLOD adds chunk c's level of detail k to b.Overview.
+func (b *Builder) buildLOD(c *ChunkMeshes, k int) {
+	m := c.LOD[k]
+	if ok, _, _ := b.View.Visible(c.LODBounds[k]); !ok {
+		return
+	}
+	b.LODChunks++
+	w := c.lodWelded[k]
+	idx := b.numbering(m, w)
+	white := [4]float32{1, 1, 1, 1}
+	if b.Flat {
+		b.addFlat(m, idx, false, white)
+		return
+	}
+	o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, packLit, white), p: packLit, def: white}
+	o.inside = b.View.Inside(c.LODBounds[k])
+	b.addOpaque(&o, &b.Overview)
 }
 
 func (b *Builder) buildChunk(c *ChunkMeshes) {
@@ -239,4 +407,32 @@ func (b *Builder) nextFlat() [4]float32 {
 	b.flatID++
 	id := b.flatID
 	return [4]float32{float32(id>>16&255) / 255, float32(id>>8&255) / 255, float32(id&255) / 255, 1}
+}
+
+// Adopt takes full's full-detail meshes and welded storage (prepared
+// off the UI loop by PrepareChunk), keeping c's levels of detail.
+func (c *ChunkMeshes) Adopt(full *ChunkMeshes) {
+	*c = ChunkMeshes{Layers: full.Layers, Bounds: full.Bounds, All: full.All, welded: full.welded,
+		LOD: c.LOD, LODBounds: c.LODBounds, lodWelded: c.lodWelded}
+	c.extendLOD()
+}
+
+// PrepareChunk welds a chunk's full-detail meshes into a ChunkMeshes of
+// their own (for Adopt) and returns it with the bytes its welded storage
+// holds and will hold (the static vertex data the first Build adds).
+// It touches nothing shared, so chunk caches run it on their workers.
+func PrepareChunk(layers *[mesh.LayerCount]mesh.Mesh) (*ChunkMeshes, int64) {
+	c := new(ChunkMeshes)
+	c.Set(layers)
+	var n int64
+	for l, w := range c.welded {
+		if w == nil {
+			continue
+		}
+		n += int64(cap(w.indices)+cap(w.source))*2 + int64(len(w.source))*int64(unsafe.Sizeof(staticVertex{}))
+		if isFacade(mesh.Layer(l)) {
+			n += int64(len(w.source)) * int64(unsafe.Sizeof(facadeExtra{}))
+		}
+	}
+	return c, n
 }

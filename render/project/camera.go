@@ -19,6 +19,9 @@ const (
 	RotationSpeed = 180.0  // degrees per second
 	FieldOfView   = 60.0   // vertical, degrees (Unity's default)
 	NearClip      = 1.0    // the near clipping plane's distance
+	// OverviewDoubling is how much zoom below 0 (the overview, beyond
+	// Catlike's range, still looking straight down) doubles the distance.
+	OverviewDoubling = 0.25
 )
 
 // Camera is the map camera's state: the point on the map it looks at,
@@ -27,12 +30,17 @@ const (
 // map that wraps east-west Wrap is its width in world units, and X wraps
 // into 0..Wrap instead of being clamped, so the camera pans without end
 // (Catlike's HexMapCamera.WrapPosition).
+//
+// Zoom goes on below 0, down to MinZoom, into an overview: still looking
+// straight down, the distance doubling every OverviewDoubling, until the
+// whole map fits the view (FitZoom), as a strategy game's world view.
 type Camera struct {
 	X, Z       float64 // centre in world units
-	Zoom       float64 // 0 (far, looking down) .. 1 (near, 45 degrees)
+	Zoom       float64 // MinZoom (overview) .. 0 (far, looking down) .. 1 (near, 45 degrees)
 	Rotation   float64 // degrees, clockwise seen from above as in Unity
 	MaxX, MaxZ float64
 	Wrap       float64
+	MinZoom    float64 // at most 0; Clamp keeps Zoom above it
 }
 
 // NewCamera returns a camera over the centre of a map of topology t,
@@ -44,13 +52,37 @@ func NewCamera(t hexmap.Topology) Camera {
 	if t.Wrapping {
 		c.Wrap = float64(t.WrapSize())
 	}
+	c.MinZoom = min(0, c.FitZoom(16.0/9))
 	return c
+}
+
+// FitZoom is the zoom at which the whole map, turned as the camera is,
+// fits a view of the given aspect (width / height) from straight above
+// its middle, with a small margin; it may be above 0 for a small map.
+func (c *Camera) FitZoom(aspect float64) float64 {
+	w := c.MaxX + 2*hexmap.InnerRadius
+	h := c.MaxZ + 2*hexmap.OuterRadius
+	s, co := math.Sincos(c.Rotation * math.Pi / 180)
+	w, h = math.Abs(w*co)+math.Abs(h*s), math.Abs(w*s)+math.Abs(h*co)
+	t := math.Tan(FieldOfView * math.Pi / 360)
+	d := 1.04 * max(h/2/t, w/2/(t*max(aspect, 1e-3)))
+	return -OverviewDoubling * math.Log2(d/-StickMinZoom)
+}
+
+// Fit frames the whole map for a view of the given aspect: the camera
+// over the map's middle, at FitZoom (or 0 if the map fits closer), and
+// MinZoom there.
+func (c *Camera) Fit(aspect float64) {
+	c.X, c.Z = c.MaxX/2, c.MaxZ/2
+	c.MinZoom = min(0, c.FitZoom(aspect))
+	c.Zoom = c.MinZoom
+	c.Clamp()
 }
 
 // Clamp keeps zoom in 0..1, the centre on the map (X in 0..Wrap on a
 // wrapping map) and the rotation in 0..360.
 func (c *Camera) Clamp() {
-	c.Zoom = clamp(c.Zoom, 0, 1)
+	c.Zoom = clamp(c.Zoom, min(c.MinZoom, 0), 1)
 	if c.Wrap > 0 && !math.IsNaN(c.X) && !math.IsInf(c.X, 0) {
 		c.X = math.Mod(c.X, c.Wrap)
 		if c.X < 0 {
@@ -85,14 +117,30 @@ func (c *Camera) Drag(dx, dy float64, height int) {
 	c.Move(-dx*perPixel, dy*perPixel)
 }
 
-// MoveSpeed is the pan speed at the current zoom, in units per second.
-func (c *Camera) MoveSpeed() float64 { return lerp(MoveSpeedMin, MoveSpeedMax, c.Zoom) }
+// MoveSpeed is the pan speed at the current zoom, in units per second:
+// in the overview it grows with the distance.
+func (c *Camera) MoveSpeed() float64 {
+	if c.Zoom < 0 {
+		return MoveSpeedMin * c.Distance() / -StickMinZoom
+	}
+	return lerp(MoveSpeedMin, MoveSpeedMax, c.Zoom)
+}
 
 // Distance is the stick length: from the eye to the centre.
-func (c *Camera) Distance() float64 { return -lerp(StickMinZoom, StickMaxZoom, c.Zoom) }
+func (c *Camera) Distance() float64 {
+	if c.Zoom < 0 {
+		return -StickMinZoom * math.Exp2(-c.Zoom/OverviewDoubling)
+	}
+	return -lerp(StickMinZoom, StickMaxZoom, c.Zoom)
+}
 
 // Pitch is the swivel angle in degrees below the horizon.
-func (c *Camera) Pitch() float64 { return lerp(SwivelMinZoom, SwivelMaxZoom, c.Zoom) }
+func (c *Camera) Pitch() float64 {
+	if c.Zoom < 0 {
+		return SwivelMinZoom
+	}
+	return lerp(SwivelMinZoom, SwivelMaxZoom, c.Zoom)
+}
 
 // Basis returns the eye position and the camera's right, up and forward
 // axes in world space (Y up, left-handed like Unity).

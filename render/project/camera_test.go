@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"hexsandbox/hexmap"
+
 	"github.com/ungerik/go3d/vec3"
 )
 
@@ -116,5 +118,66 @@ func TestDragFollowsCursor(t *testing.T) {
 	sx, sy := v.Screen(v.Clip(p))
 	if !near(float64(sx), 440, 0.05) || !near(float64(sy), 275, 0.05) {
 		t.Fatalf("after dragging (40, -25) the old centre is at (%v, %v), want (440, 275)", sx, sy)
+	}
+}
+
+// The overview continues the zoom below 0: looking straight down, the
+// distance doubling every OverviewDoubling, continuous at 0; Fit frames
+// the whole map: at FitZoom every corner of the map (cells' outer edges)
+// projects into the view, and a little closer one no longer does, for
+// wide and tall views and a turned camera; Clamp keeps the zoom above
+// MinZoom.
+func TestOverviewFitsTheMap(t *testing.T) {
+	top := hexmap.Topology{Width: 320, Height: 320}
+	c := NewCamera(top)
+	c.Zoom = 0
+	d0 := c.Distance()
+	c.Zoom = -1e-9
+	if !near(c.Distance(), d0, 1e-4) || c.Pitch() != SwivelMinZoom {
+		t.Fatalf("overview starts at distance %v pitch %v, zoom 0 is at %v", c.Distance(), c.Pitch(), d0)
+	}
+	c.Zoom = -OverviewDoubling
+	if !near(c.Distance(), 2*d0, 1e-6) {
+		t.Fatalf("distance %v at zoom %v, want %v", c.Distance(), c.Zoom, 2*d0)
+	}
+	maxX, maxZ := top.Extent()
+	corners := []vec3.T{
+		{-hexmap.InnerRadius, 0, -hexmap.OuterRadius}, {float32(maxX) + hexmap.InnerRadius, 0, -hexmap.OuterRadius},
+		{-hexmap.InnerRadius, 0, float32(maxZ) + hexmap.OuterRadius}, {float32(maxX) + hexmap.InnerRadius, 0, float32(maxZ) + hexmap.OuterRadius},
+	}
+	inView := func(c *Camera, w, h int) bool {
+		v := c.View(w, h)
+		for _, p := range corners {
+			x, y, cw := v.Clip(p)
+			if cw <= 0 || x > cw || x < -cw || y > cw || y < -cw {
+				return false
+			}
+		}
+		return true
+	}
+	for _, tc := range []struct {
+		w, h int
+		rot  float64
+	}{{1280, 720, 0}, {600, 900, 0}, {1280, 720, 40}} {
+		c := NewCamera(top)
+		c.X, c.Z, c.Rotation = 123, 456, tc.rot
+		c.Fit(float64(tc.w) / float64(tc.h))
+		if c.Zoom >= 0 || c.Zoom != c.MinZoom || !inView(&c, tc.w, tc.h) {
+			t.Fatalf("%dx%d turned %v: fit at zoom %v (min %v) does not show the whole map", tc.w, tc.h, tc.rot, c.Zoom, c.MinZoom)
+		}
+		c.Zoom += 0.03
+		if inView(&c, tc.w, tc.h) {
+			t.Fatalf("%dx%d turned %v: a little closer than the fit still shows the whole map: the fit is not tight", tc.w, tc.h, tc.rot)
+		}
+		c.Zoom = c.MinZoom - 1
+		c.Clamp()
+		if c.Zoom != c.MinZoom {
+			t.Fatalf("Clamp let the zoom go to %v, below %v", c.Zoom, c.MinZoom)
+		}
+	}
+	small := NewCamera(hexmap.Topology{Width: 20, Height: 15})
+	small.Fit(16.0 / 9)
+	if small.Zoom != 0 || small.MinZoom != 0 {
+		t.Fatalf("a 20×15 map fits at zoom 0, but Fit went to %v (min %v)", small.Zoom, small.MinZoom)
 	}
 }

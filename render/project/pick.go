@@ -57,7 +57,8 @@ func RayTriangle(o, d, a, b, c vec3.T) (float32, bool) {
 }
 
 // PickLayer returns the nearest point where the ray meets layer l of the
-// chunks, each drawn at every east-west shift of copies (nil: only where
+// chunks (for the terrain, their fine level of detail where they have no
+// full detail), each drawn at every east-west shift of copies (nil: only where
 // it lies), in the ray's coordinates.
 func PickLayer(chunks []ChunkMeshes, l mesh.Layer, o, d vec3.T, copies []float32) (hit vec3.T, ok bool) {
 	if copies == nil {
@@ -67,8 +68,11 @@ func PickLayer(chunks []ChunkMeshes, l mesh.Layer, o, d vec3.T, copies []float32
 	for _, shift := range copies {
 		so := vec3.T{o[0] - shift, o[1], o[2]} // the ray, moved onto the copy's own place
 		for i := range chunks {
-			m := chunks[i].Layers[l]
-			if m == nil || !RayBox(so, d, chunks[i].Bounds[l], best) {
+			m, box := chunks[i].Layers[l], chunks[i].Bounds[l]
+			if m == nil && l == mesh.Terrain { // drawn at a level of detail
+				m, box = chunks[i].LOD[LODFine], chunks[i].LODBounds[LODFine]
+			}
+			if m == nil || !RayBox(so, d, box, best) {
 				continue
 			}
 			idx := m.Indices

@@ -128,7 +128,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 			box := chunks[i].All.Moved(shift)
 			r, lo, hi := boxBounds(&box, &x, &y, &z)
 			if r.overlaps(&rect) && b.shadesReceiver(&r) {
-				b.casters = append(b.casters, instance{i, shift})
+				b.casters = append(b.casters, instance{i, shift, levelFull})
 				dLo, dHi = min(dLo, lo), max(dHi, hi)
 			}
 		}

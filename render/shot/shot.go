@@ -9,7 +9,6 @@ import (
 	"image"
 	"math"
 
-	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
@@ -30,9 +29,18 @@ type Options struct {
 	CenterX, CenterZ float64
 	Zoom             float64
 	Rotation         float64
+	// Fit frames the whole map (the overview zoom at which it fits the
+	// picture), instead of the centre and zoom above.
+	Fit bool
+	// FullDetail draws every chunk at full detail, however small.
+	FullDetail bool
 	// Grid, when set, is drawn instead of loading MapFile (tests).
 	Grid *hexmap.Grid
 }
+
+// shotBudget bounds the full-detail chunks a picture holds: more than a
+// view at full detail needs, whatever the map's size.
+const shotBudget = 256 << 20
 
 // Shot renders a map in a small window and writes a PNG.
 func Shot(opts Options) error {
@@ -56,9 +64,14 @@ func Image(opts Options) (*image.RGBA, error) {
 			return nil, err // saves names the file
 		}
 	}
-	r, err := render.NewRenderer(chunk.NewSet(g))
+	set := render.NewCache(g, shotBudget, 0)
+	defer set.Close()
+	r, err := render.NewRenderer(set)
 	if err != nil {
 		return nil, err
+	}
+	if opts.FullDetail {
+		r.SetLOD(0, 0)
 	}
 	cam := project.NewCamera(g.Topology())
 	if !math.IsNaN(opts.CenterX) {
@@ -69,6 +82,9 @@ func Image(opts Options) (*image.RGBA, error) {
 	}
 	cam.Zoom, cam.Rotation = opts.Zoom, opts.Rotation
 	cam.Clamp()
+	if opts.Fit {
+		cam.Fit(float64(opts.Width) / float64(opts.Height))
+	}
 	game := &shotGame{r: r, cam: &cam, frames: max(opts.Frames, 1),
 		target: ebiten.NewImage(opts.Width, opts.Height)}
 	ebiten.SetWindowSize(min(opts.Width, 320), min(opts.Height, 180))
@@ -94,13 +110,21 @@ type shotGame struct {
 }
 
 func (s *shotGame) Update() error {
+	// A picture waits for the full detail its view wants.
+	for {
+		s.r.Set().Flush()
+		s.r.Update()
+		s.r.Draw(s.target, s.cam, float64(s.n)/60)
+		if s.r.Set().Pending() == 0 {
+			break
+		}
+	}
 	if s.n == s.frames {
 		b := s.target.Bounds()
 		s.out = image.NewRGBA(b)
 		s.target.ReadPixels(s.out.Pix)
 		return ebiten.Termination
 	}
-	s.r.Draw(s.target, s.cam, float64(s.n)/60)
 	s.n++
 	return nil
 }

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"unsafe"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -45,9 +47,18 @@ func benchBuild(b *testing.B, zoom float64, shadows bool) {
 		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
 		bld.View = wholeMapView(c)
 	}
+	timeBuilds(b, &bld, chunks)
+}
+
+// timeBuilds times bld.Build of chunks in b.Loop (CPU time) and reports
+// what one build draws.
+func timeBuilds(b *testing.B, bld *project.Builder, chunks []project.ChunkMeshes) {
 	bld.Build(chunks)
-	verts := bld.Terrain.Vertices() + bld.Lit.Vertices() + bld.Translucent.Vertices()
-	tris := bld.Terrain.Triangles() + bld.Lit.Triangles() + bld.Translucent.Triangles()
+	verts, tris := 0, 0
+	for _, l := range []*project.Batches{&bld.Terrain, &bld.Lit, &bld.Translucent, &bld.Overview} {
+		verts += l.Vertices()
+		tris += l.Triangles()
+	}
 	shadowTris := bld.Shadow.Triangles()
 	start := testutil.CPUTime()
 	n := 0
@@ -58,7 +69,7 @@ func benchBuild(b *testing.B, zoom float64, shadows bool) {
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 	b.ReportMetric(float64(verts), "vertices")
 	b.ReportMetric(float64(tris), "triangles")
-	if shadows {
+	if bld.Shadows {
 		b.ReportMetric(float64(shadowTris), "shadow-triangles")
 	}
 }
@@ -170,4 +181,142 @@ func BenchmarkShadowOverhead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// bigChunks is a generated 320×320 map (Catlike's generator, default
+// settings) in a chunk cache, as the editor holds it: every chunk's
+// levels of detail, full detail only where wanted.
+var bigChunks = sync.OnceValues(func() (*chunk.Set, error) {
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 320, Height: 320}, 1)
+	if err != nil {
+		return nil, err
+	}
+	return chunk.NewCache(g, 256<<20, 2, func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunk(&c.Layers) }), nil
+})
+
+// benchBig builds frames of the 320×320 map from camera c at 1280×720
+// with the renderer's levels of detail, after the chunks the view wants
+// at full detail are in.
+func benchBig(b *testing.B, setup func(c *project.Camera)) {
+	set, err := bigChunks()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := project.NewCamera(set.Grid.Topology())
+	setup(&c)
+	chunks := make([]project.ChunkMeshes, len(set.Chunks))
+	refresh := func(ch int) {
+		lod := &set.LODs[ch]
+		chunks[ch].SetLOD(&lod.Fine, &lod.Coarse)
+		if full, ok := set.Extra(ch).(*project.ChunkMeshes); ok && set.Resident(ch) {
+			chunks[ch].Adopt(full)
+		} else {
+			chunks[ch].Clear()
+		}
+	}
+	for ch := range chunks {
+		refresh(ch)
+	}
+	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(),
+		FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+	for range 3 { // build, want, let the workers build, install
+		bld.Build(chunks)
+		set.Want(bld.Wanted)
+		set.Flush()
+		for _, ch := range set.Update() {
+			refresh(ch)
+		}
+	}
+	timeBuilds(b, &bld, chunks)
+	b.ReportMetric(float64(bld.LODChunks), "lod-chunks")
+	used, _, _ := set.Memory()
+	b.ReportMetric(float64(used)/(1<<20), "cache-MB")
+}
+
+// BenchmarkBuild320Whole: the whole 320×320 map in view (the overview
+// fitted to a 1280×720 window, as Fit frames it).
+func BenchmarkBuild320Whole(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Fit(1280.0 / 720) })
+}
+
+// BenchmarkBuild320Typical: the 320×320 map at the editor's zoom 0.45.
+func BenchmarkBuild320Typical(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom, c.Rotation = 0.45, 20 })
+}
+
+// BenchmarkBuild320Zoom0: the 320×320 map at zoom 0 (looking straight
+// down from Catlike's furthest), the most full detail in view.
+func BenchmarkBuild320Zoom0(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = 0 })
+}
+
+// BenchmarkBuild320Switch: the 320×320 map in the overview just past
+// the zoom where chunks switch to their levels of detail.
+func BenchmarkBuild320Switch(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = -0.25 })
+}
+
+// liveHeap is the heap in use after a full collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkMemoryPerCell reports what a 320×320 map holds per cell in
+// the editor's arrangement, measured as live heap after a collection:
+// the model (the grid), the chunk cache with every chunk's levels of
+// detail and no full detail, the renderer's per-chunk records with the
+// levels of detail welded; and what a chunk at full detail holds per
+// cell, meshes and welded copies (from the cache's accounting, over the
+// chunks a typical view keeps).
+func BenchmarkMemoryPerCell(b *testing.B) {
+	var model, cache, records, full float64
+	for b.Loop() {
+		h0 := liveHeap()
+		g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 320, Height: 320}, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h1 := liveHeap()
+		set := chunk.NewCache(g, 256<<20, 2, func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunk(&c.Layers) })
+		h2 := liveHeap()
+		chunks := make([]project.ChunkMeshes, len(set.Chunks))
+		for ch := range chunks {
+			chunks[ch].SetLOD(&set.LODs[ch].Fine, &set.LODs[ch].Coarse)
+		}
+		h3 := liveHeap()
+		c := project.NewCamera(g.Topology())
+		c.Zoom = 0.45
+		bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+		bld.Build(chunks)
+		set.Want(bld.Wanted)
+		set.Flush()
+		set.Update()
+		used, _, _ := set.Memory()
+		resident := 0
+		for ch := range chunks {
+			if set.Resident(ch) {
+				resident++
+			}
+		}
+		cells := float64(g.CellCount())
+		model, cache, records = float64(h1-h0)/cells, float64(h2-h1)/cells, float64(h3-h2)/cells
+		full = float64(used) / float64(resident*hexmap.ChunkSizeX*hexmap.ChunkSizeZ)
+		runtime.KeepAlive(chunks)
+		set.Close()
+	}
+	b.ReportMetric(model, "model-B/cell")
+	b.ReportMetric(cache, "cache-B/cell")
+	b.ReportMetric(records, "renderer-B/cell")
+	b.ReportMetric(full, "full-detail-B/cell")
+	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkBuild320MostDetail: the overview just short of the switch,
+// where the most chunks are in view at full detail (cells a little over
+// project.FullPixels wide): the dearest frame of the zoom range.
+func BenchmarkBuild320MostDetail(b *testing.B) {
+	benchBig(b, func(c *project.Camera) { c.Zoom = -0.2 })
 }

@@ -1,0 +1,469 @@
+package chunk
+
+import (
+	"cmp"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"hexsandbox/hexmap"
+)
+
+// A Set made by NewCache holds full-detail meshes only for the chunks
+// its owner wants (those in or near the view), within a memory budget:
+// background workers build the wanted chunks from the model, the owner
+// installs them in Update, and the chunks least recently wanted are
+// evicted when the budget would be exceeded. Every chunk always has its
+// levels of detail (Set.LODs), which are small and cheap to rebuild.
+//
+// The workers read the grid while the owner's goroutine runs, so the
+// owner holds Lock while it edits the grid (and only then); they write
+// nothing the owner reads: a finished chunk is installed by Update, on
+// the owner's goroutine, and only if no edit since its build began
+// touched it.
+type cache struct {
+	budget  int64
+	prepare func(ch int, c *Chunk) (extra any, bytes int64)
+
+	model sync.RWMutex // workers read-hold it while they read the grid
+
+	mu      sync.Mutex // guards the fields down to closed
+	wake    *sync.Cond // work was queued, or the set closed
+	idle    *sync.Cond // a build finished
+	queue   []int      // wanted chunks not yet built, most wanted first
+	gen     []uint32   // per chunk: bumped by every edit that touches it
+	running []bool     // per chunk: a worker is building it
+	done    []built
+	closed  bool
+
+	// Owned by the owner's goroutine.
+	resident []bool
+	stale    []bool   // resident, but an edit touched it since
+	bytes    []int64  // per resident chunk: meshes and extra
+	extra    []any    // per resident chunk: what prepare made of it
+	lastUse  []uint64 // the Want call that last wanted it
+	rank     []int    // its place in that call's list, from 1
+	clock    uint64
+	used     int64 // sum of bytes
+	peak     int64
+	evicted  []int // since the last Update's report
+	wg       sync.WaitGroup
+}
+
+// built is a worker's finished chunk, built from the model as it was at
+// generation gen of the chunk.
+type built struct {
+	ch    int
+	gen   uint32
+	c     *Chunk
+	extra any
+	bytes int64
+}
+
+// keepWanted is for how many Want calls a finished build is installed
+// after its chunk was last wanted (the camera may come back).
+const keepWanted = 60
+
+// typicalChunkBytes is a full-detail chunk's size before any is built:
+// about 320 vertices a cell of some 50 bytes, 25 cells.
+const typicalChunkBytes = 320 * 50 * 25
+
+// syncRebuild is how many touched resident chunks Update rebuilds at
+// once, on the owner's goroutine, so that an edit shows in the frame it
+// was made; more (a large paste, a generated map) go to the workers and
+// the old meshes show until the new ones are in.
+const syncRebuild = 8
+
+// NewCache returns a set of g's chunks that keeps full-detail meshes
+// within budget bytes, built by workers goroutines. prepare, if not nil,
+// runs on the worker after each build (the renderer welds the meshes
+// there); what it returns is kept with the chunk (Extra) and its bytes
+// count against the budget. No full-detail chunk exists until Want asks
+// for it; the levels of detail of all chunks are built at once.
+func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c *Chunk) (any, int64)) *Set {
+	n := g.ChunkCount()
+	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n), builds: make([]uint32, n)}
+	s.buildLODs(workers)
+	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),
+		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n)}
+	c.wake = sync.NewCond(&c.mu)
+	c.idle = sync.NewCond(&c.mu)
+	s.cache = c
+	for range max(workers, 1) {
+		c.wg.Add(1)
+		go s.work()
+	}
+	return s
+}
+
+// Lock keeps the workers from reading the grid: hold it while editing
+// the grid of a set made by NewCache. (For other sets it does nothing.)
+func (s *Set) Lock() {
+	if s.cache != nil {
+		s.cache.model.Lock()
+	}
+}
+
+// Unlock lets the workers read the grid again.
+func (s *Set) Unlock() {
+	if s.cache != nil {
+		s.cache.model.Unlock()
+	}
+}
+
+// Resident reports whether chunk ch has its full-detail meshes.
+func (s *Set) Resident(ch int) bool { return s.cache == nil || s.cache.resident[ch] }
+
+// Extra is what the set's prepare function made of resident chunk ch.
+func (s *Set) Extra(ch int) any {
+	if s.cache == nil {
+		return nil
+	}
+	return s.cache.extra[ch]
+}
+
+// Memory reports the bytes the full-detail chunks hold now and at most
+// since the set was made, and the budget (0: none, every chunk is kept).
+func (s *Set) Memory() (used, peak, budget int64) {
+	if s.cache == nil {
+		var n int64
+		for ch := range s.Chunks {
+			n += s.Chunks[ch].Bytes()
+		}
+		return n, n, 0
+	}
+	return s.cache.used, s.cache.peak, s.cache.budget
+}
+
+// Pending is how many wanted chunks are not built yet.
+func (s *Set) Pending() int {
+	if s.cache == nil {
+		return 0
+	}
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	n := len(s.cache.queue)
+	for _, r := range s.cache.running {
+		if r {
+			n++
+		}
+	}
+	return n + len(s.cache.done)
+}
+
+// Want tells which chunks should have full detail, most wanted first;
+// it replaces the list of the last call. Chunks that are resident and
+// current stay; the others are queued for the workers, as many as the
+// budget leaves room for beside the wanted resident ones. It returns how
+// many of the list fit the budget (the rest are not queued).
+func (s *Set) Want(chunks []int) int {
+	c := s.cache
+	if c == nil {
+		return len(chunks)
+	}
+	c.clock++
+	var fitting int64
+	avg := c.averageBytes()
+	queue := make([]int, 0, len(chunks))
+	n := 0
+	for _, ch := range chunks {
+		size := avg
+		if c.resident[ch] {
+			size = c.bytes[ch]
+		}
+		if fitting+size > c.budget && n > 0 {
+			break
+		}
+		fitting += size
+		n++
+		c.lastUse[ch] = c.clock
+		c.rank[ch] = n
+		if !c.resident[ch] || c.stale[ch] {
+			queue = append(queue, ch)
+		}
+	}
+	c.mu.Lock()
+	c.queue = queue
+	c.mu.Unlock()
+	c.wake.Broadcast()
+	return n
+}
+
+// averageBytes estimates a chunk's full-detail size from the resident
+// ones (a typical chunk before any is built).
+func (c *cache) averageBytes() int64 {
+	n, sum := 0, int64(0)
+	for ch, r := range c.resident {
+		if r {
+			n++
+			sum += c.bytes[ch]
+		}
+	}
+	if n == 0 {
+		return typicalChunkBytes
+	}
+	return sum / int64(n)
+}
+
+// work is one worker: it builds the most wanted queued chunk, again and
+// again, until the set is closed.
+func (s *Set) work() {
+	c := s.cache
+	defer c.wg.Done()
+	var scratch Chunk
+	for {
+		c.mu.Lock()
+		for len(c.queue) == 0 && !c.closed {
+			c.wake.Wait()
+		}
+		if c.closed {
+			c.mu.Unlock()
+			return
+		}
+		ch := c.queue[0]
+		c.queue = c.queue[1:]
+		if c.running[ch] {
+			c.mu.Unlock()
+			continue
+		}
+		c.running[ch] = true
+		c.mu.Unlock()
+
+		c.model.RLock()
+		c.mu.Lock()
+		gen := c.gen[ch] // edits bump it holding the model lock: it matches what is read
+		c.mu.Unlock()
+		out := s.buildCopy(ch, &scratch)
+		c.model.RUnlock()
+		b := built{ch: ch, gen: gen, c: out, bytes: out.Bytes()}
+		if c.prepare != nil {
+			var extra int64
+			b.extra, extra = c.prepare(ch, out)
+			b.bytes += extra
+		}
+		c.mu.Lock()
+		c.running[ch] = false
+		c.done = append(c.done, b)
+		c.mu.Unlock()
+		c.idle.Broadcast()
+	}
+}
+
+// Flush waits until the workers have built every queued chunk (the next
+// Update installs them). Loading screens, pictures and tests use it; the
+// editor never waits.
+func (s *Set) Flush() {
+	c := s.cache
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
+		c.idle.Wait()
+	}
+}
+
+// buildCopy triangulates chunk ch in scratch and returns a copy at its
+// exact size, so that resident chunks carry no slack.
+func (s *Set) buildCopy(ch int, scratch *Chunk) *Chunk {
+	Triangulate(s.Grid, ch, scratch)
+	out := new(Chunk)
+	for l := range out.Layers {
+		copyMesh(&out.Layers[l], &scratch.Layers[l])
+	}
+	out.Plan.Connections = slices.Clone(scratch.Plan.Connections)
+	out.Plan.Bridges = slices.Clone(scratch.Plan.Bridges)
+	out.Plan.Cuts = slices.Clone(scratch.Plan.Cuts)
+	return out
+}
+
+// updateCache is Update for a set made by NewCache: the chunks the edits
+// touched get new levels of detail and, where resident, new meshes (the
+// first few now, the rest from the workers); finished builds are
+// installed and chunks evicted to keep within the budget. It returns the
+// chunks whose full-detail meshes or levels of detail changed.
+func (s *Set) updateCache() []int {
+	c := s.cache
+	var changed []int
+	dirty := s.DirtyChunks()
+	if len(dirty) > 0 {
+		c.mu.Lock()
+		for _, ch := range dirty {
+			c.gen[ch]++
+		}
+		c.mu.Unlock()
+	}
+	now := 0
+	var scratch Chunk
+	var requeue []int
+	for _, ch := range dirty {
+		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+		s.builds[ch]++
+		changed = append(changed, ch)
+		switch {
+		case !c.resident[ch]:
+			continue
+		case c.lastUse[ch] != c.clock:
+			c.drop(s, ch) // out of date and not wanted now
+			continue
+		}
+		if now < syncRebuild {
+			now++
+			b := built{ch: ch, c: s.buildCopy(ch, &scratch)}
+			b.bytes = b.c.Bytes()
+			if c.prepare != nil {
+				var extra int64
+				b.extra, extra = c.prepare(ch, b.c)
+				b.bytes += extra
+			}
+			if !c.install(s, b) {
+				c.drop(s, ch)
+				c.evicted = append(c.evicted, ch)
+			}
+			continue
+		}
+		c.stale[ch] = true
+		requeue = append(requeue, ch)
+	}
+	c.mu.Lock()
+	if len(requeue) > 0 {
+		c.queue = append(requeue, c.queue...)
+		c.wake.Broadcast()
+	}
+	done := c.done
+	c.done = nil
+	gens := make([]uint32, len(done))
+	for k, b := range done {
+		gens[k] = c.gen[b.ch]
+	}
+	c.mu.Unlock()
+	requeue = requeue[:0]
+	for k, b := range done {
+		switch {
+		case b.gen != gens[k] && c.lastUse[b.ch] == c.clock:
+			requeue = append(requeue, b.ch) // an edit came in meanwhile
+		case b.gen != gens[k] || c.clock-c.lastUse[b.ch] > keepWanted:
+			// built from an older model, or long not wanted
+		case c.install(s, b):
+			changed = append(changed, b.ch)
+		}
+	}
+	if len(requeue) > 0 {
+		c.mu.Lock()
+		c.queue = append(c.queue, requeue...)
+		c.mu.Unlock()
+		c.wake.Broadcast()
+	}
+	changed = append(changed, c.evicted...)
+	c.evicted = c.evicted[:0]
+	slices.Sort(changed)
+	return slices.Compact(changed)
+}
+
+// install makes b chunk b.ch's resident meshes, evicting others first
+// where the budget needs it; when even that leaves no room, b is
+// dropped (and reported false).
+func (c *cache) install(s *Set, b built) bool {
+	if !c.evict(s, b.ch, b.bytes) {
+		return false
+	}
+	if c.resident[b.ch] {
+		c.used -= c.bytes[b.ch]
+	}
+	s.Chunks[b.ch] = *b.c
+	s.builds[b.ch]++
+	c.resident[b.ch], c.stale[b.ch] = true, false
+	c.bytes[b.ch], c.extra[b.ch] = b.bytes, b.extra
+	c.used += b.bytes
+	c.peak = max(c.peak, c.used)
+	return true
+}
+
+// evict makes room for chunk ch to take bytes (in place of what it
+// holds now): it drops the chunks least recently wanted, then those the
+// last Want ranked after ch, and notes them in c.evicted. It reports
+// whether the room is there.
+func (c *cache) evict(s *Set, ch int, bytes int64) bool {
+	need := func() int64 {
+		n := c.used + bytes - c.budget
+		if c.resident[ch] {
+			n -= c.bytes[ch]
+		}
+		return n
+	}
+	if need() <= 0 {
+		return true
+	}
+	// Less wanted first: not wanted now (least recently first), then
+	// wanted, last ranked first.
+	key := func(k int) int64 {
+		if c.lastUse[k] != c.clock {
+			return int64(c.lastUse[k]) - 1<<62
+		}
+		return -int64(c.rank[k])
+	}
+	var cand []int
+	for k, r := range c.resident {
+		wantedBefore := c.lastUse[k] == c.clock && (c.lastUse[ch] != c.clock || c.rank[k] <= c.rank[ch])
+		if r && k != ch && !wantedBefore {
+			cand = append(cand, k)
+		}
+	}
+	slices.SortFunc(cand, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+	var freed int64
+	n := 0
+	for _, k := range cand {
+		if freed >= need() {
+			break
+		}
+		freed += c.bytes[k]
+		n++
+	}
+	if freed < need() {
+		return false
+	}
+	for _, k := range cand[:n] {
+		c.drop(s, k)
+		c.evicted = append(c.evicted, k)
+	}
+	return true
+}
+
+// drop evicts resident chunk ch.
+func (c *cache) drop(s *Set, ch int) {
+	c.used -= c.bytes[ch]
+	s.Chunks[ch] = Chunk{}
+	s.builds[ch]++
+	c.resident[ch], c.stale[ch] = false, false
+	c.bytes[ch], c.extra[ch] = 0, nil
+}
+
+// closeCache stops the workers and waits for them.
+func (s *Set) closeCache() {
+	c := s.cache
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.wake.Broadcast()
+	c.idle.Broadcast()
+	c.wg.Wait()
+}
+
+// buildLODs builds every chunk's levels of detail with up to workers
+// goroutines (each chunk's its own storage).
+func (s *Set) buildLODs(workers int) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(workers, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ch := int(next.Add(1)) - 1; ch < len(s.LODs); ch = int(next.Add(1)) - 1 {
+				TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,152 @@
+package chunk
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"hexsandbox/mesh"
+)
+
+// residentDiff compares every resident chunk of s with the same chunk
+// of a full rebuild, bit for bit, and checks that the chunks listed are
+// resident.
+func residentDiff(s, full *Set, want []int) string {
+	for _, ch := range want {
+		if !s.Resident(ch) {
+			return fmt.Sprintf("chunk %d not resident", ch)
+		}
+	}
+	for ch := range s.Chunks {
+		if !s.Resident(ch) {
+			if s.Chunks[ch].Layers[mesh.Terrain].VertexCount() != 0 {
+				return fmt.Sprintf("chunk %d is not resident but has meshes", ch)
+			}
+			continue
+		}
+		for l := range mesh.LayerCount {
+			if d := meshDiff(&s.Chunks[ch].Layers[l], &full.Chunks[ch].Layers[l]); d != "" {
+				return fmt.Sprintf("chunk %d %s: %s", ch, l.Name(), d)
+			}
+		}
+		if fmt.Sprint(s.Chunks[ch].Plan) != fmt.Sprint(full.Chunks[ch].Plan) {
+			return fmt.Sprintf("chunk %d: plans differ", ch)
+		}
+		for _, m := range []struct{ a, b *mesh.Mesh }{{&s.LODs[ch].Fine, &full.LODs[ch].Fine}, {&s.LODs[ch].Coarse, &full.LODs[ch].Coarse}} {
+			if d := meshDiff(m.a, m.b); d != "" {
+				return fmt.Sprintf("chunk %d LOD: %s", ch, d)
+			}
+		}
+	}
+	return ""
+}
+
+// settle lets the workers build what was wanted and installs it.
+func settle(s *Set) []int {
+	s.Flush()
+	return s.Update()
+}
+
+// The chunks a cache builds on demand are the chunks a full rebuild
+// makes, bit for bit, and so are chunks evicted and built again.
+func TestCacheMatchesFullRebuild(t *testing.T) {
+	g := testGrid(t, 40, 30, 11)
+	full := NewSetWorkers(g.Clone(), 1)
+	s := NewCache(g, 1<<40, 2, nil)
+	defer s.Close()
+	want := []int{0, 5, 17, 23, 47}
+	s.Want(want)
+	changed := settle(s)
+	if fmt.Sprint(changed) != fmt.Sprint(want) {
+		t.Fatalf("Update reported %v installed, want %v", changed, want)
+	}
+	if d := residentDiff(s, full, want); d != "" {
+		t.Fatal(d)
+	}
+
+	// A budget that holds three of these chunks: wanting three others
+	// evicts the first ones, and wanting them again builds the same
+	// meshes.
+	var most int64
+	for _, ch := range []int{0, 5, 17, 23, 47, 30} {
+		most = max(most, full.Chunks[ch].Bytes())
+	}
+	small := NewCache(g, 3*most, 2, nil)
+	defer small.Close()
+	for round, list := range [][]int{{0, 5, 17}, {23, 47, 30}, {0, 5, 17}} {
+		n := small.Want(list)
+		settle(small)
+		if n < 2 {
+			t.Fatalf("round %d: only %d of 3 chunks fit the budget", round, n)
+		}
+		if d := residentDiff(small, full, list[:n]); d != "" {
+			t.Fatalf("round %d: %s", round, d)
+		}
+		used, peak, budget := small.Memory()
+		if used > budget || peak > budget {
+			t.Fatalf("round %d: %d bytes used (peak %d), budget %d", round, used, peak, budget)
+		}
+	}
+	if small.Resident(23) && small.Resident(47) && small.Resident(30) {
+		t.Fatal("nothing was evicted")
+	}
+}
+
+// Edits reach a cache through the change feed: the touched resident
+// chunks are rebuilt (a few at once, the rest by the workers), the
+// others' levels of detail too, and all equal a rebuild of the edited
+// map; while the workers build, the grid is edited under Lock.
+func TestCacheFollowsEdits(t *testing.T) {
+	g := testGrid(t, 40, 30, 12)
+	s := NewCache(g, 1<<40, 2, nil)
+	defer s.Close()
+	rng := rand.New(rand.NewPCG(12, 12))
+	all := allChunks(s)
+	for batch := range 40 {
+		want := all[batch%7*5 : batch%7*5+12]
+		s.Want(want)
+		s.Lock()
+		for range 1 + rng.IntN(batch%4*12+1) { // now and then more edits than Update rebuilds at once
+			randomEdit(g, rng)
+		}
+		s.Unlock()
+		s.Update()
+		if batch%8 == 7 {
+			settle(s)
+			full := NewSetWorkers(g.Clone(), 1)
+			if d := residentDiff(s, full, want); d != "" {
+				t.Fatalf("after batch %d: %s", batch, d)
+			}
+			for ch := range s.LODs {
+				if d := meshDiff(&s.LODs[ch].Fine, &full.LODs[ch].Fine); d != "" {
+					t.Fatalf("after batch %d: chunk %d LOD: %s", batch, ch, d)
+				}
+			}
+		}
+	}
+}
+
+// Units stand on what is drawn: over a cache, a surface answers from
+// the full detail of the chunks that have it, as over a full set, and
+// from the level of detail elsewhere (at a cell's centre, its top).
+func TestSurfaceOverCache(t *testing.T) {
+	g := testGrid(t, 20, 15, 4)
+	full := NewSurface(NewSetWorkers(g.Clone(), 1))
+	s := NewCache(g, 1<<40, 1, nil)
+	defer s.Close()
+	s.Want([]int{0, 5})
+	settle(s)
+	surf := NewSurface(s)
+	top := g.Topology()
+	for i := range g.CellCount() {
+		x, z := top.CellCenter(i)
+		y, ok := surf.HeightAt(x, z)
+		want, wok := full.HeightAt(x, z)
+		if !s.Resident(g.ChunkOf(i)) {
+			want, wok = CellTop(g, i), true
+		}
+		if ok != wok || y-want > 1e-4 || want-y > 1e-4 {
+			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, g.ChunkOf(i), s.Resident(g.ChunkOf(i)), y, ok, want, wok)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+//go:build xvfb
+
+package render
+
+import (
+	"testing"
+
+	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
+	"hexsandbox/render/project"
+)
+
+// blockDiff is the mean difference, in 0..255 per channel, between the
+// 32×32-pixel block means of two images of one size: how different they
+// look from a little further away.
+func blockDiff(a, b []byte, w, h int) float64 {
+	const bs = 32
+	var sum float64
+	n := 0
+	for y := 0; y+bs <= h; y += bs {
+		for x := 0; x+bs <= w; x += bs {
+			var d [3]float64
+			for yy := y; yy < y+bs; yy++ {
+				for xx := x; xx < x+bs; xx++ {
+					o := 4 * (xx + yy*w)
+					for c := range 3 {
+						d[c] += float64(a[o+c]) - float64(b[o+c])
+					}
+				}
+			}
+			for c := range 3 {
+				if d[c] < 0 {
+					d[c] = -d[c]
+				}
+				sum += d[c] / (bs * bs) / 3
+			}
+			n++
+		}
+	}
+	return sum / float64(n)
+}
+
+// Where the renderer switches a chunk to its levels of detail (looking
+// straight down, cells 24 pixels wide), the map drawn at the fine level
+// and at the coarse one looks like the map at full detail: in 32-pixel
+// blocks their colours differ by a few parts in 255 on average (rivers
+// and roads as lines, towns and forests as a tint, no waves), and a
+// level of detail of a wrong colour, or with holes, would differ by far
+// more (the background, a drawn-over neighbour). And the levels of
+// detail are cheap: the view needs no full detail.
+func TestLODLooksLikeFullDetail(t *testing.T) {
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 80, Height: 60}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := chunk.NewSet(g)
+	r, err := NewRenderer(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 640, 360
+	cam := project.NewCamera(g.Topology())
+	cam.Zoom = 0
+	// At zoom 0 a cell is 10806·(h/720)/250 ≈ 21.6 pixels wide: the switch.
+	frame := func(full, coarse float32) []byte {
+		r.SetLOD(full, coarse)
+		return readFrame(r, &cam, w, h, 0).Pix
+	}
+	full := frame(0, 0)
+	fine := frame(1e9, 0)
+	if r.builder.LODChunks == 0 || r.builder.Terrain.Vertices() != 0 {
+		t.Fatalf("%d chunks at a level of detail, %d full-detail terrain vertices", r.builder.LODChunks, r.builder.Terrain.Vertices())
+	}
+	coarse := frame(1e9, 1e9)
+	for _, c := range []struct {
+		name string
+		img  []byte
+	}{{"fine", fine}, {"coarse", coarse}} {
+		d := blockDiff(full, c.img, w, h)
+		t.Logf("%s level of detail: 32-pixel blocks differ from full detail's by %.1f/255", c.name, d)
+		if d > 8 {
+			t.Errorf("%s level of detail: 32-pixel blocks differ from full detail's by %.1f/255 (limit 8)", c.name, d)
+		}
+	}
+}
