@@ -95,8 +95,9 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 }
 
 // focusField gives the newest dialog's text field the keyboard, now and
-// whenever a dialog closing under it would take the focus away.
-func (g *game) focusField(f *widget.TextInput) {
+// whenever a dialog closing under it would take the focus away; a click
+// on the field gives it back.
+func (g *game) focusField(f *textField) {
 	if n := len(g.dialogs); n > 0 {
 		g.dialogs[n-1].focus = f
 	}
@@ -116,24 +117,6 @@ func (g *game) confirm(title, msg string, choices ...choice) {
 func (s *style) paragraph(msg string) *widget.Text {
 	return widget.NewText(widget.TextOpts.Text(msg, &s.face, colText),
 		widget.TextOpts.MaxWidth(float64(s.px(420))))
-}
-
-// textField is a one-line input.
-func (s *style) textField(initial, placeholder string, width int, submit func(string)) *widget.TextInput {
-	t := widget.NewTextInput(
-		widget.TextInputOpts.Placeholder(placeholder),
-		widget.TextInputOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(s.px(width), 0),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
-		),
-		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) {
-			if submit != nil {
-				submit(a.InputText)
-			}
-		}),
-	)
-	t.SetText(initial)
-	return t
 }
 
 // mapList lists saved maps, damaged ones marked; picking one calls pick.

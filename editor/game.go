@@ -6,11 +6,13 @@ import (
 	"time"
 
 	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/render/project"
 )
@@ -24,13 +26,18 @@ type viewSettings struct {
 	Distances bool
 	// Reveal shows the whole map in play mode, not what the side in turn
 	// sees (for checking a map).
-	Reveal bool
+	Reveal  bool
+	Quality prefs.Prefs // remembered between runs
 }
 
 // game is the editor window's state; ebiten calls its Update, Draw and
 // Layout.
 type game struct {
 	in       Input
+	inp      inputState       // the input as replayed step by step (input.go)
+	evs      []Event          // this tick's events
+	lastTick time.Time        // when the last tick's input was read
+	clock    func() time.Time // the input's clock: time.Now, or a test's
 	sess     *files.Session
 	settings tools.Settings
 	view     viewSettings
@@ -74,11 +81,22 @@ type game struct {
 	lineVS      []ebiten.Vertex // grid and brush outlines, drawn in one batch
 	lineIS      []uint16
 
+	// The panel and dialogs are drawn into uiLayer, again only when input
+	// may have changed them (uiDirty), a dialog is open, or a while has
+	// passed: on a software renderer they cost more than the cached map.
+	uiLayer *ebiten.Image
+	uiDirty bool
+	uiDrawn time.Time
+
+	quality quality // shadows and resolution: the user's and the pacer's
+
 	// Test hooks: script runs at the start of every Update and returns
 	// true when the test is over; capture, when set, receives the next
-	// frame as drawn.
-	script  func(g *game) bool
-	capture func(img *ebiten.Image)
+	// frame as drawn; drawDelay makes every Draw take that much longer (a
+	// slow machine).
+	script    func(g *game) bool
+	capture   func(img *ebiten.Image)
+	drawDelay time.Duration
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -86,11 +104,14 @@ func newGame(opts Options, in Input) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, scale: 1}
+	g := &game{in: in, settings: tools.DefaultSettings(), now: time.Now, clock: time.Now, scale: 1}
+	// ebitenui's widgets take the mouse from the replayed input too.
+	input.SetCursorUpdater(&g.inp)
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
 	})
 	g.white = whitePixel()
+	g.loadQuality(openPrefs(opts))
 	start, err := startMap(opts)
 	if err != nil {
 		return nil, err
@@ -123,10 +144,12 @@ func (g *game) buildUI(scale float64) error {
 		return err
 	}
 	g.style, g.scale = st, scale
+	st.focus = func(f *textField) { g.ui.SetFocusedWidget(f) }
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
-		Download: g.downloadMap, Browser: browserFiles, Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
+		Download: g.downloadMap, Browser: browserFiles, Quality: g.qualityChanged,
+		Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
@@ -153,6 +176,7 @@ func (g *game) showMode() {
 	g.bar.root.GetWidget().SetVisibility(bar)
 	g.panel.sync(&g.settings, &g.view)
 	g.bar.sync(&g.view)
+	g.uiDirty = true
 }
 
 func (g *game) updateTitle() {
@@ -221,6 +245,12 @@ func (g *game) overMap(x, y int) bool {
 
 // Update runs one frame. It never waits for a file: file work runs off
 // the UI loop (jobs.go) and Update only looks whether it is done.
+//
+// It reads the input since the last tick and replays it in steps
+// (inputState.apply): the editor and its widgets react once per step, so
+// that a press and a release within one frame are a click, each press of
+// a key counts, and a drag paints along its path; the camera moves by the
+// time each key was held.
 func (g *game) Update() error {
 	// Background work reads the map between frames, never while it may
 	// change.
@@ -233,28 +263,92 @@ func (g *game) Update() error {
 		g.started = true
 		g.offerRecovery()
 	}
-	g.keysToEditor()
-	g.ui.Update()
-	if g.newMap != nil {
-		g.newMap.poll()
+	now := g.clock()
+	if g.lastTick.IsZero() {
+		g.lastTick = now
 	}
-	g.panel.fit()
 	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
 	}
+	g.evs = g.in.Events(g.evs[:0], now)
 	if g.in.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
+	prev := g.lastTick
+	g.inp.begin()
+	for _, ev := range g.evs {
+		at := clampTime(ev.At, prev, now) // clocks may disagree a little
+		g.move(at.Sub(prev))
+		prev = at
+		if g.inp.apply(ev) {
+			g.react(at)
+			if g.quitting {
+				return ebiten.Termination
+			}
+			g.inp.begin()
+		}
+	}
+	g.move(now.Sub(prev))
+	g.react(now)
+	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
+		f.repeat(now, g.inp.KeyPressed(f.held))
+	}
+	g.lastTick = now
+	if g.quitting {
+		return ebiten.Termination
+	}
+	g.updatePlay()
+	if g.bar.update(g) {
+		g.uiDirty = true // the cached bar shows the new labels
+	}
+	g.scene.Refresh()
+	g.autosave()
+	g.updateTitle()
+	g.expireToasts()
+	return nil
+}
+
+func clampTime(t, lo, hi time.Time) time.Time {
+	if t.Before(lo) {
+		return lo
+	}
+	if t.After(hi) {
+		return hi
+	}
+	return t
+}
+
+// react is one step of the editor's response to input: the widgets, the
+// keyboard (a focused text field, dialogs, shortcuts), the wheel and
+// panning, and the brush.
+func (g *game) react(at time.Time) {
+	if len(g.inp.events) > 0 {
+		g.uiDirty = true
+	}
+	g.keysToEditor()
+	g.ui.Update()
+	if g.newMap != nil {
+		g.newMap.poll()
+	}
+	g.panel.fit()
+	if g.quitting {
+		return
+	}
+	if f := g.focusedField(); f != nil {
+		for _, ev := range g.inp.events {
+			f.edit(ev, at)
+		}
+	}
 	switch {
 	case !g.busy() && !g.textFocused():
 		g.shortcuts()
-	case g.in.KeyJustPressed(ebiten.KeyEscape) && g.modals > 0:
+	case g.inp.KeyJustPressed(ebiten.KeyEscape) && g.modals > 0:
 		g.dismissDialog()
-	case g.in.KeyJustPressed(ebiten.KeyEscape):
+	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
@@ -263,13 +357,12 @@ func (g *game) Update() error {
 	} else {
 		g.paint()
 	}
-	g.updatePlay()
-	g.bar.update(g)
-	g.scene.Refresh()
-	g.autosave()
-	g.updateTitle()
-	g.expireToasts()
-	return nil
+}
+
+// focusedField is the text field that takes the keyboard, or nil.
+func (g *game) focusedField() *textField {
+	f, _ := g.ui.GetFocusedWidget().(*textField)
+	return f
 }
 
 // keysToEditor leaves Tab, Enter and Space to the editor (Edit/Play, End
@@ -285,10 +378,7 @@ func (g *game) keysToEditor() {
 }
 
 // textFocused reports whether a text field takes the keyboard.
-func (g *game) textFocused() bool {
-	_, ok := g.ui.GetFocusedWidget().(*widget.TextInput)
-	return ok
-}
+func (g *game) textFocused() bool { return g.focusedField() != nil }
 
 // quit removes this editor's autosave (the user closes on purpose),
 // then ends the editor.
@@ -301,13 +391,13 @@ func (g *game) quit() {
 // press that began on the panel or a dialog belongs to them, even when
 // the cursor then slides onto the map.
 func (g *game) paint() {
-	x, y := g.in.CursorPosition()
+	x, y := g.inp.CursorPosition()
 	g.hover, g.hoverOK = 0, false
 	if g.overMap(x, y) {
 		mr := g.mapRect()
 		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
 	}
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	if down && !g.wasDown {
 		g.pressOnMap = g.overMap(x, y)
 	}
@@ -328,10 +418,18 @@ func (g *game) paint() {
 	if !g.hoverOK || g.tracker.Same(g.hover) {
 		return
 	}
-	drag := g.tracker.Step(g.sess.Grid, g.hover)
-	if err := g.settings.Apply(g.sess.Grid, g.hover, drag); err != nil && !g.refused {
-		g.refused = true
-		g.info("No unit placed: " + err.Error())
+	// The pointer may have crossed several cells since the last step (a
+	// slow frame): the brush follows the straight path between them.
+	path := []int{g.hover}
+	if prev, ok := g.tracker.Prev(); ok {
+		path = tools.Path(g.sess.Grid.Topology(), prev, g.hover)[1:]
+	}
+	for _, c := range path {
+		drag := g.tracker.Step(g.sess.Grid, c)
+		if err := g.settings.Apply(g.sess.Grid, c, drag); err != nil && !g.refused {
+			g.refused = true
+			g.info("No unit placed: " + err.Error())
+		}
 	}
 }
 
@@ -395,6 +493,11 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
+	start := time.Now()
+	if g.drawDelay > 0 {
+		slowDown(g.drawDelay)
+	}
+	g.quality.frame(g, start)
 	screen.Fill(skyColor)
 	mr := g.mapRect()
 	g.scene.SetFigures(g.unitFigures())
@@ -402,7 +505,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawPlayOverlay(screen)
-	g.ui.Draw(screen)
+	g.drawUI(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
@@ -410,3 +513,39 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.capture(screen)
 	}
 }
+
+// drawUI draws the panel and any dialogs, from the cached layer unless
+// they may have changed.
+func (g *game) drawUI(screen *ebiten.Image) {
+	b := screen.Bounds()
+	if g.uiLayer == nil || g.uiLayer.Bounds().Size() != b.Size() {
+		if g.uiLayer != nil {
+			g.uiLayer.Deallocate()
+		}
+		g.uiLayer = ebiten.NewImage(b.Dx(), b.Dy())
+		g.uiDirty = true
+	}
+	now := time.Now()
+	if g.uiDirty || g.modals > 0 || now.Sub(g.uiDrawn) > uiRefresh {
+		g.uiLayer.Clear()
+		g.ui.Draw(g.uiLayer)
+		g.uiDirty, g.uiDrawn = false, now
+	}
+	if g.modals > 0 {
+		screen.DrawImage(g.uiLayer, nil)
+		return
+	}
+	// Without a dialog the layer holds only the panel (in play mode the
+	// game bar).
+	pr := g.panel.root.GetWidget().Rect
+	if g.play.on {
+		pr = g.bar.root.GetWidget().Rect
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(pr.Min.X), float64(pr.Min.Y))
+	screen.DrawImage(g.uiLayer.SubImage(pr).(*ebiten.Image), op)
+}
+
+// uiRefresh is how often the cached panel is drawn again when nothing
+// said it changed (tooltips, the caret).
+const uiRefresh = 500 * time.Millisecond

@@ -55,8 +55,8 @@ type newMapDialog struct {
 	form     newMapForm
 	formErr  error // the size or seed fields do not parse
 	body     *widget.Container
-	wf, hf   *widget.TextInput
-	seed     *widget.TextInput
+	wf, hf   *textField
+	seed     *textField
 	graphic  *widget.Graphic
 	canvas   *ebiten.Image
 	status   *widget.Text
@@ -138,9 +138,9 @@ func (d *newMapDialog) seedRow(s *style) *widget.Container {
 }
 
 // field is a text input that re-reads the form on every change.
-func (d *newMapDialog) field(s *style, initial, placeholder string, width int) *widget.TextInput {
+func (d *newMapDialog) field(s *style, initial, placeholder string, width int) *textField {
 	t := s.textField(initial, placeholder, width, nil)
-	t.ChangedEvent.AddHandler(func(any) { d.readFields() })
+	t.onChange = d.readFields
 	return t
 }
 

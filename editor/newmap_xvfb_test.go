@@ -238,7 +238,7 @@ func TestEditorNewEmptyWrappingMap(t *testing.T) {
 }
 
 // findField returns the newest dialog's text field (the last one).
-func findField(g *game) *widget.TextInput { return findIn(g, every[*widget.TextInput]) }
+func findField(g *game) *textField { return findIn(g, every[*textField]) }
 
 // findCheckbox returns the newest dialog's check box (the last one).
 func findCheckbox(g *game) *widget.Checkbox { return findIn(g, every[*widget.Checkbox]) }

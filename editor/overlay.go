@@ -169,3 +169,15 @@ func (g *game) label(screen *ebiten.Image, v *project.View, i int, shift float32
 		text.Draw(screen, s, g.style.small, op)
 	}
 }
+
+// cellScreen is where cell i's centre appears on the screen: on a
+// wrapping map, its copy nearest the camera (the tests aim the pointer
+// with it).
+func cellScreen(g *game, i int) (int, int) {
+	mr := g.mapRect()
+	v := g.cam.View(mr.Dx(), mr.Dy())
+	top := g.sess.Grid.Topology()
+	cx, _ := top.CellCenter(i)
+	x, y, _ := project2D(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx))
+	return int(x + 0.5), int(y + 0.5)
+}

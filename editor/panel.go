@@ -7,6 +7,7 @@ import (
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 
+	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/units"
@@ -54,6 +55,9 @@ type panel struct {
 	brush    *valueRow
 	gridBox  *widget.Checkbox
 	labelBox *widget.Checkbox
+	shadows  *widget.Checkbox
+	resGroup *widget.RadioGroup
+	resBtns  []*widget.Button
 	distBox  *widget.Checkbox
 	unitMode *widget.RadioGroup
 	unitBtns []*widget.Button
@@ -72,6 +76,9 @@ type panelActions struct {
 	// takes one).
 	Browser  bool
 	Download func()
+	// Quality: the shadows or resolution choice changed (in the view
+	// settings).
+	Quality func()
 }
 
 func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelActions) *panel {
@@ -149,7 +156,15 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		}
 	})
 	vrow.AddChild(p.gridBox, p.labelBox, p.distBox)
+	p.shadows = s.checkbox("Shadows", view.Quality.Shadows, func(on bool) {
+		if !p.syncing && on != view.Quality.Shadows {
+			view.Quality.Shadows = on
+			act.Quality()
+		}
+	})
+	vrow.AddChild(p.shadows)
 	p.content.AddChild(vrow)
+	p.addResolution(s, view, act.Quality)
 	p.content.AddChild(s.button("Fit map", 50, act.Fit))
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
 		"Drag: paint · WASD/arrows: move\nWheel: zoom · Q/E: rotate · Home: fit map\nCtrl+Z/Y: undo/redo · Ctrl+S: save\nTab: play",
@@ -293,6 +308,41 @@ func (p *panel) addModeRow(s *style, grid *widget.Container, k int, name string,
 	)
 }
 
+// addResolution adds the choice of the 3D view's resolution: automatic
+// (lowered while frames are slow) or a fixed share of the window's.
+func (p *panel) addResolution(s *style, view *viewSettings, changed func()) {
+	row := s.grid([]bool{false, true, true, true, true}, 3)
+	row.AddChild(s.label("Resolution", colText))
+	var elems []widget.RadioGroupElement
+	initial := 0
+	for i, r := range prefs.Resolutions() {
+		name := "Auto"
+		if r != prefs.Auto {
+			name = fmt.Sprintf("%d%%", r)
+		}
+		if r == view.Quality.Resolution {
+			initial = i
+		}
+		b := s.toggle(name, 40)
+		row.AddChild(b)
+		p.resBtns = append(p.resBtns, b)
+		elems = append(elems, b)
+	}
+	p.resGroup = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[initial]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.resBtns {
+				if r := prefs.Resolutions()[i]; b == a.Active && !p.syncing && r != view.Quality.Resolution {
+					view.Quality.Resolution = r
+					changed()
+				}
+			}
+		}),
+	)
+	p.content.AddChild(row)
+}
+
 // sync shows settings changed outside the panel (shortcuts, tests).
 func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	p.syncing = true
@@ -311,6 +361,12 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	}
 	p.gridBox.SetState(state(view.Grid))
 	p.labelBox.SetState(state(view.Labels))
+	p.shadows.SetState(state(view.Quality.Shadows))
+	for i, r := range prefs.Resolutions() {
+		if r == view.Quality.Resolution {
+			p.resGroup.SetActive(p.resBtns[i])
+		}
+	}
 	p.distBox.SetState(state(view.Distances))
 	p.unitMode.SetActive(p.unitBtns[set.Units])
 	p.sideGrp.SetActive(p.sideBtns[max(1, min(hexmap.MaxSides, set.UnitSide))-1])

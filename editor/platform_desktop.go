@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 	"hexsandbox/render"
 	"hexsandbox/saves"
 )
@@ -32,6 +33,19 @@ func openStore(opts Options) (files.Store, error) {
 		dir = d
 	}
 	return files.OpenDir(dir)
+}
+
+// openPrefs is the settings file in the options' config folder.
+func openPrefs(opts Options) prefs.Store {
+	dir := opts.Config
+	if dir == "" {
+		d, err := prefs.DefaultDir()
+		if err != nil {
+			return nil
+		}
+		dir = d
+	}
+	return prefs.InDir(dir)
 }
 
 // importDialog reads a map file by path (Catlike's .map or ours).

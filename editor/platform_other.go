@@ -2,6 +2,8 @@
 
 package editor
 
+import "time"
+
 // browserFiles tells whether the panel should offer the browser's
 // "Download" (downloadMap); the desktop has real files instead.
 const browserFiles = false
@@ -13,3 +15,7 @@ func (g *game) startPlatform() {}
 
 // downloadMap exists only in the browser (platform_js.go).
 func (g *game) downloadMap() {}
+
+// slowDown makes a frame d longer (the slow-machine test hook): a sleep,
+// during which the windowing system keeps the input for the next read.
+func slowDown(d time.Duration) { time.Sleep(d) }

@@ -124,11 +124,11 @@ func (g *game) settle() { g.play.game.Finish() }
 // the selection, V reveals the map or hides it again.
 func (g *game) playKeys() {
 	switch {
-	case g.in.KeyJustPressed(ebiten.KeyEnter):
+	case g.inp.KeyJustPressed(ebiten.KeyEnter):
 		g.endTurn()
-	case g.in.KeyJustPressed(ebiten.KeyEscape):
+	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		g.play.selected = -1
-	case g.in.KeyJustPressed(ebiten.KeyV):
+	case g.inp.KeyJustPressed(ebiten.KeyV):
 		g.view.Reveal = !g.view.Reveal
 		g.bar.sync(&g.view)
 	}
@@ -148,14 +148,14 @@ func (g *game) endTurn() {
 // playInput reads the mouse in play mode: the cell under the cursor, and
 // a press on the map selects the unit clicked or moves the selected one.
 func (g *game) playInput() {
-	x, y := g.in.CursorPosition()
+	x, y := g.inp.CursorPosition()
 	g.hover, g.hoverOK = 0, false
 	over := g.overMap(x, y)
 	if over {
 		mr := g.mapRect()
 		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
 	}
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	pressed := down && !g.wasDown
 	g.wasDown = down
 	if !pressed || !over || g.modals > 0 {

@@ -36,6 +36,9 @@ type style struct {
 	face, bold text.Face
 	small      text.Face
 	theme      *widget.Theme
+	// focus gives a text field the keyboard when it is clicked (the
+	// editor's UI sets it).
+	focus func(*textField)
 }
 
 func newStyle(scale float64) (*style, error) {
