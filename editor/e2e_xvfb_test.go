@@ -36,15 +36,22 @@ func shotsDir(t *testing.T) string {
 
 // captureStep writes the next drawn frame to path.
 func captureStep(t reporter, path string) step {
+	return onFrame(func(img *ebiten.Image) {
+		if err := render.WritePNG(path, img); err != nil {
+			t.Errorf("screenshot: %v", err)
+		}
+	})
+}
+
+// onFrame hands the next drawn frame to f.
+func onFrame(f func(img *ebiten.Image)) step {
 	asked := false
 	return func(g *game) bool {
 		if !asked {
 			asked = true
 			g.capture = func(img *ebiten.Image) {
 				g.capture = nil
-				if err := render.WritePNG(path, img); err != nil {
-					t.Errorf("screenshot: %v", err)
-				}
+				f(img)
 			}
 			return false
 		}

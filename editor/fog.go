@@ -3,6 +3,8 @@ package editor
 import (
 	"image/color"
 
+	"github.com/ungerik/go3d/vec3"
+
 	"hexsandbox/units"
 	"hexsandbox/vision"
 )
@@ -72,4 +74,42 @@ func (g *game) knows(i int) bool {
 func (g *game) unitShown(k int) bool {
 	grid := g.sess.Grid
 	return int(grid.Units()[k].Side) == grid.SideInTurn() || g.sees(grid.UnitCell(k))
+}
+
+// sideUnits returns the units of the side in turn, by their index.
+func (g *game) sideUnits() []int {
+	grid := g.sess.Grid
+	var own []int
+	for k, u := range grid.Units() {
+		if int(u.Side) == grid.SideInTurn() {
+			own = append(own, k)
+		}
+	}
+	return own
+}
+
+// lookAtSide brings the side in turn's units into view as its turn
+// starts (hot-seat: the last side's part of the map tells the next
+// nothing): when none of them is on screen, the camera centres on the
+// first. It returns the hint that starts the turn.
+func (g *game) lookAtSide() string {
+	name := units.SideName(g.sess.Grid.SideInTurn())
+	own := g.sideUnits()
+	if len(own) == 0 {
+		return name + " has no units: place some in edit mode (Tab) · V: reveal map"
+	}
+	mr := g.mapRect()
+	v := g.cam.View(mr.Dx(), mr.Dy())
+	top := g.sess.Grid.Topology()
+	for _, k := range own {
+		i := g.sess.Grid.UnitCell(k)
+		cx, _ := top.CellCenter(i)
+		if onScreen(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx), -40) {
+			return ""
+		}
+	}
+	x, z := top.CellCenter(g.sess.Grid.UnitCell(own[0]))
+	g.cam.X, g.cam.Z = float64(x), float64(z)
+	g.cam.Clamp()
+	return ""
 }

@@ -329,6 +329,7 @@ func (g *game) react(at time.Time) {
 	if len(g.inp.events) > 0 {
 		g.uiDirty = true
 	}
+	g.keysToEditor()
 	g.ui.Update()
 	if g.newMap != nil {
 		g.newMap.poll()
@@ -362,6 +363,18 @@ func (g *game) react(at time.Time) {
 func (g *game) focusedField() *textField {
 	f, _ := g.ui.GetFocusedWidget().(*textField)
 	return f
+}
+
+// keysToEditor leaves Tab, Enter and Space to the editor (Edit/Play, End
+// Turn) while no dialog is open: ebitenui would walk its focus on Tab,
+// and press the button or tick the box a click or that walk focused on
+// Enter or Space, so one key would both end a turn and press a button.
+// A focused text field keeps the keyboard.
+func (g *game) keysToEditor() {
+	g.ui.DisableDefaultFocus = g.modals == 0
+	if g.modals == 0 && g.ui.GetFocusedWidget() != nil && !g.textFocused() {
+		g.ui.ClearFocus()
+	}
 }
 
 // textFocused reports whether a text field takes the keyboard.

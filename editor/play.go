@@ -93,7 +93,11 @@ func (g *game) setPlaying(on bool) {
 	}
 	g.keepMapInPlace(before, g.mapRect())
 	if on {
-		g.info("Play: click a unit of " + units.SideName(g.sess.Grid.SideInTurn()) + ", then a cell · Tab: back to editing")
+		if hint := g.lookAtSide(); hint != "" {
+			g.info("Play: " + hint)
+		} else {
+			g.info("Play: click a unit of " + units.SideName(g.sess.Grid.SideInTurn()) + ", then a cell · Tab: back to editing")
+		}
 	}
 }
 
@@ -134,7 +138,11 @@ func (g *game) playKeys() {
 func (g *game) endTurn() {
 	side := g.play.game.EndTurn()
 	g.play.selected = -1
-	g.info(units.SideName(side) + "'s turn")
+	msg := units.SideName(side) + "'s turn"
+	if hint := g.lookAtSide(); hint != "" {
+		msg += ": " + hint
+	}
+	g.info(msg)
 }
 
 // playInput reads the mouse in play mode: the cell under the cursor, and

@@ -289,6 +289,17 @@ func TestPlayEndToEnd(t *testing.T) {
 				if !saved.Equal(grid()) || !slices.Equal(saved.Units(), grid().Units()) || saved.SideInTurn() != 1 {
 					t.Errorf("saved units %v side %d, the editor has %v", saved.Units(), saved.SideInTurn(), grid().Units())
 				}
+				// Each side's exploration is saved: blue's sight along its
+				// way, beyond the path the test explored for it; red's
+				// around its unit, which never moved.
+				if !slices.Equal(saved.Exploration(), grid().Exploration()) {
+					t.Error("the saved exploration differs from the editor's")
+				}
+				for side, least := range map[int]int{1: len(plan.Cells) + 6, 2: 7} {
+					if n := countExplored(saved, side); n < least {
+						t.Errorf("side %d explored %d cells in the saved map, want at least %d", side, n, least)
+					}
+				}
 			}),
 			key(in, ebiten.KeyO, false),
 			idle(),
@@ -300,6 +311,15 @@ func TestPlayEndToEnd(t *testing.T) {
 			do(func(g *game) {
 				if !grid().Equal(saved) || g.sess.Modified() {
 					t.Errorf("the reopened map differs from the saved one (modified %v)", g.sess.Modified())
+				}
+				// In play, the reopened map shows blue's view as saved.
+				if !g.play.on || g.play.fog.data.Side() != 1 {
+					t.Errorf("reopened: play %v, the fog shows side %d's view", g.play.on, g.play.fog.data.Side())
+				}
+				for i := range grid().CellCount() {
+					if g.knows(i) != saved.Explored(i, 1) {
+						t.Fatalf("reopened: cell %d shown as explored %v, saved %v", i, g.knows(i), saved.Explored(i, 1))
+					}
 				}
 				if k := unitOn(to); grid().Units()[k].Side != 1 {
 					t.Errorf("reopened: unit on %d is side %d", to, grid().Units()[k].Side)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -19,6 +20,7 @@ import (
 // frameScene is the 80×60 showcase map at a typical zoom with 50 units
 // standing on the cells nearest the view's centre, two sides.
 type frameScene struct {
+	grid  *hexmap.Grid
 	r     *Renderer
 	cam   project.Camera
 	dst   *ebiten.Image
@@ -36,7 +38,7 @@ func newFrameScene(b *testing.B) *frameScene {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &frameScene{r: r, cam: project.NewCamera(g.Topology()), dst: ebiten.NewImage(1280, 720)}
+	s := &frameScene{grid: g, r: r, cam: project.NewCamera(g.Topology()), dst: ebiten.NewImage(1280, 720)}
 	s.cam.Zoom = 0.5
 	centre, _ := g.Topology().CellUnder(float32(s.cam.X), float32(s.cam.Z))
 	for i := 0; len(s.still) < 50 && i < g.CellCount(); i++ {

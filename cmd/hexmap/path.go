@@ -45,26 +45,11 @@ func runPath(args []string, stdout io.Writer) error {
 	if *speed < 1 || *speed > nav.MaxSpeed {
 		return fmt.Errorf("speed %d out of range 1..%d", *speed, nav.MaxSpeed)
 	}
-	var xz [4]int
-	for k, name := range []string{"FROMX", "FROMZ", "TOX", "TOZ"} {
-		v, err := strconv.Atoi(fs.Arg(1 + k))
-		if err != nil {
-			return fmt.Errorf("%s %q is not a whole number", name, fs.Arg(1+k))
-		}
-		xz[k] = v
-	}
-	g, _, err := saves.LoadFile(fs.Arg(0))
+	g, cells, err := mapAndCells(fs, "FROMX", "FROMZ", "TOX", "TOZ")
 	if err != nil {
 		return err
 	}
-	from, err := cellAt(g, xz[0], xz[1])
-	if err != nil {
-		return err
-	}
-	to, err := cellAt(g, xz[2], xz[3])
-	if err != nil {
-		return err
-	}
+	from, to := cells[0], cells[1]
 	// Units and exploration play no part: the terrain rules alone.
 	f := nav.NewFinder(g)
 	defer f.Close()
@@ -84,6 +69,31 @@ func runPath(args []string, stdout io.Writer) error {
 // cellAt returns the index of the cell at offset (x, z): column x, row z,
 // both within the map (also on a wrapping map, where the columns are
 // 0..width-1 like any other).
+// mapAndCells reads the map file named by fs's first argument and the
+// cells at the offset coordinates (x, z pairs, names their names) that
+// follow it: the numbers checked first, then the file, then the cells.
+func mapAndCells(fs *flag.FlagSet, names ...string) (*hexmap.Grid, []int, error) {
+	xz := make([]int, len(names))
+	for k, name := range names {
+		v, err := strconv.Atoi(fs.Arg(1 + k))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s %q is not a whole number", name, fs.Arg(1+k))
+		}
+		xz[k] = v
+	}
+	g, _, err := saves.LoadFile(fs.Arg(0))
+	if err != nil {
+		return nil, nil, err
+	}
+	cells := make([]int, len(names)/2)
+	for k := range cells {
+		if cells[k], err = cellAt(g, xz[2*k], xz[2*k+1]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return g, cells, nil
+}
+
 func cellAt(g *hexmap.Grid, x, z int) (int, error) {
 	if x < 0 || x >= g.Width() || z < 0 || z >= g.Height() {
 		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map", x, z, g.Width(), g.Height())

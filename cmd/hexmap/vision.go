@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 
-	"hexsandbox/saves"
 	"hexsandbox/vision"
 )
 
@@ -40,23 +38,11 @@ func runVision(args []string, stdout io.Writer) error {
 	if *rng < 0 || *rng > maxVisionRange {
 		return fmt.Errorf("range %d out of range 0..%d", *rng, maxVisionRange)
 	}
-	var xz [2]int
-	for k, name := range []string{"X", "Z"} {
-		v, err := strconv.Atoi(fs.Arg(1 + k))
-		if err != nil {
-			return fmt.Errorf("%s %q is not a whole number", name, fs.Arg(1+k))
-		}
-		xz[k] = v
-	}
-	g, _, err := saves.LoadFile(fs.Arg(0))
+	g, from, err := mapAndCells(fs, "X", "Z")
 	if err != nil {
 		return err
 	}
-	from, err := cellAt(g, xz[0], xz[1])
-	if err != nil {
-		return err
-	}
-	cells := vision.NewSight(g).Cells(from, *rng, nil)
+	cells := vision.NewSight(g).Cells(from[0], *rng, nil)
 	slices.Sort(cells)
 	out := visionResult{Visible: make([][2]int, len(cells))}
 	for k, i := range cells {

@@ -119,6 +119,7 @@ func TestGameInBrowser(t *testing.T) {
 	t.Run("wrapping map", func(t *testing.T) { checkWrapping(t, ctx, view) })
 	t.Run("recovery autosave", func(t *testing.T) { checkRecovery(t, ctx, view) })
 	t.Run("generate", func(t *testing.T) { checkGenerate(t, ctx) })
+	t.Run("fog of war", func(t *testing.T) { checkFog(t, ctx) })
 }
 
 // mouse dispatches one mouse event at (x, y) with the left button.
