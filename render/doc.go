@@ -52,10 +52,14 @@
 // its Serial changed. Ebitengine gives a shader 4 source images, so the
 // slots are planned per program:
 //
-//	depth, terrain, lit, facade: 0 noise, 1..3 the depth's high, middle, low bytes
-//	fog pass:                    0 noise, 1 whole depth, 2 opaque colour, 3 cell data
-//	translucent:                 0 noise, 1 whole depth, 2 unused,        3 cell data
-//	figure:                      1 whole depth
+//	depth passes:  1, 2 the bytes the earlier passes stored
+//	terrain, lit, facade, overview: 0 map image, 1..3 the depth's high, middle, low bytes
+//	fog pass:      0 map image, 1 whole depth, 2 opaque colour, 3 cell data
+//	translucent:   0 map image, 1 whole depth, 2 unused,        3 cell data
+//	figure:        1 whole depth
+//
+// (The map image is the noise table with the overview's cell rows below
+// it; the whole depth is the last depth pass's image, all 24 bits.)
 //
 // The opaque programs stay fog-free and the cached opaque scene with
 // them; the fog pass shades that scene into an image of its own, each
