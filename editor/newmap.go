@@ -22,7 +22,10 @@ import (
 // Advanced, and a top-down preview that follows the settings: a worker
 // goroutine generates the map whenever they change, one at a time, and
 // the dialog shows the newest result. Generate replaces the map with it
-// as one step that Undo takes back.
+// as one step that Undo takes back; pressed before the preview of the
+// form is ready, it waits for the worker (the UI goes on, the status
+// line says so) instead of generating on the UI goroutine, which for a
+// big map would freeze the window for seconds.
 
 // newMapSizes are Catlike's small, medium and large maps.
 var newMapSizes = [][2]int{{20, 15}, {40, 30}, {80, 60}}
@@ -58,8 +61,10 @@ type newMapDialog struct {
 	canvas   *ebiten.Image
 	status   *widget.Text
 	closeFn  func()
-	noise    *hexmap.Noise // the noise of form.seed, shared by its previews
-	running  bool          // the worker is generating
+	noise    *hexmap.Noise                                // the noise of form.seed, shared by its previews
+	running  bool                                         // the worker is generating
+	pending  bool                                         // Generate was pressed: take the form's map when the worker has it
+	generate func(newMapForm, *hexmap.Noise) generatedMap // what the worker runs (tests hold it up)
 	done     chan generatedMap
 	latest   *generatedMap             // the newest preview
 	building bool                      // widgets are being made: their handlers must wait
@@ -69,7 +74,7 @@ type newMapDialog struct {
 // newMapDialog opens the dialog, on the open map's size and wrapping.
 func (g *game) newMapDialog() {
 	s := g.style
-	d := &newMapDialog{g: g, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}}
+	d := &newMapDialog{g: g, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, generate: generateForm}
 	cur := g.sess.Grid.Topology()
 	d.form = newMapForm{top: cur, seed: mapgen.NewSeed(), settings: mapgen.DefaultSettings()}
 
@@ -100,7 +105,7 @@ func (g *game) newMapDialog() {
 	actions := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(s.px(8)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionEnd})))
 	actions.AddChild(s.button("Cancel", 80, func() { d.closeFn() }),
-		s.button("Empty map", 80, d.createEmpty), s.button("Generate", 80, d.generate))
+		s.button("Empty map", 80, d.createEmpty), s.button("Generate", 80, d.generateMap))
 	d.body = s.vbox(10, nil, 0)
 	d.body.AddChild(columns, actions)
 	d.closeFn = g.dialog("New map", d.body)
@@ -241,19 +246,24 @@ func (d *newMapDialog) start() {
 		d.noise = hexmap.NewNoise(d.form.seed)
 	}
 	d.running = true
-	form, noise, out := d.form, d.noise, d.done
+	form, noise, out, gen := d.form, d.noise, d.done, d.generate
 	w, h := d.canvas.Bounds().Dx(), d.canvas.Bounds().Dy()
 	d.status.Label = "Generating…"
 	go func() {
 		start := time.Now()
-		grid, rep, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMapWithNoise(form.top, noise)
-		r := generatedMap{form: form, grid: grid, rep: rep, err: err}
-		if err == nil {
-			r.img = previewImage(grid, w, h)
+		r := gen(form, noise)
+		if r.err == nil {
+			r.img = previewImage(r.grid, w, h)
 		}
 		r.took = time.Since(start)
 		out <- r
 	}()
+}
+
+// generateForm runs Catlike's generator on a form.
+func generateForm(form newMapForm, noise *hexmap.Noise) generatedMap {
+	grid, rep, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMapWithNoise(form.top, noise)
+	return generatedMap{form: form, grid: grid, rep: rep, err: err}
 }
 
 // poll takes the worker's result, shows it and, when the form changed
@@ -264,8 +274,14 @@ func (d *newMapDialog) poll() {
 		d.running = false
 		if d.open() {
 			d.show(r)
-			if r.form != d.form && d.formErr == nil {
+			switch {
+			case r.form != d.form && d.formErr == nil:
 				d.start()
+			case r.form == d.form && d.pending:
+				d.pending = false
+				if r.err == nil { // else the status line says why
+					d.generateMap()
+				}
 			}
 		}
 	default:
@@ -321,23 +337,25 @@ func (d *newMapDialog) createEmpty() {
 	g.info(fmt.Sprintf("New %s map", mapShape(d.form.top)))
 }
 
-// generate replaces the map with the generated one (the preview's, when
-// it is of the form as it stands), as one undoable step.
-func (d *newMapDialog) generate() {
+// generateMap replaces the map with the preview's, as one undoable step;
+// while the worker is still making the preview of the form as it stands,
+// it asks for the map once that is ready (a form changed meanwhile gets
+// its own preview first).
+func (d *newMapDialog) generateMap() {
 	if !d.valid() {
 		return
 	}
 	g := d.g
-	var grid *hexmap.Grid
-	if d.latest != nil && d.latest.form == d.form {
-		grid = d.latest.grid
-	} else {
-		var err error
-		if grid, _, err = (mapgen.HexMapGenerator{Settings: d.form.settings}).GenerateMap(d.form.top, d.form.seed); err != nil {
-			g.errorf("%v", err)
-			return
+	if d.latest == nil || d.latest.form != d.form {
+		d.pending = true
+		if !d.running {
+			d.start()
 		}
+		d.status.Label = "Generating… the map opens when it is ready"
+		return
 	}
+	d.pending = false
+	grid := d.latest.grid
 	g.sess.Suggested = g.suggested
 	g.sess.ReplaceUndoable(grid)
 	d.finish()

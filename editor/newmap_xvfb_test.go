@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -122,6 +124,84 @@ func TestEditorGeneratesMaps(t *testing.T) {
 	if previewLand < 100 {
 		t.Errorf("the preview shows %d pixels of grass", previewLand)
 	}
+}
+
+// Generate pressed while the worker still makes the preview of the form
+// does not generate on the UI goroutine: the map stays and the dialog
+// stays open, saying that the map opens when ready, while frames go on;
+// once the worker has it, the map is the form's as Catlike's generator
+// makes it, and the dialog closes. The test holds the worker up, so the
+// preview is surely unfinished when Generate is pressed.
+func TestEditorGenerateWaitsForPreview(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	defer free() // a failed run must not leave the worker waiting
+	var before *hexmap.Grid
+	var form newMapForm
+	frames := 0
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) { before = g.sess.Grid }),
+			key(in, ebiten.KeyN, false),
+			wait(1),
+			previewed(t), // the first preview, by the real worker
+			do(func(g *game) {
+				g.newMap.generate = func(f newMapForm, n *hexmap.Noise) generatedMap {
+					select {
+					case started <- struct{}{}:
+					default:
+					}
+					<-release
+					return generateForm(f, n)
+				}
+				g.newMap.seed.SetText("4242")
+			}),
+			func(g *game) bool { // the worker has begun the new seed's preview
+				if frames++; frames > 600 {
+					t.Fatalf("no preview of the new seed started in %d frames", frames)
+				}
+				select {
+				case <-started:
+					return true
+				default:
+					return false
+				}
+			},
+			do(func(g *game) { form = g.newMap.form }),
+			click(t, "Generate"),
+			wait(3),
+			do(func(g *game) {
+				d := g.newMap
+				if g.sess.Grid != before || len(g.dialogs) != 1 || d == nil || !d.pending || !strings.Contains(d.status.Label, "when it is ready") {
+					t.Fatalf("Generate before the preview: map replaced %v, %d dialogs, status %q", g.sess.Grid != before, len(g.dialogs), d.status.Label)
+				}
+				if form.seed != 4242 {
+					t.Errorf("form seed %d", form.seed)
+				}
+				free()
+				frames = 0
+			}),
+			func(g *game) bool {
+				if frames++; frames > 600 {
+					t.Fatalf("the generated map did not open in %d frames", frames)
+				}
+				return g.sess.Grid != before
+			},
+			do(func(g *game) {
+				exp, _, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMap(form.top, 4242)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !g.sess.Grid.Equal(exp) || len(g.dialogs) != 0 || !g.sess.Modified() {
+					t.Errorf("generated map: equal %v, %d dialogs, modified %v", g.sess.Grid.Equal(exp), len(g.dialogs), g.sess.Modified())
+				}
+			}),
+		}
+	})
 }
 
 // Empty map makes an empty map of the size and wrapping chosen; a bad

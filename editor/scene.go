@@ -42,9 +42,9 @@ type scene interface {
 }
 
 // mapCamera returns a camera over where g has most to see: the cell
-// whose surroundings (the 7×7 block round it) hold the most towns,
-// walls, roads, rivers and specials, or the map's centre on a map
-// without any (a new map).
+// whose surroundings (the cells within 3 steps, a brush of size 3) hold
+// the most towns, walls, roads, rivers and specials, or the map's centre
+// on a map without any (a new map).
 func mapCamera(g *hexmap.Grid) project.Camera {
 	c := project.NewCamera(g.Topology())
 	c.Zoom = 0.45
@@ -61,21 +61,48 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 			score[i]++
 		}
 	}
-	// The sums over the 7×7 block of offset coordinates round each cell
-	// (about the cells within 3 steps), from prefix sums: linear in the
-	// map's size, so a 640×640 map costs milliseconds.
-	w, h := g.Width(), g.Height()
-	pre := make([]int, (w+1)*(h+1)) // pre[x+z*(w+1)]: the cells left of x below z
-	for z := range h {
-		for x := range w {
-			pre[x+1+(z+1)*(w+1)] = score[x+z*w] + pre[x+(z+1)*(w+1)] + pre[x+1+z*(w+1)] - pre[x+z*(w+1)]
-		}
+	// The disks' sums from prefix sums along the rows: seven runs per
+	// cell, linear in the map's size, so a 640×640 map costs milliseconds.
+	// A disk's runs depend only on its row's parity: they are taken from
+	// the disks round two cells of a map too big to clip them.
+	const radius = 3
+	type run struct{ dz, dx, n int }
+	var runs [2][]run
+	big := hexmap.Topology{Width: 64, Height: 64}
+	for p := range runs {
+		x0, z0 := 32, 32+p
+		big.WithinRows(x0+z0*big.Width, radius, func(z, x, n int) { runs[p] = append(runs[p], run{z - z0, x - x0, n}) })
 	}
+	top := g.Topology()
+	w, h := g.Width(), g.Height()
+	pre := make([]int, g.CellCount()+h) // pre[x+z*(w+1)]: row z's cells west of column x
+	for i, s := range score {
+		x, z := i%w, i/w
+		pre[x+1+z*(w+1)] = pre[x+z*(w+1)] + s
+	}
+	sumRun := func(z, x0, x1 int) int { return pre[x1+z*(w+1)] - pre[x0+z*(w+1)] }
 	best, bestScore := -1, 0
 	for i := range score {
 		x, z := i%w, i/w
-		x0, x1, z0, z1 := max(x-3, 0), min(x+4, w), max(z-3, 0), min(z+4, h)
-		sum := pre[x1+z1*(w+1)] - pre[x0+z1*(w+1)] - pre[x1+z0*(w+1)] + pre[x0+z0*(w+1)]
+		sum := 0
+		for _, r := range runs[z&1] {
+			zz, x0, x1 := z+r.dz, x+r.dx, x+r.dx+r.n
+			switch {
+			case zz < 0 || zz >= h:
+			case !top.Wrapping:
+				if x0, x1 = max(x0, 0), min(x1, w); x1 > x0 {
+					sum += sumRun(zz, x0, x1)
+				}
+			default: // a run of at most the width, maybe across the seam
+				x0 = (x0%w + w) % w
+				x1 = x0 + min(r.n, w)
+				if x1 <= w {
+					sum += sumRun(zz, x0, x1)
+				} else {
+					sum += sumRun(zz, x0, w) + sumRun(zz, 0, x1-w)
+				}
+			}
+		}
 		if sum > bestScore {
 			best, bestScore = i, sum
 		}

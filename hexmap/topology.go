@@ -142,16 +142,37 @@ func (t Topology) NeighborCenter(i int, d Direction) (x, z float32, ok bool) {
 // row never holds more than the map's width of cells, so no cell comes
 // twice.
 func (t Topology) Within(i, radius int, f func(n int)) {
+	t.WithinRows(i, radius, func(z, x, n int) {
+		for k := range n {
+			c, _ := t.IndexOffset(x+k, z)
+			f(c)
+		}
+	})
+}
+
+// WithinRows calls f with each row of the disk Within covers, in the same
+// order: the n cells of row z from offset column x eastwards. On a
+// wrapping map x+k is taken modulo the width (the run may cross the seam;
+// n is at most the width), on a flat map the run is clipped to the map.
+// Sums over disks (prefix sums along rows) use it.
+func (t Topology) WithinRows(i, radius int, f func(z, x, n int)) {
 	c := t.Coordinates(i)
 	for dz := -radius; dz <= radius; dz++ {
+		z := c.Z + dz
+		if z < 0 || z >= t.Height {
+			continue
+		}
 		lo, hi := max(-radius, -dz-radius), min(radius, -dz+radius)
 		if t.Wrapping {
 			hi = min(hi, lo+t.Width-1)
 		}
-		for dx := lo; dx <= hi; dx++ {
-			if n, ok := t.Index(Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
-				f(n)
-			}
+		x, _ := Coordinates{X: c.X + lo, Z: z}.Offset()
+		end := x + hi - lo + 1
+		if !t.Wrapping {
+			x, end = max(x, 0), min(end, t.Width)
+		}
+		if end > x {
+			f(z, x, end-x)
 		}
 	}
 }

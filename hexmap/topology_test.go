@@ -245,3 +245,49 @@ func TestNeighborCenterAndNearest(t *testing.T) {
 		t.Errorf("a flat map moved x to %v", got)
 	}
 }
+
+// WithinRows covers the disk row by row from the south, one run a row:
+// expanded (modulo the width on a wrapping map) its runs give exactly the
+// cells at most radius steps away (Distance, wrapped on a wrapping map),
+// each once, on flat and wrapping maps, narrow ones and radii past the
+// border included.
+func TestWithinRowsIsTheDisk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	for _, top := range []Topology{{10, 5, false}, {10, 5, true}, {5, 5, true}, {3, 9, true}, {7, 12, false}, {40, 30, true}} {
+		for range 60 {
+			i, r := rng.IntN(top.CellCount()), rng.IntN(6)
+			var got []int
+			lastZ := -1
+			top.WithinRows(i, r, func(z, x, n int) {
+				if z <= lastZ || n < 1 || n > top.Width {
+					t.Fatalf("%+v disk of %d, radius %d: row %d after %d, %d cells", top, i, r, z, lastZ, n)
+				}
+				lastZ = z
+				for k := range n {
+					xx := x + k
+					if top.Wrapping {
+						xx = (xx%top.Width + top.Width) % top.Width
+					}
+					got = append(got, xx+z*top.Width)
+				}
+			})
+			var want []int
+			for n := range top.CellCount() {
+				if top.Distance(i, n) <= r {
+					want = append(want, n)
+				}
+			}
+			seen := map[int]bool{}
+			for _, n := range got {
+				if seen[n] {
+					t.Fatalf("%+v disk of %d, radius %d: cell %d twice", top, i, r, n)
+				}
+				seen[n] = true
+			}
+			slices.Sort(got) // the rows' order was checked above; the cells' set here
+			if !slices.Equal(got, want) {
+				t.Fatalf("%+v disk of %d, radius %d: %v, want %v", top, i, r, got, want)
+			}
+		}
+	}
+}
