@@ -54,7 +54,7 @@ func partsOf(l mesh.Layer) parts {
 	switch l {
 	case mesh.Water, mesh.WaterShore, mesh.Estuaries:
 		return waterParts
-	case mesh.Walls, mesh.Features, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails:
+	case mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails:
 		return ownParts | featureParts
 	}
 	return ownParts
@@ -102,7 +102,8 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 			c.towns = new(buildings.Builder)
 		}
 		towns := features.Towns{Massing: &c.Layers[mesh.Buildings], Detail: &c.Layers[mesh.BuildingDetails], Builder: c.towns}
-		features.BuildTowns(g, ch, &c.Plan, &towns, &c.Layers[mesh.Features], &c.Layers[mesh.Walls], &c.Layers[mesh.Bridges])
+		features.BuildMeshes(g, ch, &c.Plan, &towns, features.Meshes{Features: &c.Layers[mesh.Features],
+			Farms: &c.Layers[mesh.Farms], Walls: &c.Layers[mesh.Walls], Bridges: &c.Layers[mesh.Bridges]})
 	}
 }
 

@@ -7,11 +7,10 @@ import (
 	"hexsandbox/mesh"
 )
 
-// TestNoRiverBedUnderWater checks a river flowing into the sea: the dry
-// cell still carves its stream bed down to the shore, but the sea cell's
-// floor stays flat, so no channel (seen through the water as a dark wedge
-// out of the estuary) sinks below the land's bed.
-func TestNoRiverBedUnderWater(t *testing.T) {
+// TestRiverBedCarvedUnderWater checks a river flowing into the sea: as in
+// Catlike, the sea cell carves the river's bed into its floor too, down
+// to its own stream bed, and nothing lies deeper.
+func TestRiverBedCarvedUnderWater(t *testing.T) {
 	g, err := hexmap.NewGrid(10, 5, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -25,26 +24,29 @@ func TestNoRiverBedUnderWater(t *testing.T) {
 		g.SetWaterLevel(i, 1)
 	}
 	land := 6 + 2*g.Width()
-	if g.SetOutgoingRiver(land, hexmap.W) != nil {
-		t.Fatal("river into the sea refused")
+	if err := g.SetOutgoingRiver(land, hexmap.W); err != nil {
+		t.Fatalf("river into the sea refused: %v", err)
 	}
 	sea, _ := g.Neighbor(land, hexmap.W)
 	if !g.Cell(sea).IsUnderwater() || !g.Cell(sea).HasRiverThroughEdge(hexmap.E) {
 		t.Fatal("test map: the river does not reach an underwater cell")
 	}
-	bed := g.Cell(land).StreamBedY()
+	bed := g.Cell(sea).StreamBedY()
+	if landBed := g.Cell(land).StreamBedY(); bed >= landBed {
+		t.Fatalf("test map: the sea's bed %v is not below the land's %v", bed, landBed)
+	}
 	const eps = 1e-3
 	s := NewSet(g)
 	carved := false
 	for ch := range s.Chunks {
 		for _, p := range s.Chunks[ch].Layers[mesh.Terrain].Positions {
 			if p[1] < bed-eps {
-				t.Fatalf("terrain vertex %v lies below the land's stream bed %v", p, bed)
+				t.Fatalf("terrain vertex %v lies below the sea cell's stream bed %v", p, bed)
 			}
 			carved = carved || p[1] < bed+eps
 		}
 	}
 	if !carved {
-		t.Fatalf("no terrain vertex at the land's stream bed %v", bed)
+		t.Fatalf("no terrain vertex at the sea cell's stream bed %v: the bed stops at the shore", bed)
 	}
 }

@@ -144,11 +144,11 @@ func layerMeshes(s *Set, l mesh.Layer, chunks ...int) []*mesh.Mesh {
 
 // solidEdge is a cell's solid edge towards d, unperturbed, with the
 // heights a neighbour must meet: the cell's height, and the stream bed in
-// the middle when a river crosses a cell that is not underwater.
+// the middle when a river crosses.
 func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) hexmap.EdgeVertices {
 	c := g.CellPosition(i)
 	e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
-	if g.Cell(i).HasRiverThroughEdge(d) && !g.Cell(i).IsUnderwater() {
+	if g.Cell(i).HasRiverThroughEdge(d) {
 		e.V3[1] = g.Cell(i).StreamBedY()
 	}
 	return e

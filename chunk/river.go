@@ -15,14 +15,12 @@ func withY(p vecT, y float32) vecT {
 }
 
 // carvesRiverBed reports whether cell sinks the middle of its solid edge d
-// to its stream bed. Catlike carves the bed in every cell a river crosses;
-// here an underwater cell keeps its floor flat, because its bed would be a
-// channel 1.75 elevation steps deep running to the cell's centre, which
-// shows through the translucent water as a dark wedge pointing out of
-// every estuary. The river's surface already stops at the shore, so
-// nothing above the water changes.
+// to its stream bed: as in Catlike, in every cell a river crosses, under
+// standing water too, where the bed runs on as a channel in the lake's
+// floor (the renderer colours water by its depth, so the channel reads as
+// a little deeper water).
 func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
-	return cell.HasRiverThroughEdge(d) && !cell.IsUnderwater()
+	return cell.HasRiverThroughEdge(d)
 }
 
 // triangulateWithRiverBeginOrEnd is the sixth of a cell where a river

@@ -11,6 +11,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
+	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
 	"hexsandbox/units"
@@ -52,6 +53,12 @@ type drawn struct {
 }
 
 func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
+
+// SetQuality does nothing: blocks are cheap at any quality.
+func (b *blockScene) SetQuality(render.Quality) {}
+
+// Redrew is false: blocks are cheap, the pacer has nothing to gain.
+func (b *blockScene) Redrew() bool { return false }
 
 // The blocks are built on the UI loop: nothing to lock or wait for.
 func (b *blockScene) Lock()        {}

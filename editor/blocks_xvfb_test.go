@@ -12,6 +12,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
+	"hexsandbox/vision"
 )
 
 // blocksMap is a 10×10 map of terraced land: elevation rising east, a
@@ -145,6 +146,49 @@ func TestBlocksWrapping(t *testing.T) {
 		}
 		if !wrapping && (near(got, want) || picked) {
 			t.Errorf("flat map: colour %v and pick %d %v west of its edge", got, cell, picked)
+		}
+	}
+}
+
+// Under the fog the blocks fallback shows a cell the side sees as it is,
+// one explored out of sight at a quarter of its brightness, and nothing
+// of an unexplored one: the background colour.
+func TestBlocksFog(t *testing.T) {
+	g := blocksMap(t)
+	const unit, seen, explored, unexplored = 66, 67, 23, 28
+	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(unit), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+		t.Fatal(err)
+	}
+	v := vision.New(g)
+	v.Sync()
+	g.Explore(explored, 1)
+	if !v.Visible(1, seen) || v.Visible(1, explored) || g.Explored(unexplored, 1) {
+		t.Fatalf("visible %v %v, explored %v: not the case the test needs", v.Visible(1, seen), v.Visible(1, explored), g.Explored(unexplored, 1))
+	}
+	b := newBlockScene()
+	b.Reset(g)
+	b.SetFog(vision.NewCellData(v, 1))
+	cam := project.NewCamera(g.Topology())
+	cam.Zoom = 0
+	const w, h = 320, 240
+	dst := ebiten.NewImage(w, h)
+	b.Draw(dst, &cam)
+	pix := image.NewRGBA(dst.Bounds())
+	dst.ReadPixels(pix.Pix)
+	view := cam.View(w, h)
+	for _, tc := range []struct {
+		cell       int
+		brightness float32
+	}{{seen, 1}, {explored, 0.25}, {unexplored, 0}} {
+		c := g.Cell(tc.cell)
+		x, z := g.Coordinates(tc.cell).Center()
+		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+		want := fogColor
+		if tc.brightness > 0 {
+			want = shade(shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
+		}
+		if got := pix.RGBAAt(int(sx), int(sy)); !near(got, want) {
+			t.Errorf("cell %d (brightness %v): centre %v, want %v", tc.cell, tc.brightness, got, want)
 		}
 	}
 }

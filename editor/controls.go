@@ -1,20 +1,31 @@
 package editor
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/render/project"
 )
 
-// steer moves the camera like Catlike's HexMapCamera: keys pan, the wheel
-// zooms, Q and E rotate.
-func (g *game) steer() {
-	if g.busy() || g.textFocused() || ctrl(g.in) {
+// canSteer reports whether the keyboard and wheel steer the camera: not
+// while a dialog or a job is open or a text field or a Ctrl shortcut
+// takes them.
+func (g *game) canSteer() bool {
+	return !g.busy() && !g.textFocused() && !ctrl(&g.inp)
+}
+
+// move moves the camera like Catlike's HexMapCamera for the time dt the
+// keys were held as they are: WASD or the arrows pan, Q and E rotate. By
+// time, not by frames: holding a key turns or moves the camera as far in
+// a slow frame as in many fast ones.
+func (g *game) move(dt time.Duration) {
+	if dt <= 0 || !g.canSteer() {
 		return
 	}
-	dt := 1 / float64(ebiten.TPS())
+	sec := min(dt, maxStep).Seconds()
 	var dx, dz float64
-	in := g.in
+	in := &g.inp
 	if in.KeyPressed(ebiten.KeyA) || in.KeyPressed(ebiten.KeyArrowLeft) {
 		dx--
 	}
@@ -28,30 +39,39 @@ func (g *game) steer() {
 		dz--
 	}
 	if dx != 0 || dz != 0 {
-		sp := g.cam.MoveSpeed() * dt
+		sp := g.cam.MoveSpeed() * sec
 		g.cam.Move(dx*sp, dz*sp)
 	}
 	if in.KeyPressed(ebiten.KeyQ) {
-		g.cam.Rotation -= project.RotationSpeed * dt
+		g.cam.Rotation -= project.RotationSpeed * sec
 	}
 	if in.KeyPressed(ebiten.KeyE) {
-		g.cam.Rotation += project.RotationSpeed * dt
-	}
-	x, y := in.CursorPosition()
-	if g.overMap(x, y) {
-		if _, wy := in.Wheel(); wy != 0 {
-			g.cam.Zoom += wy * 0.08
-		}
+		g.cam.Rotation += project.RotationSpeed * sec
 	}
 	g.cam.MinZoom = min(0, g.cam.FitZoom(g.mapAspect()))
 	g.cam.Clamp()
+}
+
+// maxStep bounds the time one move covers: a stall of the whole program
+// (a window being dragged) does not send the camera across the map.
+const maxStep = 2 * time.Second
+
+// steer applies this step's wheel (zoom) and right or middle drag (pan).
+func (g *game) steer() {
+	x, y := g.inp.CursorPosition()
+	if g.canSteer() && g.overMap(x, y) {
+		if _, wy := g.inp.Wheel(); wy != 0 {
+			g.cam.Zoom += wy * 0.08
+			g.cam.Clamp()
+		}
+	}
 	g.pan(x, y)
 }
 
 // pan drags the map with the right or middle button, grabbing the point
 // under the cursor; a drag that starts over the panel is not a pan.
 func (g *game) pan(x, y int) {
-	down := g.in.MousePressed(ebiten.MouseButtonRight) || g.in.MousePressed(ebiten.MouseButtonMiddle)
+	down := g.inp.MousePressed(ebiten.MouseButtonRight) || g.inp.MousePressed(ebiten.MouseButtonMiddle)
 	switch {
 	case !down:
 		g.panning = false

@@ -38,9 +38,9 @@ func (g *game) dialogKeys() {
 	}
 	d := g.dialogs[n-1]
 	switch {
-	case g.in.KeyJustPressed(ebiten.KeyEscape):
+	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		d.close()
-	case d.enter != nil && !g.textFocused() && (g.in.KeyJustPressed(ebiten.KeyEnter) || g.in.KeyJustPressed(ebiten.KeyNumpadEnter)):
+	case d.enter != nil && !g.textFocused() && (g.inp.KeyJustPressed(ebiten.KeyEnter) || g.inp.KeyJustPressed(ebiten.KeyNumpadEnter)):
 		d.enter()
 	case d.update != nil:
 		d.update()
@@ -119,8 +119,9 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 }
 
 // focusField gives the newest dialog's text field the keyboard, now and
-// whenever a dialog closing under it would take the focus away.
-func (g *game) focusField(f *widget.TextInput) {
+// whenever a dialog closing under it would take the focus away; a click
+// on the field gives it back.
+func (g *game) focusField(f *textField) {
 	if n := len(g.dialogs); n > 0 {
 		g.dialogs[n-1].focus = f
 	}
@@ -140,24 +141,6 @@ func (g *game) confirm(title, msg string, choices ...choice) {
 func (s *style) paragraph(msg string) *widget.Text {
 	return widget.NewText(widget.TextOpts.Text(msg, &s.face, colText),
 		widget.TextOpts.MaxWidth(float64(s.px(420))))
-}
-
-// textField is a one-line input.
-func (s *style) textField(initial, placeholder string, width int, submit func(string)) *widget.TextInput {
-	t := widget.NewTextInput(
-		widget.TextInputOpts.Placeholder(placeholder),
-		widget.TextInputOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(s.px(width), 0),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
-		),
-		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) {
-			if submit != nil {
-				submit(a.InputText)
-			}
-		}),
-	)
-	t.SetText(initial)
-	return t
 }
 
 // mapList lists saved maps with their shape, size and date, damaged
@@ -215,10 +198,10 @@ type doubleClick struct {
 
 // update reports the entry double-clicked this frame, if any.
 func (d *doubleClick) update(g *game, l *widget.List) (any, bool) {
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	released := d.wasDown && !down
 	d.wasDown = down
-	x, y := g.in.CursorPosition()
+	x, y := g.inp.CursorPosition()
 	if !released || !image.Pt(x, y).In(l.GetWidget().Rect) {
 		return nil, false
 	}
@@ -233,10 +216,15 @@ func (d *doubleClick) update(g *game, l *widget.List) (any, bool) {
 
 // limitLength keeps a field's text to n characters, cutting what is
 // typed or pasted beyond them.
-func limitLength(f *widget.TextInput, n int) {
-	f.ChangedEvent.AddHandler(func(any) {
-		if r := []rune(f.GetText()); len(r) > n {
-			f.SetText(string(r[:n]))
+func limitLength(f *textField, n int) {
+	prev := f.onChange
+	f.onChange = func() {
+		if len(f.text) > n {
+			f.text = f.text[:n]
+			f.cursor = min(f.cursor, n)
 		}
-	})
+		if prev != nil {
+			prev()
+		}
+	}
 }

@@ -459,10 +459,10 @@ func TestEditorSaveAs(t *testing.T) {
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-save-as.png")),
 			do(func(g *game) {
-				var field *widget.TextInput
+				var field *textField
 				if len(g.dialogs) > 0 {
 					walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-						if f, ok := w.(*widget.TextInput); ok {
+						if f, ok := w.(*textField); ok {
 							field = f
 						}
 					})
@@ -715,7 +715,7 @@ func TestEditorShortWindowScrollsPanel(t *testing.T) {
 // keyboard and, unless want is empty, holds want.
 func checkFieldFocused(t reporter, g *game, what, want string) {
 	t.Helper()
-	f, ok := g.ui.GetFocusedWidget().(*widget.TextInput)
+	f, ok := g.ui.GetFocusedWidget().(*textField)
 	switch {
 	case len(g.dialogs) == 0:
 		t.Errorf("%s: no dialog open", what)

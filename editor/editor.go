@@ -14,11 +14,15 @@ import (
 type Options struct {
 	File    string // map to open; empty: the embedded showcase map
 	MapsDir string // where maps are listed and saved; empty: the user's config dir
+	// Config is the folder of the settings file (the quality choices);
+	// empty: os.UserConfigDir()/hexsandbox. The browser keeps them in its
+	// local storage instead.
+	Config string
 }
 
 // Run opens the editor window and returns when it is closed.
 func Run(opts Options) error {
-	g, err := newGame(opts, ebitenInput{})
+	g, err := newGame(opts, newInput())
 	if err != nil {
 		return err
 	}

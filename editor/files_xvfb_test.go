@@ -300,9 +300,9 @@ func TestAutosaveFailureStaysVisible(t *testing.T) {
 func importPath(t reporter, path string) step {
 	return do(func(g *game) {
 		g.importDialog()
-		var field *widget.TextInput
+		var field *textField
 		walk(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
-			if f, ok := w.(*widget.TextInput); ok {
+			if f, ok := w.(*textField); ok {
 				field = f
 			}
 		})

@@ -6,11 +6,13 @@ import (
 	"time"
 
 	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/render/project"
 )
@@ -27,7 +29,8 @@ type viewSettings struct {
 	Distances bool
 	// Reveal shows the whole map in play mode, not what the side in turn
 	// sees (for checking a map).
-	Reveal bool
+	Reveal  bool
+	Quality prefs.Prefs `json:"-"` // remembered between runs, in a file of its own (editor/prefs)
 }
 
 // defaultView shows notes and the minimap.
@@ -47,6 +50,10 @@ const (
 // Layout.
 type game struct {
 	in       Input
+	inp      inputState       // the input as replayed step by step (input.go)
+	evs      []Event          // this tick's events
+	lastTick time.Time        // when the last tick's input was read
+	clock    func() time.Time // the input's clock: time.Now, or a test's
 	sess     *files.Session
 	settings tools.Settings
 	view     viewSettings
@@ -108,11 +115,22 @@ type game struct {
 	lines      shapeBatch    // outlines of the overlay, drawn in one batch
 	fills      shapeBatch    // filled cells of the overlay
 
+	// The panel and dialogs are drawn into uiLayer, again only when input
+	// may have changed them (uiDirty), a dialog is open, or a while has
+	// passed: on a software renderer they cost more than the cached map.
+	uiLayer *ebiten.Image
+	uiDirty bool
+	uiDrawn time.Time
+
+	quality quality // shadows and resolution: the user's and the pacer's
+
 	// Test hooks: script runs at the start of every Update and returns
 	// true when the test is over; capture, when set, receives the next
-	// frame as drawn.
-	script  func(g *game) bool
-	capture func(img *ebiten.Image)
+	// frame as drawn; drawDelay makes every Draw take that much longer (a
+	// slow machine).
+	script    func(g *game) bool
+	capture   func(img *ebiten.Image)
+	drawDelay time.Duration
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -121,7 +139,9 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	shots := picturesDir(store)
-	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, scale: 1, keys: keyTable(), shotsDir: shots}
+	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, clock: time.Now, scale: 1, keys: keyTable(), shotsDir: shots}
+	// ebitenui's widgets take the mouse from the replayed input too.
+	input.SetCursorUpdater(&g.inp)
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
 	})
@@ -131,6 +151,7 @@ func newGame(opts Options, in Input) (*game, error) {
 		g.errorf("%v", err)
 	}
 	g.settings, g.view, g.importDir = p.Settings, p.View, p.ImportDir
+	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
 	start, saved, path, why, err := startMap(opts, store, p)
 	if err != nil {
 		return nil, err
@@ -181,13 +202,14 @@ func (g *game) buildUI(scale float64) error {
 		return err
 	}
 	g.style, g.scale = st, scale
+	st.focus = func(f *textField) { g.ui.SetFocusedWidget(f) }
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike, Image: g.exportImageDialog,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
 		Help: func() { g.help = !g.help },
 		Copy: func() { g.copySelection() }, Cut: g.cutSelection, Paste: g.startPaste,
 		Turn: func() { g.turnPaste(1) }, Mirror: g.mirrorPaste,
-		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles,
+		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
 		Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
 	})
 	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
@@ -215,6 +237,7 @@ func (g *game) showMode() {
 	g.bar.root.GetWidget().SetVisibility(bar)
 	g.panel.sync(&g.settings, &g.view)
 	g.bar.sync(&g.view)
+	g.uiDirty = true
 }
 
 func (g *game) updateTitle() {
@@ -283,6 +306,12 @@ func (g *game) overMap(x, y int) bool {
 
 // Update runs one frame. It never waits for a file: file work runs off
 // the UI loop (jobs.go) and Update only looks whether it is done.
+//
+// It reads the input since the last tick and replays it in steps
+// (inputState.apply): the editor and its widgets react once per step, so
+// that a press and a release within one frame are a click, each press of
+// a key counts, and a drag paints along its path; the camera moves by the
+// time each key was held.
 func (g *game) Update() error {
 	// Background work reads the map between frames, never while it may
 	// change.
@@ -295,28 +324,93 @@ func (g *game) Update() error {
 		g.started = true
 		g.offerRecovery()
 	}
-	g.keysToEditor()
-	g.ui.Update()
-	if g.newMap != nil {
-		g.newMap.poll()
+	now := g.clock()
+	if g.lastTick.IsZero() {
+		g.lastTick = now
 	}
-	g.panel.fit()
 	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
 	}
+	g.evs = g.in.Events(g.evs[:0], now)
 	if g.in.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
+	prev := g.lastTick
+	g.inp.begin()
+	for _, ev := range g.evs {
+		at := clampTime(ev.At, prev, now) // clocks may disagree a little
+		g.move(at.Sub(prev))
+		prev = at
+		if g.inp.apply(ev) {
+			g.react(at)
+			if g.quitting {
+				return ebiten.Termination
+			}
+			g.inp.begin()
+		}
+	}
+	g.move(now.Sub(prev))
+	g.react(now)
+	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
+		f.repeat(now, g.inp.KeyPressed(f.held))
+	}
+	g.lastTick = now
+	if g.quitting {
+		return ebiten.Termination
+	}
+	g.updatePlay()
+	if g.bar.update(g) {
+		g.uiDirty = true // the cached bar shows the new labels
+	}
+	g.scene.Refresh()
+	g.autosave()
+	g.savePrefs(false)
+	g.updateTitle()
+	g.expireToasts()
+	return nil
+}
+
+func clampTime(t, lo, hi time.Time) time.Time {
+	if t.Before(lo) {
+		return lo
+	}
+	if t.After(hi) {
+		return hi
+	}
+	return t
+}
+
+// react is one step of the editor's response to input: the widgets, the
+// keyboard (a focused text field, dialogs, shortcuts), the wheel and
+// panning, and the brush.
+func (g *game) react(at time.Time) {
+	if len(g.inp.events) > 0 {
+		g.uiDirty = true
+	}
+	g.keysToEditor()
+	g.ui.Update()
+	if g.newMap != nil {
+		g.newMap.poll()
+	}
+	g.panel.fit()
+	if g.quitting {
+		return
+	}
+	if f := g.focusedField(); f != nil {
+		for _, ev := range g.inp.events {
+			f.edit(ev, at)
+		}
+	}
 	switch {
 	case !g.busy() && !g.textFocused():
 		g.shortcuts()
 	case g.modals > 0:
 		g.dialogKeys()
-	case g.in.KeyJustPressed(ebiten.KeyEscape):
+	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
@@ -325,14 +419,12 @@ func (g *game) Update() error {
 	} else {
 		g.paint()
 	}
-	g.updatePlay()
-	g.bar.update(g)
-	g.scene.Refresh()
-	g.autosave()
-	g.savePrefs(false)
-	g.updateTitle()
-	g.expireToasts()
-	return nil
+}
+
+// focusedField is the text field that takes the keyboard, or nil.
+func (g *game) focusedField() *textField {
+	f, _ := g.ui.GetFocusedWidget().(*textField)
+	return f
 }
 
 // keysToEditor leaves Tab, Enter and Space to the editor (Edit/Play, End
@@ -348,10 +440,7 @@ func (g *game) keysToEditor() {
 }
 
 // textFocused reports whether a text field takes the keyboard.
-func (g *game) textFocused() bool {
-	_, ok := g.ui.GetFocusedWidget().(*widget.TextInput)
-	return ok
-}
+func (g *game) textFocused() bool { return g.focusedField() != nil }
 
 // quit removes this editor's autosave (the user closes on purpose),
 // keeps the preferences, then ends the editor.
@@ -366,8 +455,8 @@ func (g *game) quit() {
 // the panel or a dialog belongs to them, even when the cursor then
 // slides onto the map.
 func (g *game) paint() {
-	x, y := g.in.CursorPosition()
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	x, y := g.inp.CursorPosition()
+	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	g.cursor.watch(x, y, down, g.in.CursorIn())
 	g.hover, g.hoverOK = 0, false
 	if g.cursor.known() && g.overMap(x, y) && !g.mini.contains(x, y) {
@@ -457,6 +546,11 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
+	start := time.Now()
+	if g.drawDelay > 0 {
+		slowDown(g.drawDelay)
+	}
+	g.quality.frame(g, start)
 	screen.Fill(skyColor)
 	mr := g.mapRect()
 	g.scene.SetFigures(g.unitFigures())
@@ -468,7 +562,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawOverlay(screen)
 	g.drawPlayOverlay(screen)
 	g.mini.draw(screen, g)
-	g.ui.Draw(screen)
+	g.drawUI(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
@@ -477,3 +571,39 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.capture(screen)
 	}
 }
+
+// drawUI draws the panel and any dialogs, from the cached layer unless
+// they may have changed.
+func (g *game) drawUI(screen *ebiten.Image) {
+	b := screen.Bounds()
+	if g.uiLayer == nil || g.uiLayer.Bounds().Size() != b.Size() {
+		if g.uiLayer != nil {
+			g.uiLayer.Deallocate()
+		}
+		g.uiLayer = ebiten.NewImage(b.Dx(), b.Dy())
+		g.uiDirty = true
+	}
+	now := time.Now()
+	if g.uiDirty || g.modals > 0 || now.Sub(g.uiDrawn) > uiRefresh {
+		g.uiLayer.Clear()
+		g.ui.Draw(g.uiLayer)
+		g.uiDirty, g.uiDrawn = false, now
+	}
+	if g.modals > 0 {
+		screen.DrawImage(g.uiLayer, nil)
+		return
+	}
+	// Without a dialog the layer holds only the panel (in play mode the
+	// game bar).
+	pr := g.panel.root.GetWidget().Rect
+	if g.play.on {
+		pr = g.bar.root.GetWidget().Rect
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(pr.Min.X), float64(pr.Min.Y))
+	screen.DrawImage(g.uiLayer.SubImage(pr).(*ebiten.Image), op)
+}
+
+// uiRefresh is how often the cached panel is drawn again when nothing
+// said it changed (tooltips, the caret).
+const uiRefresh = 500 * time.Millisecond

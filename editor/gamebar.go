@@ -86,17 +86,21 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 
 // update shows the game's state: the side in turn in its colour, the
 // selected unit and its moves left.
-func (b *gameBar) update(g *game) {
+func (b *gameBar) update(g *game) (changed bool) {
 	if !g.play.on {
-		return
+		return false
 	}
 	side := g.sess.Grid.SideInTurn()
-	b.turn.Label = "Turn: " + units.SideName(side)
+	turn := "Turn: " + units.SideName(side)
+	unit, moves := g.selectedInfo()
+	moves = "Moves left: " + moves
+	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
+	b.turn.Label = turn
 	c := units.SideColor(side)
 	b.turn.SetColor(color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255})
-	unit, moves := g.selectedInfo()
 	b.unit.Label = unit
-	b.moves.Label = "Moves left: " + moves
+	b.moves.Label = moves
+	return changed
 }
 
 // sync shows view settings changed elsewhere.

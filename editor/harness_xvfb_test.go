@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -51,6 +52,8 @@ type session struct {
 	make  func() (*game, error)
 	g     *game
 	ended chan error
+	// w, h is the window size (1280×800 when zero).
+	w, h int
 }
 
 func (h *host) Update() error {
@@ -63,7 +66,10 @@ func (h *host) Update() error {
 		case h.code = <-h.exit:
 			return ebiten.Termination
 		case s := <-h.jobs:
-			ebiten.SetWindowSize(1280, 800)
+			if s.w == 0 {
+				s.w, s.h = 1280, 800
+			}
+			ebiten.SetWindowSize(s.w, s.h)
 			g, err := s.make()
 			if err != nil {
 				s.ended <- err
@@ -142,13 +148,33 @@ type reporter interface {
 // it with the steps that build returns (called on the game loop, once the
 // editor exists), and reports their findings as t's failures. The
 // session ends after the last step, or when the editor quits.
-func runEditor(t *testing.T, opts Options, in *scriptInput, build func(g *game, c *checker) []step) *game {
+func runEditor(t testing.TB, opts Options, in *scriptInput, build func(g *game, c *checker) []step) *game {
+	// The settings file goes to a folder of the test's, never the user's.
 	t.Helper()
+	return runEditorSized(t, 0, 0, opts, in, build)
+}
+
+// runEditorSized is runEditor in a window of w×h.
+func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g *game, c *checker) []step) *game {
+	t.Helper()
+	if opts.Config == "" {
+		opts.Config = t.TempDir()
+	}
 	c := &checker{}
-	s := &session{ended: make(chan error, 1), make: func() (*game, error) {
+	s := &session{w: w, h: h, ended: make(chan error, 1), make: func() (*game, error) {
 		g, err := newGame(opts, in)
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := in.(*scriptInput); ok {
+			// A script's ticks are 1/60 s apart, whatever the machine:
+			// keys held for some frames move the camera as far every time.
+			t0 := time.Now()
+			ticks := 0
+			g.clock = func() time.Time {
+				ticks++
+				return t0.Add(time.Duration(ticks) * time.Second / 60)
+			}
 		}
 		g.script = runScript(c, in, build(g, c))
 		return g, nil

@@ -113,7 +113,7 @@ func (g *game) importDialog() {
 		}
 		g.runFile(files.OpenPathOp(p, opened), true, func(err error) { g.report(err, "Importing", nil) })
 	}
-	field.SubmitEvent.AddHandler(func(a any) { load(field.GetText(), true) })
+	field.submit = func(p string) { load(p, true) }
 	lst = s.entryList(nil, 520, func(e listEntry) {
 		if !e.dir {
 			field.SetText(e.key)

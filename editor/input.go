@@ -1,22 +1,47 @@
 package editor
 
 import (
+	"image"
 	"io/fs"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
-// Input is what the editor reads from the user each frame, apart from
-// the panel's widgets (which read ebiten directly). The window uses
-// ebiten's; the end-to-end test feeds a script of synthetic events
-// through the same path.
+// EventKind is what an input event reports.
+type EventKind uint8
+
+// The kinds of input events.
+const (
+	KeyDown EventKind = iota + 1
+	KeyUp
+	ButtonDown
+	ButtonUp
+	Move  // the cursor moved to X, Y
+	Wheel // the wheel turned by WheelX, WheelY
+	Char  // a typed character
+)
+
+// Event is one change of the user's input, in the order it happened.
+// Every event carries the cursor position at that moment.
+type Event struct {
+	Kind           EventKind
+	Key            ebiten.Key         // KeyDown, KeyUp: a physical key, not a modifier alias
+	Button         ebiten.MouseButton // ButtonDown, ButtonUp
+	X, Y           int                // cursor position in screen pixels
+	WheelX, WheelY float64
+	Char           rune
+	At             time.Time // when it happened, as well as the source knows
+}
+
+// Input is where the editor's events come from. The window's comes from
+// Ebitengine (input_poll.go; in the browser from the page's own event
+// listeners, input_js.go); the end-to-end tests feed a script through
+// the same path.
 type Input interface {
-	CursorPosition() (x, y int)
-	MousePressed(b ebiten.MouseButton) bool
-	KeyPressed(k ebiten.Key) bool
-	KeyJustPressed(k ebiten.Key) bool
-	Wheel() (x, y float64)
+	// Events appends the events since the last call, oldest first; now
+	// is the time of this tick.
+	Events(dst []Event, now time.Time) []Event
 	DroppedFiles() fs.FS
 	// CloseRequested reports that the user asked to close the window.
 	CloseRequested() bool
@@ -25,16 +50,15 @@ type Input interface {
 	CursorIn() bool
 }
 
-type ebitenInput struct{}
+// repeater is an Input that reports a held key's repeats as further
+// presses, as browsers do; without it the text fields repeat held
+// editing keys themselves.
+type repeater interface{ Repeats() bool }
 
-func (ebitenInput) CursorPosition() (int, int)             { return ebiten.CursorPosition() }
-func (ebitenInput) MousePressed(b ebiten.MouseButton) bool { return ebiten.IsMouseButtonPressed(b) }
-func (ebitenInput) KeyPressed(k ebiten.Key) bool           { return ebiten.IsKeyPressed(k) }
-func (ebitenInput) KeyJustPressed(k ebiten.Key) bool       { return inpututil.IsKeyJustPressed(k) }
-func (ebitenInput) Wheel() (float64, float64)              { return ebiten.Wheel() }
-func (ebitenInput) DroppedFiles() fs.FS                    { return ebiten.DroppedFiles() }
-func (ebitenInput) CloseRequested() bool                   { return ebiten.IsWindowBeingClosed() }
-func (ebitenInput) CursorIn() bool                         { return pointerInPage() }
+func inputRepeats(in Input) bool {
+	r, ok := in.(repeater)
+	return ok && r.Repeats()
+}
 
 // cursorWatch tells whether the pointer has shown where it is. Until it
 // first moves (or a button is pressed) its position is a default, not
@@ -62,8 +86,160 @@ func (c *cursorWatch) watch(x, y int, down, in bool) {
 // known reports whether the position is the pointer's, over the window.
 func (c *cursorWatch) known() bool { return c.moved && c.in }
 
-func ctrl(in Input) bool {
+// modifiers are Ebitengine's keys that stand for either of two physical
+// keys.
+var modifiers = [...]struct{ alias, left, right ebiten.Key }{
+	{ebiten.KeyAlt, ebiten.KeyAltLeft, ebiten.KeyAltRight},
+	{ebiten.KeyControl, ebiten.KeyControlLeft, ebiten.KeyControlRight},
+	{ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight},
+	{ebiten.KeyMeta, ebiten.KeyMetaLeft, ebiten.KeyMetaRight},
+}
+
+// isModifier reports whether k is one of the modifier keys (Shift,
+// Control, Alt, Meta, left or right).
+func isModifier(k ebiten.Key) bool {
+	for _, m := range modifiers {
+		if k == m.left || k == m.right {
+			return true
+		}
+	}
+	return false
+}
+
+// isAlias reports whether k is one of the modifier aliases.
+func isAlias(k ebiten.Key) bool { return k >= ebiten.KeyAlt && k <= ebiten.KeyMeta }
+
+// buttons are the mouse buttons the editor follows.
+var buttons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonMiddle, ebiten.MouseButtonRight}
+
+// inputState is the input as the editor replays it: the state after the
+// events applied so far, and what changed in the current step. The editor
+// and ebitenui's widgets (through the CursorUpdater methods) read it
+// instead of Ebitengine's per-tick state, so a press and its release
+// within one frame are seen one after the other.
+type inputState struct {
+	x, y          int
+	keys          [ebiten.KeyMax + 1]bool
+	justKeys      [ebiten.KeyMax + 1]bool
+	buttons       [len(buttons)]bool
+	justDown      [len(buttons)]bool
+	justUp        [len(buttons)]bool
+	wheelX        float64
+	wheelY        float64
+	events        []Event // this step's events, in order
+	anyTransition bool    // a press or release this step
+}
+
+// begin starts a step: nothing has just happened yet.
+func (s *inputState) begin() {
+	clear(s.justKeys[:])
+	clear(s.justDown[:])
+	clear(s.justUp[:])
+	s.wheelX, s.wheelY = 0, 0
+	s.events = s.events[:0]
+	s.anyTransition = false
+}
+
+// apply adds one event to the step. It reports whether the step must end
+// here: at every press or release, so that the next one is seen in a
+// step of its own, and at every move while a button is held, so that a
+// drag is followed along its path.
+func (s *inputState) apply(ev Event) (end bool) {
+	s.events = append(s.events, ev)
+	s.x, s.y = ev.X, ev.Y
+	switch ev.Kind {
+	case KeyDown, KeyUp:
+		if ev.Key < 0 || ev.Key > ebiten.KeyMax || isAlias(ev.Key) {
+			return false
+		}
+		down := ev.Kind == KeyDown
+		if down && !s.keys[ev.Key] {
+			s.justKeys[ev.Key] = true
+		}
+		s.keys[ev.Key] = down
+		s.anyTransition = true
+		return true
+	case ButtonDown, ButtonUp:
+		for i, b := range buttons {
+			if b == ev.Button {
+				down := ev.Kind == ButtonDown
+				if down && !s.buttons[i] {
+					s.justDown[i] = true
+				} else if !down && s.buttons[i] {
+					s.justUp[i] = true
+				}
+				s.buttons[i] = down
+			}
+		}
+		s.anyTransition = true
+		return true
+	case Move:
+		return s.buttons != [len(buttons)]bool{}
+	case Wheel:
+		s.wheelX += ev.WheelX
+		s.wheelY += ev.WheelY
+	}
+	return false
+}
+
+// CursorPosition is where the cursor is.
+func (s *inputState) CursorPosition() (int, int) { return s.x, s.y }
+
+// KeyPressed reports whether k is held; a modifier alias (KeyControl)
+// stands for either of its keys.
+func (s *inputState) KeyPressed(k ebiten.Key) bool {
+	if isAlias(k) {
+		m := modifiers[k-ebiten.KeyAlt]
+		return s.keys[m.left] || s.keys[m.right]
+	}
+	return k >= 0 && k <= ebiten.KeyMax && s.keys[k]
+}
+
+// KeyJustPressed reports whether k went down in this step.
+func (s *inputState) KeyJustPressed(k ebiten.Key) bool {
+	if isAlias(k) {
+		m := modifiers[k-ebiten.KeyAlt]
+		return s.justKeys[m.left] || s.justKeys[m.right]
+	}
+	return k >= 0 && k <= ebiten.KeyMax && s.justKeys[k]
+}
+
+// MousePressed reports whether button b is held.
+func (s *inputState) MousePressed(b ebiten.MouseButton) bool { return s.button(b, &s.buttons) }
+
+// Wheel is the wheel's turn in this step.
+func (s *inputState) Wheel() (float64, float64) { return s.wheelX, s.wheelY }
+
+func (s *inputState) button(b ebiten.MouseButton, set *[len(buttons)]bool) bool {
+	for i, x := range buttons {
+		if x == b {
+			return set[i]
+		}
+	}
+	return false
+}
+
+// The ebitenui CursorUpdater methods: ebitenui's widgets take the mouse
+// from here (input.SetCursorUpdater), so they replay clicks too.
+
+func (s *inputState) Update()                 {}
+func (s *inputState) AfterUpdate()            {}
+func (s *inputState) Draw(*ebiten.Image)      {}
+func (s *inputState) AfterDraw(*ebiten.Image) {}
+func (s *inputState) MouseButtonPressed(b ebiten.MouseButton) bool {
+	return s.MousePressed(b)
+}
+func (s *inputState) MouseButtonJustPressed(b ebiten.MouseButton) bool {
+	return s.button(b, &s.justDown)
+}
+func (s *inputState) MouseButtonJustReleased(b ebiten.MouseButton) bool {
+	return s.button(b, &s.justUp)
+}
+func (s *inputState) GetCursorImage(string) *ebiten.Image { return nil }
+func (s *inputState) GetCursorOffset(string) image.Point  { return image.Point{} }
+
+func ctrl(in *inputState) bool {
 	return in.KeyPressed(ebiten.KeyControl) || in.KeyPressed(ebiten.KeyMeta)
 }
 
-func shift(in Input) bool { return in.KeyPressed(ebiten.KeyShift) }
+func shift(in *inputState) bool { return in.KeyPressed(ebiten.KeyShift) }

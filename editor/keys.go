@@ -136,7 +136,7 @@ func keyTable() []binding {
 }
 
 // held returns the modifiers held now.
-func held(in Input) mods {
+func held(in *inputState) mods {
 	var m mods
 	if ctrl(in) {
 		m |= modCtrl
@@ -150,9 +150,9 @@ func held(in Input) mods {
 // shortcuts runs the binding of a key pressed this frame with exactly
 // its modifiers held. Alt is left to clicks (Alt+click picks).
 func (g *game) shortcuts() {
-	m := held(g.in)
+	m := held(&g.inp)
 	for _, b := range g.keys {
-		if b.run != nil && b.mods == m && b.runsIn(g.play.on) && g.in.KeyJustPressed(b.key) {
+		if b.run != nil && b.mods == m && b.runsIn(g.play.on) && g.inp.KeyJustPressed(b.key) {
 			b.run(g)
 			return
 		}

@@ -56,8 +56,8 @@ type newMapDialog struct {
 	form     newMapForm
 	formErr  error // the size or seed fields do not parse
 	body     *widget.Container
-	wf, hf   *widget.TextInput
-	seed     *widget.TextInput
+	wf, hf   *textField
+	seed     *textField
 	graphic  *widget.Graphic
 	canvas   *ebiten.Image
 	status   *widget.Text
@@ -139,9 +139,9 @@ func (d *newMapDialog) seedRow(s *style) *widget.Container {
 }
 
 // field is a text input that re-reads the form on every change.
-func (d *newMapDialog) field(s *style, initial, placeholder string, width int) *widget.TextInput {
+func (d *newMapDialog) field(s *style, initial, placeholder string, width int) *textField {
 	t := s.textField(initial, placeholder, width, nil)
-	t.ChangedEvent.AddHandler(func(any) { d.readFields() })
+	t.onChange = d.readFields
 	return t
 }
 
@@ -250,6 +250,9 @@ func (d *newMapDialog) start() {
 	form, noise, out, gen := d.form, d.noise, d.done, d.generate
 	w, h := d.canvas.Bounds().Dx(), d.canvas.Bounds().Dy()
 	d.status.Label = "Generating…"
+	if d.pending {
+		d.status.Label = generatingToOpen
+	}
 	go func() {
 		start := time.Now()
 		r := gen(form, noise)
@@ -260,6 +263,9 @@ func (d *newMapDialog) start() {
 		out <- r
 	}()
 }
+
+// generatingToOpen is the status while Generate waits for the worker.
+const generatingToOpen = "Generating… the map opens when it is ready"
 
 // generateForm runs Catlike's generator on a form.
 func generateForm(form newMapForm, noise *hexmap.Noise) generatedMap {
@@ -352,7 +358,7 @@ func (d *newMapDialog) generateMap() {
 		if !d.running {
 			d.start()
 		}
-		d.status.Label = "Generating… the map opens when it is ready"
+		d.status.Label = generatingToOpen
 		return
 	}
 	d.pending = false

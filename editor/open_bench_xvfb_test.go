@@ -35,7 +35,7 @@ func runOpenChild(file string) int {
 	if trace {
 		fmt.Fprintf(os.Stderr, "process up %v\n", time.Since(start))
 	}
-	g, err := newGame(Options{File: file, MapsDir: os.TempDir()}, ebitenInput{})
+	g, err := newGame(Options{File: file, MapsDir: os.TempDir()}, newInput())
 	if err != nil {
 		fmt.Println("error", err)
 		return 1

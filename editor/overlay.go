@@ -206,10 +206,10 @@ func (g *game) label(screen *ebiten.Image, v *project.View, i int, shift float32
 	}
 }
 
-// cellOnScreen is where cell i's centre appears on the screen: on a
-// wrapping map, its copy nearest the camera (tests and the page's
-// cellScreen call use it to point at cells).
-func cellOnScreen(g *game, i int) (int, int) {
+// cellScreen is where cell i's centre appears on the screen: on a
+// wrapping map, its copy nearest the camera (the tests aim the pointer
+// with it).
+func cellScreen(g *game, i int) (int, int) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
 	top := g.sess.Grid.Topology()

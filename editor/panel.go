@@ -7,6 +7,7 @@ import (
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 
+	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/topdown"
@@ -53,6 +54,9 @@ type panel struct {
 	modes    [3]choiceRow
 	brush    *valueRow
 	views    []*viewBox
+	shadows  *widget.Checkbox
+	resGroup *widget.RadioGroup
+	resBtns  []*widget.Button
 	unitMode *widget.RadioGroup
 	unitBtns []*widget.Button
 	sideGrp  *widget.RadioGroup
@@ -77,6 +81,9 @@ type panelActions struct {
 	// (F12 still takes one).
 	Browser         bool
 	Download, Share func()
+	// Quality: the shadows or resolution choice changed (in the view
+	// settings).
+	Quality func()
 }
 
 // action is a button: its label, tooltip and what it does.
@@ -180,7 +187,15 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		vrow.AddChild(s.withTip(box, v.tip))
 		p.views = append(p.views, &viewBox{box: box, on: on})
 	}
+	p.shadows = s.checkbox("Shadows", view.Quality.Shadows, func(on bool) {
+		if !p.syncing && on != view.Quality.Shadows {
+			view.Quality.Shadows = on
+			act.Quality()
+		}
+	})
+	vrow.AddChild(s.withTip(p.shadows, "Shadows from the sun (off is quicker on a slow machine)"))
 	p.content.AddChild(vrow)
+	p.addResolution(s, view, act.Quality)
 	p.content.AddChild(s.withTip(s.button("Fit map", 50, act.Fit), "Frame the whole map (Home)"))
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
 		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · Home: fit map · Tab: play\nF1: every key",
@@ -418,6 +433,46 @@ func (p *panel) addModeRow(s *style, grid *widget.Container, k int, name string,
 	grid.AddChild(btns)
 }
 
+// addResolution adds the choice of the 3D view's resolution: automatic
+// (lowered while frames are slow) or a fixed share of the window's.
+func (p *panel) addResolution(s *style, view *viewSettings, changed func()) {
+	row := s.grid([]bool{false, true, true, true, true}, 3)
+	row.AddChild(s.label("Resolution", colText))
+	var elems []widget.RadioGroupElement
+	initial := 0
+	for i, r := range prefs.Resolutions() {
+		name := "Auto"
+		if r != prefs.Auto {
+			name = fmt.Sprintf("%d%%", r)
+		}
+		if r == view.Quality.Resolution {
+			initial = i
+		}
+		b := s.toggle(name, 40)
+		tip := "The 3D view at full resolution, lowered while frames are slow"
+		if r != prefs.Auto {
+			tip = fmt.Sprintf("The 3D view at %d%% of the window's resolution", r)
+		}
+		s.withTip(b, tip)
+		row.AddChild(b)
+		p.resBtns = append(p.resBtns, b)
+		elems = append(elems, b)
+	}
+	p.resGroup = widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[initial]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			for i, b := range p.resBtns {
+				if r := prefs.Resolutions()[i]; b == a.Active && !p.syncing && r != view.Quality.Resolution {
+					view.Quality.Resolution = r
+					changed()
+				}
+			}
+		}),
+	)
+	p.content.AddChild(row)
+}
+
 // sync shows settings changed outside the panel (shortcuts, tests).
 func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	p.syncing = true
@@ -440,6 +495,12 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 	}
 	for _, v := range p.views {
 		v.box.SetState(state(*v.on))
+	}
+	p.shadows.SetState(state(view.Quality.Shadows))
+	for i, r := range prefs.Resolutions() {
+		if r == view.Quality.Resolution {
+			p.resGroup.SetActive(p.resBtns[i])
+		}
 	}
 	p.unitMode.SetActive(p.unitBtns[set.Units])
 	p.sideGrp.SetActive(p.sideBtns[max(1, min(hexmap.MaxSides, set.UnitSide))-1])

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 	"hexsandbox/saves"
 )
 
@@ -28,6 +29,19 @@ func openStore(opts Options) (files.Store, error) {
 		dir = d
 	}
 	return files.OpenDir(dir)
+}
+
+// openPrefs is the settings file in the options' config folder.
+func openPrefs(opts Options) prefs.Store {
+	dir := opts.Config
+	if dir == "" {
+		d, err := prefs.DefaultDir()
+		if err != nil {
+			return nil
+		}
+		dir = d
+	}
+	return prefs.InDir(dir)
 }
 
 // exportCatlike writes the map as a Catlike Hex Map save (.map) to a

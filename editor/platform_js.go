@@ -9,8 +9,10 @@ package editor
 
 import (
 	"syscall/js"
+	"time"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/prefs"
 	"hexsandbox/saves"
 )
 
@@ -21,6 +23,9 @@ const browserFiles = true
 
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
+
+// openPrefs keeps the settings in the browser's local storage.
+func openPrefs(Options) prefs.Store { return prefs.Local{Key: prefs.DefaultKey} }
 
 // importDialog opens the browser's file picker; the chosen map replaces
 // the current one a few frames later (cmdImport has already asked about
@@ -76,3 +81,11 @@ func (g *game) downloadMap() {
 // pointerInPage reports whether the pointer is over the page: the page
 // sets window.hexsandboxPointerOut when it leaves (web/index.html).
 func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Truthy() }
+
+// slowDown makes a frame d longer (the slow-machine test hook) by keeping
+// the page's only thread busy, as a heavy frame does: the browser holds
+// the input events until the frame is over.
+func slowDown(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
+}

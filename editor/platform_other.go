@@ -2,7 +2,11 @@
 
 package editor
 
-import "hexsandbox/editor/files"
+import (
+	"time"
+
+	"hexsandbox/editor/files"
+)
 
 // browserFiles tells whether the panel should offer the browser's
 // "Download" (downloadMap); the desktop has real files instead.
@@ -29,3 +33,7 @@ func linkedMap() (files.Loaded, bool, error) { return files.Loaded{}, false, nil
 // pickMapFile exists only in the browser (platform_js.go): the desktop's
 // Import has a file browser of its own.
 func (g *game) pickMapFile() {}
+
+// slowDown makes a frame d longer (the slow-machine test hook): a sleep,
+// during which the windowing system keeps the input for the next read.
+func slowDown(d time.Duration) { time.Sleep(d) }

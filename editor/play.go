@@ -141,14 +141,14 @@ func (g *game) endTurn() {
 // playInput reads the mouse in play mode: the cell under the cursor, and
 // a press on the map selects the unit clicked or moves the selected one.
 func (g *game) playInput() {
-	x, y := g.in.CursorPosition()
+	x, y := g.inp.CursorPosition()
 	g.hover, g.hoverOK = 0, false
 	over := g.overMap(x, y)
 	if over {
 		mr := g.mapRect()
 		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
 	}
-	down := g.in.MousePressed(ebiten.MouseButtonLeft)
+	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	pressed := down && !g.wasDown
 	g.wasDown = down
 	if !pressed || !over || g.modals > 0 {

@@ -91,6 +91,15 @@ func twoTurnsAway(t reporter, g *game, other int) (from, to int, p nav.Path) {
 	return 0, 0, nav.Path{}
 }
 
+// extraCell is the stroke that clicks extra[k], or none if there are
+// fewer extra cells.
+func extraCell(extra []int, k int) []int {
+	if k < len(extra) {
+		return extra[k : k+1]
+	}
+	return nil
+}
+
 // Play through the editor's input path: units of two sides placed with
 // the unit tool, Tab into play mode, a unit sent to a cell two turns
 // away (it stops where this turn's moves end, the static scene is not
@@ -145,12 +154,15 @@ func TestPlayEndToEnd(t *testing.T) {
 					t.Fatalf("units after placing: %v", grid().Units())
 				}
 			}),
-			// A stroke across the extra cells places a unit on each, the
-			// sides alternating stroke by stroke.
+			// A click on each extra cell places a unit there, half of them
+			// blue, half red. (One stroke across them would also place
+			// units on the cells between: a drag paints along its path.)
 			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 1 }),
-			stroke(t, in, func() []int { return extra[:len(extra)/2] }),
+			stroke(t, in, func() []int { return extraCell(extra, 0) }),
+			stroke(t, in, func() []int { return extraCell(extra, 1) }),
 			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 2 }),
-			stroke(t, in, func() []int { return extra[len(extra)/2:] }),
+			stroke(t, in, func() []int { return extraCell(extra, 2) }),
+			stroke(t, in, func() []int { return extraCell(extra, 3) }),
 			do(func(g *game) {
 				if len(grid().Units()) != 2+len(extra) {
 					t.Errorf("%d units after placing %d more", len(grid().Units()), len(extra))
@@ -305,7 +317,7 @@ func fullWindow(t reporter) step {
 
 // setField types name into the newest dialog's text field.
 func setField(t reporter, g *game, name string) {
-	field := findIn(g, every[*widget.TextInput])
+	field := findIn(g, every[*textField])
 	if field == nil {
 		t.Fatal("the dialog has no text field")
 	}

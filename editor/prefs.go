@@ -13,11 +13,11 @@ import (
 	"hexsandbox/saves"
 )
 
-// prefs are what the editor remembers between runs: the map that was
+// editorPrefs are what the editor remembers between runs: the map that was
 // open (a saved map's name, or the file it came from) and the tools'
 // and view's settings. The Store keeps them (a file in the maps folder,
 // the page's localStorage).
-type prefs struct {
+type editorPrefs struct {
 	Map       string `json:",omitempty"` // a saved map's name
 	Path      string `json:",omitempty"` // or the file it was opened from (desktop)
 	Settings  tools.Settings
@@ -30,22 +30,22 @@ const prefsInterval = 2 * time.Second
 
 // loadPrefs reads the store's preferences; none (or unreadable ones)
 // give the defaults.
-func loadPrefs(store files.Store) (prefs, error) {
-	p := prefs{Settings: tools.DefaultSettings(), View: defaultView()}
+func loadPrefs(store files.Store) (editorPrefs, error) {
+	p := editorPrefs{Settings: tools.DefaultSettings(), View: defaultView()}
 	data, err := store.LoadPrefs()
 	if err != nil || data == nil {
 		return p, err
 	}
 	if err := json.Unmarshal(data, &p); err != nil {
-		return prefs{Settings: tools.DefaultSettings(), View: defaultView()}, fmt.Errorf("preferences: %v", err)
+		return editorPrefs{Settings: tools.DefaultSettings(), View: defaultView()}, fmt.Errorf("preferences: %v", err)
 	}
 	p.Settings.Clamp()
 	return p, nil
 }
 
 // currentPrefs are the preferences as the editor stands.
-func (g *game) currentPrefs() prefs {
-	p := prefs{Map: g.sess.Name, Settings: g.settings, View: g.view, ImportDir: g.importDir}
+func (g *game) currentPrefs() editorPrefs {
+	p := editorPrefs{Map: g.sess.Name, Settings: g.settings, View: g.view, ImportDir: g.importDir}
 	if p.Map == "" {
 		p.Path = g.openedPath
 	}
@@ -75,7 +75,7 @@ func (g *game) savePrefs(now bool) {
 // asked for, a share link's map (in the browser), the map open when the
 // editor last closed, or the showcase. A map that cannot be reopened is
 // reported in why, and the next choice is taken.
-func startMap(opts Options, store files.Store, p prefs) (l files.Loaded, saved, path string, why []string, err error) {
+func startMap(opts Options, store files.Store, p editorPrefs) (l files.Loaded, saved, path string, why []string, err error) {
 	if opts.File != "" {
 		l, err := files.OpenPath(context.Background(), opts.File) // before the window opens
 		if err == nil {

@@ -20,6 +20,9 @@ import (
 // The renderer is made on first use, inside the game loop, because it
 // compiles shaders; if that fails the editor falls back to blocks.
 type renderScene struct {
+	quality  render.Quality
+	draws    int  // the renderer's opaque redraws so far
+	redrew   bool // the last Draw redrew the opaque scene
 	g        *hexmap.Grid
 	set      *chunk.Set
 	surface  *chunk.Surface
@@ -38,7 +41,14 @@ type renderScene struct {
 const chunkBudget = 160 << 20
 
 func newRenderScene(onError func(error)) *renderScene {
-	return &renderScene{start: time.Now(), onError: onError}
+	return &renderScene{start: time.Now(), onError: onError, quality: render.DefaultQuality()}
+}
+
+func (s *renderScene) SetQuality(q render.Quality) {
+	s.quality = q
+	if s.r != nil {
+		s.r.SetQuality(q)
+	}
 }
 
 func (s *renderScene) Reset(g *hexmap.Grid) {
@@ -112,6 +122,7 @@ func (s *renderScene) ensure() bool {
 		return false
 	}
 	s.r = r
+	r.SetQuality(s.quality)
 	r.SetFigures(s.figures)
 	r.SetFog(s.fog)
 	return true
@@ -123,7 +134,11 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		return
 	}
 	s.r.Draw(dst, cam, time.Since(s.start).Seconds())
+	s.redrew = s.r.OpaqueDraws != s.draws
+	s.draws = s.r.OpaqueDraws
 }
+
+func (s *renderScene) Redrew() bool { return s.redrew }
 
 func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	if !s.ensure() {

@@ -25,9 +25,9 @@ import (
 // End-to-end tests of the rough edges a new user hit, through the
 // editor's input path.
 
-// textField is the newest dialog's text field.
-func textField(t reporter, g *game) *widget.TextInput {
-	f := findIn(g, every[*widget.TextInput])
+// dialogField is the newest dialog's text field.
+func dialogField(t reporter, g *game) *textField {
+	f := findIn(g, every[*textField])
 	if f == nil {
 		t.Fatal("the dialog has no text field")
 	}
@@ -52,7 +52,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 				if g.modals != 1 {
 					t.Fatal("a click with the Note tool opened no dialog")
 				}
-				textField(t, g).SetText("Ashford")
+				dialogField(t, g).SetText("Ashford")
 			}),
 			click(t, "Save"),
 			wait(2),
@@ -66,7 +66,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			captureStep(t, filepath.Join(shots, "editor-note.png")),
 			key(in, ebiten.KeyS, true),
 			wait(1),
-			do(func(g *game) { textField(t, g).SetText("noted") }),
+			do(func(g *game) { dialogField(t, g).SetText("noted") }),
 			click(t, "Save"),
 			wait(1),
 			do(func(g *game) {
@@ -153,11 +153,11 @@ func TestEditorSaveAsSelectsTheName(t *testing.T) {
 			key(in, ebiten.KeyS, true),
 			wait(2),
 			do(func(g *game) {
-				f := textField(t, g)
+				f := dialogField(t, g)
 				if f.GetText() != "showcase" || f.SelectedText() != "showcase" {
 					t.Errorf("Save As offers %q with %q selected; want showcase, all selected", f.GetText(), f.SelectedText())
 				}
-				f.Insert("m") // a typed character, as the field takes it
+				f.edit(Event{Kind: Char, Char: 'm'}, time.Now()) // a typed character, as the field takes it
 				if f.GetText() != "m" {
 					t.Errorf("typing over the offered name gives %q, want m", f.GetText())
 				}

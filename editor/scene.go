@@ -5,6 +5,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 	"hexsandbox/vision"
@@ -24,6 +25,11 @@ type scene interface {
 	// the world point hit there, which on a wrapping map tells the copy
 	// of the cell the pixel shows.
 	Pick(cam *project.Camera, w, h int, x, y float64) (cell int, at vec3.T, ok bool)
+	// SetQuality sets what drawing may cost.
+	SetQuality(q render.Quality)
+	// Redrew reports whether the last Draw drew the map anew rather than
+	// from a cache.
+	Redrew() bool
 	// Lock and Unlock bracket the part of a frame that may edit the map:
 	// meanwhile no background work reads it.
 	Lock()

@@ -4,14 +4,18 @@ package editor
 
 import (
 	"io/fs"
+	"slices"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // scriptInput is the synthetic Input the end-to-end test drives: each
-// frame the script sets where the cursor is and what is held; keys
-// pressed this frame count as just pressed for one frame.
+// frame the script sets where the cursor is and what is held, and the
+// input reports what changed as events; keys pressed with chord are
+// pressed and released within the frame. A modifier alias (KeyControl)
+// stands for its left key.
 type scriptInput struct {
 	x, y    int
 	left    bool
@@ -21,19 +25,97 @@ type scriptInput struct {
 	dropped fs.FS
 	closing bool
 	out     bool // the pointer is outside the window
+	// extra are events to report this frame after the state's, as they
+	// are (several presses of one key within a frame, typed text).
+	extra []Event
+	// What the events so far said.
+	sentX, sentY int
+	sentLeft     bool
+	sentHeld     map[ebiten.Key]bool
 }
 
 func newScriptInput() *scriptInput {
-	return &scriptInput{held: map[ebiten.Key]bool{}, just: map[ebiten.Key]bool{}}
+	return &scriptInput{held: map[ebiten.Key]bool{}, just: map[ebiten.Key]bool{}, sentHeld: map[ebiten.Key]bool{}}
 }
 
-func (s *scriptInput) CursorPosition() (int, int) { return s.x, s.y }
-func (s *scriptInput) MousePressed(b ebiten.MouseButton) bool {
-	return b == ebiten.MouseButtonLeft && s.left
+// physical is k, or the left key of a modifier alias.
+func physical(k ebiten.Key) ebiten.Key {
+	if isAlias(k) {
+		return modifiers[k-ebiten.KeyAlt].left
+	}
+	return k
 }
-func (s *scriptInput) KeyPressed(k ebiten.Key) bool     { return s.held[k] || s.just[k] }
-func (s *scriptInput) KeyJustPressed(k ebiten.Key) bool { return s.just[k] }
-func (s *scriptInput) Wheel() (float64, float64)        { return 0, s.wheel }
+
+func (s *scriptInput) Events(dst []Event, now time.Time) []Event {
+	ev := func(k EventKind) Event { return Event{Kind: k, X: s.x, Y: s.y, At: now} }
+	if s.x != s.sentX || s.y != s.sentY {
+		s.sentX, s.sentY = s.x, s.y
+		dst = append(dst, ev(Move))
+	}
+	held := map[ebiten.Key]bool{}
+	for k, on := range s.held {
+		if on {
+			held[physical(k)] = true
+		}
+	}
+	for _, k := range sortedKeys(s.sentHeld) {
+		if !held[k] {
+			e := ev(KeyUp)
+			e.Key = k
+			dst = append(dst, e)
+			delete(s.sentHeld, k)
+		}
+	}
+	for _, k := range sortedKeys(held) {
+		if !s.sentHeld[k] {
+			e := ev(KeyDown)
+			e.Key = k
+			dst = append(dst, e)
+			s.sentHeld[k] = true
+		}
+	}
+	for _, k := range sortedKeys(s.just) {
+		if k = physical(k); !s.sentHeld[k] {
+			e := ev(KeyDown)
+			e.Key = k
+			dst = append(dst, e)
+			e.Kind = KeyUp
+			dst = append(dst, e)
+		}
+	}
+	if s.left != s.sentLeft {
+		s.sentLeft = s.left
+		e := ev(ButtonUp)
+		if s.left {
+			e.Kind = ButtonDown
+		}
+		e.Button = ebiten.MouseButtonLeft
+		dst = append(dst, e)
+	}
+	if s.wheel != 0 {
+		e := ev(Wheel)
+		e.WheelY = s.wheel
+		dst = append(dst, e)
+	}
+	for _, e := range s.extra {
+		e.At = now
+		dst = append(dst, e)
+	}
+	s.extra = s.extra[:0]
+	return dst
+}
+
+func sortedKeys(m map[ebiten.Key]bool) []ebiten.Key {
+	keys := make([]ebiten.Key, 0, len(m))
+	for k, on := range m {
+		if on {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 func (s *scriptInput) DroppedFiles() fs.FS {
 	d := s.dropped
 	s.dropped = nil
@@ -64,7 +146,7 @@ type step func(g *game) bool
 // runScript returns a game.script that runs steps in order, one call per
 // frame, and ends the game after the last, or at once when a step calls
 // c.Fatal.
-func runScript(c *checker, in *scriptInput, steps []step) func(g *game) bool {
+func runScript(c *checker, in Input, steps []step) func(g *game) bool {
 	k := 0
 	return func(g *game) (end bool) {
 		defer func() {
@@ -75,7 +157,9 @@ func runScript(c *checker, in *scriptInput, steps []step) func(g *game) bool {
 				end = true
 			}
 		}()
-		in.frame()
+		if s, ok := in.(*scriptInput); ok {
+			s.frame()
+		}
 		for k < len(steps) {
 			if !steps[k](g) {
 				return false
@@ -86,10 +170,6 @@ func runScript(c *checker, in *scriptInput, steps []step) func(g *game) bool {
 		return true
 	}
 }
-
-// cellScreen is where cell i's centre appears on the screen: on a
-// wrapping map, its copy nearest the camera.
-func cellScreen(g *game, i int) (int, int) { return cellOnScreen(g, i) }
 
 // findIn returns the last widget of type T in the newest dialog that ok
 // accepts (the zero T when none does).

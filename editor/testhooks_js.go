@@ -87,15 +87,28 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 		}
 	case "depthCheck":
 		res, err = depthCheck(g)
-	case "cellScreen": // where cell N's centre is on the screen, [x, y] in device pixels
+	case "quality": // a JSON patch of the quality settings (editor/prefs)
+		q := g.view.Quality
+		if err = json.Unmarshal([]byte(arg), &q); err == nil {
+			g.view.Quality = q
+			g.panel.sync(&g.settings, &g.view)
+			g.qualityChanged()
+		}
+	case "drawDelay": // make every frame at least this many milliseconds long
+		var ms int
+		if ms, err = strconv.Atoi(arg); err == nil {
+			g.drawDelay = time.Duration(ms) * time.Millisecond
+		}
+	case "probe": // what the input tests look at
+		res, err = probe(g)
+	case "cellScreen": // where cell arg's centre is on the screen, [x, y]
 		var i int
-		if i, err = strconv.Atoi(arg); err == nil {
-			if i < 0 || i >= g.sess.Grid.CellCount() {
-				err = fmt.Errorf("no cell %d", i)
-			} else {
-				x, y := cellOnScreen(g, i)
-				res, err = jsonString([2]int{x, y})
-			}
+		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.CellCount()) {
+			err = fmt.Errorf("no cell %d", i)
+		}
+		if err == nil {
+			x, y := cellScreen(g, i)
+			res, err = jsonString([2]int{x, y})
 		}
 	default:
 		return nil, false, nil
@@ -110,6 +123,24 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 func undoSteps(g *game) int {
 	u, _ := g.sess.History.Len()
 	return u
+}
+
+// probe describes the editor for the input tests: the Grid toggle and
+// where its check box is, open dialogs and the focused text field, the
+// camera's rotation, the cell in the middle of the map view, and the
+// input's frame time.
+func probe(g *game) (string, error) {
+	r := g.panel.views[0].box.GetWidget().Rect // the Grid toggle
+	mr := g.mapRect()
+	mid, _, _ := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
+	field := ""
+	if f := g.focusedField(); f != nil {
+		field = f.GetText()
+	}
+	return jsonString(map[string]any{
+		"grid": g.view.Grid, "gridBox": [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y},
+		"dialogs": g.modals, "field": field, "rotation": g.cam.Rotation, "centre": mid,
+	})
 }
 
 func encoded(g *hexmap.Grid) (string, error) {

@@ -27,6 +27,7 @@ var (
 	colButtonOn  = color.NRGBA{0x8a, 0x5a, 0x1c, 0xff}
 	colError     = color.NRGBA{0xc8, 0x3c, 0x3c, 0xf0}
 	colInfo      = color.NRGBA{0x2f, 0x6e, 0x4a, 0xf0}
+	colSelection = color.NRGBA{0x3c, 0x64, 0x9a, 0xff} // selected text
 )
 
 // style holds the faces and images of one UI scale, so a change of the
@@ -36,6 +37,9 @@ type style struct {
 	face, bold text.Face
 	small      text.Face
 	theme      *widget.Theme
+	// focus gives a text field the keyboard when it is clicked (the
+	// editor's UI sets it).
+	focus func(*textField)
 }
 
 func newStyle(scale float64) (*style, error) {

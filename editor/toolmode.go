@@ -68,13 +68,13 @@ func (g *game) press() {
 	switch {
 	case g.paste != nil:
 		g.placePaste()
-	case alt(g.in) || g.settings.Tool == tools.ToolPick:
+	case alt(&g.inp) || g.settings.Tool == tools.ToolPick:
 		g.pick()
 	case g.settings.Tool == tools.ToolFill:
 		g.fill()
 	case g.settings.Tool == tools.ToolSelect:
 		at := g.hoverPlace().At
-		g.selDrag = &selectDrag{from: at, to: at, add: shift(g.in)}
+		g.selDrag = &selectDrag{from: at, to: at, add: shift(&g.inp)}
 		g.holding = holdSelect
 	case g.settings.Tool == tools.ToolWand:
 		g.wand()
@@ -122,8 +122,16 @@ func (g *game) stroke() {
 	if !g.hoverOK || g.tracker.Same(g.hover) {
 		return
 	}
-	drag := g.tracker.Step(g.sess.Grid, g.hover)
-	g.refused(g.settings.ApplySymmetric(g.sess.Grid, g.hover, drag, g.settings.Symmetry))
+	// The pointer may have crossed several cells since the last step (a
+	// slow frame): the brush follows the straight path between them.
+	path := []int{g.hover}
+	if prev, ok := g.tracker.Prev(); ok {
+		path = tools.Path(g.sess.Grid.Topology(), prev, g.hover)[1:]
+	}
+	for _, c := range path {
+		drag := g.tracker.Step(g.sess.Grid, c)
+		g.refused(g.settings.ApplySymmetric(g.sess.Grid, c, drag, g.settings.Symmetry))
+	}
 }
 
 // refused says in the status line why the rules refused an edit.
@@ -171,7 +179,7 @@ func lowerMatch(m tools.Match) string {
 }
 
 func (g *game) wand() {
-	if !shift(g.in) {
+	if !shift(&g.inp) {
 		g.sel.Clear()
 	}
 	g.sel.Add(tools.Region(g.sess.Grid, g.hover, g.settings.Match))
@@ -291,4 +299,4 @@ func droppedLinks(r hexmap.BatchReport) string {
 	return strings.Join(parts, ", ")
 }
 
-func alt(in Input) bool { return in.KeyPressed(ebiten.KeyAlt) }
+func alt(in *inputState) bool { return in.KeyPressed(ebiten.KeyAlt) }

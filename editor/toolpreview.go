@@ -86,7 +86,7 @@ func (g *game) drawToolPreview(screen *ebiten.Image, v *project.View, margin flo
 			g.shade(screen, v, p.Index, placeShift(top, p, 0), selectFill)
 			g.outline(screen, v, p.Index, placeShift(top, p, 0), selectColor, 2)
 		}
-	case alt(g.in) || g.settings.Tool == tools.ToolPick || g.settings.Tool == tools.ToolNote:
+	case alt(&g.inp) || g.settings.Tool == tools.ToolPick || g.settings.Tool == tools.ToolNote:
 		g.outline(screen, v, g.hover, shiftOf(top, g.hover, ref), hoverColor, 2.5)
 	case g.settings.Tool == tools.ToolFill || g.settings.Tool == tools.ToolWand:
 		c := hoverColor

@@ -30,14 +30,26 @@ type Bridge struct {
 	RoadCenter1, RoadCenter2 vec3.T
 }
 
-// BuildTowns adds the features, walls and bridges of chunk ch to the
-// meshes: features from the grid's cells, walls and bridges from the
-// chunk's plan (nil: none), and towns of buildings (package buildings) on
+// Meshes are where BuildMeshes puts each part; a nil mesh skips its part.
+// Farms have a mesh of their own because they cast no shadow (Catlike
+// turns shadow casting off on its farm prefabs).
+type Meshes struct {
+	Features, Farms, Walls, Bridges *mesh.Mesh
+}
+
+// BuildTowns adds the features (farms among them), walls and bridges of
+// chunk ch to the meshes: features from the grid's cells, walls and
+// bridges from the chunk's plan (nil: none), and towns of buildings (package buildings) on
 // the cells HasTown accepts, cut between the plan's cuts, in place of
 // urban prefabs; a nil towns keeps Catlike's prefab cubes for urban
 // features. A nil mesh skips its part; a chunk off the map adds nothing.
 // Models that would push a mesh past uint16 indices are left out.
 func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, bridgeMesh *mesh.Mesh) {
+	BuildMeshes(g, ch, plan, towns, Meshes{Features: feats, Farms: feats, Walls: walls, Bridges: bridgeMesh})
+}
+
+// BuildMeshes is BuildTowns into out's meshes, farms apart.
+func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, out Meshes) {
 	if g == nil || ch < 0 || ch >= g.ChunkCount() {
 		return
 	}
@@ -49,26 +61,38 @@ func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, 
 	var buf [maxCellFeatures]feature
 	for _, i := range g.ChunkCells(ch) {
 		if towns != nil && HasTown(g.Cell(i)) {
-			towns.addCell(spots, i, cuts, buf[:0], feats)
-		} else if feats != nil {
+			towns.addCell(spots, i, cuts, buf[:0], out)
+		} else {
 			fs := spots.appendCell(buf[:0], i)
 			for k := range fs {
-				fs[k].add(feats)
+				fs[k].addTo(out)
 			}
 		}
 	}
 	if plan == nil {
 		return
 	}
-	if walls != nil {
-		w := wallBuilder{g: g, noise: g.Noise(), m: walls}
+	if out.Walls != nil {
+		w := wallBuilder{g: g, noise: g.Noise(), m: out.Walls}
 		for k := range plan.Connections {
 			w.addConnection(&plan.Connections[k])
 		}
 	}
-	if bridgeMesh != nil {
+	if out.Bridges != nil {
 		for _, b := range plan.Bridges {
-			addBridge(spots.perturb, bridgeMesh, b)
+			addBridge(spots.perturb, out.Bridges, b)
 		}
+	}
+}
+
+// addTo puts the feature into its mesh of out: farms into Farms, the
+// rest into Features.
+func (f *feature) addTo(out Meshes) {
+	m := out.Features
+	if f.kind == farm {
+		m = out.Farms
+	}
+	if m != nil {
+		f.add(m)
 	}
 }

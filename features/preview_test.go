@@ -280,7 +280,7 @@ func render(s *chunk.Set, cam *raster.Camera, w, h int) *image.RGBA {
 			}
 			return vec4.T{col[0], col[1], col[2], 1}
 		})
-		for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails} {
+		for _, l := range []mesh.Layer{mesh.Walls, mesh.Features, mesh.Farms, mesh.Bridges, mesh.Buildings, mesh.BuildingDetails} {
 			draw(&ch.Layers[l], func(m *mesh.Mesh, v int) vec4.T {
 				c := m.Colors[v]
 				return vec4.T{c[0], c[1], c[2], 1} // buildings keep a random value in alpha

@@ -47,13 +47,13 @@ func (g ground) Perturb(x, z float32) (float32, float32) { return g.perturb.Pert
 // cell: spots that urban wins become the loose lots of a cell without
 // roads (with roads, blocks take the ground instead); farms and plants
 // keep their prefabs where they do not stand on a building.
-func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature, feats *mesh.Mesh) {
+func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature, out Meshes) {
 	c := t.prepare(s, i, cuts, buf)
 	if t.Builder == nil {
 		t.Builder = new(buildings.Builder)
 	}
 	t.Builder.Add(c, ground{noise: s.noise, perturb: s.perturb.Perturber}, buildings.Meshes{Massing: t.Massing, Detail: t.Detail})
-	if feats == nil {
+	if out.Features == nil && out.Farms == nil {
 		return
 	}
 	for k := range t.others {
@@ -65,7 +65,7 @@ func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 			continue
 		}
 		f.pos = s.perturb.perturb(vec.Of(f.pos)).V()
-		f.add(feats)
+		f.addTo(out)
 	}
 }
 

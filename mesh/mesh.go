@@ -23,14 +23,15 @@ const MaxVertices = 1 << 16
 // Layer names what a mesh is, and so how it is drawn.
 type Layer int
 
-// The layers of a chunk, in Catlike's order, then the towns' buildings
-// (masses, and the details drawn only near the camera). Opaque layers
-// first.
+// The layers of a chunk, in Catlike's order with the farms apart, then
+// the towns' buildings (masses, and the details drawn only near the
+// camera). Opaque layers first.
 const (
 	Terrain Layer = iota
 	Walls
 	Features
 	Bridges
+	Farms // farm fields: drawn like features, but cast no shadow
 	Buildings
 	BuildingDetails
 	Rivers
@@ -44,9 +45,15 @@ const (
 // Opaque reports whether the layer is drawn into the depth buffer.
 func (l Layer) Opaque() bool { return l <= BuildingDetails }
 
+// CastsShadows reports whether the layer casts shadows: the opaque ones
+// but farms, which lie flat on the ground (Catlike's farm prefabs cast
+// none), and the buildings' details, drawn only near the camera (their
+// buildings cast the shadow).
+func (l Layer) CastsShadows() bool { return l.Opaque() && l != Farms && l != BuildingDetails }
+
 // Name is the layer's name in exports (OBJ object names).
 func (l Layer) Name() string {
-	return [...]string{"terrain", "walls", "features", "bridges", "buildings", "building_details", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
+	return [...]string{"terrain", "walls", "features", "bridges", "farms", "buildings", "building_details", "rivers", "roads", "water", "water_shore", "estuaries"}[l]
 }
 
 // Mesh is an indexed triangle mesh. Positions and Normals always have one

@@ -92,9 +92,12 @@ func TestLayers(t *testing.T) {
 			t.Fatalf("layer name %q used twice", l.Name())
 		}
 		seen[l.Name()] = true
-		opaque := l == Terrain || l == Walls || l == Features || l == Bridges || l == Buildings || l == BuildingDetails
+		opaque := l == Terrain || l == Walls || l == Features || l == Bridges || l == Farms || l == Buildings || l == BuildingDetails
 		if l.Opaque() != opaque {
 			t.Errorf("%s: Opaque() = %v", l.Name(), l.Opaque())
+		}
+		if casts := opaque && l != Farms && l != BuildingDetails; l.CastsShadows() != casts {
+			t.Errorf("%s: CastsShadows() = %v", l.Name(), l.CastsShadows())
 		}
 	}
 }

@@ -15,6 +15,10 @@
 //	r.Draw(dst, &cam, seconds)            // fills dst (screen or sub-image); seconds animates water
 //	// another map:
 //	r.SetChunks(newSet)
+//	// quality (shadows, resolution of the 3D view, water redraw rate):
+//	r.SetQuality(render.Quality{Shadows: true, Scale: 0.75})
+//	// shadow casters besides the map (units), whenever they move:
+//	r.SetCasters([]project.Caster{{Mesh: m, Bounds: box}})
 //
 // The camera is project.Camera (fields X, Z, Zoom 0..1, Rotation in
 // degrees, MaxX, MaxZ, and Wrap, the width a wrapping map's X wraps at;
@@ -33,12 +37,49 @@
 // chunk cache which chunks it wants at full detail (Builder.Wanted, set
 // in Draw). r.SetLOD(0, 0) draws everything at full detail.
 //
-// The opaque scene (terrain, walls, features, bridges) is drawn with
-// three min-blend depth passes (24 bits) and a colour pass that keeps
-// only fragments at the stored depth; it is cached and redrawn only when
-// the view, the target size or the map changed. The translucent layers
-// (rivers, roads, water, shore, estuaries) are sorted back to front as
-// triangles, depth-tested against the cached depth and drawn every frame.
+// The opaque scene (terrain, walls, features, farms, bridges) is drawn
+// with three min-blend depth passes (24 bits) and a colour pass that
+// keeps only fragments at the stored depth; it is cached and redrawn only
+// when the view, the sun, the quality, the target size or the map
+// changed. The translucent layers (rivers, roads, water, shore,
+// estuaries) are sorted back to front as triangles, depth-tested against
+// the cached depth and drawn every frame (or every
+// Quality.WaterInterval, into a frame of their own). The fog of war
+// (SetFog) shades the cached scene in a pass of its own and the
+// translucent layers per fragment.
+//
+// Light: a sun from the upper left of the screen that turns with the
+// camera (project.Sun), computed per fragment from the face normal the
+// vertices carry, with a soft ambient term. Shadows: before the opaque
+// scene, the casters (terrain, walls, features, bridges; farms cast none;
+// plus r.SetCasters for units) are drawn into a shadow map from the sun,
+// an orthographic light view fitted to what the camera sees within
+// project.ShadowDistance (400 units, Unity's default), with the same
+// min-blend technique in two passes (16 bits); terrain, walls, features,
+// water and the other translucent layers receive, filtered over 2×2
+// texels with a slope-scaled bias. Water is coloured by its depth: the
+// translucent program reads the opaque depth behind the surface, so
+// shallow water shows the land below and deep water darkens.
+//
+// Source images: Ebitengine gives a shader four, and every program gets
+// the same four, so the slot plan is one for all:
+//
+//	0  noise      the map image: the 256×256 noise table (terrain detail,
+//	              waves, rivers) and below it the cell rows of the
+//	              overview program
+//	1  depth      camera depth, 24 bits in R, G, B (the depth passes read
+//	              the previous pass's image here)
+//	2  shadow     shadow map, 16 bits of light depth in R, G
+//	3  cells      the fog of war's cell data, one texel per cell
+//	              (visibility, exploration; Catlike's HexCellData
+//	              texture), in the translucent program; the fog pass
+//	              reads the cached opaque colour from slot 2 instead
+//
+// Unused slots hold a 1×1 image (WebGL rejects a sampler left bound to
+// the render target). The depth passes pack their bytes into one image
+// (pass 1 writes high and middle byte, pass 2 all three), which is what
+// frees slot 3 for the cells. A further image would go into an atlas
+// with the noise (slot 0), which has room at its side.
 //
 // A map that wraps east-west is drawn at every copy in view, a whole
 // number of map widths apart (project.Builder.WrapX, View.Copies): each
@@ -49,13 +90,7 @@
 // The fog of war (r.SetFog(d), d a *vision.CellData, nil for none): the
 // cell data is an image of one texel per cell (visibility in red,
 // exploration in green, as Catlike's HexCellShaderData), uploaded when
-// its Serial changed. Ebitengine gives a shader 4 source images, so the
-// slots are planned per program:
-//
-//	depth, terrain, lit, facade: 0 noise, 1..3 the depth's high, middle, low bytes
-//	fog pass:                    0 noise, 1 whole depth, 2 opaque colour, 3 cell data
-//	translucent:                 0 noise, 1 whole depth, 2 unused,        3 cell data
-//	figure:                      1 whole depth
+// its Serial changed (slot 3 of the plan above).
 //
 // The opaque programs stay fog-free and the cached opaque scene with
 // them; the fog pass shades that scene into an image of its own, each

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"math"
 	"unsafe"
 
 	"hexsandbox/render/project"
@@ -39,33 +40,50 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	if w <= 0 || h <= 0 {
 		return
 	}
-	r.ensureTargets(w, h)
-	v := cam.View(w, h)
-	if !r.valid || !v.Equal(&r.last) {
-		r.builder.View = v
-		r.builder.Build(r.chunks)
-		r.set.Want(r.builder.Wanted)
+	s := r.quality.Scale
+	rw, rh := max(1, int(math.Round(float64(w)*s))), max(1, int(math.Round(float64(h)*s)))
+	r.ensureTargets(rw, rh)
+	v := cam.View(rw, rh)
+	sun := project.Sun(cam.Rotation)
+	if !r.valid || !v.Equal(&r.last) || sun != r.builder.Light {
+		b := &r.builder
+		b.View, b.Light = v, sun
+		b.Shadows = r.quality.Shadows && !b.Flat
+		b.Build(r.chunks)
+		r.set.Want(b.Wanted)
+		r.drawShadows()
 		r.drawOpaque()
-		r.last, r.valid, r.fog.valid = v, true, false
-	}
-	origin := dst.Bounds().Min
-	if origin != (image.Point{}) {
-		// Vertices of a sub-image are in its parent's coordinates: draw
-		// into a frame of our own and place that instead.
-		r.Draw(r.frame, cam, seconds)
-		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-		op.GeoM.Translate(float64(origin.X), float64(origin.Y))
-		dst.DrawImage(r.frame, op)
-		return
+		r.last, r.valid, r.framed, r.fog.valid = v, true, false, false
 	}
 	fog := r.uploadFog() && !r.builder.Flat
-	scene := r.color
+	scene, fogPasses := r.color, r.fog.passes
 	if fog {
 		scene = r.foggedScene(&v)
 	}
-	dst.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	r.drawTranslucent(dst, seconds, fog)
-	r.drawFigures(dst, &v)
+	if rw == w && rh == h && dst.Bounds().Min == (image.Point{}) && r.quality.WaterInterval <= 0 {
+		dst.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		r.drawTranslucent(dst, seconds, fog)
+		r.drawFigures(dst, &v)
+		return
+	}
+	// Into a frame of our own, placed and scaled onto dst: vertices of a
+	// sub-image would be in its parent's coordinates, and the frame keeps
+	// the water between its redraws (the units are drawn again whenever
+	// they move, everything when the fog changed).
+	if !r.framed || r.units.stale(&v) || r.fog.passes != fogPasses || r.framedFog != fog ||
+		seconds < r.frameTime || seconds-r.frameTime >= r.quality.WaterInterval {
+		r.frame.DrawImage(scene, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		r.drawTranslucent(r.frame, seconds, fog)
+		r.drawFigures(r.frame, &v)
+		r.framed, r.frameTime, r.framedFog = true, seconds, fog
+	}
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	if rw != w || rh != h {
+		op.Filter = ebiten.FilterLinear
+		op.GeoM.Scale(float64(w)/float64(rw), float64(h)/float64(rh))
+	}
+	op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
+	dst.DrawImage(r.frame, op)
 }
 
 func (r *Renderer) ensureTargets(w, h int) {
@@ -77,23 +95,115 @@ func (r *Renderer) ensureTargets(w, h int) {
 			img.Deallocate()
 		}
 	}
-	opt := &ebiten.NewImageOptions{Unmanaged: true}
-	r.color = ebiten.NewImageWithOptions(rect(w, h), opt)
-	r.frame = ebiten.NewImageWithOptions(rect(w, h), opt)
+	r.color, r.frame = newTarget(w, h), newTarget(w, h)
 	for i := range r.depth {
-		r.depth[i] = ebiten.NewImageWithOptions(rect(w, h), opt)
+		r.depth[i] = newTarget(w, h)
 	}
 	r.valid = false
 }
 
-func (r *Renderer) uniforms(seconds float64, flat bool) map[string]any {
-	f := float32(0)
-	if flat {
-		f = 1
+func newTarget(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(rect(w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
+// ensureShadowTargets makes the shadow passes' images size texels a side.
+func (r *Renderer) ensureShadowTargets(size int) {
+	if r.shadow[0] != nil && r.shadow[0].Bounds().Dx() == size {
+		return
 	}
+	for i, img := range r.shadow {
+		if img != nil {
+			img.Deallocate()
+		}
+		r.shadow[i] = newTarget(size, size)
+	}
+}
+
+// uniforms are the values every program reads, packed as
+// shaders/common.kage declares them.
+func (r *Renderer) uniforms(seconds float64) map[string]any {
+	b := &r.builder
+	v := &b.View
+	flat := float32(0)
+	if b.Flat {
+		flat = 1
+	}
+	shadows := float32(0)
+	if r.shadowsOn {
+		shadows = 1
+	}
+	t, a := v.TanHalfFov, v.Aspect
+	var cam [16]float32
+	for k := range 3 {
+		cam[k] = v.Forward[k] - v.Right[k]*t*a + v.Up[k]*t // Ray0
+		cam[4+k] = v.Right[k] * 2 * t * a / v.Width        // RayX
+		cam[8+k] = -v.Up[k] * 2 * t / v.Height             // RayY
+		cam[12+k] = v.Eye[k]
+	}
+	cam[3], cam[7], cam[11] = v.Width, v.Height, project.ShadowDistance
+	var view [16]float32
+	for c, row := range []int{0, 1, 3} {
+		for k := range 4 {
+			view[4*c+k] = v.M[k][row]
+		}
+	}
+	l := &b.LightView
+	var shadow [16]float32
+	copy(shadow[0:4], l.U[:])
+	copy(shadow[4:8], l.V[:])
+	copy(shadow[8:12], l.D[:])
+	shadow[12], shadow[13], shadow[14] = float32(l.Size), l.Texel, l.Depth
+	sun := b.Light
 	g := r.set.Grid
-	return map[string]any{"Near": r.builder.Near, "Far": r.builder.Far, "Time": float32(seconds), "Flat": f,
-		"WrapSize": r.builder.WrapX, "MapSize": []float32{float32(g.Width()), float32(g.Height())}}
+	return map[string]any{
+		"Params": []float32{b.Near, b.Far, 0, 0},
+		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
+		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
+		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
+		"WrapSize": b.WrapX,
+		"MapSize":  []float32{float32(g.Width()), float32(g.Height())},
+	}
+}
+
+// depthPasses draws batches into targets with the min-blend depth
+// technique (shaders/depth.kage): each pass into the next target, reading
+// the one before; it returns the last pass's target.
+func (r *Renderer) depthPasses(targets []*ebiten.Image, passes int, linear bool, lists ...[]project.Batch) *ebiten.Image {
+	u := r.uniforms(0)
+	params := u["Params"].([]float32)
+	if linear {
+		params[3] = 1
+	}
+	var dst *ebiten.Image
+	for pass := range passes {
+		prev := dst
+		dst = targets[pass%len(targets)]
+		dst.Fill(color.White)
+		imgs := [4]*ebiten.Image{r.dummy, r.dummy, r.dummy, r.dummy}
+		if prev != nil {
+			imgs[1] = prev
+		}
+		params[2] = float32(pass)
+		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
+		for _, list := range lists {
+			for _, bt := range list {
+				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
+			}
+		}
+	}
+	return dst
+}
+
+// drawShadows draws the shadow map, 16 bits of light depth in two
+// passes, when the build asked for one and found something in view.
+func (r *Renderer) drawShadows() {
+	l := &r.builder.LightView
+	r.shadowsOn = r.builder.Shadows && l.Valid
+	if !r.shadowsOn {
+		return
+	}
+	r.ensureShadowTargets(l.Size)
+	r.depthPasses(r.shadow[:], 2, true, r.builder.Shadow.List())
 }
 
 // drawOpaque runs the three depth passes, then the colour pass that keeps
@@ -101,27 +211,14 @@ func (r *Renderer) uniforms(seconds float64, flat bool) map[string]any {
 func (r *Renderer) drawOpaque() {
 	r.OpaqueDraws++
 	b := &r.builder
-	u := r.uniforms(0, b.Flat)
-	for pass := range r.depth {
-		dst := r.depth[pass]
-		dst.Fill(color.White)
-		imgs := [4]*ebiten.Image{r.dummy, r.dummy, r.dummy, r.dummy}
-		for k := 0; k < pass; k++ {
-			imgs[k+1] = r.depth[k]
-		}
-		u["Mode"] = float32(pass)
-		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend(), Uniforms: u, Images: imgs}
-		for _, list := range []*project.Batches{&b.Terrain, &b.Lit, &b.Facade, &b.Overview} {
-			for _, bt := range list.List() {
-				dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.depth, op)
-			}
-		}
+	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List(), b.Overview.List()); got != r.depth[0] {
+		panic("render: the depth passes must end in depth[0]")
 	}
 	r.color.Fill(background())
 	if b.Flat {
 		r.color.Fill(color.Black)
 	}
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.depthSources()}
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(0), Images: r.sources()}
 	for _, bt := range b.Terrain.List() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.terrain, op)
 	}
@@ -140,14 +237,19 @@ func (r *Renderer) drawOpaque() {
 	}
 }
 
-func (r *Renderer) depthSources() [4]*ebiten.Image {
-	return [4]*ebiten.Image{r.noise, r.depth[0], r.depth[1], r.depth[2]}
+// sources are the colour passes' images (the slot plan in doc.go).
+func (r *Renderer) sources() [4]*ebiten.Image {
+	imgs := [4]*ebiten.Image{r.noise, r.depth[0], r.dummy, r.dummy}
+	if r.shadowsOn {
+		imgs[2] = r.shadow[1]
+	}
+	return imgs
 }
 
 // drawTranslucent draws the sorted translucent triangles onto dst, each
 // kept only in front of the stored depth, under the fog when on.
 func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool) {
-	u := r.uniforms(seconds, r.builder.Flat)
+	u := r.uniforms(seconds)
 	r.fogUniforms(u, fog)
 	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.fogSources(fog)}
 	for _, bt := range r.builder.Translucent.List() {

@@ -29,18 +29,25 @@ func drawWall(t *testing.T, prog *ebiten.Shader, bays, height float32, code floa
 	base := [3]float32{0.9, 0.86, 0.76}
 	v := func(x, y, u, h float32) ebiten.Vertex {
 		return ebiten.Vertex{DstX: x, DstY: y, SrcX: u, SrcY: h, ColorR: base[0], ColorG: base[1], ColorB: base[2], ColorA: 0.3,
-			Custom0: 1, Custom1: height, Custom2: code, Custom3: 1}
+			Custom0: 1, Custom1: height, Custom2: code, Custom3: wallNormal}
 	}
 	verts := []ebiten.Vertex{v(0, size, 0, 0), v(size, size, bays, 0), v(0, 0, 0, height), v(size, 0, bays, height)}
 	op := &ebiten.DrawTrianglesShaderOptions{
-		Uniforms: map[string]any{"Near": float32(1), "Far": float32(2), "Time": float32(0), "Flat": float32(0)},
-		Images:   [4]*ebiten.Image{noise, depth, depth, depth},
+		// Near 1, far 2; no shadows; only the ambient term, set so that a
+		// vertical wall is lit 1 (light in common.kage).
+		Uniforms: map[string]any{"Params": []float32{1, 2, 0, 0}, "Frame": []float32{0, 0, 0, 0},
+			"Sun": []float32{0, 1, 0, 1 / 0.85}},
+		Images: [4]*ebiten.Image{noise, depth, depth, depth},
 	}
 	dst.DrawTrianglesShader(verts, []uint16{0, 2, 1, 1, 2, 3}, prog, op)
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	dst.ReadPixels(img.Pix)
 	return img
 }
+
+// wallNormal is project's packNormal of the normal (0, 0, 1): a wall
+// facing the camera.
+const wallNormal = 128*256 + 255
 
 // glassShare is the share of pixels of img that are window glass: bluer
 // than they are red, which plaster, brick and stone never are.

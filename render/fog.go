@@ -73,10 +73,11 @@ func (r *Renderer) fogUniforms(u map[string]any, on bool) {
 	u["Fog"] = []float32{1, float32(w), float32(h), wrap}
 }
 
-// fogSources are the images the translucent program reads: noise, the
-// whole depth, and the cell data in slot 3 (see doc.go).
+// fogSources are the images the translucent program reads: the colour
+// passes' (noise, the whole depth, the shadow map) and the cell data in
+// slot 3 (see doc.go).
 func (r *Renderer) fogSources(on bool) [4]*ebiten.Image {
-	imgs := [4]*ebiten.Image{r.noise, r.depth[2], r.dummy, r.dummy}
+	imgs := r.sources()
 	if on {
 		imgs[3] = r.fog.image
 	}
@@ -99,31 +100,15 @@ func (r *Renderer) foggedScene(v *project.View) *ebiten.Image {
 	if f.valid && f.drawn == f.serial && v.Equal(&f.view) {
 		return f.fogged
 	}
-	u := r.uniforms(0, false)
+	u := r.uniforms(0) // its Camera: the rays through the pixels of the view built
 	r.fogUniforms(u, true)
-	u["Camera"] = cameraRays(v)
 	quad := []ebiten.Vertex{
 		{DstX: 0, DstY: 0}, {DstX: float32(w), DstY: 0}, {DstX: 0, DstY: float32(h)}, {DstX: float32(w), DstY: float32(h)},
 	}
 	f.fogged.DrawTrianglesShader(quad, []uint16{0, 1, 2, 1, 3, 2}, r.prog.fog, &ebiten.DrawTrianglesShaderOptions{
-		Uniforms: u, Images: [4]*ebiten.Image{r.noise, r.depth[2], r.color, f.image}, Blend: ebiten.BlendCopy,
+		Uniforms: u, Images: [4]*ebiten.Image{r.noise, r.depth[0], r.color, f.image}, Blend: ebiten.BlendCopy,
 	})
 	f.drawn, f.view, f.valid = f.serial, *v, true
 	f.passes++
 	return f.fogged
-}
-
-// cameraRays packs view v's rays for the fog pass: the ray through pixel
-// (0, 0) and its change per pixel right and down, scaled to 1 along the
-// view (so a view distance w reaches eye + w·ray), and the eye.
-func cameraRays(v *project.View) []float32 {
-	t, a := v.TanHalfFov, v.Aspect
-	out := make([]float32, 16)
-	for k := range 3 {
-		out[k] = v.Forward[k] - v.Right[k]*t*a + v.Up[k]*t
-		out[4+k] = v.Right[k] * 2 * t * a / v.Width
-		out[8+k] = -v.Up[k] * 2 * t / v.Height
-		out[12+k] = v.Eye[k]
-	}
-	return out
 }

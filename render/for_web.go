@@ -76,15 +76,16 @@ func readImage(img *ebiten.Image) *image.RGBA {
 
 // storedDepth decodes the view distance the last Draw's depth passes
 // stored per pixel (+Inf where they drew nothing, or at Far exactly,
-// which stores what clearing does): the last pass's image holds all 24
-// bits, low, middle and high byte in red, green and blue.
+// which stores what clearing does): the last pass's image, depth[0],
+// holds all 24 bits, high, middle and low byte in red, green and blue
+// (shaders/depth.kage).
 func (r *Renderer) storedDepth() []float64 {
-	img := readImage(r.depth[2])
+	img := readImage(r.depth[0])
 	near, far := float64(r.builder.Near), float64(r.builder.Far)
 	out := make([]float64, len(img.Pix)/4)
 	for i := range out {
 		px := img.Pix[4*i : 4*i+3 : 4*i+3]
-		d := int(px[2])<<16 | int(px[1])<<8 | int(px[0])
+		d := int(px[0])<<16 | int(px[1])<<8 | int(px[2])
 		out[i] = math.Inf(1)
 		if d < 1<<24-1 {
 			out[i] = near + float64(d)/(1<<24-1)*(far-near)

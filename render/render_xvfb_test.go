@@ -156,6 +156,15 @@ func countTriangles(set *chunk.Set, l mesh.Layer) int {
 // Water animates while land stays still, and the opaque scene is not
 // redrawn when nothing but time changed.
 func TestWaterAnimatesLandStill(t *testing.T) {
+	scene, showcase := testSets(t)
+	t.Run("scene", func(t *testing.T) { waterAnimates(t, scene, 0.6) })
+	t.Run("map", func(t *testing.T) { waterAnimates(t, showcase, 0.3) })
+}
+
+// testSets are the two scenes the window tests draw: the demo scene
+// (meshes made by hand) and a triangulated 20×15 showcase map.
+func testSets(t *testing.T) (scene, showcase *chunk.Set) {
+	t.Helper()
 	scene, err := demo.Scene(3)
 	if err != nil {
 		t.Fatal(err)
@@ -164,8 +173,7 @@ func TestWaterAnimatesLandStill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("scene", func(t *testing.T) { waterAnimates(t, scene, 0.6) })
-	t.Run("map", func(t *testing.T) { waterAnimates(t, chunk.NewSet(g), 0.3) })
+	return scene, chunk.NewSet(g)
 }
 
 func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"runtime"
 
 	"hexsandbox/chunk"
@@ -18,11 +19,12 @@ import (
 func background() color.RGBA { return color.RGBA{0x2a, 0x33, 0x3d, 0xff} }
 
 // Renderer draws a chunk.Set and the units on it. It caches the opaque
-// scene (colour and depth) and redraws it only when the view or the map
-// changed; the translucent layers are drawn every frame because they
-// animate, and the units (SetFigures) over them every frame in a pass of
-// their own, depth-tested against the cached scene, so moving them
-// redraws nothing else.
+// scene (colour, depth and shadow map) and redraws it only when the view,
+// the sun, the quality or the map changed; the translucent layers animate,
+// so they are drawn again every frame, or every Quality.WaterInterval, and
+// the units (SetFigures) over them every frame in a pass of their own,
+// depth-tested against the cached scene, so moving them redraws nothing
+// else.
 type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
@@ -30,18 +32,45 @@ type Renderer struct {
 	prog    programs
 	noise   *ebiten.Image // the map image: noise table and cells (mapImage)
 	dummy   *ebiten.Image
+	quality Quality
 
-	color *ebiten.Image    // the cached opaque colour
-	frame *ebiten.Image    // the whole frame, for sub-image targets
-	depth [3]*ebiten.Image // high, middle, low depth bytes (red channels)
-	last  project.View
-	valid bool
-	units unitPass
-	fog   fogPass
+	color  *ebiten.Image    // the cached opaque colour
+	frame  *ebiten.Image    // opaque and translucent, when not drawn straight to the target
+	depth  [2]*ebiten.Image // the depth passes' images; depth[0] ends with all 24 bits
+	shadow [2]*ebiten.Image // the shadow passes' images; shadow[1] ends with the 16 bits
+	last   project.View
+	valid  bool
+	// The translucent layers last drawn into frame, at this time.
+	framed    bool
+	frameTime float64
+	shadowsOn bool // the last opaque draw has a shadow map
+	units     unitPass
+	fog       fogPass
+	framedFog bool // frame holds the translucent layers fogged
 	// OpaqueDraws counts how often the opaque scene was drawn (the tests
 	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
 }
+
+// Quality is what the renderer may spend on a frame.
+type Quality struct {
+	// Shadows: the sun casts shadows (a shadow map redrawn with the
+	// opaque scene).
+	Shadows bool
+	// Scale is the resolution of the 3D view relative to the target's,
+	// 0.25..1; below 1 the view is drawn smaller and scaled up.
+	Scale float64
+	// WaterInterval is the least time, in the seconds Draw is given,
+	// between two redraws of the animated translucent layers; 0 redraws
+	// them every frame.
+	WaterInterval float64
+	// ShadowSize is the shadow map's side in texels; 0:
+	// project.DefaultShadowSize.
+	ShadowSize int
+}
+
+// DefaultQuality is full resolution with shadows, water every frame.
+func DefaultQuality() Quality { return Quality{Shadows: true, Scale: 1} }
 
 type programs struct {
 	depth, terrain, lit, facade, translucent, figure, overview, fog *ebiten.Shader
@@ -49,7 +78,8 @@ type programs struct {
 
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}}
+	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels},
+		quality: DefaultQuality()}
 	var err error
 	for _, p := range []struct {
 		name string
@@ -135,6 +165,31 @@ func (r *Renderer) Update() []int {
 		r.valid = false
 	}
 	return dirty
+}
+
+// SetQuality changes what the renderer may spend on a frame; a change of
+// shadows redraws the opaque scene.
+func (r *Renderer) SetQuality(q Quality) {
+	if math.IsNaN(q.Scale) {
+		q.Scale = 1
+	}
+	q.Scale = min(max(q.Scale, 0.25), 1)
+	if q.Shadows != r.quality.Shadows || q.ShadowSize != r.quality.ShadowSize {
+		r.valid = false
+	}
+	r.quality = q
+	r.builder.ShadowSize = q.ShadowSize
+}
+
+// Quality returns the quality in use.
+func (r *Renderer) Quality() Quality { return r.quality }
+
+// SetCasters sets the shadow casters besides the map's chunks (units,
+// drawn by a pass of their own); call it again whenever they move. Each
+// change redraws the shadow map and the opaque scene that receives it.
+func (r *Renderer) SetCasters(c []project.Caster) {
+	r.builder.Casters = c
+	r.valid = false
 }
 
 // NewCache returns a chunk cache for g whose workers (workers of them;
@@ -223,5 +278,10 @@ func cellTexels(g *hexmap.Grid, i int, pix []byte, o, stride int) {
 	}
 	levels := min(c.UrbanLevel, 3) | min(c.FarmLevel, 3)<<2 | min(c.PlantLevel, 3)<<4
 	copy(pix[o:], []byte{c.TerrainType, flags, levels, 255})
-	copy(pix[o+stride:], []byte{rivers, c.Roads, 0, 255})
+	// The water's depth over the cell's floor, in eighths of a unit.
+	depth := byte(0)
+	if c.IsUnderwater() {
+		depth = byte(min(max(c.WaterSurfaceY()-float32(c.Elevation)*hexmap.ElevationStep, 0)*8, 255))
+	}
+	copy(pix[o+stride:], []byte{rivers, c.Roads, depth, 255})
 }

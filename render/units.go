@@ -38,17 +38,22 @@ func (r *Renderer) Figures() []project.Figure { return r.units.figures }
 // again (tests).
 func (r *Renderer) FigureBuilds() int { return r.units.builds }
 
-// drawFigures draws the units onto dst for view v.
+// stale reports whether the units' batches no longer match the figures
+// or view v.
+func (u *unitPass) stale(v *project.View) bool { return !u.valid || !v.Equal(&u.view) }
+
+// drawFigures draws the units onto dst for view v, lit by the sun (they
+// receive no shadow; with r.SetCasters they could cast one).
 func (r *Renderer) drawFigures(dst *ebiten.Image, v *project.View) {
 	u := &r.units
-	if !u.valid || !v.Equal(&u.view) {
+	if u.stale(v) {
 		project.FigureBatches(v, &r.builder.Light, u.figures, &u.batches)
 		u.view, u.valid = *v, true
 		u.builds++
 	}
 	op := &ebiten.DrawTrianglesShaderOptions{
-		Uniforms: r.uniforms(0, r.builder.Flat),
-		Images:   [4]*ebiten.Image{r.dummy, r.depth[2], r.dummy, r.dummy},
+		Uniforms: r.uniforms(0),
+		Images:   [4]*ebiten.Image{r.dummy, r.depth[0], r.dummy, r.dummy},
 	}
 	for _, bt := range u.batches.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.figure, op)

@@ -28,7 +28,8 @@ const (
 )
 
 // Layers returns the translucent layer parts, each a colour function
-// with the signature (uv, uv2, world vec2) vec4.
+// with the signature (uv, uv2, world vec2, depth float) vec4 (depth: of
+// the water under the fragment, in world units).
 func Layers() []string { return []string{"river", "road", "water", "shore", "estuary"} }
 
 // parts lists a program's parts after common.kage.

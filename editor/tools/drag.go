@@ -34,5 +34,8 @@ func (t *DragTracker) Step(g *hexmap.Grid, cur int) Drag {
 // pointer resting on one cell does not re-apply the brush every frame.
 func (t *DragTracker) Same(cur int) bool { return t.hasPrev && t.prev == cur }
 
+// Prev returns the cell of the previous step, if the stroke has one.
+func (t *DragTracker) Prev() (int, bool) { return t.prev, t.hasPrev }
+
 // Reset ends the stroke: the next step starts a new one.
 func (t *DragTracker) Reset() { t.hasPrev = false }

@@ -1,6 +1,8 @@
 package project
 
 import (
+	"math"
+
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -48,24 +50,6 @@ func DepthBias(k Kind, w float32) float32 {
 		return 0.02 + 0.0005*w
 	}
 	return 0
-}
-
-// Lighting is a directional light plus ambient.
-type Lighting struct {
-	Dir     vec3.T // unit vector towards the light
-	Ambient float32
-	Diffuse float32
-}
-
-// DefaultLighting resembles Unity's default sun (rotation 50°, -30°).
-func DefaultLighting() Lighting {
-	return Lighting{Dir: vec3.T{0.321, 0.766, -0.557}, Ambient: 0.42, Diffuse: 0.68}
-}
-
-// Shade returns the light factor for normal n.
-func (l *Lighting) Shade(n vec3.T) float32 {
-	d := n[0]*l.Dir[0] + n[1]*l.Dir[1] + n[2]*l.Dir[2]
-	return l.Ambient + l.Diffuse*max(d, 0)
 }
 
 // attrs is one vertex's mesh attributes, gathered for packing and
@@ -131,34 +115,83 @@ const (
 	packFacade // buildings (facade.go)
 )
 
-// vertex packs a at screen (sx, sy) and view distance w.
+// vertex packs a at screen (sx, sy) and view distance w. The light is
+// computed per fragment, so every pack but the flat one carries the
+// normal (see Vertex for where).
 func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex {
 	iw := 1 / w
 	v := Vertex{DstX: sx, DstY: sy, Custom0: iw, Custom1: a.pos[0] * iw, Custom2: a.pos[2] * iw}
-	light := b.Light.Shade(a.normal)
+	n := &a.normal
 	switch p {
 	case packTerrain:
-		v.SrcX = a.types
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.weights[0], a.weights[1], a.weights[2], 1
-		v.Custom3 = light
+		v.SrcX, v.SrcY = a.types, n[0]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.weights[0], a.weights[1], a.weights[2], n[2]
+		v.Custom3 = upward(n)
 	case packLit:
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
-		v.Custom3 = light
+		v.SrcX, v.SrcY = n[0], n[2]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], n[1]
+		v.Custom3 = 1
 	case packFlat:
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 		v.Custom3 = 1
 	case packFacade:
 		v.SrcX, v.SrcY = a.uv[0]*iw, a.uv[1]*iw
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], a.color[3]
-		v.Custom1, v.Custom2, v.Custom3 = a.uv2[0], a.uv2[1], light
+		v.Custom1, v.Custom2, v.Custom3 = a.uv2[0], a.uv2[1], packNormal(n)
 	case packTranslucent:
-		v.Custom3 = float32(kind) + min(light, 1.9)*0.5
+		v.Custom3 = float32(kind) + kindFraction
 		if b.Flat {
 			v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 			break
 		}
 		v.SrcX, v.SrcY = a.uv[0]*iw, a.uv[1]*iw
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.uv2[0]*iw, a.uv2[1]*iw, 0, 1
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.uv2[0]*iw, a.uv2[1]*iw, n[0], n[2]
 	}
 	return v
+}
+
+// packNormal puts unit normal n into one float, for the facade pack,
+// whose other attributes are all taken: its octahedral projection
+// (the upper half of the octahedron folded out to the square for faces
+// that look down), each coordinate in 8 bits, x·256 + z. The shader's
+// unpackNormal undoes it; a triangle's three vertices share the value, so
+// interpolation keeps it whole.
+func packNormal(n *vec3.T) float32 {
+	s := float32(math.Abs(float64(n[0])) + math.Abs(float64(n[1])) + math.Abs(float64(n[2])))
+	if s == 0 {
+		return packOct(0, 0)
+	}
+	x, z := n[0]/s, n[2]/s
+	if n[1] < 0 {
+		x, z = (1-abs32(z))*sign32(x), (1-abs32(x))*sign32(z)
+	}
+	return packOct(x, z)
+}
+
+func packOct(x, z float32) float32 {
+	q := func(e float32) float32 { return float32(math.Round(float64((e + 1) / 2 * 255))) }
+	return q(x)*256 + q(z)
+}
+
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+
+func sign32(v float32) float32 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}
+
+// kindFraction is added to a translucent vertex's kind so that the
+// interpolated value floors to the kind in the shader.
+const kindFraction = 0.25
+
+// upward is +1 for a normal whose y is not negative, -1 otherwise: the
+// terrain pack carries a normal's x and z and this sign, and the shader
+// recovers y as sign · sqrt(1 - x² - z²).
+func upward(n *vec3.T) float32 {
+	if n[1] < 0 {
+		return -1
+	}
+	return 1
 }

@@ -3,9 +3,15 @@ package project
 // Vertex has exactly the layout of ebiten.Vertex, so the renderer can hand
 // batches to ebiten without copying. Meanings (see shaders/common.kage):
 // Dst: screen pixels; Custom0: 1/w; Custom1, Custom2: world x/w and z/w;
-// Custom3: light (opaque) or kind + light/2 (translucent); Src and Color:
-// per-layer attributes (terrain types and splat weights, colours, UVs
-// divided by w so the shaders can undo the affine interpolation).
+// the rest per pack, with the face normal n for the per-fragment light:
+//
+//	terrain:     Src (types t0·25+t1·5+t2, n.x), Color (splat weights, n.z), Custom3 sign of n.y
+//	lit:         Src (n.x, n.z), Color (colour, n.y), Custom3 1
+//	translucent: Src uv/w, Color (uv2/w, n.x, n.z), Custom3 kind + 1/4
+//	flat:        Color (colour, 1), Custom3 1
+//	shadow:      Dst light-view texels, Custom0 light depth 0..1 (the rest unused)
+//
+// UVs are divided by w so the shaders can undo the affine interpolation.
 type Vertex struct {
 	DstX, DstY                     float32
 	SrcX, SrcY                     float32

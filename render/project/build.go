@@ -8,6 +8,8 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // ChunkMeshes is one chunk's layer meshes with their bounds, which the
@@ -134,6 +136,13 @@ type Builder struct {
 	// the map continues without end and looks the same from any position
 	// (Catlike re-centres the chunk columns around the camera instead).
 	WrapX float32
+	// Shadows asks for the shadow casters' batches (Shadow) in a light
+	// view (LightView) of ShadowSize texels a side (0: the default),
+	// fitted to what the view sees within ShadowDistance. Casters are
+	// shadow casters besides the chunks (units).
+	Shadows    bool
+	ShadowSize int
+	Casters    []Caster
 
 	// FullPixels, when above 0, draws chunks whose cells are narrower on
 	// screen than it at a level of detail: the fine one, or the coarse
@@ -143,6 +152,8 @@ type Builder struct {
 	FullPixels, CoarsePixels float32
 
 	Terrain, Lit, Facade, Translucent Batches
+	Shadow                            Batches
+	LightView                         LightView
 	// Overview holds the levels of detail drawn (opaque, packed as lit,
 	// white), for the program that colours each point by its cell.
 	Overview Batches
@@ -168,12 +179,16 @@ type Builder struct {
 	kept    []uint16         // the visible unclipped triangles
 	clipped []int32          // offsets of triangles that cross the near plane
 
-	wanted  []wantedChunk
-	tris    []sortTri
-	order   []uint64
-	visible []instance
-	copies  []float32
-	flatID  uint32
+	wanted    []wantedChunk
+	tris      []sortTri
+	order     []uint64
+	visible   []instance
+	copies    []float32
+	casters   []instance // chunk copies that may cast a shadow into view
+	receiving []bounds2  // light-view rectangles of the visible chunks
+	steep     []uint16   // steepTriangles' scratch for meshes without welded storage
+	steepN    []vec3.T
+	flatID    uint32
 	// cols and rows are the view's size in whole pixels.
 	cols, rows int32
 }
@@ -191,9 +206,10 @@ type sortTri struct {
 	key float32
 }
 
-// Build culls, projects and clips chunks for b.View. The first build
-// after a chunk's Set (or after b.Light changed) also stores its opaque
-// vertices' static data in the chunk.
+// Build culls, projects and clips chunks for b.View, and with b.Shadows
+// also projects the shadow casters into the light view. The first build
+// after a chunk's Set also stores its opaque vertices' static data in
+// the chunk.
 func (b *Builder) Build(chunks []ChunkMeshes) {
 	b.Terrain.Reset()
 	b.Lit.Reset()
@@ -239,6 +255,12 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 		b.View = base
 	}
 	b.emitTranslucent()
+	if b.Shadows {
+		b.buildShadows(chunks)
+	} else {
+		b.Shadow.Reset()
+		b.LightView = LightView{}
+	}
 	slices.SortFunc(b.wanted, func(x, y wantedChunk) int { return cmp.Compare(x.w, y.w) })
 	b.Wanted = b.Wanted[:0]
 	for _, x := range b.wanted {
@@ -317,9 +339,9 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		}
 		w := c.welded[l]
 		idx := b.numbering(m, w)
-		// Walls, features and buildings are closed: their back faces are
-		// hidden.
-		cull := l == mesh.Walls || l == mesh.Features || isFacade(l)
+		// Walls, features, farms and buildings are closed: their back
+		// faces are hidden.
+		cull := l == mesh.Walls || l == mesh.Features || l == mesh.Farms || isFacade(l)
 		dst, p, def := &b.Lit, packLit, defaultColor(l)
 		if l == mesh.Terrain {
 			dst, p = &b.Terrain, packTerrain
@@ -373,7 +395,7 @@ func defaultColor(l mesh.Layer) [4]float32 {
 		return [4]float32{0.78, 0.72, 0.62, 1}
 	case mesh.Bridges:
 		return [4]float32{0.55, 0.42, 0.3, 1}
-	case mesh.Features:
+	case mesh.Features, mesh.Farms:
 		return [4]float32{0.7, 0.35, 0.25, 1}
 	}
 	return [4]float32{1, 1, 1, 1}

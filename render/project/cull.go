@@ -88,3 +88,10 @@ func (v *View) Inside(b Box) bool {
 	}
 	return true
 }
+
+// Moved returns b moved dx east (a copy of a wrapping map's chunk).
+func (b Box) Moved(dx float32) Box {
+	b.Lo[0] += dx
+	b.Hi[0] += dx
+	return b
+}

@@ -16,7 +16,7 @@ import (
 //	Custom0          1/w, as everywhere
 //	Custom1, Custom2 the wall's top height and the surface code (constant
 //	                 over a face, so no division)
-//	Custom3          the light
+//	Custom3          the face normal, packed into one float (packNormal)
 
 // DetailDistance is the view distance beyond which a chunk's building
 // details (package buildings' detail layer) are left out: far away,
@@ -27,7 +27,7 @@ const DetailDistance = 170
 func isFacade(l mesh.Layer) bool { return l == mesh.Buildings || l == mesh.BuildingDetails }
 
 // facadeExtra is what a packed facade vertex needs besides its
-// staticVertex (colour and light): its facade coordinates, the colour's
+// staticVertex (colour and normal): its facade coordinates, the colour's
 // alpha, and the wall's top and code.
 type facadeExtra struct {
 	u, v, a   float32
@@ -35,9 +35,9 @@ type facadeExtra struct {
 }
 
 // facadeStatics returns m's statics and facade attributes in b.source's
-// numbering, kept in w until the mesh or the lighting changes.
+// numbering, kept in w until the mesh changes.
 func (b *Builder) facadeStatics(m *mesh.Mesh, w *welded) ([]staticVertex, []facadeExtra) {
-	key := staticKey{light: b.Light, p: packFacade, ok: true}
+	key := staticKey{p: packFacade, ok: true}
 	if w == nil || len(w.indices) == 0 {
 		b.static, b.facade = b.fillFacade(b.static, b.facade, m)
 		return b.static, b.facade
@@ -53,7 +53,7 @@ func (b *Builder) fillFacade(st []staticVertex, fx []facadeExtra, m *mesh.Mesh) 
 	st, fx = slices.Grow(st[:0], len(b.source)), slices.Grow(fx[:0], len(b.source))
 	for _, i := range b.source {
 		a := gather(m, int(i), [4]float32{1, 1, 1, 1})
-		st = append(st, staticVertex{r: a.color[0], g: a.color[1], b: a.color[2], light: b.Light.Shade(a.normal)})
+		st = append(st, staticVertex{r: a.color[0], g: a.color[1], b: a.color[2], custom3: packNormal(&a.normal)})
 		fx = append(fx, facadeExtra{u: a.uv[0], v: a.uv[1], a: a.color[3], top: a.uv2[0], code: a.uv2[1]})
 	}
 	return st, fx

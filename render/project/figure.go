@@ -136,7 +136,7 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
 			if !facing(&v.Eye, &corners[0], &corners[1], &corners[2]) {
 				continue
 			}
-			light := l.Shade(turn(face.n))
+			light := l.Shade(turn(face.n), 1)
 			base := uint16(len(batch.Vertices))
 			for _, p := range corners {
 				x, y, w := v.Clip(p)

@@ -37,10 +37,24 @@ func (r *Raster) DrawOpaque(batches []Batch) {
 		for t := 0; t+2 < len(b.Indices); t += 3 {
 			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
 			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
-			r.triangle(v, func(i int, w float64) {
-				if w < r.Depth[i] {
+			r.triangle(v, func(i int, iw float64) {
+				if w := 1 / iw; w < r.Depth[i] {
 					r.Depth[i], r.Color[i] = w, c
 				}
+			})
+		}
+	}
+}
+
+// DrawDepth draws batches whose Custom0 is a depth that is linear in
+// screen space (the light view's orthographic depth, 0..1), keeping the
+// nearest per pixel in Depth: the shadow map's reference.
+func (r *Raster) DrawDepth(batches []Batch) {
+	for _, b := range batches {
+		for t := 0; t+2 < len(b.Indices); t += 3 {
+			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
+			r.triangle(v, func(i int, d float64) {
+				r.Depth[i] = min(r.Depth[i], d)
 			})
 		}
 	}
@@ -72,8 +86,8 @@ func (r *Raster) drawKept(batches []Batch, bias func(v *Vertex, w float64) float
 			v := [3]*Vertex{&b.Vertices[b.Indices[t]], &b.Vertices[b.Indices[t+1]], &b.Vertices[b.Indices[t+2]]}
 			c := [3]float32{v[0].ColorR, v[0].ColorG, v[0].ColorB}
 			first := v[0]
-			r.triangle(v, func(i int, w float64) {
-				if w-bias(first, w) <= r.Depth[i]+tol {
+			r.triangle(v, func(i int, iw float64) {
+				if w := 1 / iw; w-bias(first, w) <= r.Depth[i]+tol {
 					r.Color[i] = c
 				}
 			})
@@ -82,11 +96,13 @@ func (r *Raster) drawKept(batches []Batch, bias func(v *Vertex, w float64) float
 }
 
 // triangle calls plot for every pixel whose centre the triangle covers
-// with the perspective-correct w (1/w, Custom0, interpolated on screen).
-func (r *Raster) triangle(v [3]*Vertex, plot func(i int, w float64)) {
+// with Custom0 interpolated linearly on screen there: 1/w for the
+// camera's vertices (whose inverse is the perspective-correct w), the
+// depth itself for the light view's orthographic ones.
+func (r *Raster) triangle(v [3]*Vertex, plot func(i int, custom0 float64)) {
 	x := [3]float64{float64(v[0].DstX), float64(v[1].DstX), float64(v[2].DstX)}
 	y := [3]float64{float64(v[0].DstY), float64(v[1].DstY), float64(v[2].DstY)}
 	raster.Fill(r.W, r.H, x, y, func(i int, b [3]float64) {
-		plot(i, 1/(b[0]*float64(v[0].Custom0)+b[1]*float64(v[1].Custom0)+b[2]*float64(v[2].Custom0)))
+		plot(i, b[0]*float64(v[0].Custom0)+b[1]*float64(v[1].Custom0)+b[2]*float64(v[2].Custom0))
 	})
 }

@@ -9,31 +9,29 @@ import (
 )
 
 // staticVertex is what a packed opaque vertex needs besides its position
-// and the view: the attributes the pack writes (SrcY is always 0 and the
-// colour's alpha 1 for the opaque packs). Computing them once per mesh
-// and lighting leaves the per-frame loop a projection and a copy, reading
-// two arrays instead of four (20 bytes a vertex: about 20 MB for an 80×60
-// map).
+// and the view: the attributes the pack writes (the light is computed per
+// fragment, so they do not depend on it). Computing them once per mesh
+// leaves the per-frame loop a projection and a copy, reading two arrays
+// instead of four (28 bytes a vertex: about 28 MB for an 80×60 map).
 type staticVertex struct {
-	srcX    float32
-	r, g, b float32
-	light   float32
+	srcX, srcY float32
+	r, g, b, a float32
+	custom3    float32
 }
 
 // staticKey is what a mesh's static vertices were computed for.
 type staticKey struct {
-	light Lighting
-	p     pack
-	def   [4]float32
-	ok    bool
+	p   pack
+	def [4]float32
+	ok  bool
 }
 
 // statics returns the static vertices, in b.source's numbering, of m
-// packed for p with default colour def under b.Light. They are kept in w
-// (filled by ChunkMeshes.Set) until the mesh or the lighting changes, or
-// else computed into the builder's scratch.
+// packed for p with default colour def. They are kept in w (filled by
+// ChunkMeshes.Set) until the mesh changes, or else computed into the
+// builder's scratch.
 func (b *Builder) statics(m *mesh.Mesh, w *welded, p pack, def [4]float32) []staticVertex {
-	key := staticKey{light: b.Light, p: p, def: def, ok: true}
+	key := staticKey{p: p, def: def, ok: true}
 	if w == nil || len(w.indices) == 0 {
 		b.static = b.fillStatic(b.static, m, p, def)
 		return b.static
@@ -50,22 +48,23 @@ func (b *Builder) statics(m *mesh.Mesh, w *welded, p pack, def [4]float32) []sta
 // (TestFastPackersMatchGeneral holds the two to the same values).
 func (b *Builder) fillStatic(dst []staticVertex, m *mesh.Mesh, p pack, def [4]float32) []staticVertex {
 	dst = slices.Grow(dst[:0], len(b.source))
-	n, l := len(m.Positions), &b.Light
+	n := len(m.Positions)
 	for _, i := range b.source {
 		var s staticVertex
+		nm := &m.Normals[i]
 		switch {
 		case p == packTerrain && len(m.Weights) == n && len(m.Terrain) == n:
 			t, w := &m.Terrain[i], &m.Weights[i]
-			s = staticVertex{srcX: t[0]*25 + t[1]*5 + t[2], r: w[0], g: w[1], b: w[2], light: l.Shade(m.Normals[i])}
+			s = staticVertex{srcX: t[0]*25 + t[1]*5 + t[2], srcY: nm[0], r: w[0], g: w[1], b: w[2], a: nm[2], custom3: upward(nm)}
 		case p == packLit && len(m.Colors) == n:
 			c := &m.Colors[i]
-			s = staticVertex{r: c[0], g: c[1], b: c[2], light: l.Shade(m.Normals[i])}
+			s = staticVertex{srcX: nm[0], srcY: nm[2], r: c[0], g: c[1], b: c[2], a: nm[1], custom3: 1}
 		case p == packLit && len(m.Colors) == 0:
-			s = staticVertex{r: def[0], g: def[1], b: def[2], light: l.Shade(m.Normals[i])}
+			s = staticVertex{srcX: nm[0], srcY: nm[2], r: def[0], g: def[1], b: def[2], a: nm[1], custom3: 1}
 		default:
 			a := gather(m, int(i), def)
 			v := b.vertex(&a, 0, 0, 1, p, 0)
-			s = staticVertex{srcX: v.SrcX, r: v.ColorR, g: v.ColorG, b: v.ColorB, light: v.Custom3}
+			s = staticVertex{srcX: v.SrcX, srcY: v.SrcY, r: v.ColorR, g: v.ColorG, b: v.ColorB, a: v.ColorA, custom3: v.Custom3}
 		}
 		dst = append(dst, s)
 	}
@@ -96,9 +95,9 @@ func (b *Builder) packStatic(pos []vec3.T, st []staticVertex, fx []facadeExtra, 
 		iw := 1 / (rows.w[0]*p[0] + rows.w[1]*p[1] + rows.w[2]*p[2] + rows.w[3])
 		v.DstX = ((rows.x[0]*p[0]+rows.x[1]*p[1]+rows.x[2]*p[2]+rows.x[3])*iw + 1) * rows.hw
 		v.DstY = (1 - (rows.y[0]*p[0]+rows.y[1]*p[1]+rows.y[2]*p[2]+rows.y[3])*iw) * rows.hh
-		v.SrcX, v.SrcY = s.srcX, 0
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = s.r, s.g, s.b, 1
-		v.Custom0, v.Custom1, v.Custom2, v.Custom3 = iw, p[0]*iw, p[2]*iw, s.light
+		v.SrcX, v.SrcY = s.srcX, s.srcY
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = s.r, s.g, s.b, s.a
+		v.Custom0, v.Custom1, v.Custom2, v.Custom3 = iw, p[0]*iw, p[2]*iw, s.custom3
 		if fx != nil {
 			f := &fx[j]
 			v.SrcX, v.SrcY, v.ColorA = f.u*iw, f.v*iw, f.a

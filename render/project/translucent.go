@@ -46,18 +46,17 @@ func (b *Builder) packTranslucent(v *Vertex, m *mesh.Mesh, j int, kind Kind) {
 	q, i := &b.proj[j], int(b.source[j])
 	iw := 1 / q.w
 	pos := &m.Positions[i]
-	n, l := &m.Normals[i], &b.Light
-	light := l.Ambient + l.Diffuse*max(n[0]*l.Dir[0]+n[1]*l.Dir[1]+n[2]*l.Dir[2], 0)
+	n := &m.Normals[i]
 	v.DstX, v.DstY = q.sx, q.sy
 	v.Custom0, v.Custom1, v.Custom2 = iw, pos[0]*iw, pos[2]*iw
-	v.Custom3 = float32(kind) + min(light, 1.9)*0.5
+	v.Custom3 = float32(kind) + kindFraction
 	if i < len(m.UV) {
 		v.SrcX, v.SrcY = m.UV[i][0]*iw, m.UV[i][1]*iw
 	}
 	if i < len(m.UV2) {
 		v.ColorR, v.ColorG = m.UV2[i][0]*iw, m.UV2[i][1]*iw
 	}
-	v.ColorA = 1
+	v.ColorB, v.ColorA = n[0], n[2]
 }
 
 // emitTranslucent writes the collected triangles back to front.

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // welded is a mesh's triangles over its distinct vertices. Catlike's
@@ -18,6 +20,13 @@ type welded struct {
 	static []staticVertex
 	facade []facadeExtra // besides static, for buildings
 	key    staticKey
+	// The triangles that can face away from a sun whose direction has y
+	// component steepSin (shadow casters) and their normals, valid when
+	// steepOK.
+	steep    []uint16
+	steepN   []vec3.T
+	steepSin float32
+	steepOK  bool
 }
 
 // weld fills w from m, reusing w's storage: vertices count as the same
@@ -50,7 +59,7 @@ func (w *welded) weld(m *mesh.Mesh) {
 			h = (h + 1) & uint32(size-1)
 		}
 	}
-	w.key = staticKey{}
+	w.key, w.steepOK = staticKey{}, false
 	w.indices = w.indices[:0]
 	for _, i := range m.Indices {
 		w.indices = append(w.indices, ids[i])

@@ -33,8 +33,6 @@ func TestMovedViewIsMovedGeometry(t *testing.T) {
 	}
 }
 
-func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
-
 // Copies lists every shift at which Visible sees the box, found here by
 // trying each copy in turn, and few more; a flat map has the one copy.
 func TestCopiesMatchVisible(t *testing.T) {

@@ -2,8 +2,10 @@ package bench
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"hexsandbox/chunk"
@@ -35,11 +37,11 @@ func mapChunks(b *testing.B) []project.ChunkMeshes {
 	return chunks
 }
 
-func benchBuild(b *testing.B, zoom float64) {
+func benchBuild(b *testing.B, zoom float64, shadows bool) {
 	chunks := mapChunks(b)
 	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
 	c.X, c.Z = c.MaxX/2, c.MaxZ/2
-	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting()}
+	bld := project.Builder{View: c.View(1280, 720), Light: project.Sun(c.Rotation), Shadows: shadows}
 	if zoom == 0 {
 		// The whole map in view: lift the camera until everything fits.
 		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
@@ -57,6 +59,7 @@ func timeBuilds(b *testing.B, bld *project.Builder, chunks []project.ChunkMeshes
 		verts += l.Vertices()
 		tris += l.Triangles()
 	}
+	shadowTris := bld.Shadow.Triangles()
 	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
@@ -66,6 +69,9 @@ func timeBuilds(b *testing.B, bld *project.Builder, chunks []project.ChunkMeshes
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 	b.ReportMetric(float64(verts), "vertices")
 	b.ReportMetric(float64(tris), "triangles")
+	if bld.Shadows {
+		b.ReportMetric(float64(shadowTris), "shadow-triangles")
+	}
 }
 
 // wholeMapView is the zoomed-out camera with a field wide enough for the
@@ -84,10 +90,17 @@ func wholeMapView(c project.Camera) project.View {
 
 // BenchmarkBuildTypical: cull, project, clip and build vertices for an
 // 80×60 map at zoom 0.5 (a typical editing view).
-func BenchmarkBuildTypical(b *testing.B) { benchBuild(b, 0.5) }
+func BenchmarkBuildTypical(b *testing.B) { benchBuild(b, 0.5, false) }
 
 // BenchmarkBuildWholeMap: the same with the whole map in view.
-func BenchmarkBuildWholeMap(b *testing.B) { benchBuild(b, 0) }
+func BenchmarkBuildWholeMap(b *testing.B) { benchBuild(b, 0, false) }
+
+// BenchmarkBuildTypicalShadows is BenchmarkBuildTypical with the shadow
+// casters projected into the sun's view as well.
+func BenchmarkBuildTypicalShadows(b *testing.B) { benchBuild(b, 0.5, true) }
+
+// BenchmarkBuildWholeMapShadows is BenchmarkBuildWholeMap with shadows.
+func BenchmarkBuildWholeMapShadows(b *testing.B) { benchBuild(b, 0, true) }
 
 // BenchmarkCopyWholeMap copies as many vertex bytes as the whole-map
 // build produces, the floor any per-frame vertex handling costs.
@@ -125,6 +138,49 @@ func benchCopy(b *testing.B, zoom float64) {
 		n++
 	}
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
+}
+
+// BenchmarkShadowOverhead alternates builds of one view with and without
+// shadows and reports the CPU time of the shadow build relative to the
+// plain one ("ratio", median over the iterations): both halves of each
+// pair see the same load, so the ratio holds on a busy machine. The view
+// turns a little every iteration, as when the camera rotates (the sun
+// turns with it, so the light view changes too).
+func BenchmarkShadowOverhead(b *testing.B) {
+	for _, v := range []struct {
+		name string
+		zoom float64
+	}{{"Typical", 0.5}, {"WholeMap", 0}} {
+		b.Run(v.name, func(b *testing.B) {
+			chunks := mapChunks(b)
+			c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: v.zoom, Rotation: 20}
+			c.X, c.Z = c.MaxX/2, c.MaxZ/2
+			var plain, shadowed project.Builder
+			var ratios []float64
+			build := func(bld *project.Builder, shadows bool) time.Duration {
+				bld.View, bld.Light, bld.Shadows = c.View(1280, 720), project.Sun(c.Rotation), shadows
+				if v.zoom == 0 {
+					bld.View = wholeMapView(c)
+				}
+				start := testutil.CPUTime()
+				bld.Build(chunks)
+				return testutil.CPUTime() - start
+			}
+			build(&plain, false)
+			build(&shadowed, true)
+			for b.Loop() {
+				c.Rotation += 0.5
+				p, s := build(&plain, false), build(&shadowed, true)
+				if p > 0 {
+					ratios = append(ratios, float64(s)/float64(p))
+				}
+			}
+			slices.Sort(ratios)
+			if len(ratios) > 0 {
+				b.ReportMetric(ratios[len(ratios)/2], "ratio")
+			}
+		})
+	}
 }
 
 // bigChunks is a generated 320×320 map (Catlike's generator, default

@@ -1,0 +1,81 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/prefs"
+	"hexsandbox/internal/testutil"
+)
+
+// BenchmarkEditorFrameRate runs the editor on the showcase map in a
+// 1280×720 window and measures how many frames it draws per second of
+// wall time: "still" with the camera at rest (only the water animates),
+// "turning" with the camera turning every tick (the whole scene is
+// rebuilt every frame); at the remembered defaults (shadows, automatic
+// resolution) and at full resolution ("full"), with shadows or without
+// ("noshadows"). Under Xvfb the GPU is Mesa's llvmpipe, so this is the
+// software renderer's frame rate:
+//
+//	xvfb-run -a -s "-screen 0 1280x1024x24" go test -tags xvfb -run '^$' -bench EditorFrameRate -benchtime 1x ./editor/
+func BenchmarkEditorFrameRate(b *testing.B) {
+	for _, q := range []struct {
+		name string
+		p    prefs.Prefs
+	}{{"auto", prefs.Default()}, {"full", prefs.Prefs{Shadows: true, Resolution: 100}}, {"noshadows", prefs.Prefs{Resolution: 100}}} {
+		for _, c := range []struct {
+			name string
+			turn float64 // degrees per tick
+		}{{"still", 0}, {"turning", 0.5}} {
+			b.Run(q.name+"/"+c.name, func(b *testing.B) {
+				for b.Loop() {
+					fps, cpu, redraws := measureFrames(b, q.p, c.turn)
+					b.ReportMetric(fps, "fps")
+					b.ReportMetric(cpu, "cpu-ms/frame")
+					b.ReportMetric(redraws, "redraws/frame")
+				}
+			})
+		}
+	}
+}
+
+// measureFrames runs one editor session: 30 frames to settle, then 150
+// measured frames; it returns frames per second and CPU milliseconds (all
+// of the process's threads) per frame.
+func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redraws float64) {
+	const settle, measured = 30, 150
+	frames := 0
+	var start time.Time
+	var cpu0 time.Duration
+	var elapsed time.Duration
+	var cpu time.Duration
+	var draws0, draws int
+	opaqueDraws := func(g *game) int {
+		if s, ok := g.scene.(*renderScene); ok && s.r != nil {
+			return s.r.OpaqueDraws
+		}
+		return 0
+	}
+	dir := b.TempDir()
+	runEditorSized(b, 1280, 720, Options{MapsDir: dir}, newScriptInput(), func(g *game, c *checker) []step {
+		g.view.Quality = p
+		g.capture = func(*ebiten.Image) {
+			frames++
+			switch frames {
+			case settle:
+				start, cpu0, draws0 = time.Now(), testutil.CPUTime(), opaqueDraws(g)
+			case settle + measured:
+				elapsed, cpu, draws = time.Since(start), testutil.CPUTime()-cpu0, opaqueDraws(g)-draws0
+			}
+		}
+		return []step{func(g *game) bool {
+			g.cam.Rotation += turn
+			return frames >= settle+measured
+		}}
+	})
+	return float64(measured) / elapsed.Seconds(), float64(cpu.Microseconds()) / 1000 / measured, float64(draws) / measured
+}

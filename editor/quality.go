@@ -1,0 +1,75 @@
+package editor
+
+import (
+	"time"
+
+	"hexsandbox/editor/pace"
+	"hexsandbox/editor/prefs"
+	"hexsandbox/render"
+)
+
+// quality is what the 3D view may cost: the user's choices (shadows, a
+// fixed or automatic resolution), remembered between runs, and with
+// automatic resolution the pacer's, which lowers the resolution while the
+// frame rate is below target and then also redraws the animated water
+// less often.
+type quality struct {
+	store prefs.Store
+	pacer pace.Pacer
+	last  render.Quality
+	set   bool // last has been applied once
+}
+
+// While frames are slow: how often the animated water is redrawn, and
+// the shadow map's size.
+const (
+	waterInterval  = time.Second / 15
+	slowShadowSize = 1024
+)
+
+// loadQuality reads the remembered choices into view; a bad record is
+// reported and replaced by the defaults.
+func (g *game) loadQuality(store prefs.Store) {
+	g.view.Quality = prefs.Default()
+	if store == nil {
+		g.errorf("no folder for settings: they are not remembered")
+		return
+	}
+	g.quality.store = store
+	p, err := store.Load()
+	if err != nil {
+		g.errorf("%v", err)
+	}
+	g.view.Quality = p
+}
+
+// qualityChanged applies and remembers the panel's choices.
+func (g *game) qualityChanged() {
+	g.quality.pacer.Reset()
+	if g.quality.store == nil {
+		return
+	}
+	if err := g.quality.store.Save(g.view.Quality); err != nil {
+		g.errorf("saving the settings: %v", err)
+	}
+}
+
+// frame runs at the start of every Draw: it feeds the pacer and hands the
+// scene the quality for this frame.
+func (q *quality) frame(g *game, now time.Time) {
+	p := g.view.Quality
+	rq := render.Quality{Shadows: p.Shadows, Scale: float64(p.Resolution) / 100}
+	if p.Resolution == prefs.Auto {
+		rq.Scale = q.pacer.Frame(now, g.scene.Redrew())
+		if rq.Scale < 1 { // a changing view on a slow machine
+			rq.ShadowSize = slowShadowSize
+		}
+		if q.pacer.Behind() {
+			rq.WaterInterval = waterInterval.Seconds()
+		}
+	}
+	if rq != q.last || !q.set {
+		q.last, q.set = rq, true
+		g.scene.SetQuality(rq)
+	}
+}
