@@ -247,6 +247,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 				w := water.slider.GetWidget()
 				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() - 1, OffsetY: w.Rect.Dy() / 2})
+				g.uiDirty = true // as the press's input event does: the panel is drawn again, and reports the change
 			}),
 			wait(2),
 			do(func(g *game) {
@@ -259,6 +260,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 				w := water.slider.GetWidget()
 				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() / 2, OffsetY: w.Rect.Dy() / 2})
+				g.uiDirty = true
 			}),
 			wait(2),
 			do(func(g *game) {

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	euimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -157,11 +158,13 @@ func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
 				if !tracking {
 					return
 				}
-				if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+				// The replayed input (the editor's cursor updater), as
+				// ebitenui's own widgets read it.
+				if !input.MouseButtonPressed(ebiten.MouseButtonLeft) {
 					tracking = false
 					return
 				}
-				x, _ := ebiten.CursorPosition()
+				x, _ := input.CursorPosition()
 				follow(x)
 			}),
 		),
