@@ -249,6 +249,9 @@ func (d *newMapDialog) start() {
 	form, noise, out, gen := d.form, d.noise, d.done, d.generate
 	w, h := d.canvas.Bounds().Dx(), d.canvas.Bounds().Dy()
 	d.status.Label = "Generating…"
+	if d.pending {
+		d.status.Label = generatingToOpen
+	}
 	go func() {
 		start := time.Now()
 		r := gen(form, noise)
@@ -259,6 +262,9 @@ func (d *newMapDialog) start() {
 		out <- r
 	}()
 }
+
+// generatingToOpen is the status while Generate waits for the worker.
+const generatingToOpen = "Generating… the map opens when it is ready"
 
 // generateForm runs Catlike's generator on a form.
 func generateForm(form newMapForm, noise *hexmap.Noise) generatedMap {
@@ -351,7 +357,7 @@ func (d *newMapDialog) generateMap() {
 		if !d.running {
 			d.start()
 		}
-		d.status.Label = "Generating… the map opens when it is ready"
+		d.status.Label = generatingToOpen
 		return
 	}
 	d.pending = false

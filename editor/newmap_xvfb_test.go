@@ -44,11 +44,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 	var before *hexmap.Grid
 	var previewLand int
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		return []step{
-			wait(2),
-			do(func(g *game) { before = g.sess.Grid }),
-			key(in, ebiten.KeyN, false),
-			wait(1),
+		return append(openNewMap(in, &before),
 			click(t, "40 × 30"),
 			do(func(g *game) {
 				d := g.newMap
@@ -119,7 +115,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 					t.Errorf("exported file: %v, %d bytes", err, len(data))
 				}
 			}),
-		}
+		)
 	})
 	if previewLand < 100 {
 		t.Errorf("the preview shows %d pixels of grass", previewLand)
@@ -143,11 +139,7 @@ func TestEditorGenerateWaitsForPreview(t *testing.T) {
 	var form newMapForm
 	frames := 0
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		return []step{
-			wait(2),
-			do(func(g *game) { before = g.sess.Grid }),
-			key(in, ebiten.KeyN, false),
-			wait(1),
+		return append(openNewMap(in, &before),
 			previewed(t), // the first preview, by the real worker
 			do(func(g *game) {
 				g.newMap.generate = func(f newMapForm, n *hexmap.Noise) generatedMap {
@@ -200,7 +192,7 @@ func TestEditorGenerateWaitsForPreview(t *testing.T) {
 					t.Errorf("generated map: equal %v, %d dialogs, modified %v", g.sess.Grid.Equal(exp), len(g.dialogs), g.sess.Modified())
 				}
 			}),
-		}
+		)
 	})
 }
 
@@ -250,3 +242,13 @@ func findField(g *game) *textField { return findIn(g, every[*textField]) }
 
 // findCheckbox returns the newest dialog's check box (the last one).
 func findCheckbox(g *game) *widget.Checkbox { return findIn(g, every[*widget.Checkbox]) }
+
+// openNewMap notes the open map in *before and opens the New map dialog.
+func openNewMap(in *scriptInput, before **hexmap.Grid) []step {
+	return []step{
+		wait(2),
+		do(func(g *game) { *before = g.sess.Grid }),
+		key(in, ebiten.KeyN, false),
+		wait(1),
+	}
+}
