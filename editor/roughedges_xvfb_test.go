@@ -157,7 +157,10 @@ func TestEditorSaveAsSelectsTheName(t *testing.T) {
 				if f.GetText() != "showcase" || f.SelectedText() != "showcase" {
 					t.Errorf("Save As offers %q with %q selected; want showcase, all selected", f.GetText(), f.SelectedText())
 				}
-				f.edit(Event{Kind: Char, Char: 'm'}, time.Now()) // a typed character, as the field takes it
+				// A typed character as the field takes it: the key's press,
+				// then its character (the browser sends both).
+				f.edit(Event{Kind: KeyDown, Key: ebiten.KeyM}, time.Now())
+				f.edit(Event{Kind: Char, Char: 'm'}, time.Now())
 				if f.GetText() != "m" {
 					t.Errorf("typing over the offered name gives %q, want m", f.GetText())
 				}

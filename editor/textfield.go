@@ -135,11 +135,13 @@ func (f *textField) edit(ev Event, at time.Time) bool {
 
 // key performs an editing key; it reports whether k is one.
 func (f *textField) key(k ebiten.Key) bool {
-	if f.all && (k == ebiten.KeyBackspace || k == ebiten.KeyDelete) {
-		f.replaceSelection()
-		return true
-	}
-	if k != ebiten.KeyEnter && k != ebiten.KeyNumpadEnter {
+	switch k {
+	case ebiten.KeyBackspace, ebiten.KeyDelete:
+		if f.all {
+			f.replaceSelection()
+			return true
+		}
+	case ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyHome, ebiten.KeyEnd:
 		f.all = false // moving the caret ends the selection
 	}
 	switch k {
