@@ -107,6 +107,7 @@ type game struct {
 	importDir  string // where the Import browser was last
 	prefsAt    time.Time
 	prefsSaved []byte // the preferences last written
+	prefsMap   string // the map they name
 	title      string // the window's title, set only when it changes
 	quitting   bool
 	started    bool // the first frame ran: dialogs can be centred

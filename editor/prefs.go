@@ -55,9 +55,12 @@ func (g *game) currentPrefs() editorPrefs {
 // savePrefs writes the preferences when they changed, at most every
 // prefsInterval unless now is set (quitting).
 func (g *game) savePrefs(now bool) {
-	if !now && g.now().Sub(g.prefsAt) < prefsInterval {
+	// Another map open is written at once: a reload right after a save
+	// reopens that map.
+	if !now && g.now().Sub(g.prefsAt) < prefsInterval && g.sess.Name == g.prefsMap {
 		return
 	}
+	g.prefsMap = g.sess.Name
 	g.prefsAt = g.now()
 	data, err := json.Marshal(g.currentPrefs())
 	if err != nil || bytes.Equal(data, g.prefsSaved) {
