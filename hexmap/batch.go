@@ -37,6 +37,13 @@ type batchState struct {
 	slot    []int32 // per cell: position in before, or -1 when untouched
 	before  []Change
 	applied bool // the rules are running (they touch cells too)
+	// checked holds, per cell, the round of rules that checked it last;
+	// round counts the batches' rule passes.
+	checked []uint32
+	round   uint32
+	// everyCell makes the rules check every cell, touched or not: a new
+	// grid whose cells were copied in whole (FromCells).
+	everyCell bool
 }
 
 // Batch runs f in batch mode, for bulk edits (loading, generation,
@@ -97,17 +104,43 @@ func (g *Grid) flushBatch() {
 }
 
 // applyRules applies rules to the cells the batch touched and to their
-// neighbours, repeating until nothing changes (a dropped link can break
-// the other end's, a cleared special can allow nothing new, so this ends).
+// neighbours, each checked once. Once is enough: a check only removes a
+// link at both ends or an end that had no partner, and clears specials,
+// so it never makes a link that an earlier check passed one-sided. When
+// the batch touched every cell (loading, generation), the neighbours are
+// among them and need no looking up.
 func (g *Grid) applyRules(rules BatchRules) BatchReport {
 	var rep BatchReport
 	if rules == NoRules {
 		return rep
 	}
-	for done := 0; done < len(g.batch.before); done++ {
-		i := g.batch.before[done].Index
-		g.checkCell(i, rules, &rep)
-		g.top.Neighbors(i, func(_ Direction, n int) { g.checkCell(n, rules, &rep) })
+	b := &g.batch
+	if b.checked == nil {
+		b.checked = make([]uint32, len(g.cells))
+	}
+	if b.round++; b.round == 0 { // wrapped: forget every earlier round
+		clear(b.checked)
+		b.round = 1
+	}
+	check := func(i int) {
+		if b.checked[i] != b.round {
+			b.checked[i] = b.round
+			g.checkCell(i, rules, &rep)
+		}
+	}
+	if b.everyCell {
+		b.everyCell = false
+		for i := range g.cells {
+			check(i)
+		}
+	}
+	all := len(b.before) == len(g.cells)
+	for done := 0; done < len(b.before); done++ {
+		i := b.before[done].Index
+		check(i)
+		if !all {
+			g.top.Neighbors(i, func(_ Direction, n int) { check(n) })
+		}
 	}
 	return rep
 }

@@ -24,10 +24,10 @@ func FromCells(t Topology, noise *Noise, cells []Cell) (*Grid, BatchReport, erro
 	if err != nil {
 		return nil, BatchReport{}, err
 	}
-	rep := g.Batch(LinkRules, func() {
-		for i, c := range cells {
-			g.set(i, c)
-		}
-	})
+	// A new grid has no followers and no units, so the cells go in whole
+	// and the batch's rules check every one of them: only what the rules
+	// change is recorded.
+	copy(g.cells, cells)
+	rep := g.Batch(LinkRules, func() { g.batch.everyCell = true })
 	return g, rep, nil
 }

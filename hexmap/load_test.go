@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -133,5 +134,57 @@ func TestFromCellsRepairsLinks(t *testing.T) {
 	c := g.Cell(at(4, 0))
 	if c.HasIncomingRiver() || c.OutgoingRiver != E || g.Cell(at(5, 0)).IncomingRiver != W {
 		t.Errorf("same-edge river: cell %+v", c)
+	}
+}
+
+// FromCells of cells with random river and road ends, many broken, keeps
+// exactly the links that are whole: checked pair by pair, not through
+// FromCells itself, on flat and wrapping maps. (A river in and out
+// through one edge, whose outcome depends on its partners, is the
+// hand-worked test's.)
+func TestFromCellsKeepsExactlyTheWholeLinks(t *testing.T) {
+	for _, wrap := range []bool{false, true} {
+		top := Topology{Width: 15, Height: 10, Wrapping: wrap}
+		rng := rand.New(rand.NewPCG(7, 11))
+		cells := emptyCells(top.CellCount())
+		for i := range cells {
+			if rng.IntN(2) == 0 {
+				cells[i].OutgoingRiver = Direction(rng.IntN(6))
+			}
+			if d := Direction(rng.IntN(6)); rng.IntN(2) == 0 && d != cells[i].OutgoingRiver {
+				cells[i].IncomingRiver = d
+			}
+			cells[i].Roads = uint8(rng.IntN(64))
+		}
+		g, _, err := FromCells(top, sharedTestNoise, slices.Clone(cells))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cells {
+			got := g.Cell(i)
+			// A river end is whole when the neighbour has the other end.
+			riverWhole := func(d Direction, other func(Cell) Direction) bool {
+				n, ok := top.Neighbor(i, d)
+				return ok && other(cells[n]) == d.Opposite()
+			}
+			wantOut := c.OutgoingRiver != NoDirection && riverWhole(c.OutgoingRiver, func(n Cell) Direction { return n.IncomingRiver })
+			if got.HasOutgoingRiver() != wantOut || (wantOut && got.OutgoingRiver != c.OutgoingRiver) {
+				t.Fatalf("wrap %v cell %d: outgoing river %v from %v, want kept %v", wrap, i, got.OutgoingRiver, c.OutgoingRiver, wantOut)
+			}
+			wantIn := c.IncomingRiver != NoDirection && riverWhole(c.IncomingRiver, func(n Cell) Direction { return n.OutgoingRiver })
+			if got.HasIncomingRiver() != wantIn {
+				t.Fatalf("wrap %v cell %d: incoming river %v from %v, want kept %v", wrap, i, got.IncomingRiver, c.IncomingRiver, wantIn)
+			}
+			for d := NE; d <= NW; d++ {
+				n, ok := top.Neighbor(i, d)
+				want := c.HasRoadThroughEdge(d) && ok && cells[n].HasRoadThroughEdge(d.Opposite())
+				if want { // the river through that edge, as FromCells keeps it
+					want = !(got.HasRiverThroughEdge(d) || g.Cell(n).HasRiverThroughEdge(d.Opposite()))
+				}
+				if got.HasRoadThroughEdge(d) != want {
+					t.Fatalf("wrap %v cell %d: road through %v kept %v, want %v", wrap, i, d, got.HasRoadThroughEdge(d), want)
+				}
+			}
+		}
 	}
 }
