@@ -96,8 +96,9 @@ func TestHelpWithoutDisplay(t *testing.T) {
 }
 
 // Every flag is described in the usage text, with its default where it
-// has one (on its line or the next): the text is written by hand, so
-// this keeps it honest.
+// has one (on its line or the next; a switch that is off unless given has
+// none, as in Go's own flag usage): the text is written by hand, so this
+// keeps it honest.
 func TestUsageNamesEveryFlag(t *testing.T) {
 	lines := strings.Split(usage(), "\n")
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
@@ -113,7 +114,9 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 			if k+1 < len(lines) {
 				near += lines[k+1]
 			}
-			if f.DefValue != "" && f.DefValue != "NaN" && !strings.Contains(near, "(default "+f.DefValue+")") {
+			b, isSwitch := f.Value.(interface{ IsBoolFlag() bool })
+			offSwitch := isSwitch && b.IsBoolFlag() && f.DefValue == "false"
+			if f.DefValue != "" && f.DefValue != "NaN" && !offSwitch && !strings.Contains(near, "(default "+f.DefValue+")") {
 				t.Errorf("-%s: its default %s is not given: %q", f.Name, f.DefValue, near)
 			}
 			return
