@@ -83,11 +83,10 @@ func BenchmarkFill2000(b *testing.B) {
 	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
 }
 
-// BenchmarkPaste20x20 measures pasting a 20×20 selection (400 cells with
-// the showcase's hills, rivers, roads, towns and forests) and the
-// re-triangulation of the dirty chunks; two different clips are pasted
-// in turn at one place, so each paste changes the cells.
-func BenchmarkPaste20x20(b *testing.B) {
+// pasteBenchClips returns the 80×60 showcase map and two different 20×20
+// clips of it (400 cells each, with hills, rivers, roads, towns and
+// forests) for the paste benchmarks to paste in turn.
+func pasteBenchClips(b *testing.B) (*hexmap.Grid, [2]Clip) {
 	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)
@@ -102,6 +101,15 @@ func BenchmarkPaste20x20(b *testing.B) {
 	if len(clips[0].Cells) != 400 {
 		b.Fatalf("the clip holds %d cells", len(clips[0].Cells))
 	}
+	return g, clips
+}
+
+// BenchmarkPaste20x20 measures pasting a 20×20 selection (400 cells with
+// the showcase's hills, rivers, roads, towns and forests) and the
+// re-triangulation of the dirty chunks; two different clips are pasted
+// in turn at one place, so each paste changes the cells.
+func BenchmarkPaste20x20(b *testing.B) {
+	g, clips := pasteBenchClips(b)
 	set := chunk.NewSet(g)
 	target := hexmap.FromOffset(40, 25)
 	n, chunks := 0, 0
@@ -163,17 +171,7 @@ func BenchmarkFill2000Cache(b *testing.B) {
 // BenchmarkPaste20x20Cache is BenchmarkPaste20x20 on the editor's chunk
 // cache.
 func BenchmarkPaste20x20Cache(b *testing.B) {
-	g, err := mapgen.Showcase(80, 60, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	top := g.Topology()
-	var clips [2]Clip
-	for k, at := range [2][2]int{{5, 5}, {45, 30}} {
-		sel := &Selection{}
-		sel.Add(Rect(top, hexmap.FromOffset(at[0], at[1]), hexmap.FromOffset(at[0]+19, at[1]+19)))
-		clips[k] = Copy(g, sel)
-	}
+	g, clips := pasteBenchClips(b)
 	set := editorCache(b, g)
 	defer set.Close()
 	target := hexmap.FromOffset(40, 25)
