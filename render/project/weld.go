@@ -45,16 +45,14 @@ func (w *welded) weld(m *mesh.Mesh) {
 	w.classify(m)
 	switch n := len(m.Positions); {
 	case len(m.Terrain) == 0: // the classes are the vertices
-		w.source = slices.Grow(w.source[:0], w.classes)
-		for i, k := range w.coarse {
-			if int(k) == len(w.source) {
-				w.source = append(w.source, uint16(i))
-			}
-		}
 		w.renumber(m, w.coarse)
 		w.coarse = nil // nothing to keep
 	case len(m.Terrain) == n:
-		w.renumber(m, splitBy(w, terrainBits(m)))
+		if keys := terrainBits(m); w.sameSplit(keys) {
+			w.renumber(m, w.coarse)
+		} else {
+			w.renumber(m, splitBy(w, keys))
+		}
 	default:
 		w.renumber(m, splitBy(w, someTerrain(m)))
 	}
@@ -76,11 +74,12 @@ func (w *welded) reweld(m *mesh.Mesh) {
 	w.key, w.steepOK = staticKey{}, false // the packed splat types changed
 }
 
-// sameSplit reports whether the distinct vertices stay as they are with
-// splat types keys: where each class is one distinct vertex (the
-// classes and the distinct vertices number alike), as Catlike's terrain
-// always is, when every vertex still has its class's first vertex's
-// types. It is much quicker than splitting again.
+// sameSplit reports whether w.source holds the distinct vertices of
+// w.coarse's classes told apart by splat types keys, one per class (the
+// classes and the distinct vertices numbering alike), as in Catlike's
+// terrain (always, on the showcase): when w.source is one vertex per
+// class, and every vertex has its class's first vertex's types. It is
+// much quicker than splitting.
 func (w *welded) sameSplit(keys [][3]uint32) bool {
 	if w.classes != len(w.source) {
 		return false
@@ -95,7 +94,8 @@ func (w *welded) sameSplit(keys [][3]uint32) bool {
 
 // classify sets w.coarse to each vertex's class of vertices the same but
 // for their splat types, numbered in the order of their first vertex,
-// and w.classes to their number.
+// w.classes to their number and w.source to their first vertices (the
+// distinct vertices, if the splat types split no class).
 func (w *welded) classify(m *mesh.Mesh) {
 	n := len(m.Positions)
 	size := 1
@@ -105,7 +105,7 @@ func (w *welded) classify(m *mesh.Mesh) {
 	// Open addressing: a slot holds a class's number + 1, 0 is empty;
 	// first is each class's first vertex.
 	table := make([]int32, size)
-	first := make([]uint16, 0, n)
+	first := slices.Grow(w.source[:0], n)
 	w.coarse = slices.Grow(w.coarse[:0], n)[:n]
 	for i := range n {
 		h := vertexHash(m, i) & uint32(size-1)
@@ -124,7 +124,7 @@ func (w *welded) classify(m *mesh.Mesh) {
 			h = (h + 1) & uint32(size-1)
 		}
 	}
-	w.classes = len(first)
+	w.source, w.classes = first, len(first)
 }
 
 // terrainBits are m's splat types, bit for bit (as sameAttr compares).
@@ -179,8 +179,9 @@ func (w *welded) renumber(m *mesh.Mesh, ids []uint16) {
 	}
 }
 
-// bounds is m.Bounds() from the distinct vertices alone (the same box:
-// the others repeat them).
+// bounds is m.Bounds() from the distinct vertices alone (the others
+// repeat them), but for the sign of a zero bound, which no box test
+// tells apart (comparisons are quicker than min and max).
 func (w *welded) bounds(m *mesh.Mesh) (lo, hi vec3.T, ok bool) {
 	if len(w.source) == 0 {
 		return lo, hi, false
@@ -189,8 +190,12 @@ func (w *welded) bounds(m *mesh.Mesh) (lo, hi vec3.T, ok bool) {
 	for _, i := range w.source[1:] {
 		p := &m.Positions[i]
 		for k := range 3 {
-			lo[k] = min(lo[k], p[k])
-			hi[k] = max(hi[k], p[k])
+			if p[k] < lo[k] {
+				lo[k] = p[k]
+			}
+			if p[k] > hi[k] {
+				hi[k] = p[k]
+			}
 		}
 	}
 	return lo, hi, true
