@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"hexsandbox/hexmap"
 )
@@ -47,7 +46,8 @@ type cache struct {
 	clock    uint64
 	used     int64 // sum of bytes
 	peak     int64
-	evicted  []int // since the last Update's report
+	evicted  []int   // since the last Update's report
+	scratch  []Chunk // Update's rebuilds' storage, one per core, kept grown
 	wg       sync.WaitGroup
 }
 
@@ -70,10 +70,21 @@ const keepWanted = 60
 const typicalChunkBytes = 320 * 50 * 25
 
 // syncRebuild is how many touched resident chunks Update rebuilds at
-// once, on the owner's goroutine, so that an edit shows in the frame it
-// was made; more (a large paste, a generated map) go to the workers and
-// the old meshes show until the new ones are in.
-const syncRebuild = 8
+// once, spread over all cores, so that an edit shows whole in the frame
+// it was made, up to a pasted 20×20 selection (31 chunks; about 10 ms on
+// two cores); more (a generated map) go to the workers and the old
+// meshes show until the new ones are in. The workers cannot help: the
+// editor holds Lock through its whole frame, Update included.
+const syncRebuild = 48
+
+// Retinter is what a cache's prepare function may make of a chunk whose
+// meshes it derives from the terrain mesh's splat types (the renderer's
+// welded meshes: vertices that differ only in them are not the same).
+// After a change of terrain types alone the cache sets the types in
+// place (Chunk.Retint) instead of building the chunk again, and then
+// calls Retinted, which brings the extra up to date in place and returns
+// the bytes it holds, as prepare does.
+type Retinter interface{ Retinted() int64 }
 
 // NewCache returns a set of g's chunks that keeps full-detail meshes
 // within budget bytes, built by workers goroutines. prepare, if not nil,
@@ -236,12 +247,8 @@ func (s *Set) work() {
 		c.mu.Unlock()
 		out := s.buildCopy(ch, &scratch)
 		c.model.RUnlock()
-		b := built{ch: ch, gen: gen, c: out, bytes: out.Bytes()}
-		if c.prepare != nil {
-			var extra int64
-			b.extra, extra = c.prepare(ch, out)
-			b.bytes += extra
-		}
+		b := c.prepared(ch, out)
+		b.gen = gen
 		c.mu.Lock()
 		c.running[ch] = false
 		c.done = append(c.done, b)
@@ -265,10 +272,21 @@ func (s *Set) Flush() {
 	}
 }
 
+// prepared is chunk ch built as out, with what the prepare function
+// makes of it and the bytes both hold.
+func (c *cache) prepared(ch int, out *Chunk) built {
+	b := built{ch: ch, c: out, bytes: out.Bytes()}
+	if c.prepare != nil {
+		var extra int64
+		b.extra, extra = c.prepare(ch, out)
+		b.bytes += extra
+	}
+	return b
+}
+
 // buildCopy triangulates chunk ch in scratch and returns a copy at its
-// exact size, so that resident chunks carry no slack. The copy leaves
-// the tints out (a cache rebuilds a chunk whose terrain types changed,
-// and its welded meshes with it), so Retint is for NewSet's chunks.
+// exact size, so that resident chunks carry no slack, with its tint runs
+// (a change of terrain types alone retints it).
 func (s *Set) buildCopy(ch int, scratch *Chunk) *Chunk {
 	Triangulate(s.Grid, ch, scratch)
 	out := new(Chunk)
@@ -278,57 +296,38 @@ func (s *Set) buildCopy(ch int, scratch *Chunk) *Chunk {
 	out.Plan.Connections = slices.Clone(scratch.Plan.Connections)
 	out.Plan.Bridges = slices.Clone(scratch.Plan.Bridges)
 	out.Plan.Cuts = slices.Clone(scratch.Plan.Cuts)
+	out.tints.runs = slices.Clone(scratch.tints.runs)
 	return out
 }
 
 // updateCache is Update for a set made by NewCache: the chunks the edits
 // touched get new levels of detail and, where resident, new meshes (the
-// first few now, the rest from the workers); finished builds are
+// first few now, the rest from the workers), or, where only terrain
+// types changed, their splat types set in place; finished builds are
 // installed and chunks evicted to keep within the budget. It returns the
-// chunks whose full-detail meshes or levels of detail changed.
+// chunks whose full-detail meshes or levels of detail changed, and those
+// retinted (whose cells' colours changed).
 func (s *Set) updateCache() []int {
 	c := s.cache
-	var changed []int
-	dirty := s.DirtyChunks()
-	if len(dirty) > 0 {
-		c.mu.Lock()
+	dirty, tinted := s.stale()
+	if len(dirty)+len(tinted) > 0 {
+		c.mu.Lock() // a build begun before these edits is not installed
 		for _, ch := range dirty {
+			c.gen[ch]++
+		}
+		for _, ch := range tinted {
 			c.gen[ch]++
 		}
 		c.mu.Unlock()
 	}
-	now := 0
-	var scratch Chunk
-	var requeue []int
+	s.retintResident(tinted)
+	changed := slices.Clone(tinted)
 	for _, ch := range dirty {
 		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
 		s.builds[ch]++
 		changed = append(changed, ch)
-		switch {
-		case !c.resident[ch]:
-			continue
-		case c.lastUse[ch] != c.clock:
-			c.drop(s, ch) // out of date and not wanted now
-			continue
-		}
-		if now < syncRebuild {
-			now++
-			b := built{ch: ch, c: s.buildCopy(ch, &scratch)}
-			b.bytes = b.c.Bytes()
-			if c.prepare != nil {
-				var extra int64
-				b.extra, extra = c.prepare(ch, b.c)
-				b.bytes += extra
-			}
-			if !c.install(s, b) {
-				c.drop(s, ch)
-				c.evicted = append(c.evicted, ch)
-			}
-			continue
-		}
-		c.stale[ch] = true
-		requeue = append(requeue, ch)
 	}
+	requeue := s.rebuildResident(dirty)
 	c.mu.Lock()
 	if len(requeue) > 0 {
 		c.queue = append(requeue, c.queue...)
@@ -341,20 +340,21 @@ func (s *Set) updateCache() []int {
 		gens[k] = c.gen[b.ch]
 	}
 	c.mu.Unlock()
-	requeue = requeue[:0]
+	var again []int
 	for k, b := range done {
+		current := c.resident[b.ch] && !c.stale[b.ch] // rebuilt or retinted here
 		switch {
-		case b.gen != gens[k] && c.lastUse[b.ch] == c.clock:
-			requeue = append(requeue, b.ch) // an edit came in meanwhile
+		case b.gen != gens[k] && c.lastUse[b.ch] == c.clock && !current:
+			again = append(again, b.ch) // an edit came in meanwhile
 		case b.gen != gens[k] || c.clock-c.lastUse[b.ch] > keepWanted:
 			// built from an older model, or long not wanted
 		case c.install(s, b):
 			changed = append(changed, b.ch)
 		}
 	}
-	if len(requeue) > 0 {
+	if len(again) > 0 {
 		c.mu.Lock()
-		c.queue = append(c.queue, requeue...)
+		c.queue = append(c.queue, again...)
 		c.mu.Unlock()
 		c.wake.Broadcast()
 	}
@@ -362,6 +362,78 @@ func (s *Set) updateCache() []int {
 	c.evicted = c.evicted[:0]
 	slices.Sort(changed)
 	return slices.Compact(changed)
+}
+
+// retintResident sets the splat types of the resident, current chunks
+// among tinted in place (and their extras after them), spread over all
+// cores when there are many. Chunks not resident have nothing to
+// retint; stale ones are queued to be built again anyway.
+func (s *Set) retintResident(tinted []int) {
+	c := s.cache
+	var todo []int
+	for _, ch := range tinted {
+		if c.resident[ch] && !c.stale[ch] {
+			todo = append(todo, ch)
+		}
+	}
+	extra := make([]int64, len(todo))
+	workers := 1
+	if len(todo) >= parallelThreshold {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	spread(len(todo), workers, func(_, k int) {
+		ch := todo[k]
+		s.Chunks[ch].Retint(s.Grid)
+		extra[k] = -1
+		if r, ok := c.extra[ch].(Retinter); ok {
+			extra[k] = r.Retinted()
+		}
+	})
+	for k, ch := range todo {
+		if extra[k] >= 0 {
+			bytes := s.Chunks[ch].Bytes() + extra[k]
+			c.used += bytes - c.bytes[ch]
+			c.bytes[ch] = bytes
+			c.peak = max(c.peak, c.used)
+		}
+	}
+}
+
+// rebuildResident builds the resident chunks among dirty again: up to
+// syncRebuild of them now, on all cores, installed at once; it marks the
+// rest stale and returns them for the workers. Chunks not wanted now are
+// evicted instead.
+func (s *Set) rebuildResident(dirty []int) (later []int) {
+	c := s.cache
+	var now []int
+	for _, ch := range dirty {
+		switch {
+		case !c.resident[ch]:
+		case c.lastUse[ch] != c.clock:
+			c.drop(s, ch) // out of date and not wanted now
+		case len(now) < syncRebuild:
+			now = append(now, ch)
+		default:
+			c.stale[ch] = true
+			later = append(later, ch)
+		}
+	}
+	// A chunk's build takes far longer than starting a goroutine.
+	workers := min(len(now), runtime.GOMAXPROCS(0))
+	if len(c.scratch) < workers {
+		c.scratch = make([]Chunk, workers)
+	}
+	builds := make([]built, len(now))
+	spread(len(now), workers, func(w, k int) {
+		builds[k] = c.prepared(now[k], s.buildCopy(now[k], &c.scratch[w]))
+	})
+	for _, b := range builds {
+		if !c.install(s, b) {
+			c.drop(s, b.ch)
+			c.evicted = append(c.evicted, b.ch)
+		}
+	}
+	return later
 }
 
 // install makes b chunk b.ch's resident meshes, evicting others first
@@ -456,16 +528,7 @@ func (s *Set) closeCache() {
 // buildLODs builds every chunk's levels of detail with up to workers
 // goroutines (each chunk's its own storage).
 func (s *Set) buildLODs(workers int) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(workers, runtime.GOMAXPROCS(0))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ch := int(next.Add(1)) - 1; ch < len(s.LODs); ch = int(next.Add(1)) - 1 {
-				TriangulateLOD(s.Grid, ch, &s.LODs[ch])
-			}
-		}()
-	}
-	wg.Wait()
+	spread(len(s.LODs), min(workers, runtime.GOMAXPROCS(0)), func(_, ch int) {
+		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+	})
 }

@@ -5,7 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // residentDiff compares every resident chunk of s with the same chunk
@@ -148,5 +151,105 @@ func TestSurfaceOverCache(t *testing.T) {
 		if ok != wok || y-want > 1e-4 || want-y > 1e-4 {
 			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, g.ChunkOf(i), s.Resident(g.ChunkOf(i)), y, ok, want, wok)
 		}
+	}
+}
+
+// retintCounter is a prepare function's extra that counts the calls of
+// Retinted (it holds nothing).
+type retintCounter struct{ calls *int }
+
+func (r retintCounter) Retinted() int64 { *r.calls++; return 0 }
+
+// A change of terrain types alone reaches a cache's resident chunks as a
+// retint: their meshes keep their storage (no build), their extras are
+// told (Retinted), the retinted chunks are reported changed, resident or
+// not, and every resident chunk equals a rebuild of the edited map, bit
+// for bit. A change of height as well builds the chunk again.
+func TestCacheRetintsTerrainTypes(t *testing.T) {
+	g := testGrid(t, 40, 30, 21)
+	calls := 0
+	s := NewCache(g, 1<<40, 2, func(int, *Chunk) (any, int64) { return retintCounter{&calls}, 0 })
+	defer s.Close()
+	want := allChunks(s)[:30] // the rest are not resident
+	s.Want(want)
+	settle(s)
+	rng := rand.New(rand.NewPCG(21, 1))
+	others := 0 // chunks changed but not resident
+	for batch := range 12 {
+		s.Lock()
+		for range 1 + rng.IntN(40) {
+			g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+		}
+		s.Unlock()
+		storage := make([]*vec3.T, len(s.Chunks))
+		for _, ch := range want {
+			storage[ch] = &s.Chunks[ch].Layers[mesh.Terrain].Positions[0]
+		}
+		calls = 0
+		changed := s.Update()
+		if s.Pending() != 0 {
+			t.Fatalf("batch %d: %d chunks queued for building after a retint", batch, s.Pending())
+		}
+		resident := 0
+		for _, ch := range changed {
+			if s.Resident(ch) {
+				resident++
+				if &s.Chunks[ch].Layers[mesh.Terrain].Positions[0] != storage[ch] {
+					t.Fatalf("batch %d: chunk %d was built again, not retinted", batch, ch)
+				}
+			}
+		}
+		if resident == 0 || calls != resident {
+			t.Fatalf("batch %d: %d chunks changed, %d resident, Retinted called %d times; want one call each resident", batch, len(changed), resident, calls)
+		}
+		others += len(changed) - resident
+		if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
+			t.Fatalf("after batch %d: %s", batch, d)
+		}
+	}
+	if others == 0 {
+		t.Fatal("no chunk without full detail was reported retinted (its cells' colours changed)")
+	}
+	s.Lock()
+	g.SetTerrainType(0, hexmap.Snow)
+	g.SetElevation(0, int(g.Cell(0).Elevation)+1)
+	s.Unlock()
+	old := &s.Chunks[0].Layers[mesh.Terrain].Positions[0]
+	s.Update()
+	if &s.Chunks[0].Layers[mesh.Terrain].Positions[0] == old {
+		t.Fatal("a change of height and terrain type was retinted, not built again")
+	}
+	if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
+		t.Fatal(d)
+	}
+}
+
+// An edit of up to syncRebuild resident chunks is rebuilt whole in the
+// Update that reads it (on all cores), none left for the workers, and
+// equals a rebuild of the edited map.
+func TestCacheRebuildsAnEditAtOnce(t *testing.T) {
+	g := testGrid(t, 40, 30, 22)
+	s := NewCache(g, 1<<40, 1, nil)
+	defer s.Close()
+	want := allChunks(s)
+	s.Want(want)
+	settle(s)
+	s.Lock()
+	for z := 3; z < 23; z++ { // 20×20 cells from a chunk's middle: 25 chunks
+		for x := 7; x < 27; x++ {
+			i, _ := g.Topology().IndexOffset(x, z)
+			g.SetElevation(i, int(g.Cell(i).Elevation)+1+(x+z)%2)
+		}
+	}
+	s.Unlock()
+	changed := s.Update()
+	if len(changed) < 20 || len(changed) > syncRebuild {
+		t.Fatalf("the edit touched %d chunks; want 20 to %d for this test", len(changed), syncRebuild)
+	}
+	if s.Pending() != 0 {
+		t.Fatalf("%d chunks left to the workers", s.Pending())
+	}
+	if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
+		t.Fatal(d)
 	}
 }

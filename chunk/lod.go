@@ -165,7 +165,7 @@ func meshBytes(m *mesh.Mesh) int64 {
 	return int64(n)
 }
 
-// Bytes is the memory the chunk's meshes and plan hold.
+// Bytes is the memory the chunk's meshes, plan and tint runs hold.
 func (c *Chunk) Bytes() int64 {
 	var n int64
 	for l := range c.Layers {
@@ -175,5 +175,6 @@ func (c *Chunk) Bytes() int64 {
 	n += int64(cap(p.Connections))*int64(unsafe.Sizeof(features.Connection{})) +
 		int64(cap(p.Bridges))*int64(unsafe.Sizeof(features.Bridge{})) +
 		int64(cap(p.Cuts))*int64(unsafe.Sizeof(p.Cuts[0]))
+	n += int64(cap(c.tints.runs)) * int64(unsafe.Sizeof(tintRun{}))
 	return n
 }

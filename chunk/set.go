@@ -148,27 +148,30 @@ func terrainOnly(c hexmap.Change) bool {
 // Each chunk writes only its own storage and reads the grid, so the
 // result does not depend on the schedule.
 func (s *Set) triangulate(chunks []int, workers int) {
-	workers = min(workers, len(chunks))
+	workers = max(1, min(workers, len(chunks)))
+	scratch := make([]Chunk, workers)
+	spread(len(chunks), workers, func(w, k int) { s.rebuild(chunks[k], &scratch[w]) })
+}
+
+// spread runs f(w, k) for every k below n on up to workers goroutines,
+// w numbering the goroutine (for scratch of its own, below workers); with
+// one worker, on the caller's goroutine.
+func spread(n, workers int, f func(w, k int)) {
+	workers = min(workers, n)
 	if workers <= 1 {
-		var scratch Chunk
-		for _, ch := range chunks {
-			s.rebuild(ch, &scratch)
+		for k := range n {
+			f(0, k)
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var scratch Chunk
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(chunks) {
-					return
-				}
-				s.rebuild(chunks[k], &scratch)
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				f(w, k)
 			}
 		}()
 	}

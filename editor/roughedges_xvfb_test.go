@@ -118,22 +118,71 @@ func TestEditorOpenFitsTheNewMap(t *testing.T) {
 			do(func(g *game) { selectEntry(findList(g), "small") }),
 			click(t, "Open"),
 			wait(1),
-			do(func(g *game) {
-				maxX, maxZ := small.Topology().Extent()
-				if g.cam.Rotation != 0 || abs64(g.cam.X-maxX/2) > 1 || abs64(g.cam.Z-maxZ/2) > 1 {
-					t.Errorf("camera after Open: %+v, want over the middle (%.0f, %.0f), unturned", g.cam, maxX/2, maxZ/2)
-				}
-				// All four corner cells are in view.
-				mr := g.mapRect()
-				for _, c := range [][2]int{{0, 0}, {19, 0}, {0, 14}, {19, 14}} {
-					x, y := cellScreen(g, offset(t, g.sess.Grid, c[0], c[1]))
-					if !image.Pt(x, y).In(mr) {
-						t.Errorf("corner cell %v is at (%d, %d), outside the view %v", c, x, y, mr)
-					}
-				}
-			}),
+			do(func(g *game) { checkFits(t, g, "Open") }),
 		}
 	})
+}
+
+// Import, reached by a click on the panel's button and a file picked in
+// its browser, shows the imported map as Open does: from a camera over
+// its middle, unturned, that fits it.
+func TestEditorImportFitsTheNewMap(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	folder := t.TempDir()
+	small, _ := hexmap.NewGrid(20, 15, 4)
+	file := filepath.Join(folder, "small.hexmap")
+	if err := saves.SaveFile(file, small); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				g.cam.X, g.cam.Z, g.cam.Rotation, g.cam.Zoom = 600, 400, 90, 1
+				g.importDir = folder // where the browser was last
+				var b *widget.Button
+				walk(g.panel.content, func(w widget.PreferredSizeLocateableWidget) {
+					if bt, ok := w.(*widget.Button); ok && bt.Text() != nil && bt.Text().Label == "Import…" {
+						b = bt
+					}
+				})
+				if b == nil {
+					t.Fatal("the panel has no Import… button")
+				}
+				r := b.GetWidget().Rect
+				in.x, in.y = (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+			}),
+			mouseButton(in, true),
+			mouseButton(in, false),
+			wait(1),
+			do(func(g *game) {
+				if l := findList(g); l == nil || !selectEntry(l, file) {
+					t.Fatalf("the Import browser does not list %s", file)
+				}
+			}),
+			click(t, "Import"),
+			waitFor(t, "the imported map", func(g *game) bool { return g.sess.Grid.Equal(small) }),
+			do(func(g *game) { checkFits(t, g, "Import") }),
+		}
+	})
+}
+
+// checkFits checks that the camera after what is over the middle of the
+// open map, unturned, with all four corner cells in view.
+func checkFits(t reporter, g *game, what string) {
+	top := g.sess.Grid.Topology()
+	maxX, maxZ := top.Extent()
+	if g.cam.Rotation != 0 || abs64(g.cam.X-maxX/2) > 1 || abs64(g.cam.Z-maxZ/2) > 1 {
+		t.Errorf("camera after %s: %+v, want over the middle (%.0f, %.0f), unturned", what, g.cam, maxX/2, maxZ/2)
+	}
+	mr := g.mapRect()
+	for _, c := range [][2]int{{0, 0}, {top.Width - 1, 0}, {0, top.Height - 1}, {top.Width - 1, top.Height - 1}} {
+		x, y := cellScreen(g, offset(t, g.sess.Grid, c[0], c[1]))
+		if !image.Pt(x, y).In(mr) {
+			t.Errorf("after %s, corner cell %v is at (%d, %d), outside the view %v", what, c, x, y, mr)
+		}
+	}
 }
 
 func abs64(v float64) float64 {

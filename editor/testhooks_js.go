@@ -183,7 +183,7 @@ func (p *page) status(g *game) (string, error) {
 	return jsonString(map[string]any{
 		"name": g.sess.Name, "title": g.mapTitle(), "modified": g.sess.Modified(), "width": g.w, "height": g.h,
 		"dialogs": g.modals, "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
-		"preview": preview, "buttons": dialogButtons(g),
+		"preview": preview, "buttons": dialogButtons(g), "dialogText": dialogText(g), "panelButtons": buttonsIn(g.panel.content),
 		"hover": g.hoverOK, "hoverCell": g.hover, "tool": g.settings.Tool.String(), "selected": g.sel.Len(),
 		"pasting": g.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
 		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": undoSteps(g), "notice": g.liveNotice(),
@@ -193,24 +193,45 @@ func (p *page) status(g *game) (string, error) {
 // dialogButtons maps the labels of the newest dialog's buttons to their
 // centres in device pixels, so that tests can click them.
 func dialogButtons(g *game) map[string][2]int {
-	out := map[string][2]int{}
 	if len(g.dialogs) == 0 {
-		return out
+		return map[string][2]int{}
 	}
-	var walk func(c *widget.Container)
-	walk = func(c *widget.Container) {
-		for _, ch := range c.Children() {
-			if b, ok := ch.(*widget.Button); ok && b.Text() != nil {
-				r := b.GetWidget().Rect
-				out[b.Text().Label] = [2]int{(r.Min.X + r.Max.X) / 2, (r.Min.Y + r.Max.Y) / 2}
+	return buttonsIn(g.dialogs[len(g.dialogs)-1].c)
+}
+
+// dialogText is the text of the newest dialog's paragraphs and labels.
+func dialogText(g *game) []string {
+	var out []string
+	if len(g.dialogs) > 0 {
+		walkWidgets(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
+			if t, ok := w.(*widget.Text); ok {
+				out = append(out, t.Label)
 			}
-			if cc, ok := ch.(*widget.Container); ok {
-				walk(cc)
-			}
+		})
+	}
+	return out
+}
+
+// buttonsIn maps the labels of c's buttons to their centres.
+func buttonsIn(c *widget.Container) map[string][2]int {
+	out := map[string][2]int{}
+	walkWidgets(c, func(w widget.PreferredSizeLocateableWidget) {
+		if b, ok := w.(*widget.Button); ok && b.Text() != nil {
+			r := b.GetWidget().Rect
+			out[b.Text().Label] = [2]int{(r.Min.X + r.Max.X) / 2, (r.Min.Y + r.Max.Y) / 2}
+		}
+	})
+	return out
+}
+
+// walkWidgets calls f for every widget in c and the containers in it.
+func walkWidgets(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
+	for _, ch := range c.Children() {
+		f(ch)
+		if cc, ok := ch.(*widget.Container); ok {
+			walkWidgets(cc, f)
 		}
 	}
-	walk(g.dialogs[len(g.dialogs)-1].c)
-	return out
 }
 
 // depthCheck draws the current map from several views on this browser's

@@ -79,6 +79,7 @@ func undoCount(g *game) int {
 func TestEditorEyedropper(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
+	shots := shotsDir(t)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		var src, other, steps int
 		return []step{
@@ -98,6 +99,8 @@ func TestEditorEyedropper(t *testing.T) {
 				in.held[ebiten.KeyAlt] = true
 			}),
 			clickCell(in, func() int { return src }),
+			wait(1),
+			captureStep(t, filepath.Join(shots, "editor-eyedropper.png")), // Alt still held: the picked cell outlined
 			do(func(g *game) {
 				in.held[ebiten.KeyAlt] = false
 				c, s := g.sess.Grid.Cell(src), g.settings
@@ -144,21 +147,8 @@ func TestEditorFill(t *testing.T) {
 				g.settings = tools.Settings{ApplyTerrain: true, Terrain: hexmap.Snow, Match: tools.MatchTerrain}
 				g.syncPanel()
 				start = centreCell(t, g)
-				// The region worked out apart from tools.Region: a flood
-				// over neighbours of the same terrain.
-				grid := g.sess.Grid
-				want := grid.Cell(start).TerrainType
-				seen := map[int]bool{start: true}
-				region = []int{start}
-				for k := 0; k < len(region); k++ {
-					for d := hexmap.NE; d <= hexmap.NW; d++ {
-						if n, ok := grid.Neighbor(region[k], d); ok && !seen[n] && grid.Cell(n).TerrainType == want {
-							seen[n] = true
-							region = append(region, n)
-						}
-					}
-				}
-				before = grid.Clone()
+				region = terrainFlood(g.sess.Grid, start)
+				before = g.sess.Grid.Clone()
 			}),
 			tap(in, ebiten.KeyF),
 			hoverCell(in, func() int { return start }),
@@ -188,6 +178,95 @@ func TestEditorFill(t *testing.T) {
 					t.Error("Ctrl+Z did not take the fill back")
 				}
 			}),
+		}
+	})
+}
+
+// terrainFlood is the region of start's terrain, worked out apart from
+// tools.Region: a flood over neighbours of the same terrain.
+func terrainFlood(grid *hexmap.Grid, start int) []int {
+	want := grid.Cell(start).TerrainType
+	seen := map[int]bool{start: true}
+	region := []int{start}
+	for k := 0; k < len(region); k++ {
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			if n, ok := grid.Neighbor(region[k], d); ok && !seen[n] && grid.Cell(n).TerrainType == want {
+				seen[n] = true
+				region = append(region, n)
+			}
+		}
+	}
+	return region
+}
+
+// The wand (key 5, or U) outlines the region of the hovered cell's
+// terrain before the click and selects it on the click, editing
+// nothing; Shift+click adds another region.
+func TestEditorWand(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var start, other int
+		var region []int
+		var before *hexmap.Grid
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				g.settings.Match = tools.MatchTerrain
+				g.syncPanel()
+				start = centreCell(t, g)
+				region = terrainFlood(g.sess.Grid, start)
+				if len(region) < 2 {
+					t.Fatalf("the centre cell's terrain region is %d cell(s): the test would show little", len(region))
+				}
+				before = g.sess.Grid.Clone()
+			}),
+			tap(in, ebiten.KeyU),
+			hoverCell(in, func() int { return start }),
+			wait(1),
+			captureStep(t, filepath.Join(shots, "editor-wand-preview.png")),
+			clickCell(in, func() int { return start }),
+			do(func(g *game) {
+				if g.settings.Tool != tools.ToolWand {
+					t.Fatalf("U picked the tool %v", g.settings.Tool)
+				}
+				if g.sel.Len() != len(region) {
+					t.Errorf("the wand selected %d cells, want the region's %d", g.sel.Len(), len(region))
+				}
+				for _, i := range region {
+					if !g.sel.Contains(i) {
+						t.Errorf("cell %d of the region is not selected", i)
+						break
+					}
+				}
+				if !g.sess.Grid.Equal(before) {
+					t.Error("the wand edited the map")
+				}
+				// Another region: a neighbour outside this one.
+				other = -1
+				for _, i := range region {
+					g.sess.Grid.Topology().Neighbors(i, func(_ hexmap.Direction, n int) {
+						if !g.sel.Contains(n) && other < 0 {
+							other = n
+						}
+					})
+				}
+				if other < 0 {
+					t.Fatal("the region has no neighbour outside it")
+				}
+				in.held[ebiten.KeyShift] = true
+			}),
+			clickCell(in, func() int { return other }),
+			do(func(g *game) {
+				in.held[ebiten.KeyShift] = false
+				if want := len(region) + len(terrainFlood(g.sess.Grid, other)); g.sel.Len() != want {
+					t.Errorf("Shift+click: %d cells selected, want both regions' %d", g.sel.Len(), want)
+				}
+			}),
+			hoverCell(in, func() int { return start }),
+			wait(1),
+			captureStep(t, filepath.Join(shots, "editor-wand.png")),
 		}
 	})
 }

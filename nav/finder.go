@@ -14,13 +14,15 @@ type Finder struct {
 	grid   *hexmap.Grid
 	top    hexmap.Topology
 	feed   *hexmap.FeedReader
-	edges  []edges    // per cell
-	next   [][6]int32 // per cell: the neighbour in each direction, -1 off the map
-	nodes  []node     // per cell and the sentinel
-	trails []trail    // per cell and the sentinel
-	coords [][2]int32 // per cell: cube X and Z, for the heuristic
-	serial uint64     // counts cost table updates
-	gen    uint32     // this search's stamp: open cells have gen, closed gen+1
+	edges  []edges            // per cell
+	next   [][6]int32         // per cell: the neighbour in each direction, -1 off the map
+	nodes  []node             // per cell and the sentinel
+	trails []trail            // per cell and the sentinel
+	coords [][2]int32         // per cell: cube X and Z, for the heuristic
+	steps  [maxCost + 1]int32 // how many edges have each step cost (0: blocked)
+	serial uint64             // counts cost table updates
+	gen    uint32             // this search's stamp: open cells have gen, closed gen+1
+	est    estimate           // this search's heuristic
 	queue  bucketQueue
 
 	cells []int // the last path or area
@@ -49,7 +51,8 @@ type node struct {
 // reached and read when it is settled.
 type trail struct {
 	turnEnd int32  // the last distance of the turn the cell is reached in
-	heur    uint16 // the heuristic, a hex distance (maps are at most 640 wide)
+	prio    int32  // the priority it was last queued at (a later one is stale)
+	hex     uint16 // hex distance to the goal (maps are at most 640 wide)
 	back    int8   // the direction to the cell it was reached from, -1 at the start
 	_       int8
 }
@@ -97,22 +100,39 @@ func (f *Finder) Serial() uint64 { f.sync(); return f.serial }
 
 // rebuild recomputes every step cost.
 func (f *Finder) rebuild() {
+	clear(f.edges)
+	f.steps = [maxCost + 1]int32{0: int32(6 * len(f.edges))}
 	for i := range f.edges {
 		f.updateCell(i)
 	}
 	f.serial++
 }
 
-// updateCell recomputes the costs of the steps out of cell i.
+// updateCell recomputes the costs of the steps out of cell i, and the
+// count of edges at each cost.
 func (f *Finder) updateCell(i int) {
 	e := &f.edges[i]
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		f.steps[e.cost[d]]--
 		c, ok := MoveCost(f.grid, i, d)
 		e.cost[d], e.to[d] = uint8(c), f.next[i][d]
 		if !ok {
 			e.cost[d], e.to[d] = 0, f.sentinel()
 		}
+		f.steps[e.cost[d]]++
 	}
+}
+
+// cheapestStep is the least cost of any step on the map now (1 when
+// nothing can move: any positive unit will do): RoadCost as soon as one
+// road exists, FlatCost on a map without roads or feature levels.
+func (f *Finder) cheapestStep() int {
+	for c := 1; c <= maxCost; c++ {
+		if f.steps[c] > 0 {
+			return c
+		}
+	}
+	return 1
 }
 
 // sentinel is the node every blocked step leads to: always closed.
@@ -162,11 +182,15 @@ func (f *Finder) begin() {
 	f.queue.reset()
 }
 
-// start opens cell i as a search's start at distance d, with heuristic h.
-func (f *Finder) start(i, d, h, speed int) {
+// start opens cell i as a search's start at distance d, k hexes from the
+// goal (0 when there is none).
+func (f *Finder) start(i, d, k, speed int) {
+	f.est = newEstimate(f.cheapestStep(), speed)
+	end := turnEnd(d, speed)
+	prio := f.est.bound(d, end, k)
 	f.nodes[i] = node{stamp: f.gen, dist: int32(d)}
-	f.trails[i] = trail{turnEnd: int32(turnEnd(d, speed)), heur: uint16(h), back: -1}
-	f.queue.push(d+h, int32(i))
+	f.trails[i] = trail{turnEnd: int32(end), prio: int32(prio), hex: uint16(k), back: -1}
+	f.queue.push(prio, int32(i))
 }
 
 // turnEnd is the last distance of the turn in which distance d lies.
@@ -203,7 +227,7 @@ func (q Query) exploredMask() uint8 {
 }
 
 // run settles cells lowest priority first, expanding each, until goal
-// (≥ 0: A* towards it, with the hex distance as heuristic) is settled,
+// (≥ 0: A* towards it, with f.est as heuristic) is settled,
 // or nothing is left, or the next cell lies beyond limit. It calls
 // settled with each cell it settles (nil: none) and reports whether the
 // goal was reached.
@@ -214,11 +238,12 @@ func (q Query) exploredMask() uint8 {
 func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled func(i, d int)) bool {
 	gen := f.gen
 	closed := gen + 1
+	sentinel := int(f.sentinel())
 	var target hexmap.Coordinates
 	if goal >= 0 {
 		target = f.cellCoords(goal)
 	}
-	wrapping := f.top.Wrapping
+	wrapping, est := f.top.Wrapping, f.est
 	nodes, trails, coords, edges, q := f.nodes, f.trails, f.coords, f.edges, &f.queue
 	explored := f.grid.Exploration()
 	for {
@@ -227,7 +252,7 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 			return false
 		}
 		cur, tr := &nodes[c], &trails[c]
-		if cur.stamp != gen || int(cur.dist)+int(tr.heur) != p {
+		if cur.stamp != gen || int(tr.prio) != p {
 			continue // closed already, or queued again at a lower priority
 		}
 		i, d := int(c), int(cur.dist)
@@ -249,12 +274,13 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 		e := &edges[i]
 		for k := range 6 {
 			nb := int(e.to[k])
+			if nb == sentinel || (units && f.grid.Occupied(nb)) || (mask != 0 && explored[nb]&mask == 0) {
+				continue // blocked, taken by a unit, or unexplored
+			}
 			n := &nodes[nb]
 			st := n.stamp
-			// The sentinel is always closed, so the tests after the first
-			// index only cells.
-			if st == closed || (units && f.grid.Occupied(nb)) || (mask != 0 && explored[nb]&mask == 0) {
-				continue // closed, blocked (the sentinel), taken by a unit, or unexplored
+			if st == closed && goal < 0 {
+				continue // without a goal the search is Dijkstra's: a settled cell is final
 			}
 			step := int(e.cost[k])
 			nd, ndEnd := d+step, end
@@ -267,20 +293,30 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 				}
 			}
 			t := &trails[nb]
-			if st == gen {
+			if st == gen || st == closed {
+				// A closed cell is opened again when reached at a lower
+				// distance: the bound of two distances in one turn can be
+				// equal (see estimate), so A* may settle a cell before
+				// its best way in. The least distance at the goal is what
+				// admissibility guarantees, and a settled cell's distance
+				// only falls, so the search still ends.
 				if nd >= int(n.dist) {
 					continue
 				}
 			} else if goal < 0 {
-				t.heur = 0
+				t.hex = 0
 			} else if cc := (hexmap.Coordinates{X: int(coords[nb][0]), Z: int(coords[nb][1])}); wrapping {
-				t.heur = uint16(f.top.DistanceTo(cc, target))
+				t.hex = uint16(f.top.DistanceTo(cc, target))
 			} else {
-				t.heur = uint16(cc.DistanceTo(target)) // Topology.DistanceTo, inlined
+				t.hex = uint16(cc.DistanceTo(target)) // Topology.DistanceTo, inlined
+			}
+			prio := nd
+			if goal >= 0 {
+				prio = est.bound(nd, ndEnd, int(t.hex))
 			}
 			n.stamp, n.dist = gen, int32(nd)
-			t.back, t.turnEnd = opposite[k], int32(ndEnd)
-			q.add(nd+int(t.heur), int32(nb))
+			t.back, t.turnEnd, t.prio = opposite[k], int32(ndEnd), int32(prio)
+			q.add(prio, int32(nb))
 		}
 	}
 }
@@ -317,9 +353,9 @@ func (p Path) Turns() int {
 }
 
 // FindPath searches for the path of least distance from q.From to q.To
-// (A* with the hex distance as heuristic, admissible since a road step
-// costs 1, and consistent, so the first time the goal leaves the queue
-// its distance is the least). ok is false when no path exists.
+// by A* on the hex distance, as Catlike's, with a tighter bound built on
+// it (see estimate), so that the first time the goal leaves the queue
+// its distance is the least. ok is false when no path exists.
 func (f *Finder) FindPath(q Query) (Path, bool) {
 	if !f.valid(q) || q.To < 0 || q.To >= len(f.coords) {
 		return Path{}, false

@@ -152,49 +152,120 @@ func checkPath(t *testing.T, g *hexmap.Grid, q Query, p Path) {
 // (some below the dearest step) and start distances.
 func TestSearchAgainstExhaustive(t *testing.T) {
 	for m := range 8 {
-		wrapping := m%2 == 1
-		g := randomMap(t, uint64(m), 20, 15, wrapping)
+		g := randomMap(t, uint64(m), 20, 15, m%2 == 1)
+		compareWithExhaustive(t, g, uint64(m), []int{24, 24, 7, 3, 1})
+	}
+}
+
+// The same on maps without roads, where the search's bound counts 5 or
+// more per hex and the turn rule's wasted turn ends (see estimate): at
+// speeds below, at and above the cheapest step, with feature levels on
+// every cell on some maps so that the cheapest step is dearer than 5.
+func TestSearchWithoutRoadsAgainstExhaustive(t *testing.T) {
+	for m := range 8 {
+		g := randomMap(t, uint64(m), 20, 15, m%2 == 1)
+		g.Batch(hexmap.EditRules, func() {
+			for i := range g.CellCount() {
+				for d := hexmap.NE; d <= hexmap.NW; d++ {
+					g.RemoveRoad(i, d)
+				}
+				if m >= 4 {
+					g.SetPlantLevel(i, max(1, int(g.Cell(i).PlantLevel)))
+				}
+			}
+		})
 		f := NewFinder(g)
-		rng := rand.New(rand.NewPCG(uint64(m), 99))
-		var dists []int
-		for range 12 {
-			q := Query{
-				From:  rng.IntN(g.CellCount()),
-				To:    rng.IntN(g.CellCount()),
-				Speed: []int{24, 24, 7, 3, 1}[rng.IntN(5)],
-				Units: rng.IntN(2) == 0,
-				Side:  rng.IntN(3), // 0: exploration ignored
-			}
-			q.Spent = rng.IntN(q.Speed + 1)
-			want := oracle(g, q)
-			p, ok := f.FindPath(q)
-			if ok != (want[q.To] >= 0) {
-				t.Fatalf("map %d %+v: found %v, exhaustive search says %d", m, q, ok, want[q.To])
-			}
-			if ok {
-				if p.Cost() != want[q.To] {
-					t.Fatalf("map %d %+v: cost %d, exhaustive search %d", m, q, p.Cost(), want[q.To])
-				}
-				checkPath(t, g, q, p)
-			}
-			dists = f.Distances(q, dists)
-			if !slices.Equal(dists, want) {
-				t.Fatalf("map %d %+v: distances differ from the exhaustive search", m, q)
-			}
-			limit := ((q.Spent-1)/q.Speed + 1) * q.Speed
-			var reach []int
-			for i, d := range want {
-				if d >= 0 && d <= limit && i != q.From {
-					reach = append(reach, i)
-				}
-			}
-			got := slices.Sorted(slices.Values(f.Reachable(q)))
-			if !slices.Equal(got, reach) {
-				t.Fatalf("map %d %+v: reachable %v, want %v", m, q, got, reach)
-			}
+		if want := []int{5, 6}[m/4]; f.cheapestStep() != want {
+			t.Fatalf("map %d: cheapest step %d, want %d", m, f.cheapestStep(), want)
 		}
 		f.Close()
+		compareWithExhaustive(t, g, uint64(m), []int{24, 5, 6, 11, 3, 1000})
 	}
+}
+
+// compareWithExhaustive runs 12 random queries at the given speeds on g
+// and checks every answer against oracle.
+func compareWithExhaustive(t *testing.T, g *hexmap.Grid, seed uint64, speeds []int) {
+	t.Helper()
+	f := NewFinder(g)
+	defer f.Close()
+	rng := rand.New(rand.NewPCG(seed, 99))
+	var dists []int
+	for range 12 {
+		q := Query{
+			From:  rng.IntN(g.CellCount()),
+			To:    rng.IntN(g.CellCount()),
+			Speed: speeds[rng.IntN(len(speeds))],
+			Units: rng.IntN(2) == 0,
+			Side:  rng.IntN(3), // 0: exploration ignored
+		}
+		q.Spent = rng.IntN(q.Speed + 1)
+		want := oracle(g, q)
+		p, ok := f.FindPath(q)
+		if ok != (want[q.To] >= 0) {
+			t.Fatalf("map %d %+v: found %v, exhaustive search says %d", seed, q, ok, want[q.To])
+		}
+		if ok {
+			if p.Cost() != want[q.To] {
+				t.Fatalf("map %d %+v: cost %d, exhaustive search %d", seed, q, p.Cost(), want[q.To])
+			}
+			checkPath(t, g, q, p)
+		}
+		dists = f.Distances(q, dists)
+		if !slices.Equal(dists, want) {
+			t.Fatalf("map %d %+v: distances differ from the exhaustive search", seed, q)
+		}
+		limit := ((q.Spent-1)/q.Speed + 1) * q.Speed
+		var reach []int
+		for i, d := range want {
+			if d >= 0 && d <= limit && i != q.From {
+				reach = append(reach, i)
+			}
+		}
+		got := slices.Sorted(slices.Values(f.Reachable(q)))
+		if !slices.Equal(got, reach) {
+			t.Fatalf("map %d %+v: reachable %v, want %v", seed, q, got, reach)
+		}
+	}
+}
+
+// On open land the search heads for the goal: corner to corner of a
+// featureless 80×60 map (109 steps) it settles a few cells per step of
+// the path, not the thousands nearer than the goal that Catlike's
+// heuristic, a fifth of the true cost there, would settle. A road
+// anywhere makes the cheapest step 1 and the bound Catlike's again.
+func TestSearchHeadsForTheGoalOnOpenLand(t *testing.T) {
+	g := newGrid(t, 80, 60, false)
+	f := NewFinder(g)
+	defer f.Close()
+	q := Query{From: 0, To: g.CellCount() - 1, Speed: 24}
+	p, ok := f.FindPath(q)
+	if !ok || p.Cost() != oracle(g, q)[q.To] {
+		t.Fatalf("corner to corner: %v %d, want %d", ok, p.Cost(), oracle(g, q)[q.To])
+	}
+	if n := f.settledCount(); n > 3*len(p.Cells) {
+		t.Fatalf("%d cells settled for a path of %d", n, len(p.Cells))
+	}
+	if err := g.AddRoad(40*80+40, hexmap.E); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := f.FindPath(q); p.Cost() != oracle(g, q)[q.To] {
+		t.Fatalf("with a road: %d, want %d", p.Cost(), oracle(g, q)[q.To])
+	}
+	if n := f.settledCount(); n < g.CellCount()/2 {
+		t.Fatalf("with a road somewhere the bound is Catlike's, yet only %d cells settled", n)
+	}
+}
+
+// settledCount counts the cells the last search settled.
+func (f *Finder) settledCount() int {
+	n := 0
+	for i := range f.coords {
+		if f.nodes[i].stamp == f.gen+1 {
+			n++
+		}
+	}
+	return n
 }
 
 // A path across the seam of a wrapping map: the first and last columns
@@ -246,12 +317,7 @@ func TestSeamHeuristicIsWrapped(t *testing.T) {
 	if _, ok := f.FindPath(Query{From: from, To: to, Speed: 24}); !ok {
 		t.Fatal("no path")
 	}
-	settled := 0
-	for i := range f.nodes {
-		if f.nodes[i].stamp == f.gen+1 {
-			settled++
-		}
-	}
+	settled := f.settledCount()
 	// The goal is 3 steps away: A* with the wrapped distance settles the
 	// cells within about 3 steps, far fewer than a sweep of 4,800.
 	if settled > 200 {

@@ -1,7 +1,9 @@
 package tools
 
 import (
+	"runtime"
 	"testing"
+	"time"
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
@@ -121,12 +123,13 @@ func BenchmarkPaste20x20(b *testing.B) {
 	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
 }
 
-// editorCache is the chunk set the editor draws from: a cache whose
-// workers (one here, as the editor leaves a core to the frame loop on
-// this machine) weld each chunk for the renderer, every chunk wanted and
-// built.
-func editorCache(b *testing.B, g *hexmap.Grid) *chunk.Set {
-	set := chunk.NewCache(g, 1<<30, 1, func(_ int, c *chunk.Chunk) (any, int64) {
+// editorCache is the chunk set the editor draws from, made as the editor
+// makes it (render.NewCache from editor/renderscene.go, which a test
+// without a display cannot call): a cache whose workers, one fewer than
+// the cores (one here), weld each chunk for the renderer, every chunk
+// wanted and built; and the renderer's copies of the chunks' meshes.
+func editorCache(b *testing.B, g *hexmap.Grid) *editorChunks {
+	set := chunk.NewCache(g, 1<<30, max(1, runtime.GOMAXPROCS(0)-1), func(_ int, c *chunk.Chunk) (any, int64) {
 		return project.PrepareChunk(&c.Layers)
 	})
 	all := make([]int, g.ChunkCount())
@@ -135,53 +138,94 @@ func editorCache(b *testing.B, g *hexmap.Grid) *chunk.Set {
 	}
 	set.Want(all)
 	set.Flush()
-	set.Update()
-	return set
+	e := &editorChunks{set: set, drawn: make([]project.ChunkMeshes, len(all))}
+	e.frame(func() {})
+	return e
 }
 
-// settle brings the cache up to date with an edit as the editor's frames
-// do: the first Update rebuilds a few touched chunks at once and queues
-// the rest, the workers build those, the next Update installs them. It
-// returns the chunks the first Update changed.
-func settle(set *chunk.Set) int {
-	n := len(set.Update())
-	set.Flush()
-	set.Update()
-	return n
+// editorChunks is the editor's cache and the renderer's chunk meshes.
+type editorChunks struct {
+	set   *chunk.Set
+	drawn []project.ChunkMeshes
+}
+
+// frame is what an editor frame does with the map: it holds the cache's
+// lock through the frame's edit and Update (editor/game.go's Update),
+// and the renderer takes each changed chunk's levels of detail and
+// prepared meshes (render.Renderer.refresh). It returns the chunks that
+// changed.
+func (e *editorChunks) frame(edit func()) int {
+	e.set.Lock()
+	defer e.set.Unlock()
+	edit()
+	changed := e.set.Update()
+	for _, ch := range changed {
+		c, lod := &e.drawn[ch], &e.set.LODs[ch]
+		c.SetLOD(&lod.Fine, &lod.Coarse)
+		switch full, _ := e.set.Extra(ch).(*project.ChunkMeshes); {
+		case !e.set.Resident(ch):
+			c.Clear()
+		default:
+			c.Adopt(full)
+		}
+	}
+	return len(changed)
+}
+
+// edit makes an edit as the editor does and brings the chunks up to date
+// with it: the frame of the edit, which rebuilds the touched chunks it
+// can at once (all of these benchmarks'), then, if the workers had some
+// to build between frames, the frame that installs them. It returns the
+// chunks the first frame changed and its wall time.
+func (e *editorChunks) edit(f func()) (int, time.Duration) {
+	start := time.Now()
+	n := e.frame(f)
+	took := time.Since(start)
+	if e.set.Pending() > 0 {
+		e.set.Flush()
+		e.frame(func() {})
+	}
+	return n, took
 }
 
 // BenchmarkFill2000Cache is BenchmarkFill2000 on the editor's chunk
-// cache, up to date with every rebuilt chunk welded and installed.
+// cache, up to date with every touched chunk retinted (or rebuilt),
+// welded and taken by the renderer: the wall time per op is until the
+// last is; frame-ms is the wall time of the edit's frame alone.
 func BenchmarkFill2000Cache(b *testing.B) {
 	g, start := fillBenchGrid(b)
-	set := editorCache(b, g)
-	defer set.Close()
+	e := editorCache(b, g)
+	defer e.set.Close()
 	terrains := [2]uint8{hexmap.Snow, hexmap.Mud}
 	n, chunks := 0, 0
+	var frames time.Duration
 	testutil.CPULoop(b, func() {
-		set.Lock()
-		Fill(g, start, MatchTerrain, Settings{ApplyTerrain: true, Terrain: terrains[n%2]})
-		set.Unlock()
-		chunks += settle(set)
+		c, took := e.edit(func() {
+			Fill(g, start, MatchTerrain, Settings{ApplyTerrain: true, Terrain: terrains[n%2]})
+		})
+		chunks += c
+		frames += took
 		n++
 	})
 	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+	b.ReportMetric(float64(frames.Microseconds())/1e3/float64(n), "frame-ms")
 }
 
 // BenchmarkPaste20x20Cache is BenchmarkPaste20x20 on the editor's chunk
-// cache.
+// cache, measured as BenchmarkFill2000Cache.
 func BenchmarkPaste20x20Cache(b *testing.B) {
 	g, clips := pasteBenchClips(b)
-	set := editorCache(b, g)
-	defer set.Close()
+	e := editorCache(b, g)
+	defer e.set.Close()
 	target := hexmap.FromOffset(40, 25)
 	n, chunks := 0, 0
+	var frames time.Duration
 	testutil.CPULoop(b, func() {
-		set.Lock()
-		Paste(g, clips[n%2], target)
-		set.Unlock()
-		chunks += settle(set)
+		c, took := e.edit(func() { Paste(g, clips[n%2], target) })
+		chunks += c
+		frames += took
 		n++
 	})
 	b.ReportMetric(float64(chunks)/float64(n), "chunks/op")
+	b.ReportMetric(float64(frames.Microseconds())/1e3/float64(n), "frame-ms")
 }

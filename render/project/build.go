@@ -67,14 +67,18 @@ func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 			continue
 		}
 		c.Layers[l] = m
+		var lo, hi vec3.T
+		var ok bool
 		if mesh.Layer(l).Opaque() {
 			if storage[l] == nil {
 				storage[l] = new(welded)
 			}
 			c.welded[l] = storage[l]
 			c.welded[l].weld(m)
+			lo, hi, ok = c.welded[l].bounds(m)
+		} else {
+			lo, hi, ok = m.Bounds()
 		}
-		lo, hi, ok := m.Bounds()
 		c.Bounds[l] = Box{Lo: lo, Hi: hi, Valid: ok}
 		c.All.Extend(c.Bounds[l])
 	}
@@ -436,15 +440,33 @@ func (c *ChunkMeshes) Adopt(full *ChunkMeshes) {
 func PrepareChunk(layers *[mesh.LayerCount]mesh.Mesh) (*ChunkMeshes, int64) {
 	c := new(ChunkMeshes)
 	c.Set(layers)
+	return c, c.weldedBytes()
+}
+
+// Retinted welds the terrain mesh again after its splat types changed in
+// place (chunk.Chunk.Retint; vertices the same but for them are not the
+// same vertex), as Set would, and returns the bytes as PrepareChunk: a
+// chunk cache calls it (chunk.Retinter) instead of building the chunk
+// again. The other layers carry no terrain types.
+func (c *ChunkMeshes) Retinted() int64 {
+	if w := c.welded[mesh.Terrain]; w != nil {
+		w.reweld(c.Layers[mesh.Terrain])
+	}
+	return c.weldedBytes()
+}
+
+// weldedBytes is what c's welded storage holds and will hold (the
+// static vertex data the first Build adds).
+func (c *ChunkMeshes) weldedBytes() int64 {
 	var n int64
 	for l, w := range c.welded {
 		if w == nil {
 			continue
 		}
-		n += int64(cap(w.indices)+cap(w.source))*2 + int64(len(w.source))*int64(unsafe.Sizeof(staticVertex{}))
+		n += int64(cap(w.indices)+cap(w.source)+cap(w.coarse))*2 + int64(len(w.source))*int64(unsafe.Sizeof(staticVertex{}))
 		if isFacade(mesh.Layer(l)) {
 			n += int64(len(w.source)) * int64(unsafe.Sizeof(facadeExtra{}))
 		}
 	}
-	return c, n
+	return n
 }

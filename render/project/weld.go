@@ -2,6 +2,8 @@ package project
 
 import (
 	"math"
+	"slices"
+	"unsafe"
 
 	"hexsandbox/mesh"
 
@@ -16,6 +18,10 @@ import (
 type welded struct {
 	indices []uint16 // triangles, numbering the distinct vertices
 	source  []uint16 // distinct vertex → its first mesh vertex, increasing
+	// coarse is each mesh vertex's class of the vertices the same but for
+	// their splat types, for reweld (empty for meshes without them).
+	coarse  []uint16
+	classes int
 	// The distinct vertices' view-independent data, valid for key.
 	static []staticVertex
 	facade []facadeExtra // besides static, for buildings
@@ -30,61 +36,202 @@ type welded struct {
 }
 
 // weld fills w from m, reusing w's storage: vertices count as the same
-// when every attribute is bit for bit the same.
+// when every attribute is bit for bit the same. It first sorts the
+// vertices into classes the same but for their splat types (Terrain),
+// then tells apart the vertices of each class by them; a mesh with splat
+// types keeps its classes, so that after a change of splat types alone
+// (a retint) reweld only does the second step again.
 func (w *welded) weld(m *mesh.Mesh) {
+	w.classify(m)
+	switch n := len(m.Positions); {
+	case len(m.Terrain) == 0: // the classes are the vertices
+		w.renumber(m, w.coarse)
+		w.coarse = nil // nothing to keep
+	case len(m.Terrain) == n:
+		if keys := terrainBits(m); w.sameSplit(keys) {
+			w.renumber(m, w.coarse)
+		} else {
+			w.renumber(m, splitBy(w, keys))
+		}
+	default:
+		w.renumber(m, splitBy(w, someTerrain(m)))
+	}
+}
+
+// reweld is weld for m after only its splat types changed since w was
+// welded from it.
+func (w *welded) reweld(m *mesh.Mesh) {
+	switch n := len(m.Positions); {
+	case len(w.coarse) != n || len(m.Terrain) == 0:
+		w.weld(m)
+	case len(m.Terrain) == n:
+		if keys := terrainBits(m); !w.sameSplit(keys) {
+			w.renumber(m, splitBy(w, keys))
+		}
+	default:
+		w.renumber(m, splitBy(w, someTerrain(m)))
+	}
+	w.key, w.steepOK = staticKey{}, false // the packed splat types changed
+}
+
+// sameSplit reports whether w.source holds the distinct vertices of
+// w.coarse's classes told apart by splat types keys, one per class (the
+// classes and the distinct vertices numbering alike), as in Catlike's
+// terrain (always, on the showcase): when w.source is one vertex per
+// class, and every vertex has its class's first vertex's types. It is
+// much quicker than splitting.
+func (w *welded) sameSplit(keys [][3]uint32) bool {
+	if w.classes != len(w.source) {
+		return false
+	}
+	for i, k := range w.coarse {
+		if keys[i] != keys[w.source[k]] {
+			return false
+		}
+	}
+	return true
+}
+
+// classify sets w.coarse to each vertex's class of vertices the same but
+// for their splat types, numbered in the order of their first vertex,
+// w.classes to their number and w.source to their first vertices (the
+// distinct vertices, if the splat types split no class).
+func (w *welded) classify(m *mesh.Mesh) {
 	n := len(m.Positions)
 	size := 1
 	for size < 2*n {
 		size <<= 1
 	}
-	// Open addressing: a slot holds a distinct vertex's number + 1, 0 is
-	// empty.
+	// Open addressing: a slot holds a class's number + 1, 0 is empty;
+	// first is each class's first vertex.
 	table := make([]int32, size)
-	ids := make([]uint16, n)
-	w.source = w.source[:0]
+	first := slices.Grow(w.source[:0], n)
+	w.coarse = slices.Grow(w.coarse[:0], n)[:n]
 	for i := range n {
 		h := vertexHash(m, i) & uint32(size-1)
 		for {
 			j := table[h]
 			if j == 0 {
-				table[h] = int32(len(w.source) + 1)
-				ids[i] = uint16(len(w.source))
-				w.source = append(w.source, uint16(i))
+				table[h] = int32(len(first) + 1)
+				w.coarse[i] = uint16(len(first))
+				first = append(first, uint16(i))
 				break
 			}
-			if sameVertex(m, int(w.source[j-1]), i) {
-				ids[i] = uint16(j - 1)
+			if sameButTerrain(m, int(first[j-1]), i) {
+				w.coarse[i] = uint16(j - 1)
 				break
 			}
 			h = (h + 1) & uint32(size-1)
 		}
 	}
+	w.source, w.classes = first, len(first)
+}
+
+// terrainBits are m's splat types, bit for bit (as sameAttr compares).
+func terrainBits(m *mesh.Mesh) [][3]uint32 {
+	return unsafe.Slice((*[3]uint32)(unsafe.Pointer(&m.Terrain[0])), len(m.Terrain))
+}
+
+// someTerrain are the splat types of a mesh where only some vertices
+// have them, bit for bit, marked as there: those without only match
+// each other.
+func someTerrain(m *mesh.Mesh) [][4]uint32 {
+	keys := make([][4]uint32, len(m.Positions))
+	for i, t := range m.Terrain[:min(len(keys), len(m.Terrain))] {
+		keys[i] = [4]uint32{math.Float32bits(t[0]), math.Float32bits(t[1]), math.Float32bits(t[2]), 1}
+	}
+	return keys
+}
+
+// splitBy numbers the distinct vertices, in the order of their first
+// vertex, of w.coarse's classes told apart by keys, filling w.source, and
+// returns each vertex's number.
+func splitBy[K comparable](w *welded, keys []K) []uint16 {
+	// last is each class's last distinct vertex + 1 (0: none yet), prev
+	// each distinct vertex's predecessor in its class, likewise.
+	last := make([]int32, w.classes)
+	prev := make([]int32, 0, w.classes)
+	ids := make([]uint16, len(w.coarse))
+	w.source = slices.Grow(w.source[:0], w.classes)
+	for i, k := range w.coarse {
+		d := last[k]
+		for d != 0 && keys[w.source[d-1]] != keys[i] {
+			d = prev[d-1]
+		}
+		if d == 0 {
+			prev = append(prev, last[k])
+			w.source = append(w.source, uint16(i))
+			d = int32(len(w.source))
+			last[k] = d
+		}
+		ids[i] = uint16(d - 1)
+	}
+	return ids
+}
+
+// renumber sets w's triangles from m's in the distinct vertices' numbers
+// ids; the view-independent data is to be computed again.
+func (w *welded) renumber(m *mesh.Mesh, ids []uint16) {
 	w.key, w.steepOK = staticKey{}, false
-	w.indices = w.indices[:0]
+	w.indices = slices.Grow(w.indices[:0], len(m.Indices))
 	for _, i := range m.Indices {
 		w.indices = append(w.indices, ids[i])
 	}
 }
 
-// vertexHash mixes vertex i's position bits (enough to tell apart almost
-// all vertices that differ).
-func vertexHash(m *mesh.Mesh, i int) uint32 {
-	h := uint32(2166136261)
-	for _, v := range m.Positions[i] {
-		h = (h ^ math.Float32bits(v)) * 16777619
-		h ^= h >> 15
+// bounds is m.Bounds() from the distinct vertices alone (the others
+// repeat them), but for the sign of a zero bound, which no box test
+// tells apart (comparisons are quicker than min and max).
+func (w *welded) bounds(m *mesh.Mesh) (lo, hi vec3.T, ok bool) {
+	if len(w.source) == 0 {
+		return lo, hi, false
 	}
-	return h
+	lo, hi = m.Positions[w.source[0]], m.Positions[w.source[0]]
+	for _, i := range w.source[1:] {
+		p := &m.Positions[i]
+		for k := range 3 {
+			if p[k] < lo[k] {
+				lo[k] = p[k]
+			}
+			if p[k] > hi[k] {
+				hi[k] = p[k]
+			}
+		}
+	}
+	return lo, hi, true
 }
 
-// sameVertex reports whether vertices i and j agree bit for bit in every
-// attribute, an attribute missing for one (a short slice) only matching
-// one missing for the other. Normals only need to be equal: they only
-// ever go into the lighting's dot product, where the sign of a zero
-// component cannot change the result.
-func sameVertex(m *mesh.Mesh, i, j int) bool {
+// vertexHash mixes vertex i's position and normal bits (vertices where
+// cells meet share a position, not often a normal too), and its splat
+// weights where it has them (the corners of a cell's triangles share
+// position and normal). A normal's zero component may have either sign
+// (sameButTerrain takes them as equal), so the hash adds 0 to it.
+func vertexHash(m *mesh.Mesh, i int) uint32 {
+	b := math.Float32bits
+	p, n := &m.Positions[i], &m.Normals[i]
+	// Independent products (quick to compute), then mixed well.
+	h := b(p[0])*0x9e3779b1 + b(p[1])*0x85ebca77 + b(p[2])*0xc2b2ae3d +
+		b(n[0]+0)*0x27d4eb2f + b(n[1]+0)*0x165667b1 + b(n[2]+0)*0xd3a2646c
+	if i < len(m.Weights) {
+		w := &m.Weights[i]
+		h += b(w[0])*0xfd7046c5 + b(w[1])*0xb55a4f09 + b(w[2])*0x8f1bbcdc
+	}
+	h ^= h >> 16
+	h *= 0x85ebca6b
+	h ^= h >> 13
+	h *= 0xc2b2ae35
+	return h ^ h>>16
+}
+
+// sameButTerrain reports whether vertices i and j agree bit for bit in
+// every attribute but their splat types (Terrain), an attribute missing
+// for one (a short slice) only matching one missing for the other.
+// Normals only need to be equal: they only ever go into the lighting's
+// dot product, where the sign of a zero component cannot change the
+// result.
+func sameButTerrain(m *mesh.Mesh, i, j int) bool {
 	return m.Normals[i] == m.Normals[j] && sameAttr(m.Positions, i, j) && sameAttr(m.Colors, i, j) &&
-		sameAttr(m.UV, i, j) && sameAttr(m.UV2, i, j) && sameAttr(m.Weights, i, j) && sameAttr(m.Terrain, i, j)
+		sameAttr(m.UV, i, j) && sameAttr(m.UV2, i, j) && sameAttr(m.Weights, i, j)
 }
 
 func sameAttr[T ~[2]float32 | ~[3]float32 | ~[4]float32](s []T, i, j int) bool {

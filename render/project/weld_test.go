@@ -1,6 +1,12 @@
 package project
 
 import (
+	"fmt"
+	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexsandbox/mesh"
@@ -105,4 +111,170 @@ func TestWeldKeepsDifferentVertices(t *testing.T) {
 func negZero() float64 {
 	z := 0.0
 	return -z
+}
+
+// BenchmarkPrepareShowcase prepares every chunk of the 40×30 showcase
+// for drawing (PrepareChunk: welded, bounded), as a chunk cache does
+// after each build.
+func BenchmarkPrepareShowcase(b *testing.B) {
+	g, err := mapgen.Showcase(40, 30, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	set := chunk.NewSet(g)
+	vertices := 0
+	for b.Loop() {
+		for ch := range set.Chunks {
+			PrepareChunk(&set.Chunks[ch].Layers)
+			for l := range set.Chunks[ch].Layers {
+				vertices += len(set.Chunks[ch].Layers[l].Positions)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(vertices), "ns/vertex")
+}
+
+// weldDiff compares two chunks' welded meshes and bounds.
+func weldDiff(a, b *ChunkMeshes) string {
+	for l := range a.welded {
+		wa, wb := a.welded[l], b.welded[l]
+		if (wa == nil) != (wb == nil) {
+			return fmt.Sprintf("layer %d welded in one only", l)
+		}
+		if wa != nil && (!slices.Equal(wa.indices, wb.indices) || !slices.Equal(wa.source, wb.source)) {
+			return fmt.Sprintf("layer %d: welded differently (%d and %d distinct vertices)", l, len(wa.source), len(wb.source))
+		}
+	}
+	if a.Bounds != b.Bounds || a.All != b.All {
+		return "bounds differ"
+	}
+	return ""
+}
+
+// A change of terrain types alone retints a chunk cache's chunks in
+// place, and the renderer's welded meshes with them (Retinted): on the
+// showcase, with fill-sized edits, they equal those PrepareChunk makes of
+// a rebuild of the edited map, and a builder that had drawn them before
+// draws exactly what it draws from the rebuild.
+func TestRetintedWeldMatchesRebuild(t *testing.T) {
+	g, err := mapgen.Showcase(40, 30, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := chunk.NewCache(g, 1<<40, 2, func(_ int, c *chunk.Chunk) (any, int64) { return PrepareChunk(&c.Layers) })
+	defer set.Close()
+	all := make([]int, len(set.Chunks))
+	for ch := range all {
+		all[ch] = ch
+	}
+	set.Want(all)
+	set.Flush()
+	set.Update()
+	drawn := make([]ChunkMeshes, len(all))
+	for ch := range all {
+		drawn[ch].Adopt(set.Extra(ch).(*ChunkMeshes))
+	}
+	cam := Camera{X: 350, Z: 250, Zoom: 0.2, Rotation: 20, MaxX: 700, MaxZ: 500}
+	var b, fb Builder
+	b.View, b.Light, fb.View, fb.Light = cam.View(640, 480), DefaultLighting(), cam.View(640, 480), DefaultLighting()
+	rng := rand.New(rand.NewPCG(5, 5))
+	for batch := range 6 {
+		b.Build(drawn) // the static vertex data computed before the retint
+		before := make([]*ChunkMeshes, len(all))
+		for ch := range all {
+			before[ch] = set.Extra(ch).(*ChunkMeshes)
+		}
+		set.Lock()
+		for range 200 {
+			// One terrain over runs of cells, as a fill makes.
+			i := rng.IntN(g.CellCount())
+			t := uint8(rng.IntN(int(hexmap.TerrainTypeCount)))
+			for k := range 1 + rng.IntN(6) {
+				g.SetTerrainType((i+k)%g.CellCount(), t)
+			}
+		}
+		set.Unlock()
+		set.Update()
+		full := chunk.NewSetWorkers(g.Clone(), 1)
+		fresh := make([]ChunkMeshes, len(all))
+		for ch := range all {
+			got, ok := set.Extra(ch).(*ChunkMeshes)
+			if !ok || got != before[ch] {
+				t.Fatalf("batch %d: chunk %d was prepared again, not retinted", batch, ch)
+			}
+			drawn[ch].Adopt(got)
+			want, _ := PrepareChunk(&full.Chunks[ch].Layers)
+			if d := weldDiff(got, want); d != "" {
+				t.Fatalf("batch %d: chunk %d: %s", batch, ch, d)
+			}
+			fresh[ch].Adopt(want)
+		}
+		b.Build(drawn)
+		fb.Build(fresh)
+		got, want := expand(&b.Terrain), expand(&fb.Terrain)
+		if len(got) == 0 || !slices.Equal(got, want) {
+			t.Fatalf("batch %d: %d terrain vertices drawn from the retinted chunks, %d from the rebuild, or they differ", batch, len(got), len(want))
+		}
+	}
+}
+
+// Vertices whose normals differ only in the sign of a zero are one
+// vertex (the lighting cannot tell them apart), found by the hash too;
+// reweld after a change of splat types equals a fresh weld, also where
+// only some vertices have splat types.
+func TestWeldSignedZeroNormalsAndReweld(t *testing.T) {
+	var m mesh.Mesh
+	m.AddTriangle(vec3.T{0, 0, 0}, vec3.T{0, 0, 1}, vec3.T{1, 0, 0})
+	m.AddTriangle(vec3.T{0, 0, 0}, vec3.T{0, 0, 1}, vec3.T{1, 0, 0})
+	for i := 3; i < 6; i++ {
+		n := &m.Normals[i]
+		n[0], n[2] = float32(negZero()), float32(negZero())
+	}
+	var w welded
+	w.weld(&m)
+	if len(w.source) != 3 {
+		t.Fatalf("%d distinct vertices, want 3 (normals %v, %v)", len(w.source), m.Normals[0], m.Normals[3])
+	}
+
+	// Two triangles sharing an edge, one class per distinct vertex (as
+	// Catlike's terrain): types changed alike keep the vertices, changed
+	// for one triangle only split the shared ones.
+	var pair mesh.Mesh
+	pair.AddTriangle(vec3.T{0, 0, 0}, vec3.T{0, 0, 1}, vec3.T{1, 0, 0})
+	pair.AddTriangle(vec3.T{1, 0, 0}, vec3.T{0, 0, 1}, vec3.T{1, 0, 1})
+	up := vec3.T{1, 0, 0}
+	pair.AddTriangleTerrain(vec3.T{1, 1, 1}, up, up, up)
+	pair.AddTriangleTerrain(vec3.T{1, 1, 1}, up, up, up)
+	w.weld(&pair)
+	for k, types := range []vec3.T{{2, 2, 2}, {3, 3, 3}} {
+		for i := range 6 - 3*k {
+			pair.Terrain[i] = types // first all six, then the first triangle's
+		}
+		w.reweld(&pair)
+		var fresh welded
+		fresh.weld(&pair)
+		if !slices.Equal(w.indices, fresh.indices) || !slices.Equal(w.source, fresh.source) || len(w.source) != 4+2*k {
+			t.Fatalf("pair %d: reweld gives %v over %v, a fresh weld %v over %v", k, w.indices, w.source, fresh.indices, fresh.source)
+		}
+	}
+
+	layers := flatGrid()
+	tm := &layers[mesh.Terrain]
+	rng := rand.New(rand.NewPCG(9, 9))
+	w.weld(tm)
+	for round := range 20 {
+		if round == 10 {
+			tm.Terrain = tm.Terrain[:len(tm.Terrain)/2] // the rest have none
+			w.weld(tm)
+		}
+		for range 40 {
+			tm.Terrain[rng.IntN(len(tm.Terrain))] = vec3.T{float32(rng.IntN(3)), float32(rng.IntN(3)), 2}
+		}
+		w.reweld(tm)
+		var fresh welded
+		fresh.weld(tm)
+		if !slices.Equal(w.indices, fresh.indices) || !slices.Equal(w.source, fresh.source) {
+			t.Fatalf("round %d: reweld gives %d distinct vertices, a fresh weld %d", round, len(w.source), len(fresh.source))
+		}
+	}
 }

@@ -120,6 +120,22 @@ func checkSlotReload(t *testing.T, ctx context.Context) {
 // checkDownload downloads the map, checks `hexmap info` accepts it and
 // returns its path.
 func checkDownload(t *testing.T, ctx context.Context, dir string) string {
+	path := awaitDownload(t, ctx, dir, func() { call(t, ctx, "download", "") })
+	cmd := exec.Command("go", "run", "./cmd/hexmap", "info", path)
+	cmd.Dir = moduleRoot(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("hexmap info %s: %v\n%s", filepath.Base(path), err, out)
+	}
+	t.Logf("hexmap info:\n%s", out)
+	return path
+}
+
+// awaitDownload lets the page download into dir (empty), runs start,
+// which is to start a download of the map, waits for it and checks that
+// it holds the map; it returns the file's path.
+func awaitDownload(t *testing.T, ctx context.Context, dir string, start func()) string {
+	t.Helper()
 	done := chromedp.BrowserEvents(ctx, browser.DownloadProgress)
 	yes := true
 	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
@@ -128,7 +144,7 @@ func checkDownload(t *testing.T, ctx context.Context, dir string) string {
 		t.Fatal(err)
 	}
 	want := mapBytes(t, ctx)
-	call(t, ctx, "download", "")
+	start()
 	for ev, err := range done {
 		if err != nil {
 			t.Fatalf("waiting for the download: %v", err)
@@ -149,13 +165,6 @@ func checkDownload(t *testing.T, ctx context.Context, dir string) string {
 	if err != nil || string(got) != string(want) {
 		t.Fatalf("downloaded %d bytes (%v), want the %d of the map", len(got), err, len(want))
 	}
-	cmd := exec.Command("go", "run", "./cmd/hexmap", "info", paths[0])
-	cmd.Dir = moduleRoot(t)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("hexmap info %s: %v\n%s", filepath.Base(paths[0]), err, out)
-	}
-	t.Logf("hexmap info:\n%s", out)
 	return paths[0]
 }
 

@@ -28,8 +28,11 @@ type status struct {
 	MapRect  [4]int `json:"mapRect"` // x0, y0, x1, y1 of the map view, device pixels
 	// Preview: the New map dialog shows the preview of its settings.
 	Preview bool `json:"preview"`
-	// Buttons: the centres of the newest dialog's buttons, by label.
-	Buttons map[string][2]int `json:"buttons"`
+	// Buttons: the centres of the newest dialog's buttons, by label;
+	// DialogText its texts; PanelButtons the panel's buttons' centres.
+	Buttons      map[string][2]int `json:"buttons"`
+	DialogText   []string          `json:"dialogText"`
+	PanelButtons map[string][2]int `json:"panelButtons"`
 	// What the tools report: a cell under the pointer, the tool, the
 	// cells selected, a paste following the pointer, the minimap's
 	// rectangle, the camera's centre, the undo steps, the map's title.

@@ -5,7 +5,12 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"image"
 	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +27,8 @@ import (
 // The editor's tools in the browser, through the page's mouse and keys:
 // a share link opens its map, a rectangle is selected, copied, turned
 // and pasted, the minimap moves the camera, Share puts the map into the
-// address, and a recovered map keeps its name.
+// address, a recovered map keeps its name, and Share of a map too big
+// for a link offers Download instead.
 
 // linkMap is the map the share link carries: a flat 20×15 map with a
 // 3×2 block of snow at elevation 2 around offset (5, 7), a river through
@@ -233,6 +239,65 @@ func checkRecoveryKeepsName(t *testing.T, ctx context.Context) {
 	}
 }
 
+// checkShareTooBig drops a map too big for a link on the page (160×120
+// random cells, as the link's unit test) and clicks Share: a dialog says
+// the map is too big for a link and offers Download, whose button
+// downloads the map; the address holds no link.
+func checkShareTooBig(t *testing.T, ctx context.Context) {
+	g, err := hexmap.NewGrid(160, 120, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range g.CellCount() {
+		g.SetTerrainType(i, uint8(rng.IntN(5)))
+		g.SetElevation(i, rng.IntN(7))
+		g.SetWaterLevel(i, rng.IntN(7))
+		g.SetUrbanLevel(i, rng.IntN(4))
+		g.SetFarmLevel(i, rng.IntN(4))
+		g.SetPlantLevel(i, rng.IntN(4))
+	}
+	if _, err := files.EncodeLink(g); !errors.Is(err, files.ErrTooBigForLink) {
+		t.Fatalf("the map fits a link (%v): the test would show nothing", err)
+	}
+	path := filepath.Join(t.TempDir(), "noise.hexmap")
+	if err := saves.SaveFile(path, g); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call(t, ctx, "new", "") // nothing unsaved to ask about
+	s := gameStatus(t, ctx)
+	dropFile(t, ctx, path, image.Rect(s.MapRect[0], s.MapRect[1], s.MapRect[2], s.MapRect[3]))
+	waitMap(t, ctx, want, "the dropped map did not open")
+	hashBefore, err := chromedp.Run(ctx, chromedp.Evaluate[string]("location.hash"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	share, ok := gameStatus(t, ctx).PanelButtons["Share"]
+	if !ok {
+		t.Fatalf("no Share button on the panel: %v", gameStatus(t, ctx).PanelButtons)
+	}
+	click(t, ctx, float64(share[0]), float64(share[1]))
+	s = waitStatus(t, ctx, "Share's answer", func(s status) bool { return s.Dialogs == 1 })
+	text := strings.Join(s.DialogText, " ")
+	if !strings.Contains(text, "too big for a link") {
+		t.Errorf("Share of a map too big for a link says %q", text)
+	}
+	at, ok := s.Buttons["Download"]
+	if !ok {
+		t.Fatalf("Share's answer offers %v, no Download", s.Buttons)
+	}
+	keepShot(t, ctx, "browser-share-too-big")
+	if hash, _ := chromedp.Run(ctx, chromedp.Evaluate[string]("location.hash")); hash != hashBefore {
+		t.Errorf("the address changed to %q… for a map too big for it", hash[:min(len(hash), 20)])
+	}
+	awaitDownload(t, ctx, t.TempDir(), func() { click(t, ctx, float64(at[0]), float64(at[1])) })
+	waitStatus(t, ctx, "the dialog closed", func(s status) bool { return s.Dialogs == 0 })
+}
+
 // reloadPastGuard reloads the page, accepting the question that unsaved
 // changes ask.
 func reloadPastGuard(t *testing.T, ctx context.Context) {
@@ -264,4 +329,5 @@ func TestToolsInBrowser(t *testing.T) {
 	t.Run("minimap", func(t *testing.T) { checkMinimapClick(t, ctx) })
 	t.Run("share", func(t *testing.T) { checkShare(t, ctx) })
 	t.Run("recovery keeps the name", func(t *testing.T) { checkRecoveryKeepsName(t, ctx) })
+	t.Run("share a map too big for a link", func(t *testing.T) { checkShareTooBig(t, ctx) })
 }
