@@ -46,8 +46,7 @@ type cache struct {
 	clock    uint64
 	used     int64 // sum of bytes
 	peak     int64
-	evicted  []int   // since the last Update's report
-	scratch  []Chunk // Update's rebuilds' storage, one per core, kept grown
+	evicted  []int // since the last Update's report
 	wg       sync.WaitGroup
 }
 
@@ -418,14 +417,17 @@ func (s *Set) rebuildResident(dirty []int) (later []int) {
 			later = append(later, ch)
 		}
 	}
-	// A chunk's build takes far longer than starting a goroutine.
+	// A chunk's build takes far longer than starting a goroutine. Each
+	// is built in its resident storage, as NewSet's are, sparing a copy:
+	// only the old prepared meshes (the renderer's) share it, and nothing
+	// draws them before they are replaced after this Update. The storage
+	// keeps whatever room it had beyond the new meshes (counted in their
+	// bytes).
 	workers := min(len(now), runtime.GOMAXPROCS(0))
-	if len(c.scratch) < workers {
-		c.scratch = make([]Chunk, workers)
-	}
 	builds := make([]built, len(now))
-	spread(len(now), workers, func(w, k int) {
-		builds[k] = c.prepared(now[k], s.buildCopy(now[k], &c.scratch[w]))
+	spread(len(now), workers, func(_, k int) {
+		Triangulate(s.Grid, now[k], &s.Chunks[now[k]])
+		builds[k] = c.prepared(now[k], &s.Chunks[now[k]])
 	})
 	for _, b := range builds {
 		if !c.install(s, b) {

@@ -7,8 +7,6 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
-
-	"github.com/ungerik/go3d/vec3"
 )
 
 // residentDiff compares every resident chunk of s with the same chunk
@@ -161,7 +159,7 @@ type retintCounter struct{ calls *int }
 func (r retintCounter) Retinted() int64 { *r.calls++; return 0 }
 
 // A change of terrain types alone reaches a cache's resident chunks as a
-// retint: their meshes keep their storage (no build), their extras are
+// retint: their meshes are not built again (Builds), their extras are
 // told (Retinted), the retinted chunks are reported changed, resident or
 // not, and every resident chunk equals a rebuild of the edited map, bit
 // for bit. A change of height as well builds the chunk again.
@@ -181,9 +179,9 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 			g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 		}
 		s.Unlock()
-		storage := make([]*vec3.T, len(s.Chunks))
+		builds := make([]uint32, len(s.Chunks))
 		for _, ch := range want {
-			storage[ch] = &s.Chunks[ch].Layers[mesh.Terrain].Positions[0]
+			builds[ch] = s.Builds(ch)
 		}
 		calls = 0
 		changed := s.Update()
@@ -194,7 +192,7 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 		for _, ch := range changed {
 			if s.Resident(ch) {
 				resident++
-				if &s.Chunks[ch].Layers[mesh.Terrain].Positions[0] != storage[ch] {
+				if s.Builds(ch) != builds[ch] {
 					t.Fatalf("batch %d: chunk %d was built again, not retinted", batch, ch)
 				}
 			}
@@ -214,9 +212,9 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 	g.SetTerrainType(0, hexmap.Snow)
 	g.SetElevation(0, int(g.Cell(0).Elevation)+1)
 	s.Unlock()
-	old := &s.Chunks[0].Layers[mesh.Terrain].Positions[0]
+	old := s.Builds(0)
 	s.Update()
-	if &s.Chunks[0].Layers[mesh.Terrain].Positions[0] == old {
+	if s.Builds(0) == old {
 		t.Fatal("a change of height and terrain type was retinted, not built again")
 	}
 	if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
