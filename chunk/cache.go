@@ -82,7 +82,8 @@ const syncRebuild = 48
 // After a change of terrain types alone the cache sets the types in
 // place (Chunk.Retint) instead of building the chunk again, and then
 // calls Retinted, which brings the extra up to date in place and returns
-// the bytes it holds, as prepare does.
+// the bytes it holds, as prepare does. Update calls it for several
+// chunks at once, on goroutines of its own.
 type Retinter interface{ Retinted() int64 }
 
 // NewCache returns a set of g's chunks that keeps full-detail meshes

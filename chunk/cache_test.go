@@ -3,6 +3,7 @@ package chunk
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -153,10 +154,10 @@ func TestSurfaceOverCache(t *testing.T) {
 }
 
 // retintCounter is a prepare function's extra that counts the calls of
-// Retinted (it holds nothing).
-type retintCounter struct{ calls *int }
+// Retinted (it holds nothing); calls for several chunks come at once.
+type retintCounter struct{ calls *atomic.Int64 }
 
-func (r retintCounter) Retinted() int64 { *r.calls++; return 0 }
+func (r retintCounter) Retinted() int64 { r.calls.Add(1); return 0 }
 
 // A change of terrain types alone reaches a cache's resident chunks as a
 // retint: their meshes are not built again (Builds), their extras are
@@ -165,7 +166,7 @@ func (r retintCounter) Retinted() int64 { *r.calls++; return 0 }
 // for bit. A change of height as well builds the chunk again.
 func TestCacheRetintsTerrainTypes(t *testing.T) {
 	g := testGrid(t, 40, 30, 21)
-	calls := 0
+	var calls atomic.Int64
 	s := NewCache(g, 1<<40, 2, func(int, *Chunk) (any, int64) { return retintCounter{&calls}, 0 })
 	defer s.Close()
 	want := allChunks(s)[:30] // the rest are not resident
@@ -183,7 +184,7 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 		for _, ch := range want {
 			builds[ch] = s.Builds(ch)
 		}
-		calls = 0
+		calls.Store(0)
 		changed := s.Update()
 		if s.Pending() != 0 {
 			t.Fatalf("batch %d: %d chunks queued for building after a retint", batch, s.Pending())
@@ -197,8 +198,8 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 				}
 			}
 		}
-		if resident == 0 || calls != resident {
-			t.Fatalf("batch %d: %d chunks changed, %d resident, Retinted called %d times; want one call each resident", batch, len(changed), resident, calls)
+		if resident == 0 || calls.Load() != int64(resident) {
+			t.Fatalf("batch %d: %d chunks changed, %d resident, Retinted called %d times; want one call each resident", batch, len(changed), resident, calls.Load())
 		}
 		others += len(changed) - resident
 		if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
