@@ -259,7 +259,9 @@ func (s *Set) work() {
 
 // Flush waits until the workers have built every queued chunk (the next
 // Update installs them). Loading screens, pictures and tests use it; the
-// editor never waits.
+// editor never waits. A build begun before an edit that Update has read
+// since is out of date: Flush has it built again, so that the next
+// Update installs every wanted chunk.
 func (s *Set) Flush() {
 	c := s.cache
 	if c == nil {
@@ -267,9 +269,37 @@ func (s *Set) Flush() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
-		c.idle.Wait()
+	for {
+		for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
+			c.idle.Wait()
+		}
+		if c.closed || !c.requeueOutdated() {
+			return
+		}
 	}
+}
+
+// requeueOutdated queues again the wanted chunks whose finished builds
+// are older than an edit Update has read, drops those builds, and
+// reports whether there were any. Only the owner calls it (it reads the
+// owner's state), holding c.mu.
+func (c *cache) requeueOutdated() bool {
+	kept := c.done[:0]
+	again := false
+	for _, b := range c.done {
+		switch {
+		case b.gen == c.gen[b.ch]:
+			kept = append(kept, b)
+		case c.lastUse[b.ch] == c.clock && !(c.resident[b.ch] && !c.stale[b.ch]):
+			c.queue = append(c.queue, b.ch)
+			again = true
+		}
+	}
+	c.done = kept
+	if again {
+		c.wake.Broadcast()
+	}
+	return again
 }
 
 // prepared is chunk ch built as out, with what the prepare function
