@@ -29,11 +29,17 @@ func Run(opts Options) error {
 	return runGame(g)
 }
 
+// keepScreen stops Ebitengine clearing the screen before each Draw: Draw
+// paints every pixel (fillBackground), and on a software renderer the
+// clear is a full-screen pass of its own.
+func keepScreen() { ebiten.SetScreenClearedEveryFrame(false) }
+
 func runGame(g *game) error {
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetVsyncEnabled(true)
+	keepScreen()
 	g.updateTitle()
 	err := ebiten.RunGame(g)
 	if errors.Is(err, ebiten.Termination) {

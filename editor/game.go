@@ -552,8 +552,8 @@ func (g *game) Draw(screen *ebiten.Image) {
 		slowDown(g.drawDelay)
 	}
 	g.quality.frame(g, start)
-	screen.Fill(skyColor)
 	mr := g.mapRect()
+	g.fillBackground(screen, mr)
 	g.scene.SetFigures(g.unitFigures())
 	g.scene.SetFog(g.fogData())
 	if g.shotPending {
@@ -570,6 +570,29 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawHelp(screen)
 	if g.capture != nil {
 		g.capture(screen)
+	}
+}
+
+// fillBackground fills what the map view mr does not cover with the sky
+// colour, and mr too unless the scene paints every pixel of it. The
+// screen is not cleared between frames (runGame), and on the software
+// renderer every full-screen pass costs as much as a copy of the view, so
+// the view is not filled only to be painted over.
+func (g *game) fillBackground(screen *ebiten.Image, mr image.Rectangle) {
+	if c, ok := g.scene.(interface{ Covers() bool }); !ok || !c.Covers() {
+		screen.Fill(skyColor)
+		return
+	}
+	b := screen.Bounds()
+	for _, r := range []image.Rectangle{
+		image.Rect(mr.Max.X, b.Min.Y, b.Max.X, b.Max.Y),   // the panel's column
+		image.Rect(b.Min.X, mr.Max.Y, mr.Max.X, b.Max.Y),  // under the view
+		image.Rect(b.Min.X, b.Min.Y, mr.Max.X, mr.Min.Y),  // above it (none)
+		image.Rect(b.Min.X, mr.Min.Y, mr.Min.X, mr.Max.Y), // left of it (none)
+	} {
+		if r = r.Intersect(b); !r.Empty() {
+			screen.SubImage(r).(*ebiten.Image).Fill(skyColor)
+		}
 	}
 }
 

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) {
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)
+	keepScreen() // as runGame
 	h := &host{m: m, jobs: make(chan *session), exit: make(chan int, 1)}
 	theHost = h
 	if err := ebiten.RunGameWithOptions(h, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {

@@ -62,7 +62,9 @@ func (q *quality) frame(g *game, now time.Time) {
 	if p.Resolution == prefs.Auto {
 		rq.Scale = q.pacer.Frame(now, g.scene.Redrew())
 		if rq.Scale < 1 { // a changing view on a slow machine
-			rq.ShadowSize = slowShadowSize
+			// A smaller shadow map, kept while it serves: exact again
+			// once the view is still (full resolution).
+			rq.ShadowSize, rq.HoldShadows = slowShadowSize, true
 		}
 		if q.pacer.Behind() {
 			rq.WaterInterval = waterInterval.Seconds()

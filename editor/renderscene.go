@@ -140,6 +140,10 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 
 func (s *renderScene) Redrew() bool { return s.redrew }
 
+// Covers reports whether Draw paints every pixel of its target (the
+// renderer does; the fallback draws blocks over the sky).
+func (s *renderScene) Covers() bool { return s.r != nil }
+
 func (s *renderScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	if !s.ensure() {
 		return s.fallback.Pick(cam, w, h, x, y)

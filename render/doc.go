@@ -58,8 +58,15 @@
 // min-blend technique in two passes (16 bits); terrain, walls, features,
 // water and the other translucent layers receive, filtered over 2×2
 // texels with a slope-scaled bias. Water is coloured by its depth: the
-// translucent program reads the opaque depth behind the surface, so
-// shallow water shows the land below and deep water darkens.
+// opaque depth behind the surface, so shallow water shows the land below
+// and deep water darkens. What of that does not animate (the sunlight the
+// shadow map leaves each translucent fragment, the water's depth) is
+// worked out once per view, with the opaque scene, into the water bake
+// (shaders/waterbake.kage), which the translucent program reads in slot 2
+// at every animated redraw: on a software renderer those lookups were
+// most of the water's cost. With Quality.HoldShadows (a moving view on a
+// slow renderer) the shadow map is kept while it still covers the view
+// and the sun has turned by project.ShadowHoldAngle at most.
 //
 // Source images: Ebitengine gives a shader four, and every program gets
 // the same four, so the slot plan is one for all:
@@ -69,7 +76,8 @@
 //	              overview program
 //	1  depth      camera depth, 24 bits in R, G, B (the depth passes read
 //	              the previous pass's image here)
-//	2  shadow     shadow map, 16 bits of light depth in R, G
+//	2  shadow     shadow map, 16 bits of light depth in R, G; in the
+//	              translucent program the water bake instead
 //	3  cells      the fog of war's cell data, one texel per cell
 //	              (visibility, exploration; Catlike's HexCellData
 //	              texture), in the translucent program; the fog pass

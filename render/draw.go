@@ -49,10 +49,15 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		b := &r.builder
 		b.View, b.Light = v, sun
 		b.Shadows = r.quality.Shadows && !b.Flat
+		b.HoldShadows = r.quality.HoldShadows && !r.shadowStale
 		b.Build(r.chunks)
 		r.set.Want(b.Wanted)
-		r.drawShadows()
+		if !b.ShadowHeld {
+			r.drawShadows()
+			r.shadowStale = false
+		}
 		r.drawOpaque()
+		r.drawWaterBake()
 		r.last, r.valid, r.framed, r.fog.valid = v, true, false, false
 	}
 	fog := r.uploadFog() && !r.builder.Flat
@@ -90,12 +95,12 @@ func (r *Renderer) ensureTargets(w, h int) {
 	if r.color != nil && r.color.Bounds().Dx() == w && r.color.Bounds().Dy() == h {
 		return
 	}
-	for _, img := range append([]*ebiten.Image{r.color, r.frame}, r.depth[:]...) {
+	for _, img := range append([]*ebiten.Image{r.color, r.frame, r.bake}, r.depth[:]...) {
 		if img != nil {
 			img.Deallocate()
 		}
 	}
-	r.color, r.frame = newTarget(w, h), newTarget(w, h)
+	r.color, r.frame, r.bake = newTarget(w, h), newTarget(w, h), newTarget(w, h)
 	for i := range r.depth {
 		r.depth[i] = newTarget(w, h)
 	}
@@ -202,6 +207,7 @@ func (r *Renderer) drawShadows() {
 	if !r.shadowsOn {
 		return
 	}
+	r.ShadowDraws++
 	r.ensureShadowTargets(l.Size)
 	r.depthPasses(r.shadow[:], 2, true, r.builder.Shadow.List())
 }
@@ -246,13 +252,43 @@ func (r *Renderer) sources() [4]*ebiten.Image {
 	return imgs
 }
 
+// drawWaterBake draws the water bake for the view just drawn: the
+// sunlight and the depth of the water that the translucent layers read
+// there (shaders/waterbake.kage), so that their animated redraws do not
+// look them up in the shadow map and the depth again.
+func (r *Renderer) drawWaterBake() {
+	r.WaterBakes++
+	r.bake.Clear()
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(0), Images: r.sources(), Blend: maxBlend()}
+	for _, bt := range r.builder.Translucent.List() {
+		r.bake.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.waterBake, op)
+	}
+}
+
+// maxBlend keeps the per-channel maximum of source and destination.
+func maxBlend() ebiten.Blend {
+	b := minBlend()
+	b.BlendOperationRGB, b.BlendOperationAlpha = ebiten.BlendOperationMax, ebiten.BlendOperationMax
+	return b
+}
+
 // drawTranslucent draws the sorted translucent triangles onto dst, each
 // kept only in front of the stored depth, under the fog when on.
 func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool) {
 	u := r.uniforms(seconds)
 	r.fogUniforms(u, fog)
-	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: r.fogSources(fog)}
+	imgs := r.fogSources(fog)
+	imgs[2] = r.bake
+	wrap, fogged := 0, 0
+	if r.builder.WrapX > 0 {
+		wrap = 1
+	}
+	if fog {
+		fogged = 1
+	}
+	prog := r.prog.translucent[wrap][fogged]
+	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: imgs}
 	for _, bt := range r.builder.Translucent.List() {
-		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.translucent, op)
+		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, prog, op)
 	}
 }

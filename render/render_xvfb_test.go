@@ -190,10 +190,13 @@ func waterAnimates(t *testing.T, set *chunk.Set, zoom float64) {
 	const w, h = 320, 180
 	isWater := waterPixels(set, cam, w, h)
 	a := readFrame(r, cam, w, h, 0)
-	draws := r.OpaqueDraws
+	draws, bakes := r.OpaqueDraws, r.WaterBakes
 	c := readFrame(r, cam, w, h, 1.7)
 	if r.OpaqueDraws != draws {
 		t.Fatalf("the opaque scene was redrawn %d times for a frame with the same view", r.OpaqueDraws-draws)
+	}
+	if bakes != 1 || r.WaterBakes != bakes {
+		t.Errorf("the water was baked %d times for the first frame and %d for the second, with the same view; want once, with the opaque scene", bakes, r.WaterBakes-bakes)
 	}
 	savePNG(t, "anim_a_"+t.Name()[len(t.Name())-3:], a)
 	savePNG(t, "anim_b_"+t.Name()[len(t.Name())-3:], c)

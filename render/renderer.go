@@ -38,18 +38,27 @@ type Renderer struct {
 	frame  *ebiten.Image    // opaque and translucent, when not drawn straight to the target
 	depth  [2]*ebiten.Image // the depth passes' images; depth[0] ends with all 24 bits
 	shadow [2]*ebiten.Image // the shadow passes' images; shadow[1] ends with the 16 bits
+	bake   *ebiten.Image    // the water bake (shaders/waterbake.kage), drawn with the opaque scene
 	last   project.View
 	valid  bool
 	// The translucent layers last drawn into frame, at this time.
 	framed    bool
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
-	units     unitPass
-	fog       fogPass
-	framedFog bool // frame holds the translucent layers fogged
+	// shadowStale: the casters changed since the shadow map was drawn
+	// (edits, units, quality), so it may not be held (Quality.HoldShadows).
+	shadowStale bool
+	units       unitPass
+	fog         fogPass
+	framedFog   bool // frame holds the translucent layers fogged
 	// OpaqueDraws counts how often the opaque scene was drawn (the tests
 	// of render and of the editor's play mode check it stays put).
 	OpaqueDraws int
+	// ShadowDraws counts how often the shadow map was drawn.
+	ShadowDraws int
+	// WaterBakes counts the water bakes (drawWaterBake), which go with
+	// the opaque draws and with nothing else.
+	WaterBakes int
 }
 
 // Quality is what the renderer may spend on a frame.
@@ -67,13 +76,20 @@ type Quality struct {
 	// ShadowSize is the shadow map's side in texels; 0:
 	// project.DefaultShadowSize.
 	ShadowSize int
+	// HoldShadows lets a moving view keep the shadow map while it still
+	// covers the view and the sun has turned by little
+	// (project.Builder.HoldShadows): for a moving camera on a slow
+	// renderer. Without it the map follows the view exactly.
+	HoldShadows bool
 }
 
 // DefaultQuality is full resolution with shadows, water every frame.
 func DefaultQuality() Quality { return Quality{Shadows: true, Scale: 1} }
 
 type programs struct {
-	depth, terrain, lit, facade, translucent, figure, overview, fog *ebiten.Shader
+	depth, terrain, lit, facade, waterBake, figure, overview, fog *ebiten.Shader
+	// translucent[wrap][fog]: shaders.TranslucentVariant
+	translucent [2][2]*ebiten.Shader
 }
 
 // NewRenderer compiles the shaders and prepares to draw set.
@@ -85,10 +101,17 @@ func NewRenderer(set *chunk.Set) (*Renderer, error) {
 		name string
 		dst  **ebiten.Shader
 	}{{shaders.Depth, &r.prog.depth}, {shaders.Terrain, &r.prog.terrain}, {shaders.Lit, &r.prog.lit},
-		{shaders.Facade, &r.prog.facade}, {shaders.Translucent, &r.prog.translucent}, {shaders.Figure, &r.prog.figure},
+		{shaders.Facade, &r.prog.facade}, {shaders.WaterBake, &r.prog.waterBake}, {shaders.Figure, &r.prog.figure},
 		{shaders.Overview, &r.prog.overview}, {shaders.Fog, &r.prog.fog}} {
 		if *p.dst, err = compile(p.name); err != nil {
 			return nil, err
+		}
+	}
+	for wrap := range 2 {
+		for fog := range 2 {
+			if r.prog.translucent[wrap][fog], err = compile(shaders.TranslucentVariant(wrap == 1, fog == 1)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	// A 1×1 image fills unused source slots: WebGL rejects draws whose
@@ -132,7 +155,7 @@ func (r *Renderer) Refresh() {
 		r.refresh(i)
 	}
 	writeCells(r.noise, r.set.Grid, nil)
-	r.valid = false
+	r.valid, r.shadowStale = false, true
 }
 
 // refresh re-reads chunk ch: its levels of detail, and its full-detail
@@ -162,7 +185,7 @@ func (r *Renderer) Update() []int {
 	}
 	if len(dirty) > 0 {
 		writeCells(r.noise, r.set.Grid, dirty)
-		r.valid = false
+		r.valid, r.shadowStale = false, true
 	}
 	return dirty
 }
@@ -175,7 +198,7 @@ func (r *Renderer) SetQuality(q Quality) {
 	}
 	q.Scale = min(max(q.Scale, 0.25), 1)
 	if q.Shadows != r.quality.Shadows || q.ShadowSize != r.quality.ShadowSize {
-		r.valid = false
+		r.valid, r.shadowStale = false, true
 	}
 	r.quality = q
 	r.builder.ShadowSize = q.ShadowSize
@@ -189,7 +212,7 @@ func (r *Renderer) Quality() Quality { return r.quality }
 // change redraws the shadow map and the opaque scene that receives it.
 func (r *Renderer) SetCasters(c []project.Caster) {
 	r.builder.Casters = c
-	r.valid = false
+	r.valid, r.shadowStale = false, true
 }
 
 // NewCache returns a chunk cache for g whose workers (workers of them;
@@ -209,7 +232,7 @@ func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
 // full detail). The defaults are project.FullPixels and CoarsePixels.
 func (r *Renderer) SetLOD(full, coarse float32) {
 	r.builder.FullPixels, r.builder.CoarsePixels = full, coarse
-	r.valid = false
+	r.valid, r.shadowStale = false, true
 }
 
 // Set returns the chunks being drawn.

@@ -68,3 +68,67 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 		}
 	}
 }
+
+// With Quality.HoldShadows the shadow map is drawn again only when the
+// sun has turned by more than project.ShadowHoldAngle since it was drawn,
+// or the casters changed (Refresh: the meshes), not for each small turn
+// of the camera, which still redraws the opaque scene; and a frame drawn
+// with a held map looks like one drawn with an exact map: within a
+// 2° of the sun its shadows differ in few pixels.
+func TestShadowMapHeldWhileTurning(t *testing.T) {
+	_, set := testSets(t)
+	r, err := NewRenderer(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.SetQuality(Quality{Shadows: true, Scale: 1, HoldShadows: true})
+	cam := viewCamera(set, views[1])
+	start := cam.Rotation
+	const w, h = 480, 270
+	turn := func(deg float64) *image.RGBA {
+		cam.Rotation = start + deg
+		return readFrame(r, &cam, w, h, 0)
+	}
+	step := func(what string, deg float64, wantShadow bool) *image.RGBA {
+		t.Helper()
+		opaque, shadows := r.OpaqueDraws, r.ShadowDraws
+		img := turn(deg)
+		if r.OpaqueDraws != opaque+1 {
+			t.Errorf("%s: the opaque scene was drawn %d times, want once", what, r.OpaqueDraws-opaque)
+		}
+		if got := r.ShadowDraws != shadows; got != wantShadow {
+			t.Errorf("%s: shadow map drawn %v, want %v", what, got, wantShadow)
+		}
+		return img
+	}
+	// A new renderer's meshes are fresh (as after Refresh): its first map
+	// is drawn for that view alone, the next may be kept.
+	step("first view", 0, true)
+	step("1° turn, the first map that may be kept", 1, true)
+	step("2° turn", 2, false)
+	held := step("3° turn", 3, false)
+	step(fmt.Sprintf("%v° turn", project.ShadowHoldAngle+1.5), project.ShadowHoldAngle+1.5, true)
+	r.Refresh()
+	step("the meshes re-read, a 1° turn", project.ShadowHoldAngle+2.5, true)
+	r.SetQuality(Quality{Shadows: true, Scale: 1})
+	step("without HoldShadows", project.ShadowHoldAngle+3, true)
+	step("without HoldShadows, a 0.5° turn", project.ShadowHoldAngle+3.5, true)
+	exact := turn(3)
+	savePNG(t, "hold_held", held)
+	savePNG(t, "hold_exact", exact)
+	differ := 0
+	for i := 0; i < len(exact.Pix); i += 4 {
+		d := 0
+		for c := range 3 {
+			d = max(d, abs(int(exact.Pix[i+c])-int(held.Pix[i+c])))
+		}
+		if d > 24 {
+			differ++
+		}
+	}
+	share := float64(differ) / float64(w*h)
+	t.Logf("at 3° with the map held from 1°: %.2f%% of pixels differ from the exact map's by more than 24/255", 100*share)
+	if share > 0.02 {
+		t.Errorf("at 3° with the map held from 1°: %.2f%% of pixels differ from the exact map's (limit 2%%)", 100*share)
+	}
+}

@@ -10,6 +10,7 @@ package shaders
 import (
 	"embed"
 	"fmt"
+	"strings"
 )
 
 //go:embed *.kage
@@ -22,14 +23,15 @@ const (
 	Lit         = "lit"
 	Facade      = "facade"
 	Translucent = "translucent"
+	WaterBake   = "waterbake"
 	Figure      = "figure"
 	Overview    = "overview"
 	Fog         = "fog"
 )
 
-// Layers returns the translucent layer parts, each a colour function
-// with the signature (uv, uv2, world vec2, depth float) vec4 (depth: of
-// the water under the fragment, in world units).
+// Layers returns the translucent layer parts, each with a colour
+// function (riverColor, ...) that layerColor in translucent.kage calls
+// with the noise lookups it made once for all of them.
 func Layers() []string { return []string{"river", "road", "water", "shore", "estuary"} }
 
 // parts lists a program's parts after common.kage.
@@ -45,14 +47,38 @@ func parts(name string) ([]string, bool) {
 		return []string{"opaque", "lit"}, true
 	case Facade:
 		return []string{"opaque", "facade"}, true
-	case Translucent:
-		return append(Layers(), "fog", "translucent"), true
+	case Translucent, TranslucentVariant(true, false), TranslucentVariant(false, true), TranslucentVariant(true, true):
+		seam, fog := "seamoff", "fogoff"
+		if strings.Contains(name, "+wrap") {
+			seam = "seamon"
+		}
+		if strings.Contains(name, "+fog") {
+			fog = "fogon"
+		}
+		return append(Layers(), "fog", "watersurface", seam, fog, "translucent"), true
+	case WaterBake:
+		return []string{"water", "watersurface", "waterbake"}, true
 	case Figure:
 		return []string{"figure"}, true
 	case Fog:
 		return []string{"fog", "fogpass"}, true
 	}
 	return nil, false
+}
+
+// TranslucentVariant names the translucent program for a map that wraps
+// east-west or not, drawn under the fog of war or not: Translucent for
+// neither. Each leaves out the code it does not need, since a software
+// renderer runs a branch even when a uniform turns it off.
+func TranslucentVariant(wrap, fog bool) string {
+	name := Translucent
+	if wrap {
+		name += "+wrap"
+	}
+	if fog {
+		name += "+fog"
+	}
+	return name
 }
 
 // Source returns the Kage source of program name.

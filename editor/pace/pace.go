@@ -25,8 +25,9 @@ type Pacer struct {
 	busy    time.Time // the last frame that redrew the view
 	// own: the last frame changed the resolution, so the next one redraws
 	// the view for that alone.
-	own bool
-	all float64 // smoothed time of all frames, seconds
+	own    bool
+	all    float64 // smoothed time of all frames, seconds
+	behind bool    // frames came slower than the target (Behind)
 }
 
 // DefaultTarget is the frame rate the pacer keeps by default.
@@ -58,6 +59,12 @@ func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 	dt := min(now.Sub(p.last), maxSample).Seconds()
 	p.last = now
 	p.all += smoothing * (dt - p.all)
+	switch {
+	case p.all > 1.1/target:
+		p.behind = true
+	case p.all < 1/(1.5*target):
+		p.behind = false
+	}
 	if p.own {
 		p.own, busy = false, false // that redraw was the pacer's
 	}
@@ -90,16 +97,13 @@ func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 	return Scales[p.level]
 }
 
-// Behind reports whether frames, whether they redraw the view or not, come
-// slower than the target: then the animated water may be redrawn less
-// often.
-func (p *Pacer) Behind() bool {
-	target := p.Target
-	if target <= 0 {
-		target = DefaultTarget
-	}
-	return p.all > 1.1/target
-}
+// Behind reports whether frames, whether they redraw the view or not, came
+// slower than the target and have not since come clearly faster (half as
+// fast again as the target): then the animated water may be redrawn less
+// often. The margin keeps a machine that reaches the target only by
+// drawing the water less often from going back to drawing it every frame
+// and falling behind again, frame rate and water hunting.
+func (p *Pacer) Behind() bool { return p.behind }
 
 // Reset goes back to full resolution, as for a new view.
 func (p *Pacer) Reset() { *p = Pacer{Target: p.Target} }

@@ -70,6 +70,30 @@ func TestPacerIgnoresCachedFrames(t *testing.T) {
 	}
 }
 
+// Once behind, frames a little faster than the target (which drawing the
+// water less often gave) keep the pacer behind; only clearly faster ones
+// (above 1.5 times the target) end it.
+func TestPacerBehindHolds(t *testing.T) {
+	var p Pacer
+	now, _ := run(&p, time.Unix(1000, 0), 100*time.Millisecond, 5*time.Second, false) // 10 fps
+	if !p.Behind() {
+		t.Fatal("10 fps is not behind a 30 fps target")
+	}
+	now, _ = run(&p, now, time.Second/36, 5*time.Second, false)
+	if !p.Behind() {
+		t.Error("36 fps after falling behind: no longer behind, so the water would be drawn every frame again")
+	}
+	run(&p, now, time.Second/50, 5*time.Second, false)
+	if p.Behind() {
+		t.Error("50 fps is still behind a 30 fps target")
+	}
+	var fresh Pacer
+	run(&fresh, time.Unix(1000, 0), time.Second/36, 5*time.Second, false)
+	if fresh.Behind() {
+		t.Error("36 fps from the start is behind a 30 fps target")
+	}
+}
+
 // One long stall (a map loading) lowers the resolution by one step at
 // most.
 func TestPacerOneStall(t *testing.T) {

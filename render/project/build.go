@@ -147,6 +147,16 @@ type Builder struct {
 	Shadows    bool
 	ShadowSize int
 	Casters    []Caster
+	// HoldShadows keeps the last build's light view and shadow casters
+	// (ShadowHeld reports it) while they still hold everything the view
+	// sees within ShadowDistance and the sun has turned by at most
+	// ShadowHoldAngle since: a camera moving on a slow renderer then need
+	// not have its shadow map drawn again every frame. A build that fits
+	// a new light view with HoldShadows leaves ShadowHoldMargin to spare
+	// around the view and takes every caster over it. Clear it for a
+	// build whose casters changed (an edit, units that moved).
+	HoldShadows bool
+	ShadowHeld  bool
 
 	// FullPixels, when above 0, draws chunks whose cells are narrower on
 	// screen than it at a level of detail: the fine one, or the coarse
@@ -189,8 +199,9 @@ type Builder struct {
 	visible   []instance
 	copies    []float32
 	casters   []instance // chunk copies that may cast a shadow into view
-	receiving []bounds2  // light-view rectangles of the visible chunks
-	steep     []uint16   // steepTriangles' scratch for meshes without welded storage
+	held      heldShadows
+	receiving []bounds2 // light-view rectangles of the visible chunks
+	steep     []uint16  // steepTriangles' scratch for meshes without welded storage
 	steepN    []vec3.T
 	flatID    uint32
 	// cols and rows are the view's size in whole pixels.
@@ -264,6 +275,7 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 	} else {
 		b.Shadow.Reset()
 		b.LightView = LightView{}
+		b.held.ok, b.ShadowHeld = false, false
 	}
 	slices.SortFunc(b.wanted, func(x, y wantedChunk) int { return cmp.Compare(x.w, y.w) })
 	b.Wanted = b.Wanted[:0]

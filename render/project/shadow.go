@@ -104,11 +104,67 @@ func boxBounds(b *Box, x, y, z *vec3.T) (r bounds2, dLo, dHi float32) {
 	return r, dLo, dHi
 }
 
+// While HoldShadows: how far the sun may turn, in degrees, before the
+// shadow map follows it, and how much wider than the view's rectangle (a
+// share of its size, on each side) the light view is fitted, so that it
+// still holds the view after the camera has turned or moved a little.
+// While the camera turns at 30° a second and frames take 100 ms, the map
+// is drawn again about every other frame; the shadows lag the sun by
+// ShadowHoldAngle at most and are exact again once the camera stops.
+const (
+	ShadowHoldAngle  = 6.0
+	ShadowHoldMargin = 0.15
+)
+
+// heldShadows is what a build with HoldShadows keeps to tell whether the
+// next can keep its light view: the sun and the light axes it was fitted
+// with, and the rectangle it covers.
+type heldShadows struct {
+	ok      bool
+	sun     vec3.T
+	x, y, z vec3.T
+	rect    bounds2
+}
+
+// holds reports whether the light view kept in h still serves a build
+// for sun: the sun has turned by ShadowHoldAngle at most, and what the
+// view sees within ShadowDistance lies inside the rectangle.
+func (b *Builder) holds(chunks []ChunkMeshes, h *heldShadows, sun vec3.T) bool {
+	if !h.ok || azimuthApart(sun, h.sun) > ShadowHoldAngle {
+		return false
+	}
+	r := b.receivers(chunks, &h.x, &h.y, &h.z, true)
+	return !r.ok || (r.lo[0] >= h.rect.lo[0] && r.lo[1] >= h.rect.lo[1] && r.hi[0] <= h.rect.hi[0] && r.hi[1] <= h.rect.hi[1])
+}
+
+// azimuthApart is the angle in degrees between the directions of a and b
+// seen from above, which is how far the shadows on the ground turn.
+func azimuthApart(a, b vec3.T) float64 {
+	d := math.Atan2(float64(a[2]), float64(a[0])) - math.Atan2(float64(b[2]), float64(b[0]))
+	d = math.Mod(math.Abs(d)*180/math.Pi, 360)
+	return min(d, 360-d)
+}
+
+// widen grows r by share of its size on each side.
+func widen(r bounds2, share float32) bounds2 {
+	for k := range 2 {
+		d := (r.hi[k] - r.lo[k]) * share
+		r.lo[k], r.hi[k] = r.lo[k]-d, r.hi[k]+d
+	}
+	return r
+}
+
 // buildShadows fits the light view to what the camera sees within
 // ShadowDistance and fills b.Shadow with every caster that can throw a
 // shadow there: the chunks' terrain, walls, features and bridges (not
-// farms: mesh.Layer.CastsShadows) and b.Casters.
+// farms: mesh.Layer.CastsShadows) and b.Casters. With HoldShadows it
+// keeps the last ones while they serve (holds).
 func (b *Builder) buildShadows(chunks []ChunkMeshes) {
+	hold := b.HoldShadows
+	if b.ShadowHeld = hold && b.LightView.Valid && b.holds(chunks, &b.held, b.Light.Dir); b.ShadowHeld {
+		return
+	}
+	b.held.ok = false
 	b.Shadow.Reset()
 	b.LightView = LightView{}
 	size := b.ShadowSize
@@ -116,9 +172,13 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 		size = DefaultShadowSize
 	}
 	x, y, z := lightAxes(b.Light.Dir, b.View.Right)
-	rect := b.receivers(chunks, &x, &y, &z)
+	rect := b.receivers(chunks, &x, &y, &z, hold)
 	if !rect.ok {
 		return
+	}
+	if hold {
+		rect = widen(rect, ShadowHoldMargin)
+		b.held = heldShadows{ok: true, sun: b.Light.Dir, x: x, y: y, z: z, rect: rect}
 	}
 	rect = snapRect(rect)
 	dLo, dHi := float32(math.Inf(1)), float32(math.Inf(-1))
@@ -127,7 +187,9 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 		for i := range chunks {
 			box := chunks[i].All.Moved(shift)
 			r, lo, hi := boxBounds(&box, &x, &y, &z)
-			if r.overlaps(&rect) && b.shadesReceiver(&r) {
+			// A held light view serves views to come, whose chunks
+			// may shade others than these: it takes every caster over it.
+			if r.overlaps(&rect) && (hold || b.shadesReceiver(&r)) {
 				b.casters = append(b.casters, instance{i, shift, levelFull})
 				dLo, dHi = min(dLo, lo), max(dHi, hi)
 			}
@@ -180,10 +242,18 @@ func (b *Builder) shadesReceiver(r *bounds2) bool {
 // camera sees within ShadowDistance: where the four edge rays of the view
 // frustum cross the top and the bottom of the visible chunks (or end at
 // the shadow distance), cut down to those chunks' bounds. It keeps each
-// such chunk's light-view rectangle in b.receiving.
-func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
+// such chunk's light-view rectangle in b.receiving. With hold (a light
+// view to keep while the camera moves) it depends on the camera alone:
+// the rays run to the shadow distance between the whole map's top and
+// bottom, and nothing cuts the rectangle down, so that a view turned a
+// little finds a rectangle a little moved, not one grown by a chunk that
+// came into view.
+func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T, hold bool) bounds2 {
 	v := &b.View
 	far := min(b.Far, ShadowDistance)
+	if hold {
+		far = ShadowDistance
+	}
 	var scene Box
 	var sceneRect bounds2
 	b.receiving = b.receiving[:0]
@@ -199,6 +269,9 @@ func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 	}
 	if !scene.Valid {
 		return bounds2{}
+	}
+	if hold {
+		scene = MapBox(chunks)
 	}
 	var seen bounds2
 	for _, sx := range []float32{-1, 1} {
@@ -223,6 +296,9 @@ func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T) bounds2 {
 				seen.add(vec3.Dot(x, &p), vec3.Dot(y, &p))
 			}
 		}
+	}
+	if hold {
+		return seen
 	}
 	return seen.intersect(sceneRect)
 }
