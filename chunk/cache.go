@@ -46,8 +46,7 @@ type cache struct {
 	clock    uint64
 	used     int64 // sum of bytes
 	peak     int64
-	evicted  []int   // since the last Update's report
-	scratch  []Chunk // Update's rebuilds' storage, one per core, kept grown
+	evicted  []int // since the last Update's report
 	wg       sync.WaitGroup
 }
 
@@ -83,7 +82,8 @@ const syncRebuild = 48
 // After a change of terrain types alone the cache sets the types in
 // place (Chunk.Retint) instead of building the chunk again, and then
 // calls Retinted, which brings the extra up to date in place and returns
-// the bytes it holds, as prepare does.
+// the bytes it holds, as prepare does. Update calls it for several
+// chunks at once, on goroutines of its own.
 type Retinter interface{ Retinted() int64 }
 
 // NewCache returns a set of g's chunks that keeps full-detail meshes
@@ -259,7 +259,9 @@ func (s *Set) work() {
 
 // Flush waits until the workers have built every queued chunk (the next
 // Update installs them). Loading screens, pictures and tests use it; the
-// editor never waits.
+// editor never waits. A build begun before an edit that Update has read
+// since is out of date: Flush has it built again, so that the next
+// Update installs every wanted chunk.
 func (s *Set) Flush() {
 	c := s.cache
 	if c == nil {
@@ -267,9 +269,37 @@ func (s *Set) Flush() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
-		c.idle.Wait()
+	for {
+		for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
+			c.idle.Wait()
+		}
+		if c.closed || !c.requeueOutdated() {
+			return
+		}
 	}
+}
+
+// requeueOutdated queues again the wanted chunks whose finished builds
+// are older than an edit Update has read, drops those builds, and
+// reports whether there were any. Only the owner calls it (it reads the
+// owner's state), holding c.mu.
+func (c *cache) requeueOutdated() bool {
+	kept := c.done[:0]
+	again := false
+	for _, b := range c.done {
+		switch {
+		case b.gen == c.gen[b.ch]:
+			kept = append(kept, b)
+		case c.lastUse[b.ch] == c.clock && !(c.resident[b.ch] && !c.stale[b.ch]):
+			c.queue = append(c.queue, b.ch)
+			again = true
+		}
+	}
+	c.done = kept
+	if again {
+		c.wake.Broadcast()
+	}
+	return again
 }
 
 // prepared is chunk ch built as out, with what the prepare function
@@ -418,14 +448,17 @@ func (s *Set) rebuildResident(dirty []int) (later []int) {
 			later = append(later, ch)
 		}
 	}
-	// A chunk's build takes far longer than starting a goroutine.
+	// A chunk's build takes far longer than starting a goroutine. Each
+	// is built in its resident storage, as NewSet's are, sparing a copy:
+	// only the old prepared meshes (the renderer's) share it, and nothing
+	// draws them before they are replaced after this Update. The storage
+	// keeps whatever room it had beyond the new meshes (counted in their
+	// bytes).
 	workers := min(len(now), runtime.GOMAXPROCS(0))
-	if len(c.scratch) < workers {
-		c.scratch = make([]Chunk, workers)
-	}
 	builds := make([]built, len(now))
-	spread(len(now), workers, func(w, k int) {
-		builds[k] = c.prepared(now[k], s.buildCopy(now[k], &c.scratch[w]))
+	spread(len(now), workers, func(_, k int) {
+		Triangulate(s.Grid, now[k], &s.Chunks[now[k]])
+		builds[k] = c.prepared(now[k], &s.Chunks[now[k]])
 	})
 	for _, b := range builds {
 		if !c.install(s, b) {

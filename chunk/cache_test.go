@@ -3,12 +3,11 @@ package chunk
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
-
-	"github.com/ungerik/go3d/vec3"
 )
 
 // residentDiff compares every resident chunk of s with the same chunk
@@ -155,19 +154,19 @@ func TestSurfaceOverCache(t *testing.T) {
 }
 
 // retintCounter is a prepare function's extra that counts the calls of
-// Retinted (it holds nothing).
-type retintCounter struct{ calls *int }
+// Retinted (it holds nothing); calls for several chunks come at once.
+type retintCounter struct{ calls *atomic.Int64 }
 
-func (r retintCounter) Retinted() int64 { *r.calls++; return 0 }
+func (r retintCounter) Retinted() int64 { r.calls.Add(1); return 0 }
 
 // A change of terrain types alone reaches a cache's resident chunks as a
-// retint: their meshes keep their storage (no build), their extras are
+// retint: their meshes are not built again (Builds), their extras are
 // told (Retinted), the retinted chunks are reported changed, resident or
 // not, and every resident chunk equals a rebuild of the edited map, bit
 // for bit. A change of height as well builds the chunk again.
 func TestCacheRetintsTerrainTypes(t *testing.T) {
 	g := testGrid(t, 40, 30, 21)
-	calls := 0
+	var calls atomic.Int64
 	s := NewCache(g, 1<<40, 2, func(int, *Chunk) (any, int64) { return retintCounter{&calls}, 0 })
 	defer s.Close()
 	want := allChunks(s)[:30] // the rest are not resident
@@ -181,11 +180,11 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 			g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 		}
 		s.Unlock()
-		storage := make([]*vec3.T, len(s.Chunks))
+		builds := make([]uint32, len(s.Chunks))
 		for _, ch := range want {
-			storage[ch] = &s.Chunks[ch].Layers[mesh.Terrain].Positions[0]
+			builds[ch] = s.Builds(ch)
 		}
-		calls = 0
+		calls.Store(0)
 		changed := s.Update()
 		if s.Pending() != 0 {
 			t.Fatalf("batch %d: %d chunks queued for building after a retint", batch, s.Pending())
@@ -194,13 +193,13 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 		for _, ch := range changed {
 			if s.Resident(ch) {
 				resident++
-				if &s.Chunks[ch].Layers[mesh.Terrain].Positions[0] != storage[ch] {
+				if s.Builds(ch) != builds[ch] {
 					t.Fatalf("batch %d: chunk %d was built again, not retinted", batch, ch)
 				}
 			}
 		}
-		if resident == 0 || calls != resident {
-			t.Fatalf("batch %d: %d chunks changed, %d resident, Retinted called %d times; want one call each resident", batch, len(changed), resident, calls)
+		if resident == 0 || calls.Load() != int64(resident) {
+			t.Fatalf("batch %d: %d chunks changed, %d resident, Retinted called %d times; want one call each resident", batch, len(changed), resident, calls.Load())
 		}
 		others += len(changed) - resident
 		if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
@@ -214,9 +213,9 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 	g.SetTerrainType(0, hexmap.Snow)
 	g.SetElevation(0, int(g.Cell(0).Elevation)+1)
 	s.Unlock()
-	old := &s.Chunks[0].Layers[mesh.Terrain].Positions[0]
+	old := s.Builds(0)
 	s.Update()
-	if &s.Chunks[0].Layers[mesh.Terrain].Positions[0] == old {
+	if s.Builds(0) == old {
 		t.Fatal("a change of height and terrain type was retinted, not built again")
 	}
 	if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {

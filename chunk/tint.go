@@ -35,8 +35,8 @@ func (t *tints) add(start int, cells [3]int32) {
 
 // Retint sets the splat types of c's terrain vertices from the cells'
 // current terrain types: the same result as triangulating c again when
-// nothing but terrain types changed since it was triangulated. (A chunk
-// of a set made by NewCache keeps no tints: the cache rebuilds it.)
+// nothing but terrain types changed since it was triangulated. Sets
+// made by NewSet and NewCache both retint their chunks so.
 func (c *Chunk) Retint(g *hexmap.Grid) {
 	m := &c.Layers[mesh.Terrain]
 	cells := g.Cells()

@@ -59,6 +59,28 @@ func onFrame(f func(img *ebiten.Image)) step {
 	}
 }
 
+// framesDrawn waits until n more frames have been drawn: ebitenui's sliders
+// report a change only when drawn, and a slow frame has Ebitengine run
+// several Updates (steps) before its next Draw, so waiting for Updates
+// alone is not enough.
+func framesDrawn(n int) step {
+	asked := false
+	return func(g *game) bool {
+		if n == 0 {
+			return true
+		}
+		if !asked {
+			asked = true
+			g.capture = func(*ebiten.Image) {
+				g.capture = nil
+				n--
+				asked = false
+			}
+		}
+		return false
+	}
+}
+
 func wait(frames int) step {
 	n := 0
 	return func(*game) bool { n++; return n > frames }

@@ -55,7 +55,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 				d.sliders["land"].Current = 35 - 5 // land steps 1 from 5
 				d.sliders["regions"].Current = 2 - 1
 			}),
-			wait(2), // the sliders report their change when drawn
+			framesDrawn(2), // the sliders report their change when drawn
 			previewed(t),
 			do(func(g *game) {
 				d := g.newMap

@@ -301,7 +301,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() - 1, OffsetY: w.Rect.Dy() / 2})
 				g.uiDirty = true // as the press's input event does: the panel is drawn again, and reports the change
 			}),
-			wait(2),
+			framesDrawn(2),
 			do(func(g *game) {
 				if g.settings.WaterLevel != tools.MaxPanelElevation {
 					t.Errorf("a click at the track's end set water %d, want %d", g.settings.WaterLevel, tools.MaxPanelElevation)
@@ -314,7 +314,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() / 2, OffsetY: w.Rect.Dy() / 2})
 				g.uiDirty = true
 			}),
-			wait(2),
+			framesDrawn(2),
 			do(func(g *game) {
 				if g.settings.WaterLevel != 3 {
 					t.Errorf("a click at the track's middle set water %d, want 3", g.settings.WaterLevel)

@@ -3,12 +3,12 @@ package files
 import (
 	"encoding/base64"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"hexsandbox/editor/showcase"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 )
 
@@ -40,18 +40,9 @@ func TestLinkRoundTrip(t *testing.T) {
 // characters in base64), is one; a generated 80×60 map (some 5 KB) is
 // not.
 func TestLinkTooBig(t *testing.T) {
-	g, err := hexmap.NewGrid(160, 120, 1)
+	g, err := testutil.NoiseGrid(160, 120, 1)
 	if err != nil {
 		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range g.CellCount() {
-		g.SetTerrainType(i, uint8(rng.IntN(5)))
-		g.SetElevation(i, rng.IntN(7))
-		g.SetWaterLevel(i, rng.IntN(7))
-		g.SetUrbanLevel(i, rng.IntN(4))
-		g.SetFarmLevel(i, rng.IntN(4))
-		g.SetPlantLevel(i, rng.IntN(4))
 	}
 	if _, err := EncodeLink(g); !errors.Is(err, ErrTooBigForLink) {
 		t.Errorf("a random 160×120 map: %v, want ErrTooBigForLink", err)

@@ -75,7 +75,7 @@ func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 			}
 			c.welded[l] = storage[l]
 			c.welded[l].weld(m)
-			lo, hi, ok = c.welded[l].bounds(m)
+			lo, hi, ok = c.welded[l].bounds()
 		} else {
 			lo, hi, ok = m.Bounds()
 		}

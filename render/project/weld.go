@@ -22,6 +22,7 @@ type welded struct {
 	// their splat types, for reweld (empty for meshes without them).
 	coarse  []uint16
 	classes int
+	lo, hi  vec3.T // the box around the vertices, from classify
 	// The distinct vertices' view-independent data, valid for key.
 	static []staticVertex
 	facade []facadeExtra // besides static, for buildings
@@ -115,6 +116,7 @@ func (w *welded) classify(m *mesh.Mesh) {
 				table[h] = int32(len(first) + 1)
 				w.coarse[i] = uint16(len(first))
 				first = append(first, uint16(i))
+				w.extend(&m.Positions[i], len(first) == 1)
 				break
 			}
 			if sameButTerrain(m, int(first[j-1]), i) {
@@ -125,6 +127,22 @@ func (w *welded) classify(m *mesh.Mesh) {
 		}
 	}
 	w.source, w.classes = first, len(first)
+}
+
+// extend grows the bounds by p (starts them, when first).
+func (w *welded) extend(p *vec3.T, first bool) {
+	if first {
+		w.lo, w.hi = *p, *p
+		return
+	}
+	for k := range 3 {
+		if p[k] < w.lo[k] {
+			w.lo[k] = p[k]
+		}
+		if p[k] > w.hi[k] {
+			w.hi[k] = p[k]
+		}
+	}
 }
 
 // terrainBits are m's splat types, bit for bit (as sameAttr compares).
@@ -179,26 +197,11 @@ func (w *welded) renumber(m *mesh.Mesh, ids []uint16) {
 	}
 }
 
-// bounds is m.Bounds() from the distinct vertices alone (the others
-// repeat them), but for the sign of a zero bound, which no box test
-// tells apart (comparisons are quicker than min and max).
-func (w *welded) bounds(m *mesh.Mesh) (lo, hi vec3.T, ok bool) {
-	if len(w.source) == 0 {
-		return lo, hi, false
-	}
-	lo, hi = m.Positions[w.source[0]], m.Positions[w.source[0]]
-	for _, i := range w.source[1:] {
-		p := &m.Positions[i]
-		for k := range 3 {
-			if p[k] < lo[k] {
-				lo[k] = p[k]
-			}
-			if p[k] > hi[k] {
-				hi[k] = p[k]
-			}
-		}
-	}
-	return lo, hi, true
+// bounds is m.Bounds() as classify found it, from the first vertex of
+// each class (the others repeat their positions), but for the sign of a
+// zero bound, which no box test tells apart.
+func (w *welded) bounds() (lo, hi vec3.T, ok bool) {
+	return w.lo, w.hi, len(w.source) > 0
 }
 
 // vertexHash mixes vertex i's position and normal bits (vertices where

@@ -278,3 +278,26 @@ func TestWeldSignedZeroNormalsAndReweld(t *testing.T) {
 		}
 	}
 }
+
+// The welded meshes' boxes, found while welding, are the meshes' own
+// (Mesh.Bounds), on every layer of every chunk of the showcase.
+func TestWeldedBoundsAreTheMeshes(t *testing.T) {
+	g, err := mapgen.Showcase(40, 30, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := chunk.NewSet(g)
+	for ch := range set.Chunks {
+		c, _ := PrepareChunk(&set.Chunks[ch].Layers)
+		for l := range set.Chunks[ch].Layers {
+			m := &set.Chunks[ch].Layers[l]
+			if c.Layers[l] == nil {
+				continue
+			}
+			lo, hi, ok := m.Bounds()
+			if b := c.Bounds[l]; b.Lo != lo || b.Hi != hi || b.Valid != ok {
+				t.Fatalf("chunk %d layer %d: box %v-%v, the mesh's %v-%v", ch, l, b.Lo, b.Hi, lo, hi)
+			}
+		}
+	}
+}

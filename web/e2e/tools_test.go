@@ -8,7 +8,6 @@ import (
 	"errors"
 	"image"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/saves"
 )
 
@@ -244,18 +244,9 @@ func checkRecoveryKeepsName(t *testing.T, ctx context.Context) {
 // the map is too big for a link and offers Download, whose button
 // downloads the map; the address holds no link.
 func checkShareTooBig(t *testing.T, ctx context.Context) {
-	g, err := hexmap.NewGrid(160, 120, 1)
+	g, err := testutil.NoiseGrid(160, 120, 1)
 	if err != nil {
 		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range g.CellCount() {
-		g.SetTerrainType(i, uint8(rng.IntN(5)))
-		g.SetElevation(i, rng.IntN(7))
-		g.SetWaterLevel(i, rng.IntN(7))
-		g.SetUrbanLevel(i, rng.IntN(4))
-		g.SetFarmLevel(i, rng.IntN(4))
-		g.SetPlantLevel(i, rng.IntN(4))
 	}
 	if _, err := files.EncodeLink(g); !errors.Is(err, files.ErrTooBigForLink) {
 		t.Fatalf("the map fits a link (%v): the test would show nothing", err)
