@@ -15,7 +15,11 @@ package nav
 //
 // The bound is consistent: a step of cost c ≥ unit to a cell one hex
 // nearer (or not nearer) gives a bound that is no lower, so the first
-// time the goal leaves the queue its distance is the least.
+// time the goal leaves the queue its distance is the least. With a unit
+// of 1 it is Catlike's, d + k, which rises with d; with a dearer unit
+// two distances in one turn can share a bound (strict returns false),
+// and the search must open a settled cell again when it finds it a
+// cheaper way in.
 type estimate struct {
 	unit    int // the cheapest step on the map
 	speed   int
@@ -26,10 +30,16 @@ func newEstimate(unit, speed int) estimate {
 	return estimate{unit: unit, speed: speed, perTurn: speed / unit}
 }
 
+// strict reports whether the bound rises with the distance.
+func (e estimate) strict() bool { return e.unit == 1 }
+
 // bound is the least distance at which a cell k hexes away can be
 // reached from a cell reached at distance d, whose turn ends at end:
 // the steps that still fit in this turn, then perTurn a turn.
 func (e estimate) bound(d, end, k int) int {
+	if e.unit == 1 {
+		return d + k // Catlike's: steps of 1 fill every turn, none wasted
+	}
 	if e.perTurn == 0 {
 		return d + k*e.unit // every step its own turn: no closed form, and none needed
 	}

@@ -244,6 +244,7 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 		target = f.cellCoords(goal)
 	}
 	wrapping, est := f.top.Wrapping, f.est
+	final := goal < 0 || est.strict() // without a goal the search is Dijkstra's
 	nodes, trails, coords, edges, q := f.nodes, f.trails, f.coords, f.edges, &f.queue
 	explored := f.grid.Exploration()
 	for {
@@ -274,13 +275,17 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 		e := &edges[i]
 		for k := range 6 {
 			nb := int(e.to[k])
-			if nb == sentinel || (units && f.grid.Occupied(nb)) || (mask != 0 && explored[nb]&mask == 0) {
-				continue // blocked, taken by a unit, or unexplored
-			}
 			n := &nodes[nb]
 			st := n.stamp
-			if st == closed && goal < 0 {
-				continue // without a goal the search is Dijkstra's: a settled cell is final
+			// The sentinel, where blocked steps lead, is always closed; a
+			// settled cell is too, and its distance final unless the
+			// bound can tie (see estimate). The tests after this one
+			// index only cells.
+			if st == closed && (final || nb == sentinel) {
+				continue
+			}
+			if (units && f.grid.Occupied(nb)) || (mask != 0 && explored[nb]&mask == 0) {
+				continue // taken by a unit, or unexplored
 			}
 			step := int(e.cost[k])
 			nd, ndEnd := d+step, end
@@ -294,10 +299,10 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 			}
 			t := &trails[nb]
 			if st == gen || st == closed {
-				// A closed cell is opened again when reached at a lower
-				// distance: the bound of two distances in one turn can be
-				// equal (see estimate), so A* may settle a cell before
-				// its best way in. The least distance at the goal is what
+				// A closed cell (when not final) is opened again when
+				// reached at a lower distance: the bound of two distances
+				// in one turn can be equal (see estimate), so A* may
+				// settle a cell before its best way in. The least distance at the goal is what
 				// admissibility guarantees, and a settled cell's distance
 				// only falls, so the search still ends.
 				if nd >= int(n.dist) {
