@@ -74,7 +74,11 @@ func (c *ChunkMeshes) Set(layers *[mesh.LayerCount]mesh.Mesh) {
 				storage[l] = new(welded)
 			}
 			c.welded[l] = storage[l]
-			c.welded[l].weld(m)
+			if mesh.Layer(l) == mesh.Features {
+				c.welded[l].keepAll(m)
+			} else {
+				c.welded[l].weld(m)
+			}
 			lo, hi, ok = c.welded[l].bounds()
 		} else {
 			lo, hi, ok = m.Bounds()

@@ -301,3 +301,33 @@ func TestWeldedBoundsAreTheMeshes(t *testing.T) {
 		}
 	}
 }
+
+// The features layer is not searched for shared vertices (keepAll)
+// because its prefabs share none: on the showcase, welding each chunk's
+// features finds every vertex distinct, the same result keepAll gives
+// without looking.
+func TestFeaturesShareNoVertices(t *testing.T) {
+	g, err := mapgen.Showcase(80, 60, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := chunk.NewSet(g)
+	total := 0
+	for ch := range set.Chunks {
+		m := &set.Chunks[ch].Layers[mesh.Features]
+		if len(m.Indices) == 0 {
+			continue
+		}
+		var searched, kept welded
+		searched.weld(m)
+		kept.keepAll(m)
+		if !slices.Equal(searched.source, kept.source) || !slices.Equal(searched.indices, kept.indices) ||
+			searched.classes != kept.classes || searched.lo != kept.lo || searched.hi != kept.hi {
+			t.Fatalf("chunk %d: weld found %d distinct of %d feature vertices", ch, len(searched.source), len(m.Positions))
+		}
+		total += len(m.Positions)
+	}
+	if total < 100000 {
+		t.Fatalf("only %d feature vertices on the showcase", total)
+	}
+}
