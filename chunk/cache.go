@@ -407,11 +407,7 @@ func (s *Set) retintResident(tinted []int) {
 		}
 	}
 	extra := make([]int64, len(todo))
-	workers := 1
-	if len(todo) >= parallelThreshold {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	spread(len(todo), workers, func(_, k int) {
+	spread(len(todo), workersFor(len(todo)), func(_, k int) {
 		ch := todo[k]
 		s.Chunks[ch].Retint(s.Grid)
 		extra[k] = -1

@@ -80,11 +80,7 @@ func (s *Set) Update() []int {
 		return s.updateCache()
 	}
 	dirty, tinted := s.stale()
-	workers := 1
-	if len(dirty) >= parallelThreshold {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	s.triangulate(dirty, workers)
+	s.triangulate(dirty, workersFor(len(dirty)))
 	for _, ch := range tinted {
 		s.Chunks[ch].Retint(s.Grid)
 	}
@@ -151,6 +147,14 @@ func (s *Set) triangulate(chunks []int, workers int) {
 	workers = max(1, min(workers, len(chunks)))
 	scratch := make([]Chunk, workers)
 	spread(len(chunks), workers, func(w, k int) { s.rebuild(chunks[k], &scratch[w]) })
+}
+
+// workersFor is how many goroutines Update spreads n chunks' work over.
+func workersFor(n int) int {
+	if n >= parallelThreshold {
+		return runtime.GOMAXPROCS(0)
+	}
+	return 1
 }
 
 // spread runs f(w, k) for every k below n on up to workers goroutines,

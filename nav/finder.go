@@ -302,9 +302,10 @@ func (f *Finder) run(speed, goal, limit int, units bool, mask uint8, settled fun
 				// A closed cell (when not final) is opened again when
 				// reached at a lower distance: the bound of two distances
 				// in one turn can be equal (see estimate), so A* may
-				// settle a cell before its best way in. The least distance at the goal is what
-				// admissibility guarantees, and a settled cell's distance
-				// only falls, so the search still ends.
+				// settle a cell before its best way in. The least
+				// distance at the goal is what admissibility guarantees,
+				// and a settled cell's distance only falls, so the search
+				// still ends.
 				if nd >= int(n.dist) {
 					continue
 				}

@@ -55,6 +55,11 @@ func (q *bucketQueue) add(p int, c int32) {
 		q.farMin = min(q.farMin, p)
 		return
 	}
+	q.put(p, c)
+}
+
+// put adds cell c to the bucket of priority p, which the ring reaches.
+func (q *bucketQueue) put(p int, c int32) {
 	b := &q.buckets[p&(ringSize-1)]
 	*b = append(*b, c)
 	q.n++
@@ -89,9 +94,7 @@ func (q *bucketQueue) bringNear() {
 	keep, low := q.far[:0], math.MaxInt
 	for _, e := range q.far {
 		if e.p-q.cur < ringSize {
-			b := &q.buckets[e.p&(ringSize-1)]
-			*b = append(*b, e.c)
-			q.n++
+			q.put(e.p, e.c)
 		} else {
 			keep = append(keep, e)
 			low = min(low, e.p)

@@ -117,11 +117,7 @@ func negZero() float64 {
 // for drawing (PrepareChunk: welded, bounded), as a chunk cache does
 // after each build.
 func BenchmarkPrepareShowcase(b *testing.B) {
-	g, err := mapgen.Showcase(40, 30, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	set := chunk.NewSet(g)
+	set := showcaseChunks(b, 40, 30)
 	vertices := 0
 	for b.Loop() {
 		for ch := range set.Chunks {
@@ -282,11 +278,7 @@ func TestWeldSignedZeroNormalsAndReweld(t *testing.T) {
 // The welded meshes' boxes, found while welding, are the meshes' own
 // (Mesh.Bounds), on every layer of every chunk of the showcase.
 func TestWeldedBoundsAreTheMeshes(t *testing.T) {
-	g, err := mapgen.Showcase(40, 30, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := chunk.NewSet(g)
+	set := showcaseChunks(t, 40, 30)
 	for ch := range set.Chunks {
 		c, _ := PrepareChunk(&set.Chunks[ch].Layers)
 		for l := range set.Chunks[ch].Layers {
@@ -307,11 +299,7 @@ func TestWeldedBoundsAreTheMeshes(t *testing.T) {
 // features finds every vertex distinct, the same result keepAll gives
 // without looking.
 func TestFeaturesShareNoVertices(t *testing.T) {
-	g, err := mapgen.Showcase(80, 60, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := chunk.NewSet(g)
+	set := showcaseChunks(t, 80, 60)
 	total := 0
 	for ch := range set.Chunks {
 		m := &set.Chunks[ch].Layers[mesh.Features]
@@ -330,4 +318,14 @@ func TestFeaturesShareNoVertices(t *testing.T) {
 	if total < 100000 {
 		t.Fatalf("only %d feature vertices on the showcase", total)
 	}
+}
+
+// showcaseChunks triangulates every chunk of the w×h showcase map.
+func showcaseChunks(tb testing.TB, w, h int) *chunk.Set {
+	tb.Helper()
+	g, err := mapgen.Showcase(w, h, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return chunk.NewSet(g)
 }
