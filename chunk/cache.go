@@ -24,6 +24,9 @@ import (
 type cache struct {
 	budget  int64
 	prepare func(ch int, c *Chunk) (extra any, bytes int64)
+	// quick, if set (PrepareQuickly), prepares the chunks Update rebuilds
+	// itself; prepare then runs on them on the workers (a refine).
+	quick func(ch int, c *Chunk) (extra any, bytes int64)
 
 	model sync.RWMutex // workers read-hold it while they read the grid
 
@@ -35,6 +38,12 @@ type cache struct {
 	running []bool     // per chunk: a worker is building it
 	done    []built
 	closed  bool
+	// The resident chunks whose extra quick made, to be prepared again
+	// (a refine reads the resident meshes: the owner takes a chunk off
+	// this queue, and waits for a refine of it under way, before it
+	// writes them; holdRefine).
+	refines  []int
+	refining []bool // per chunk: a worker is refining it
 
 	// Owned by the owner's goroutine.
 	resident []bool
@@ -46,7 +55,9 @@ type cache struct {
 	clock    uint64
 	used     int64 // sum of bytes
 	peak     int64
-	evicted  []int // since the last Update's report
+	evicted  []int  // since the last Update's report
+	rough    []bool // per resident chunk: its extra is quick's
+	refined  []int  // the last Update's refined chunks (Refined)
 	wg       sync.WaitGroup
 }
 
@@ -55,7 +66,7 @@ type cache struct {
 type built struct {
 	ch    int
 	gen   uint32
-	c     *Chunk
+	c     *Chunk // nil for a refine: only the extra is new
 	extra any
 	bytes int64
 }
@@ -97,7 +108,8 @@ func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c 
 	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n), tinted: make([]bool, n), builds: make([]uint32, n)}
 	s.buildLODs(workers)
 	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),
-		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n)}
+		resident: make([]bool, n), stale: make([]bool, n), bytes: make([]int64, n), extra: make([]any, n), lastUse: make([]uint64, n), rank: make([]int, n),
+		refining: make([]bool, n), rough: make([]bool, n)}
 	c.wake = sync.NewCond(&c.mu)
 	c.idle = sync.NewCond(&c.mu)
 	s.cache = c
@@ -106,6 +118,31 @@ func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c 
 		go s.work()
 	}
 	return s
+}
+
+// PrepareQuickly sets the function that prepares, instead of prepare,
+// the chunks Update rebuilds itself (the edit's frame waits for them):
+// one that makes, in less time, an extra the owner can use until the
+// workers, after that Update, have run prepare on the chunk's meshes (a
+// refine) and a later Update installs it: the renderer draws a chunk's
+// unwelded meshes in the frame of its edit, the same image, and the
+// welded ones from a frame or two later. Refined tells which chunks an
+// Update refined. Call it before the first Update.
+func (s *Set) PrepareQuickly(quick func(ch int, c *Chunk) (any, int64)) {
+	if s.cache != nil && s.cache.prepare != nil {
+		s.cache.quick = quick
+	}
+}
+
+// Refined is the chunks whose extra the last Update replaced by prepare's
+// of the same meshes (after PrepareQuickly's): not among the chunks it
+// returned, as nothing but the extra changed. It is valid until the next
+// Update.
+func (s *Set) Refined() []int {
+	if s.cache == nil {
+		return nil
+	}
+	return s.cache.refined
 }
 
 // Lock keeps the workers from reading the grid: hold it while editing
@@ -160,7 +197,35 @@ func (s *Set) Pending() int {
 			n++
 		}
 	}
-	return n + len(s.cache.done)
+	for _, b := range s.cache.done {
+		if b.c != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Refining is how many chunks drawn as PrepareQuickly's function made
+// them are to be prepared again (queued, under way or done but not yet
+// installed by an Update); Flush waits for them too.
+func (s *Set) Refining() int {
+	if s.cache == nil {
+		return 0
+	}
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	n := len(s.cache.refines)
+	for _, r := range s.cache.refining {
+		if r {
+			n++
+		}
+	}
+	for _, b := range s.cache.done {
+		if b.c == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // Want tells which chunks should have full detail, most wanted first;
@@ -225,12 +290,17 @@ func (s *Set) work() {
 	var scratch Chunk
 	for {
 		c.mu.Lock()
-		for len(c.queue) == 0 && !c.closed {
+		for len(c.queue) == 0 && len(c.refines) == 0 && !c.closed {
 			c.wake.Wait()
 		}
 		if c.closed {
 			c.mu.Unlock()
 			return
+		}
+		if len(c.refines) > 0 {
+			c.mu.Unlock()
+			s.refine()
+			continue
 		}
 		ch := c.queue[0]
 		c.queue = c.queue[1:]
@@ -257,8 +327,73 @@ func (s *Set) work() {
 	}
 }
 
-// Flush waits until the workers have built every queued chunk (the next
-// Update installs them). Loading screens, pictures and tests use it; the
+// refine prepares the next queued refine's chunk, holding the model's
+// read lock, so that it does not take a core from an editor's frame
+// (which holds the lock) and waits at most for one chunk.
+func (s *Set) refine() {
+	c := s.cache
+	c.model.RLock()
+	defer c.model.RUnlock()
+	c.mu.Lock()
+	if len(c.refines) == 0 {
+		c.mu.Unlock()
+		return
+	}
+	ch := c.refines[0]
+	c.refines = c.refines[1:]
+	c.refining[ch] = true
+	meshes := s.Chunks[ch] // the owner writes it only after holdRefine(ch)
+	gen := c.gen[ch]
+	c.mu.Unlock()
+	b := built{ch: ch, gen: gen, bytes: meshes.Bytes()}
+	var extra int64
+	b.extra, extra = c.prepare(ch, &meshes)
+	b.bytes += extra
+	c.mu.Lock()
+	c.refining[ch] = false
+	c.done = append(c.done, b)
+	c.mu.Unlock()
+	c.idle.Broadcast()
+}
+
+// queueRefine queues resident chunk ch, whose extra quick made, for a
+// refine.
+func (c *cache) queueRefine(ch int) {
+	c.rough[ch] = true
+	c.mu.Lock()
+	if !slices.Contains(c.refines, ch) {
+		c.refines = append(c.refines, ch)
+	}
+	c.mu.Unlock()
+	c.wake.Broadcast()
+}
+
+// holdRefine keeps the workers off chunk ch's resident meshes, for the
+// owner to write them: it takes ch off the refine queue and waits for a
+// refine of it under way (one chunk's; none while the owner holds Lock).
+// A chunk still rough afterwards is queued again by the caller.
+func (c *cache) holdRefine(ch int) {
+	if c.quick == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.unqueueRefine(ch)
+	for c.refining[ch] {
+		c.idle.Wait()
+	}
+}
+
+// unqueueRefine takes chunk ch off the refine queue; the caller holds
+// c.mu.
+func (c *cache) unqueueRefine(ch int) {
+	if k := slices.Index(c.refines, ch); k >= 0 {
+		c.refines = slices.Delete(c.refines, k, k+1)
+	}
+}
+
+// Flush waits until the workers have built every queued chunk and
+// refined every chunk to refine (the next Update installs them). Loading screens, pictures and tests use it; the
 // editor never waits. A build begun before an edit that Update has read
 // since is out of date: Flush has it built again, so that the next
 // Update installs every wanted chunk.
@@ -270,7 +405,7 @@ func (s *Set) Flush() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for {
-		for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true)) {
+		for !c.closed && (len(c.queue) > 0 || slices.Contains(c.running, true) || len(c.refines) > 0 || slices.Contains(c.refining, true)) {
 			c.idle.Wait()
 		}
 		if c.closed || !c.requeueOutdated() {
@@ -290,6 +425,11 @@ func (c *cache) requeueOutdated() bool {
 		switch {
 		case b.gen == c.gen[b.ch]:
 			kept = append(kept, b)
+		case b.c == nil: // a refine: the owner refines the chunk again if it is still rough
+			if c.resident[b.ch] && c.rough[b.ch] && !slices.Contains(c.refines, b.ch) {
+				c.refines = append(c.refines, b.ch)
+				again = true
+			}
 		case c.lastUse[b.ch] == c.clock && !(c.resident[b.ch] && !c.stale[b.ch]):
 			c.queue = append(c.queue, b.ch)
 			again = true
@@ -304,11 +444,15 @@ func (c *cache) requeueOutdated() bool {
 
 // prepared is chunk ch built as out, with what the prepare function
 // makes of it and the bytes both hold.
-func (c *cache) prepared(ch int, out *Chunk) built {
+func (c *cache) prepared(ch int, out *Chunk) built { return prepared(c.prepare, ch, out) }
+
+// prepared is chunk ch built as out, with what prepare, if not nil, makes
+// of it and the bytes both hold.
+func prepared(prepare func(ch int, c *Chunk) (any, int64), ch int, out *Chunk) built {
 	b := built{ch: ch, c: out, bytes: out.Bytes()}
-	if c.prepare != nil {
+	if prepare != nil {
 		var extra int64
-		b.extra, extra = c.prepare(ch, out)
+		b.extra, extra = prepare(ch, out)
 		b.bytes += extra
 	}
 	return b
@@ -341,16 +485,19 @@ func (s *Set) updateCache() []int {
 	c := s.cache
 	dirty, tinted := s.stale()
 	if len(dirty)+len(tinted) > 0 {
-		c.mu.Lock() // a build begun before these edits is not installed
+		c.mu.Lock() // a build or refine begun before these edits is not installed
 		for _, ch := range dirty {
 			c.gen[ch]++
+			c.unqueueRefine(ch)
 		}
 		for _, ch := range tinted {
 			c.gen[ch]++
+			c.unqueueRefine(ch) // no refine begins of the meshes before the retint
 		}
 		c.mu.Unlock()
 	}
 	s.retintResident(tinted)
+	c.refined = c.refined[:0]
 	changed := slices.Clone(tinted)
 	for _, ch := range dirty {
 		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
@@ -374,6 +521,8 @@ func (s *Set) updateCache() []int {
 	for k, b := range done {
 		current := c.resident[b.ch] && !c.stale[b.ch] // rebuilt or retinted here
 		switch {
+		case b.c == nil: // a refine
+			s.installRefine(b, b.gen == gens[k])
 		case b.gen != gens[k] && c.lastUse[b.ch] == c.clock && !current:
 			again = append(again, b.ch) // an edit came in meanwhile
 		case b.gen != gens[k] || c.clock-c.lastUse[b.ch] > keepWanted:
@@ -394,6 +543,23 @@ func (s *Set) updateCache() []int {
 	return slices.Compact(changed)
 }
 
+// installRefine makes refine b's extra chunk b.ch's when current (no
+// edit since) and the chunk still rough; a rough chunk whose refine is
+// out of date is queued again.
+func (s *Set) installRefine(b built, current bool) {
+	c := s.cache
+	switch {
+	case !c.resident[b.ch] || !c.rough[b.ch] || c.stale[b.ch]: // a stale chunk is rebuilt whole
+	case !current:
+		c.queueRefine(b.ch)
+	case c.evict(s, b.ch, b.bytes):
+		c.used += b.bytes - c.bytes[b.ch]
+		c.peak = max(c.peak, c.used)
+		c.bytes[b.ch], c.extra[b.ch], c.rough[b.ch] = b.bytes, b.extra, false
+		c.refined = append(c.refined, b.ch)
+	}
+}
+
 // retintResident sets the splat types of the resident, current chunks
 // among tinted in place (and their extras after them), spread over all
 // cores when there are many. Chunks not resident have nothing to
@@ -405,6 +571,9 @@ func (s *Set) retintResident(tinted []int) {
 		if c.resident[ch] && !c.stale[ch] {
 			todo = append(todo, ch)
 		}
+	}
+	for _, ch := range todo {
+		c.holdRefine(ch)
 	}
 	extra := make([]int64, len(todo))
 	spread(len(todo), workersFor(len(todo)), func(_, k int) {
@@ -421,6 +590,9 @@ func (s *Set) retintResident(tinted []int) {
 			c.used += bytes - c.bytes[ch]
 			c.bytes[ch] = bytes
 			c.peak = max(c.peak, c.used)
+		}
+		if c.rough[ch] {
+			c.queueRefine(ch) // its unwelded meshes are retinted, still to refine
 		}
 	}
 }
@@ -450,16 +622,28 @@ func (s *Set) rebuildResident(dirty []int) (later []int) {
 	// draws them before they are replaced after this Update. The storage
 	// keeps whatever room it had beyond the new meshes (counted in their
 	// bytes).
+	// With a quick prepare, the workers prepare them again after this
+	// Update (refines).
+	for _, ch := range now {
+		c.holdRefine(ch)
+	}
 	workers := min(len(now), runtime.GOMAXPROCS(0))
 	builds := make([]built, len(now))
+	prepare := c.prepare
+	if c.quick != nil {
+		prepare = c.quick
+	}
 	spread(len(now), workers, func(_, k int) {
 		Triangulate(s.Grid, now[k], &s.Chunks[now[k]])
-		builds[k] = c.prepared(now[k], &s.Chunks[now[k]])
+		builds[k] = prepared(prepare, now[k], &s.Chunks[now[k]])
 	})
 	for _, b := range builds {
-		if !c.install(s, b) {
+		switch {
+		case !c.install(s, b):
 			c.drop(s, b.ch)
 			c.evicted = append(c.evicted, b.ch)
+		case c.quick != nil:
+			c.queueRefine(b.ch)
 		}
 	}
 	return later
@@ -475,6 +659,8 @@ func (c *cache) install(s *Set, b built) bool {
 	if c.resident[b.ch] {
 		c.used -= c.bytes[b.ch]
 	}
+	c.holdRefine(b.ch)
+	c.rough[b.ch] = false // prepared by prepare (or quick: the caller queues a refine)
 	s.Chunks[b.ch] = *b.c
 	s.builds[b.ch]++
 	c.resident[b.ch], c.stale[b.ch] = true, false
@@ -536,6 +722,8 @@ func (c *cache) evict(s *Set, ch int, bytes int64) bool {
 
 // drop evicts resident chunk ch.
 func (c *cache) drop(s *Set, ch int) {
+	c.holdRefine(ch)
+	c.rough[ch] = false
 	c.used -= c.bytes[ch]
 	s.Chunks[ch] = Chunk{}
 	s.builds[ch]++

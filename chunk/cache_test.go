@@ -2,12 +2,16 @@ package chunk
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+
+	"github.com/ungerik/go3d/vec3"
 )
 
 // residentDiff compares every resident chunk of s with the same chunk
@@ -250,5 +254,105 @@ func TestCacheRebuildsAnEditAtOnce(t *testing.T) {
 	}
 	if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
 		t.Fatal(d)
+	}
+}
+
+// prepTag is a prepare function's extra for TestCacheRefinesQuickChunks:
+// which function made it, from meshes of what digest (kept up to date by
+// Retinted, as the renderer's extras are).
+type prepTag struct {
+	quick  bool
+	digest uint64
+	c      *Chunk
+}
+
+func newTag(quick bool, c *Chunk) *prepTag { return &prepTag{quick, meshDigest(c), c} }
+
+func (t *prepTag) Retinted() int64 { t.digest = meshDigest(t.c); return 0 }
+
+// meshDigest is an FNV-1a hash of c's vertex positions and splat types,
+// every layer.
+func meshDigest(c *Chunk) uint64 {
+	h := uint64(14695981039346656037)
+	for l := range c.Layers {
+		m := &c.Layers[l]
+		for _, s := range [][]vec3.T{m.Positions, m.Terrain} {
+			for _, v := range s {
+				for _, f := range v {
+					h = (h ^ uint64(math.Float32bits(f))) * 1099511628211
+				}
+			}
+		}
+	}
+	return h
+}
+
+// With PrepareQuickly, the chunks an Update rebuilds itself get the quick
+// function's extra of their new meshes, and the workers then prepare
+// them again (refines): after edits of every kind, some more than
+// Update rebuilds at once, some retinting chunks whose refine is still
+// queued, and edits made while refines run, settling leaves every
+// resident chunk with prepare's extra of its current meshes (which equal
+// a full rebuild's), nothing pending, and the last Update's Refined
+// naming the chunks whose quick extra it replaced, none of them also
+// reported changed.
+func TestCacheRefinesQuickChunks(t *testing.T) {
+	g := testGrid(t, 40, 30, 23)
+	s := NewCache(g, 1<<40, 1, func(_ int, c *Chunk) (any, int64) { return newTag(false, c), 0 })
+	s.PrepareQuickly(func(_ int, c *Chunk) (any, int64) { return newTag(true, c), 0 })
+	defer s.Close()
+	want := allChunks(s)
+	s.Want(want)
+	settle(s)
+	rng := rand.New(rand.NewPCG(23, 1))
+	refined := 0
+	for batch := range 30 {
+		s.Lock()
+		for range 1 + rng.IntN(batch%5*15+1) {
+			randomEdit(g, rng)
+		}
+		if batch%3 == 0 { // terrain types alone: a retint
+			for range 1 + rng.IntN(30) {
+				g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+			}
+		}
+		s.Unlock()
+		s.Update()
+		quick := map[int]bool{}
+		for ch := range s.Chunks {
+			tag, ok := s.Extra(ch).(*prepTag)
+			switch {
+			case !ok:
+				t.Fatalf("batch %d: chunk %d has no extra", batch, ch)
+			case tag.quick && tag.digest != meshDigest(&s.Chunks[ch]):
+				t.Fatalf("batch %d: chunk %d's quick extra is not of its meshes", batch, ch)
+			case tag.quick:
+				quick[ch] = true
+			}
+		}
+		if batch%4 != 3 {
+			continue // edit again while the refines are queued or running
+		}
+		changed := settle(s)
+		for ch := range s.Chunks {
+			if tag := s.Extra(ch).(*prepTag); tag.quick || tag.digest != meshDigest(&s.Chunks[ch]) {
+				t.Fatalf("batch %d: settled chunk %d has extra %+v, its meshes digest %x", batch, ch, tag, meshDigest(&s.Chunks[ch]))
+			}
+		}
+		if s.Pending() != 0 || s.Refining() != 0 {
+			t.Fatalf("batch %d: %d pending, %d refining after settling", batch, s.Pending(), s.Refining())
+		}
+		for _, ch := range s.Refined() {
+			if !quick[ch] || slices.Contains(changed, ch) {
+				t.Fatalf("batch %d: chunk %d refined (quick before: %v), changed too: %v", batch, ch, quick[ch], slices.Contains(changed, ch))
+			}
+		}
+		refined += len(s.Refined())
+		if d := residentDiff(s, NewSetWorkers(g.Clone(), 1), want); d != "" {
+			t.Fatalf("after batch %d: %s", batch, d)
+		}
+	}
+	if refined == 0 {
+		t.Fatal("no chunk was refined")
 	}
 }

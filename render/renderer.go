@@ -183,6 +183,13 @@ func (r *Renderer) Update() []int {
 	for _, ch := range dirty {
 		r.refresh(ch)
 	}
+	// Chunks rebuilt in an earlier frame, drawn unwelded since, now come
+	// welded: the same image, so nothing is drawn again for them.
+	for _, ch := range r.set.Refined() {
+		if full, ok := r.set.Extra(ch).(*project.ChunkMeshes); ok {
+			r.chunks[ch].Adopt(full)
+		}
+	}
 	if len(dirty) > 0 {
 		writeCells(r.noise, r.set.Grid, dirty)
 		r.valid, r.shadowStale = false, true
@@ -217,14 +224,18 @@ func (r *Renderer) SetCasters(c []project.Caster) {
 
 // NewCache returns a chunk cache for g whose workers (workers of them;
 // 0: one per core) prepare chunks for this package (welded), keeping
-// within budget bytes.
+// within budget bytes. The chunks an Update rebuilds itself (an edit's)
+// are drawn unwelded until the workers have welded them (Update adopts
+// them from Refined).
 func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return chunk.NewCache(g, budget, workers, func(_ int, c *chunk.Chunk) (any, int64) {
+	set := chunk.NewCache(g, budget, workers, func(_ int, c *chunk.Chunk) (any, int64) {
 		return project.PrepareChunk(&c.Layers)
 	})
+	set.PrepareQuickly(func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunkUnwelded(&c.Layers) })
+	return set
 }
 
 // SetLOD sets the cell widths on screen, in pixels, below which chunks

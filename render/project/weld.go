@@ -115,6 +115,16 @@ func (w *welded) sameSplit(keys [][3]uint32) bool {
 // distinct vertices, if the splat types split no class).
 func (w *welded) classify(m *mesh.Mesh) {
 	n := len(m.Positions)
+	if len(m.Colors) == 0 && len(m.UV) == 0 && len(m.UV2) == 0 && (len(m.Weights) == 0 || len(m.Weights) == n) {
+		w.classifyPlain(m)
+	} else {
+		w.classifyAny(m)
+	}
+}
+
+// classifyAny is classify for any mesh.
+func (w *welded) classifyAny(m *mesh.Mesh) {
+	n := len(m.Positions)
 	size := 1
 	for size < 2*n {
 		size <<= 1
@@ -143,6 +153,73 @@ func (w *welded) classify(m *mesh.Mesh) {
 		}
 	}
 	w.source, w.classes = first, len(first)
+}
+
+// classifyPlain is classify for a mesh whose only attributes besides
+// positions and normals are splat weights (on every vertex or none) and
+// types, as the terrain's, walls' and buildings' are: the same classes in
+// the same order, found with the hash and comparisons written out for
+// those attributes, and each class's hash kept, so that a vertex is
+// compared only with classes of the same hash.
+func (w *welded) classifyPlain(m *mesh.Mesh) {
+	n := len(m.Positions)
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	mask := uint32(size - 1)
+	// A slot holds a class's number + 1, 0 is empty; hashes is each
+	// class's vertexHash.
+	table := make([]int32, size)
+	hashes := make([]uint32, 0, n)
+	first := slices.Grow(w.source[:0], n)
+	w.coarse = slices.Grow(w.coarse[:0], n)[:n]
+	pos, nor := bits3(m.Positions), m.Normals[:n]
+	wts := bits3(m.Weights)
+	if len(wts) == 0 {
+		wts = nil
+	}
+	b := math.Float32bits
+	for i := range n {
+		p, nm := &pos[i], &nor[i]
+		h := p[0]*0x9e3779b1 + p[1]*0x85ebca77 + p[2]*0xc2b2ae3d +
+			b(nm[0]+0)*0x27d4eb2f + b(nm[1]+0)*0x165667b1 + b(nm[2]+0)*0xd3a2646c
+		if wts != nil {
+			wt := &wts[i]
+			h += wt[0]*0xfd7046c5 + wt[1]*0xb55a4f09 + wt[2]*0x8f1bbcdc
+		}
+		h ^= h >> 16
+		h *= 0x85ebca6b
+		h ^= h >> 13
+		h *= 0xc2b2ae35
+		h ^= h >> 16
+		for slot := h & mask; ; slot = (slot + 1) & mask {
+			j := table[slot]
+			if j == 0 {
+				table[slot] = int32(len(first) + 1)
+				w.coarse[i] = uint16(len(first))
+				first = append(first, uint16(i))
+				hashes = append(hashes, h)
+				w.extend(&m.Positions[i], len(first) == 1)
+				break
+			}
+			if c := j - 1; hashes[c] == h {
+				if f := first[c]; pos[f] == *p && nor[f] == *nm && (wts == nil || wts[f] == wts[i]) {
+					w.coarse[i] = uint16(c)
+					break
+				}
+			}
+		}
+	}
+	w.source, w.classes = first, len(first)
+}
+
+// bits3 are s's values bit for bit.
+func bits3(s []vec3.T) [][3]uint32 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*[3]uint32)(unsafe.Pointer(&s[0])), len(s))
 }
 
 // extend grows the bounds by p (starts them, when first).

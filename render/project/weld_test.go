@@ -329,3 +329,89 @@ func showcaseChunks(tb testing.TB, w, h int) *chunk.Set {
 	}
 	return chunk.NewSet(g)
 }
+
+// The renderer draws a chunk prepared without the weld (as a chunk cache
+// does in the frame of its edit) exactly as the welded one: on every
+// chunk of the showcase, from several views, with shadows, each batch
+// list holds the same triangles with the same vertex values (compared
+// as numbers: the weld may keep either sign of a zero normal component,
+// which the lighting cannot tell apart), from more vertices.
+func TestUnweldedDrawsTheSame(t *testing.T) {
+	set := showcaseChunks(t, 40, 30)
+	welded := make([]ChunkMeshes, len(set.Chunks))
+	plain := make([]ChunkMeshes, len(set.Chunks))
+	for ch := range set.Chunks {
+		w, _ := PrepareChunk(&set.Chunks[ch].Layers)
+		p, _ := PrepareChunkUnwelded(&set.Chunks[ch].Layers)
+		welded[ch].Adopt(w)
+		plain[ch].Adopt(p)
+		if *p != (ChunkMeshes{Layers: w.Layers, Bounds: p.Bounds, All: p.All}) {
+			t.Fatalf("chunk %d: the unwelded preparation has other meshes, or welded ones", ch)
+		}
+		for l, b := range append(p.Bounds[:], p.All) {
+			if o := append(w.Bounds[:], w.All)[l]; b.Lo != o.Lo || b.Hi != o.Hi || b.Valid != o.Valid {
+				t.Fatalf("chunk %d: box %d unwelded %+v, welded %+v", ch, l, b, o)
+			}
+		}
+	}
+	var drawn [5]int
+	for _, cam := range []Camera{
+		{X: 350, Z: 250, Zoom: 0.2, Rotation: 20, MaxX: 700, MaxZ: 500},
+		{X: 200, Z: 150, Zoom: 0.8, Rotation: 130, MaxX: 700, MaxZ: 500},
+		{X: 500, Z: 300, Zoom: 1, Rotation: 275, MaxX: 700, MaxZ: 500},
+	} {
+		var bw, bp Builder
+		for _, b := range []*Builder{&bw, &bp} {
+			b.View, b.Light, b.Shadows = cam.View(640, 480), DefaultLighting(), true
+		}
+		bw.Build(welded)
+		bp.Build(plain)
+		lists := [][2]*Batches{{&bw.Terrain, &bp.Terrain}, {&bw.Lit, &bp.Lit}, {&bw.Facade, &bp.Facade},
+			{&bw.Translucent, &bp.Translucent}, {&bw.Shadow, &bp.Shadow}}
+		for k, pair := range lists {
+			w, p := expand(pair[0]), expand(pair[1])
+			drawn[k] += len(w)
+			if len(w) != len(p) {
+				t.Fatalf("camera %+v, list %d: %d welded triangle vertices, %d unwelded", cam, k, len(w), len(p))
+			}
+			for i := range w {
+				if w[i] != p[i] {
+					t.Fatalf("camera %+v, list %d: triangle vertex %d welded %+v, unwelded %+v", cam, k, i, w[i], p[i])
+				}
+			}
+		}
+		if bw.Terrain.Vertices() >= bp.Terrain.Vertices() {
+			t.Fatalf("camera %+v: %d welded terrain vertices, %d unwelded", cam, bw.Terrain.Vertices(), bp.Terrain.Vertices())
+		}
+	}
+	if slices.Contains(drawn[:], 0) {
+		t.Fatalf("triangle vertices drawn in each list (terrain, lit, facade, translucent, shadow): %v", drawn)
+	}
+}
+
+// classifyPlain, the weld's quicker way for meshes with only positions,
+// normals and splat data, finds the classes classifyAny finds, in the
+// same order and with the same bounds, on every opaque layer of every
+// chunk of the showcase that it takes (terrain, walls, bridges,
+// buildings) and on flatGrid's terrain.
+func TestClassifyPlainIsClassifyAny(t *testing.T) {
+	set := showcaseChunks(t, 40, 30)
+	var meshes []*mesh.Mesh
+	for ch := range set.Chunks {
+		for l := range mesh.Layer(mesh.LayerCount) {
+			if m := &set.Chunks[ch].Layers[l]; l.Opaque() && len(m.Colors)+len(m.UV)+len(m.UV2) == 0 && len(m.Positions) > 0 {
+				meshes = append(meshes, m)
+			}
+		}
+	}
+	meshes = append(meshes, &flatGrid()[mesh.Terrain])
+	for k, m := range meshes {
+		var plain, general welded
+		plain.classifyPlain(m)
+		general.classifyAny(m)
+		if plain.classes != general.classes || !slices.Equal(plain.coarse, general.coarse) || !slices.Equal(plain.source, general.source) ||
+			plain.lo != general.lo || plain.hi != general.hi {
+			t.Fatalf("mesh %d (%d vertices): %d classes, want %d, or other classes or bounds", k, len(m.Positions), plain.classes, general.classes)
+		}
+	}
+}
