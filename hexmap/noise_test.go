@@ -144,3 +144,19 @@ func TestPerturberAcrossTheSeam(t *testing.T) {
 		}
 	}
 }
+
+// sampleElevation, CellPosition's one channel, is Sample's channel 1 bit
+// for bit, on flat and wrapping maps, the seam's blend included.
+func TestSampleElevationIsSampleChannel1(t *testing.T) {
+	for _, top := range []Topology{{10, 5, false}, {10, 5, true}} {
+		g := mustGridOf(t, top)
+		p := g.Perturber()
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 5000 {
+			x, z := rng.Float32()*(top.WrapSize()+60)-30, rng.Float32()*200-50
+			if got, want := p.sampleElevation(x, z), p.Sample(vec3.T{x, 0, z})[1]; got != want {
+				t.Fatalf("%v at (%v, %v): sampleElevation %v, Sample %v", top, x, z, got, want)
+			}
+		}
+	}
+}
