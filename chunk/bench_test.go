@@ -13,7 +13,7 @@ import (
 
 // benchGrid is the product's default 80×60 map (Catlike's largest size):
 // terraces, cliffs, rivers, roads, water, towns and forests.
-func benchGrid(b *testing.B) *hexmap.Grid {
+func benchGrid(b testing.TB) *hexmap.Grid {
 	g, err := mapgen.Showcase(80, 60, 1)
 	if err != nil {
 		b.Fatal(err)

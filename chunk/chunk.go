@@ -47,6 +47,10 @@ const (
 	waterParts
 	featureParts
 	allParts = ownParts | waterParts | featureParts
+	// separateFans makes every fan triangle's vertices its own, as
+	// Catlike's meshes have them: for the test that sharing them changes
+	// no triangle.
+	separateFans parts = 1 << 7
 )
 
 // partsOf is what layer l needs triangulated.
@@ -77,6 +81,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		roads:     &c.Layers[mesh.Roads],
 		plan:      &c.Plan,
 		tints:     &c.tints,
+		shareFans: p&separateFans == 0,
 	}
 	c.tints.reset()
 	wm := water.Meshes{
@@ -115,7 +120,10 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
-	pcenter                vecT   // the current cell's centre, perturbed
+	pcenter                vecT    // the current cell's centre, perturbed
+	pcorners               [7]vecT // its solid corners perturbed, the first again last
+	fan                    levelFanShare
+	shareFans              bool   // levelFan's sharing wanted
 	cell                   int    // the cell being triangulated
 	town                   bool   // whether it holds a town (cuts wanted)
 	tints                  *tints // where the terrain's splat types come from
@@ -132,8 +140,15 @@ func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
 	b.beginCell(i)
+	b.fan.reset()
 	center := b.position(i)
 	b.pcenter = b.perturb(center)
+	// Each solid corner ends one sixth's edge and begins the next's:
+	// perturbed once for both.
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		b.pcorners[d] = b.perturb(vec.Add(center, hexmap.FirstSolidCorner(d)))
+	}
+	b.pcorners[6] = b.pcorners[0]
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i, center)
 	}
@@ -147,26 +162,29 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 	if carvesRiverBed(cell.Cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
-	pe := b.perturbEdge(e)
+	t := b.perturber
+	pe := hexmap.EdgeVertices{V1: b.pcorners[d], V2: t.Perturb(e.V2), V3: t.Perturb(e.V3), V4: t.Perturb(e.V4), V5: b.pcorners[d+1]}
 	switch {
 	case !cell.HasRiver():
-		b.triangulateWithoutRiver(d, cell, center, e, pe)
+		b.triangulateWithoutRiver(d, cell, center, &e, &pe)
 	case !cell.HasRiverThroughEdge(d):
-		b.triangulateAdjacentToRiver(d, cell, center, e, pe)
+		b.triangulateAdjacentToRiver(d, cell, center, &e, &pe)
 	case cell.HasRiverBeginOrEnd():
-		b.triangulateWithRiverBeginOrEnd(cell, center, e, pe)
+		b.triangulateWithRiverBeginOrEnd(cell, center, &e, &pe)
 	default:
-		b.triangulateWithRiver(d, cell, center, e, pe)
+		b.triangulateWithRiver(d, cell, center, &e, &pe)
 	}
 	if d <= hexmap.SE {
-		b.triangulateConnection(d, i, center, e, pe)
+		b.triangulateConnection(d, i, center, &e, &pe)
 	}
 }
 
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
-	b.edgeFan(b.pcenter, pe, cell)
+func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
+	if !b.shareFans || !b.levelFan(d, pe, cell) {
+		b.edgeFan(b.pcenter, pe, cell)
+	}
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell.Cell)
 		mL, mR := vec.Lerp(center, e.V1, il), vec.Lerp(center, e.V5, ir)

@@ -10,7 +10,7 @@ import (
 // between cell i's solid edge e1 and its neighbour in d (flat strip or
 // terraces, with river bed, river surface or waterfall, and road), then
 // the corner it owns with the next neighbour. pe1 is e1 perturbed.
-func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, e1, pe1 hexmap.EdgeVertices) {
+func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, e1, pe1 *hexmap.EdgeVertices) {
 	n, ok := b.neighbor(i, d)
 	if !ok {
 		return
@@ -26,14 +26,15 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	if carvesRiverBed(nb.Cell, d.Opposite()) {
 		e2.V3[1] = nb.StreamBedY()
 	}
-	pe2 := b.perturbEdge(e2)
+	var pe2 hexmap.EdgeVertices
+	b.perturbEdge(&pe2, &e2)
 	if hasRiver {
-		b.triangulateRiverConnection(d, cell.Cell, nb.Cell, pe1, pe2)
+		b.triangulateRiverConnection(d, cell.Cell, nb.Cell, pe1, &pe2)
 	}
 	if edgeType(cell.Cell, nb.Cell) == hexmap.Slope {
-		b.triangulateEdgeTerraces(e1, pe1, cell, e2, pe2, nb, hasRoad)
+		b.triangulateEdgeTerraces(e1, pe1, cell, &e2, &pe2, nb, hasRoad)
 	} else {
-		b.edgeStrip(pe1, weights1(), cell, pe2, weights2(), nb, hasRoad)
+		b.edgeStrip(pe1, weights1(), cell, &pe2, weights2(), nb, hasRoad)
 	}
 
 	nn, hasCorner := 0, false
@@ -46,7 +47,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	}
 	var conn *features.Connection
 	if features.WallsMayStand(cell.Cell, nb.Cell, next.Cell, hasCorner) {
-		b.plan.Connections = append(b.plan.Connections, features.Connection{Cell: i, Neighbor: n, Dir: d, Near: pe1, Far: pe2})
+		b.plan.Connections = append(b.plan.Connections, features.Connection{Cell: i, Neighbor: n, Dir: d, Near: *pe1, Far: pe2})
 		conn = &b.plan.Connections[len(b.plan.Connections)-1]
 	}
 	if !hasCorner {
@@ -54,35 +55,40 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	}
 	v5 := vec.Add(e1.V5, hexmap.Bridge(d.Next()))
 	v5[1] = b.position(nn)[1]
+	here, there, beyond := corner{e1.V5, pe1.V5, cell}, corner{e2.V5, pe2.V5, nb}, corner{v5, b.perturb(v5), next}
 	if conn != nil {
 		conn.Next, conn.HasCorner = nn, true
-		conn.Corner = [3]vecT{e1.V5, e2.V5, v5}
-		conn.PerturbedCorner = [3]vecT{pe1.V5, pe2.V5, b.perturb(v5)}
+		conn.Corner = [3]vecT{here.p, there.p, beyond.p}
+		conn.PerturbedCorner = [3]vecT{here.pp, there.pp, beyond.pp}
 	}
 	// The corner starts from its lowest cell, keeping clockwise order.
 	switch {
 	case cell.Elevation <= nb.Elevation && cell.Elevation <= next.Elevation:
-		b.triangulateCorner(e1.V5, cell, e2.V5, nb, v5, next)
+		b.triangulateCorner(&here, &there, &beyond)
 	case cell.Elevation <= nb.Elevation:
-		b.triangulateCorner(v5, next, e1.V5, cell, e2.V5, nb)
+		b.triangulateCorner(&beyond, &here, &there)
 	case nb.Elevation <= next.Elevation:
-		b.triangulateCorner(e2.V5, nb, v5, next, e1.V5, cell)
+		b.triangulateCorner(&there, &beyond, &here)
 	default:
-		b.triangulateCorner(v5, next, e1.V5, cell, e2.V5, nb)
+		b.triangulateCorner(&beyond, &here, &there)
 	}
 }
 
 // triangulateEdgeTerraces is Catlike's TriangulateEdgeTerraces: a slope
 // becomes TerraceSteps strips, alternating flat and sloped. pbegin and
 // pend are begin and end perturbed.
-func (b *builder) triangulateEdgeTerraces(begin, pbegin hexmap.EdgeVertices, beginCell ref, end, pend hexmap.EdgeVertices, endCell ref, hasRoad bool) {
+func (b *builder) triangulateEdgeTerraces(begin, pbegin *hexmap.EdgeVertices, beginCell ref, end, pend *hexmap.EdgeVertices, endCell ref, hasRoad bool) {
 	t1, t2 := beginCell, endCell
-	e2 := b.perturbEdge(hexmap.TerraceLerpEdges(begin, end, 1))
+	// Two buffers, the step's edge and the one before, swapped.
+	var steps [2]hexmap.EdgeVertices
+	e1, e2 := &steps[0], &steps[1]
+	b.perturbTerraceEdge(e2, begin, end, 1)
 	w2 := terraceLerpWeights(weights1(), weights2(), 1)
 	b.edgeStrip(pbegin, weights1(), t1, e2, w2, t2, hasRoad)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
-		e1, w1 := e2, w2
-		e2 = b.perturbEdge(hexmap.TerraceLerpEdges(begin, end, step))
+		e1, e2 = e2, e1
+		w1 := w2
+		b.perturbTerraceEdge(e2, begin, end, step)
 		w2 = terraceLerpWeights(weights1(), weights2(), step)
 		b.edgeStrip(e1, w1, t1, e2, w2, t2, hasRoad)
 	}
@@ -92,7 +98,7 @@ func (b *builder) triangulateEdgeTerraces(begin, pbegin hexmap.EdgeVertices, beg
 // triangulateRiverConnection adds the river surface across a connection
 // when both cells are dry, or the part of a waterfall above the water
 // when one of them is underwater (part 8). The edges come perturbed.
-func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb hexmap.Cell, e1, e2 hexmap.EdgeVertices) {
+func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb hexmap.Cell, e1, e2 *hexmap.EdgeVertices) {
 	switch {
 	case !cell.IsUnderwater() && !nb.IsUnderwater():
 		reversed := cell.HasIncomingRiver() && cell.IncomingRiver == d

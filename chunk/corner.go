@@ -9,99 +9,107 @@ func edgeType(a, b hexmap.Cell) hexmap.EdgeType {
 	return hexmap.EdgeTypeOf(int(a.Elevation), int(b.Elevation))
 }
 
+// corner is one of the three points of a corner: where it is, the same
+// perturbed (each point is perturbed once, here and for the connections'
+// edges alike), and its cell.
+type corner struct {
+	p, pp vecT
+	cell  ref
+}
+
 // triangulateCorner is Catlike's TriangulateCorner: bottom is the lowest
 // of the three cells, left and right follow clockwise. The two edge types
-// seen from the bottom pick the shape. Points come unperturbed.
-func (b *builder) triangulateCorner(bottom vecT, bottomCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
-	leftEdge, rightEdge := edgeType(bottomCell.Cell, leftCell.Cell), edgeType(bottomCell.Cell, rightCell.Cell)
+// seen from the bottom pick the shape.
+func (b *builder) triangulateCorner(bottom, left, right *corner) {
+	leftEdge, rightEdge := edgeType(bottom.cell.Cell, left.cell.Cell), edgeType(bottom.cell.Cell, right.cell.Cell)
 	switch {
 	case leftEdge == hexmap.Slope && rightEdge == hexmap.Slope:
-		b.triangulateCornerTerraces(bottom, bottomCell, left, leftCell, right, rightCell)
+		b.triangulateCornerTerraces(bottom, left, right)
 	case leftEdge == hexmap.Slope && rightEdge == hexmap.Flat:
-		b.triangulateCornerTerraces(left, leftCell, right, rightCell, bottom, bottomCell)
+		b.triangulateCornerTerraces(left, right, bottom)
 	case leftEdge == hexmap.Slope:
-		b.triangulateCornerTerracesCliff(bottom, bottomCell, left, leftCell, right, rightCell)
+		b.triangulateCornerTerracesCliff(bottom, left, right)
 	case rightEdge == hexmap.Slope && leftEdge == hexmap.Flat:
-		b.triangulateCornerTerraces(right, rightCell, bottom, bottomCell, left, leftCell)
+		b.triangulateCornerTerraces(right, bottom, left)
 	case rightEdge == hexmap.Slope:
-		b.triangulateCornerCliffTerraces(bottom, bottomCell, left, leftCell, right, rightCell)
-	case edgeType(leftCell.Cell, rightCell.Cell) == hexmap.Slope:
+		b.triangulateCornerCliffTerraces(bottom, left, right)
+	case edgeType(left.cell.Cell, right.cell.Cell) == hexmap.Slope:
 		// Two cliffs with a slope between the top cells.
-		if leftCell.Elevation < rightCell.Elevation {
-			b.triangulateCornerCliffTerraces(right, rightCell, bottom, bottomCell, left, leftCell)
+		if left.cell.Elevation < right.cell.Elevation {
+			b.triangulateCornerCliffTerraces(right, bottom, left)
 		} else {
-			b.triangulateCornerTerracesCliff(left, leftCell, right, rightCell, bottom, bottomCell)
+			b.triangulateCornerTerracesCliff(left, right, bottom)
 		}
 	default:
-		types := terrainTypes(bottomCell, leftCell, rightCell)
-		b.terrainTriangle(b.perturb(bottom), b.perturb(left), b.perturb(right), types, weights1(), weights2(), weights3())
+		types := terrainTypes(bottom.cell, left.cell, right.cell)
+		b.terrainTriangle(bottom.pp, left.pp, right.pp, types, weights1(), weights2(), weights3())
 	}
 }
 
 // triangulateCornerTerraces fans terraces from begin towards the two
 // higher (or level) cells.
-func (b *builder) triangulateCornerTerraces(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
-	types := terrainTypes(beginCell, leftCell, rightCell)
-	v3, v4 := b.perturb(hexmap.TerraceLerp(begin, left, 1)), b.perturb(hexmap.TerraceLerp(begin, right, 1))
+func (b *builder) triangulateCornerTerraces(begin, left, right *corner) {
+	types := terrainTypes(begin.cell, left.cell, right.cell)
+	v3, v4 := b.perturb(hexmap.TerraceLerp(begin.p, left.p, 1)), b.perturb(hexmap.TerraceLerp(begin.p, right.p, 1))
 	w3, w4 := terraceLerpWeights(weights1(), weights2(), 1), terraceLerpWeights(weights1(), weights3(), 1)
-	b.terrainTriangle(b.perturb(begin), v3, v4, types, weights1(), w3, w4)
+	b.terrainTriangle(begin.pp, v3, v4, types, weights1(), w3, w4)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
 		v1, v2, w1, w2 := v3, v4, w3, w4
-		v3, v4 = b.perturb(hexmap.TerraceLerp(begin, left, step)), b.perturb(hexmap.TerraceLerp(begin, right, step))
+		v3, v4 = b.perturb(hexmap.TerraceLerp(begin.p, left.p, step)), b.perturb(hexmap.TerraceLerp(begin.p, right.p, step))
 		w3, w4 = terraceLerpWeights(weights1(), weights2(), step), terraceLerpWeights(weights1(), weights3(), step)
 		b.terrainQuad(v1, v2, v3, v4, types, w1, w2, w3, w4)
 	}
-	b.terrainQuad(v3, v4, b.perturb(left), b.perturb(right), types, w3, w4, weights2(), weights3())
+	b.terrainQuad(v3, v4, left.pp, right.pp, types, w3, w4, weights2(), weights3())
 }
 
 // triangulateCornerTerracesCliff: terraces on the left, a cliff on the
 // right. The terraces collapse onto a boundary point on the cliff, found
 // between perturbed points so that the cliff stays straight.
-func (b *builder) triangulateCornerTerracesCliff(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
-	t := 1 / float32(abs(int(rightCell.Elevation)-int(beginCell.Elevation)))
-	boundary := vec.Lerp(b.perturb(begin), b.perturb(right), t)
+func (b *builder) triangulateCornerTerracesCliff(begin, left, right *corner) {
+	t := 1 / float32(abs(int(right.cell.Elevation)-int(begin.cell.Elevation)))
+	boundary := vec.Lerp(begin.pp, right.pp, t)
 	bw := vec.Lerp(weights1(), weights3(), t)
-	types := terrainTypes(beginCell, leftCell, rightCell)
+	types := terrainTypes(begin.cell, left.cell, right.cell)
 	b.triangulateBoundaryTriangle(begin, weights1(), left, weights2(), boundary, bw, types)
-	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)
+	b.triangulateCornerTop(left, right, boundary, bw, types)
 }
 
 // triangulateCornerCliffTerraces is the mirror: cliff on the left,
 // terraces on the right.
-func (b *builder) triangulateCornerCliffTerraces(begin vecT, beginCell ref, left vecT, leftCell ref, right vecT, rightCell ref) {
-	t := 1 / float32(abs(int(leftCell.Elevation)-int(beginCell.Elevation)))
-	boundary := vec.Lerp(b.perturb(begin), b.perturb(left), t)
+func (b *builder) triangulateCornerCliffTerraces(begin, left, right *corner) {
+	t := 1 / float32(abs(int(left.cell.Elevation)-int(begin.cell.Elevation)))
+	boundary := vec.Lerp(begin.pp, left.pp, t)
 	bw := vec.Lerp(weights1(), weights2(), t)
-	types := terrainTypes(beginCell, leftCell, rightCell)
+	types := terrainTypes(begin.cell, left.cell, right.cell)
 	b.triangulateBoundaryTriangle(right, weights3(), begin, weights1(), boundary, bw, types)
-	b.triangulateCornerTop(left, leftCell, right, rightCell, boundary, bw, types)
+	b.triangulateCornerTop(left, right, boundary, bw, types)
 }
 
 // triangulateCornerTop closes the part of a cliff corner between the two
 // upper cells: terraces when they are a slope apart, else one triangle.
-func (b *builder) triangulateCornerTop(left vecT, leftCell ref, right vecT, rightCell ref, boundary, bw vecT, types splat) {
-	if edgeType(leftCell.Cell, rightCell.Cell) == hexmap.Slope {
+func (b *builder) triangulateCornerTop(left, right *corner, boundary, bw vecT, types splat) {
+	if edgeType(left.cell.Cell, right.cell.Cell) == hexmap.Slope {
 		b.triangulateBoundaryTriangle(left, weights2(), right, weights3(), boundary, bw, types)
 		return
 	}
-	b.terrainTriangle(b.perturb(left), b.perturb(right), boundary, types, weights2(), weights3(), bw)
+	b.terrainTriangle(left.pp, right.pp, boundary, types, weights2(), weights3(), bw)
 }
 
 // triangulateBoundaryTriangle collapses the terraces from begin to left
 // onto the boundary point. The terrace points are perturbed here, the
 // boundary point, already perturbed, stays where it is (Catlike's
 // AddTriangleUnperturbed).
-func (b *builder) triangulateBoundaryTriangle(begin, beginW, left, leftW, boundary, boundaryW vecT, types splat) {
-	v2 := b.perturb(hexmap.TerraceLerp(begin, left, 1))
+func (b *builder) triangulateBoundaryTriangle(begin *corner, beginW vecT, left *corner, leftW vecT, boundary, boundaryW vecT, types splat) {
+	v2 := b.perturb(hexmap.TerraceLerp(begin.p, left.p, 1))
 	w2 := terraceLerpWeights(beginW, leftW, 1)
-	b.terrainTriangle(b.perturb(begin), v2, boundary, types, beginW, w2, boundaryW)
+	b.terrainTriangle(begin.pp, v2, boundary, types, beginW, w2, boundaryW)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
 		v1, w1 := v2, w2
-		v2 = b.perturb(hexmap.TerraceLerp(begin, left, step))
+		v2 = b.perturb(hexmap.TerraceLerp(begin.p, left.p, step))
 		w2 = terraceLerpWeights(beginW, leftW, step)
 		b.terrainTriangle(v1, v2, boundary, types, w1, w2, boundaryW)
 	}
-	b.terrainTriangle(v2, b.perturb(left), boundary, types, w2, leftW, boundaryW)
+	b.terrainTriangle(v2, left.pp, boundary, types, w2, leftW, boundaryW)
 }
 
 func abs(v int) int {

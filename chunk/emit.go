@@ -1,6 +1,8 @@
 package chunk
 
 import (
+	"slices"
+
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
@@ -13,9 +15,21 @@ import (
 
 func (b *builder) perturb(p vecT) vecT { return b.perturber.Perturb(p) }
 
-// perturbEdge perturbs the five vertices of an edge.
-func (b *builder) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
-	return hexmap.EdgeVertices{V1: b.perturb(e.V1), V2: b.perturb(e.V2), V3: b.perturb(e.V3), V4: b.perturb(e.V4), V5: b.perturb(e.V5)}
+// perturbEdge sets p to the five vertices of e perturbed.
+func (b *builder) perturbEdge(p, e *hexmap.EdgeVertices) {
+	t := b.perturber
+	p.V1, p.V2, p.V3, p.V4, p.V5 = t.Perturb(e.V1), t.Perturb(e.V2), t.Perturb(e.V3), t.Perturb(e.V4), t.Perturb(e.V5)
+}
+
+// perturbTerraceEdge sets p to terrace step of the edges from a to c
+// (hexmap.TerraceLerpEdges), perturbed.
+func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
+	t := b.perturber
+	p.V1 = t.Perturb(hexmap.TerraceLerp(a.V1, c.V1, step))
+	p.V2 = t.Perturb(hexmap.TerraceLerp(a.V2, c.V2, step))
+	p.V3 = t.Perturb(hexmap.TerraceLerp(a.V3, c.V3, step))
+	p.V4 = t.Perturb(hexmap.TerraceLerp(a.V4, c.V4, step))
+	p.V5 = t.Perturb(hexmap.TerraceLerp(a.V5, c.V5, step))
 }
 
 // ref is a cell with its index, so that the terrain triangulation can
@@ -56,27 +70,163 @@ func (b *builder) terrainQuad(v1, v2, v3, v4 vecT, s splat, w1, w2, w3, w4 vecT)
 
 // edgeFan is Catlike's TriangulateEdgeFan: four triangles from the centre
 // to the five edge vertices, all of one cell. Arguments are perturbed.
-func (b *builder) edgeFan(center vecT, e hexmap.EdgeVertices, t ref) {
-	types := terrainTypes(t, t, t)
-	w := weights1()
-	b.terrainTriangle(center, e.V1, e.V2, types, w, w, w)
-	b.terrainTriangle(center, e.V2, e.V3, types, w, w, w)
-	b.terrainTriangle(center, e.V3, e.V4, types, w, w, w)
-	b.terrainTriangle(center, e.V4, e.V5, types, w, w, w)
+// Fans and strips are most of the terrain, so they write their vertices
+// in place (terrainVertices) rather than triangle by triangle, and take
+// edges by pointer: an EdgeVertices is 60 bytes, which Go passes through
+// the stack at every call.
+func (b *builder) edgeFan(center vecT, e *hexmap.EdgeVertices, t ref) {
+	s := terrainTypes(t, t, t)
+	v := b.terrainVertices(12, 12, s)
+	fanTriangle(&v, 0, &center, &e.V1, &e.V2)
+	fanTriangle(&v, 1, &center, &e.V2, &e.V3)
+	fanTriangle(&v, 2, &center, &e.V3, &e.V4)
+	fanTriangle(&v, 3, &center, &e.V4, &e.V5)
+	fill(v.weights, weights1())
+}
+
+// levelFan is edgeFan for a sixth of a cell without river, sharing
+// vertices: there the centre and the five edge points are at one height,
+// so every triangle of the cell's six fans has the normal straight up
+// (exactly: the cross product's X and Z are zero, and Y over its own
+// length is 1) and the cell's splat, and the fans can share the centre
+// and each corner with the next sixth, as the renderer's weld would join
+// them anyway: 25 vertices for the cell instead of 72, first used in the
+// same order. It adds nothing and returns false where a point is not
+// level or a triangle does not face up (then edgeFan adds the sixth).
+func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bool {
+	c := &b.pcenter
+	pts := [5]*vecT{&e.V1, &e.V2, &e.V3, &e.V4, &e.V5}
+	for k, p := range pts {
+		if p[1] != c[1] || k > 0 && !facesUp(c, pts[k-1], p) {
+			return false
+		}
+	}
+	s := terrainTypes(t, t, t)
+	b.tints.add(len(b.terrain.Positions), s.from)
+	if b.fan.center < 0 {
+		b.fan.center = b.levelVertex(c, s.types)
+	}
+	var ids [5]int32
+	first, last := int(d), (int(d)+1)%6 // the corners' numbers
+	if ids[0] = b.fan.corners[first]; ids[0] < 0 {
+		ids[0] = b.levelVertex(pts[0], s.types)
+		b.fan.corners[first] = ids[0]
+	}
+	for k := 1; k < 4; k++ {
+		ids[k] = b.levelVertex(pts[k], s.types)
+	}
+	if ids[4] = b.fan.corners[last]; ids[4] < 0 {
+		ids[4] = b.levelVertex(pts[4], s.types)
+		b.fan.corners[last] = ids[4]
+	}
+	idx := grow(&b.terrain.Indices, 12)
+	for k := range 4 {
+		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
+	}
+	return true
+}
+
+// facesUp reports whether triangle abc faces up: the Y of the cross
+// product faceNormal takes, computed as it does.
+func facesUp(a, b, c *vecT) bool {
+	u, v := vec.Of(*b).Minus(vec.Of(*a)), vec.Of(*c).Minus(vec.Of(*a))
+	return u.Cross(v).Y > 0
+}
+
+// levelVertex adds a terrain vertex at p with the normal up, the first
+// cell's full weight and splat types, and returns its number.
+func (b *builder) levelVertex(p *vecT, types vecT) int32 {
+	m := b.terrain
+	m.Positions = append(m.Positions, *p)
+	m.Normals = append(m.Normals, vecT{0, 1, 0})
+	m.Terrain = append(m.Terrain, types)
+	m.Weights = append(m.Weights, weights1())
+	return int32(len(m.Positions) - 1)
+}
+
+// levelFanShare is which of a cell's shared fan vertices exist (-1: not
+// yet): the centre and the six solid corners.
+type levelFanShare struct {
+	center  int32
+	corners [6]int32
+}
+
+func (f *levelFanShare) reset() {
+	f.center = -1
+	for k := range f.corners {
+		f.corners[k] = -1
+	}
 }
 
 // edgeStrip is Catlike's TriangulateEdgeStrip: four quads between two
 // perturbed edges, the first weighted w1 and the second w2, with a road
 // segment on top when hasRoad.
-func (b *builder) edgeStrip(e1 hexmap.EdgeVertices, w1 vecT, t1 ref, e2 hexmap.EdgeVertices, w2 vecT, t2 ref, hasRoad bool) {
-	types := terrainTypes(t1, t2, t1)
-	b.terrainQuad(e1.V1, e1.V2, e2.V1, e2.V2, types, w1, w1, w2, w2)
-	b.terrainQuad(e1.V2, e1.V3, e2.V2, e2.V3, types, w1, w1, w2, w2)
-	b.terrainQuad(e1.V3, e1.V4, e2.V3, e2.V4, types, w1, w1, w2, w2)
-	b.terrainQuad(e1.V4, e1.V5, e2.V4, e2.V5, types, w1, w1, w2, w2)
+func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap.EdgeVertices, w2 vecT, t2 ref, hasRoad bool) {
+	v := b.terrainVertices(16, 24, terrainTypes(t1, t2, t1))
+	stripQuad(&v, 0, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
+	stripQuad(&v, 1, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
+	stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
+	stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
+	for k := 0; k < 16; k += 4 {
+		v.weights[k], v.weights[k+1], v.weights[k+2], v.weights[k+3] = w1, w1, w2, w2
+	}
 	if hasRoad {
 		b.triangulateRoadSegment(e1.V2, e1.V3, e1.V4, e2.V2, e2.V3, e2.V4)
 	}
+}
+
+// vertices are n new vertices of the terrain mesh and their indices, to
+// be written in place; base is the first one's number.
+type vertices struct {
+	positions, normals, weights []vecT
+	indices                     []uint16
+	base                        uint16
+}
+
+// terrainVertices adds n vertices with splat s and ni indices to the
+// terrain mesh, positions, normals, weights and indices to be written.
+func (b *builder) terrainVertices(n, ni int, s splat) vertices {
+	m := b.terrain
+	b.tints.add(len(m.Positions), s.from)
+	v := vertices{base: uint16(len(m.Positions))}
+	v.positions, v.normals = grow(&m.Positions, n), grow(&m.Normals, n)
+	v.weights, v.indices = grow(&m.Weights, n), grow(&m.Indices, ni)
+	fill(grow(&m.Terrain, n), s.types)
+	return v
+}
+
+// grow lengthens *s by n elements and returns them.
+func grow[T any](s *[]T, n int) []T {
+	l := len(*s)
+	*s = slices.Grow(*s, n)[:l+n]
+	return (*s)[l : l+n : l+n]
+}
+
+func fill(s []vecT, v vecT) {
+	for k := range s {
+		s[k] = v
+	}
+}
+
+// fanTriangle writes triangle k of v as mesh.AddTriangle adds it.
+func fanTriangle(v *vertices, k int, a, b, c *vecT) {
+	p, n := v.positions[3*k:3*k+3], v.normals[3*k:3*k+3]
+	p[0], p[1], p[2] = *a, *b, *c
+	pa := vec.Of(*a)
+	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized().V()
+	n[0], n[1], n[2] = nv, nv, nv
+	i, base := v.indices[3*k:3*k+3], v.base+uint16(3*k)
+	i[0], i[1], i[2] = base, base+1, base+2
+}
+
+// stripQuad writes quad k of v as addQuad adds it.
+func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
+	p, n := v.positions[4*k:4*k+4], v.normals[4*k:4*k+4]
+	p[0], p[1], p[2], p[3] = *a, *b, *c, *d
+	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized().V()
+	n[0], n[1], n[2], n[3] = nv, nv, nv, nv
+	i, base := v.indices[6*k:6*k+6], v.base+uint16(4*k)
+	i[0], i[1], i[2], i[3], i[4], i[5] = base, base+2, base+1, base+1, base+2, base+3
 }
 
 // addQuad is mesh.AddQuad (same vertices, winding and shared normal per

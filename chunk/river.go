@@ -26,13 +26,15 @@ func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
 // triangulateWithRiverBeginOrEnd is the sixth of a cell where a river
 // starts or ends: the channel narrows to the centre, and the surface ends
 // in a single triangle. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
 	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
 	m.V3[1] = e.V3[1]
-	pm, pc := b.perturbEdge(m), b.perturb(center)
+	var pm hexmap.EdgeVertices
+	b.perturbEdge(&pm, &m)
+	pc := b.perturb(center)
 	t := cell
-	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
-	b.edgeFan(pc, pm, t)
+	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
+	b.edgeFan(pc, &pm, t)
 	b.cut(buildings.River, center, e.V2, e.V4)
 	if cell.IsUnderwater() {
 		return
@@ -51,7 +53,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe he
 // triangulateWithRiver is the sixth of a cell a river flows through: the
 // centre becomes a line (centerL, centerR) shaped by where the river goes
 // next, and the channel runs from it to the edge.
-func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
 	var centerL, centerR vecT
 	switch {
 	case cell.HasRiverThroughEdge(d.Opposite()): // straight
@@ -71,12 +73,14 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 	center = vec.Lerp(centerL, centerR, 0.5)
 	m := hexmap.NewEdgeVerticesOuter(vec.Lerp(centerL, e.V1, 0.5), vec.Lerp(centerR, e.V5, 0.5), hexmap.RiverEdgeOuterStep)
 	m.V3[1], center[1] = e.V3[1], e.V3[1]
-	pm, pl, pc, pr := b.perturbEdge(m), b.perturb(centerL), b.perturb(center), b.perturb(centerR)
+	var pm hexmap.EdgeVertices
+	b.perturbEdge(&pm, &m)
+	pl, pc, pr := b.perturb(centerL), b.perturb(center), b.perturb(centerR)
 
 	t := cell
 	w := weights1()
 	types := terrainTypes(t, t, t)
-	b.edgeStrip(pm, w, t, pe, w, t, false)
+	b.edgeStrip(&pm, w, t, pe, w, t, false)
 	b.terrainTriangle(pl, pm.V1, pm.V2, types, w, w, w)
 	b.terrainQuad(pl, pc, pm.V2, pm.V3, types, w, w, w, w)
 	b.terrainQuad(pc, pr, pm.V3, pm.V4, types, w, w, w, w)
@@ -95,7 +99,7 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 
 // triangulateAdjacentToRiver is a sixth without river in a cell with one:
 // its centre moves out of the river's way, and roads fit around it.
-func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
 	if cell.HasRoads() {
 		b.triangulateRoadAdjacentToRiver(d, cell.Cell, center, e, pe)
 	}
@@ -111,10 +115,11 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 		center = vec.Add(center, vec.Scale(hexmap.SecondSolidCorner(d), 0.25))
 	}
 	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
-	pm := b.perturbEdge(m)
+	var pm hexmap.EdgeVertices
+	b.perturbEdge(&pm, &m)
 	t := cell
-	b.edgeStrip(pm, weights1(), t, pe, weights1(), t, false)
-	b.edgeFan(b.perturb(center), pm, t)
+	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
+	b.edgeFan(b.perturb(center), &pm, t)
 }
 
 // triangulateRiverQuad adds a river surface quad between perturbed

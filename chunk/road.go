@@ -29,7 +29,7 @@ func roadInterpolators(d hexmap.Direction, cell hexmap.Cell) (l, r float32) {
 // triangulateRoad is the road of one sixth: a segment out to the edge
 // when the road leaves there, else just the rounded edge of the centre.
 // The centre points are unperturbed, the edge pe perturbed.
-func (b *builder) triangulateRoad(center, mL, mR vecT, pe hexmap.EdgeVertices, hasRoadThroughEdge bool) {
+func (b *builder) triangulateRoad(center, mL, mR vecT, pe *hexmap.EdgeVertices, hasRoadThroughEdge bool) {
 	pc, pl, pr := b.perturb(center), b.perturb(mL), b.perturb(mR)
 	if !hasRoadThroughEdge {
 		b.triangulateRoadEdge(pc, pl, pr)
@@ -63,7 +63,7 @@ func (b *builder) triangulateRoadSegment(v1, v2, v3, v4, v5, v6 vecT) {
 // triangulateRoadAdjacentToRiver fits the road of a sixth without river
 // around the river of its cell (Catlike part 7), and records the bridges
 // that features draw across it (part 11).
-func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe hexmap.EdgeVertices) {
+func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe *hexmap.EdgeVertices) {
 	hasRoadThroughEdge := cell.HasRoadThroughEdge(d)
 	previousHasRiver := cell.HasRiverThroughEdge(d.Previous())
 	nextHasRiver := cell.HasRiverThroughEdge(d.Next())

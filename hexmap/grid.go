@@ -149,10 +149,8 @@ func (g *Grid) ChunkCells(ch int) []int {
 // elevation jittered by noise as in Catlike's HexCell.Elevation.
 func (g *Grid) CellPosition(i int) vec3.T {
 	x, z := g.top.CellCenter(i)
-	p := vec3.T{x, 0, z}
-	s := g.Perturber().Sample(p)
-	p[1] = float32(g.cells[i].Elevation)*ElevationStep + (s[1]*2-1)*ElevationPerturbStrength
-	return p
+	s1 := g.Perturber().sampleElevation(x, z)
+	return vec3.T{x, float32(g.cells[i].Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength, z}
 }
 
 // CellUnder returns the cell whose (unperturbed) hexagon holds the world

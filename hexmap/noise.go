@@ -229,11 +229,9 @@ func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
 // sampleXZ is sampleTable's channels 0 and 2, the ones Perturb uses.
 func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 	const size = NoiseTableSize // a power of two: masking wraps negatives too
-	u := float64(x)*NoiseScale*NoiseTableSize - 0.5
-	v := float64(z)*NoiseScale*NoiseTableSize - 0.5
-	x0, z0 := floor(u), floor(v)
-	tx, tz := float32(u-x0), float32(v-z0)
-	ix, iz := int(x0)&(size-1), int(z0)&(size-1)
+	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
+	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
+	ix, iz = ix&(size-1), iz&(size-1)
 	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
 	a, b := &t.table[ix+iz*size], &t.table[ix1+iz*size]
 	c, d := &t.table[ix+iz1*size], &t.table[ix1+iz1*size]
@@ -246,14 +244,46 @@ func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 	return s0, s2
 }
 
-// floor is math.Floor for map coordinates (far below 2⁶³), by truncation,
-// which is several times cheaper on baseline amd64.
-func floor(v float64) float64 {
-	f := float64(int64(v))
-	if f > v {
+// texel splits table coordinate u into the texel it is in (math.Floor's,
+// by truncation, which is several times cheaper on baseline amd64; map
+// coordinates are far below 2⁶³) and the fraction past it. The scale
+// NoiseScale·NoiseTableSize is one constant: times a power of two, it
+// rounds as NoiseScale does, so the product is the two products' bit for
+// bit.
+func texel(u float64) (int, float32) {
+	i := int(u)
+	f := float64(i)
+	if f > u {
+		i--
 		f--
 	}
-	return f
+	return i, float32(u - f)
+}
+
+// sampleElevation is Sample's channel 1, the one that jitters a cell's
+// height, with the same arithmetic (so bit-identical) at a quarter of the
+// lookups: triangulation asks for it several times per cell.
+func (t Perturber) sampleElevation(x, z float32) float32 {
+	s := t.sampleChannel(x, z, 1)
+	if f := t.seamBlend(x); f < 1 {
+		e := t.sampleChannel(x+t.wrap, z, 1)
+		s = e + (s-e)*f
+	}
+	return s
+}
+
+// sampleChannel is sampleTable's channel c.
+func (t Perturber) sampleChannel(x, z float32, c int) float32 {
+	const size = NoiseTableSize
+	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
+	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
+	ix, iz = ix&(size-1), iz&(size-1)
+	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
+	a, b := t.table[ix+iz*size][c], t.table[ix1+iz*size][c]
+	cc, d := t.table[ix+iz1*size][c], t.table[ix1+iz1*size][c]
+	top := a + (b-a)*tx
+	bottom := cc + (d-cc)*tx
+	return top + (bottom-top)*tz
 }
 
 // SampleHash returns the hash-grid values at world point p.

@@ -144,3 +144,43 @@ func TestPerturberAcrossTheSeam(t *testing.T) {
 		}
 	}
 }
+
+// sampleElevation, CellPosition's one channel, is Sample's channel 1 bit
+// for bit, on flat and wrapping maps, the seam's blend included.
+func TestSampleElevationIsSampleChannel1(t *testing.T) {
+	for _, top := range []Topology{{10, 5, false}, {10, 5, true}} {
+		g := mustGridOf(t, top)
+		p := g.Perturber()
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 5000 {
+			x, z := rng.Float32()*(top.WrapSize()+60)-30, rng.Float32()*200-50
+			if got, want := p.sampleElevation(x, z), p.Sample(vec3.T{x, 0, z})[1]; got != want {
+				t.Fatalf("%v at (%v, %v): sampleElevation %v, Sample %v", top, x, z, got, want)
+			}
+		}
+	}
+}
+
+// Perturb is Catlike's offset (sample·2 - 1)·strength of Sample's channels
+// 0 and 2, bit for bit: Sample computes them the plain way (math.Floor,
+// one table of four channels, the scale in two products), Perturb its
+// own quicker way. Points span negative coordinates and the far corner
+// of the largest map.
+func TestPerturbIsSampleOffset(t *testing.T) {
+	for _, top := range []Topology{{10, 5, false}, {10, 5, true}} {
+		p := mustGridOf(t, top).Perturber()
+		rng := rand.New(rand.NewPCG(5, 6))
+		for k := range 20000 {
+			span := float32(200)
+			if k%2 == 1 {
+				span = 20000
+			}
+			q := vec3.T{rng.Float32()*span - 30, rng.Float32(), rng.Float32()*span - 30}
+			s := p.Sample(q)
+			want := vec3.T{q[0] + (s[0]*2-1)*CellPerturbStrength, q[1], q[2] + (s[2]*2-1)*CellPerturbStrength}
+			if got := p.Perturb(q); got != want {
+				t.Fatalf("%v: Perturb(%v) = %v, from Sample %v", top, q, got, want)
+			}
+		}
+	}
+}
