@@ -500,7 +500,6 @@ func (s *Set) updateCache() []int {
 	c.refined = c.refined[:0]
 	changed := slices.Clone(tinted)
 	for _, ch := range dirty {
-		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
 		s.builds[ch]++
 		changed = append(changed, ch)
 	}
@@ -597,10 +596,10 @@ func (s *Set) retintResident(tinted []int) {
 	}
 }
 
-// rebuildResident builds the resident chunks among dirty again: up to
-// syncRebuild of them now, on all cores, installed at once; it marks the
-// rest stale and returns them for the workers. Chunks not wanted now are
-// evicted instead.
+// rebuildResident builds the levels of detail of the chunks dirty and
+// the resident chunks among them again: up to syncRebuild of them now,
+// on all cores, installed at once; it marks the rest stale and returns
+// them for the workers. Chunks not wanted now are evicted instead.
 func (s *Set) rebuildResident(dirty []int) (later []int) {
 	c := s.cache
 	var now []int
@@ -627,15 +626,32 @@ func (s *Set) rebuildResident(dirty []int) (later []int) {
 	for _, ch := range now {
 		c.holdRefine(ch)
 	}
-	workers := min(len(now), runtime.GOMAXPROCS(0))
+	// The levels of detail in the same spread, after the full builds
+	// (which they are much smaller than: they fill the cores' last gaps).
+	lods := make([]int, 0, len(dirty))
+	for _, ch := range dirty {
+		if !slices.Contains(now, ch) {
+			lods = append(lods, ch)
+		}
+	}
+	workers := workersFor(len(dirty))
+	if len(now) > 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	builds := make([]built, len(now))
 	prepare := c.prepare
 	if c.quick != nil {
 		prepare = c.quick
 	}
-	spread(len(now), workers, func(_, k int) {
-		Triangulate(s.Grid, now[k], &s.Chunks[now[k]])
-		builds[k] = prepared(prepare, now[k], &s.Chunks[now[k]])
+	spread(len(now)+len(lods), workers, func(_, k int) {
+		if k >= len(now) {
+			TriangulateLOD(s.Grid, lods[k-len(now)], &s.LODs[lods[k-len(now)]])
+			return
+		}
+		ch := now[k]
+		Triangulate(s.Grid, ch, &s.Chunks[ch])
+		TriangulateLOD(s.Grid, ch, &s.LODs[ch])
+		builds[k] = prepared(prepare, ch, &s.Chunks[ch])
 	})
 	for _, b := range builds {
 		switch {

@@ -115,7 +115,7 @@ func (w *welded) sameSplit(keys [][3]uint32) bool {
 // distinct vertices, if the splat types split no class).
 func (w *welded) classify(m *mesh.Mesh) {
 	n := len(m.Positions)
-	if len(m.Colors) == 0 && len(m.UV) == 0 && len(m.UV2) == 0 && (len(m.Weights) == 0 || len(m.Weights) == n) {
+	if n < 1<<16 && len(m.Colors) == 0 && len(m.UV) == 0 && len(m.UV2) == 0 && (len(m.Weights) == 0 || len(m.Weights) == n) {
 		w.classifyPlain(m)
 	} else {
 		w.classifyAny(m)
@@ -157,10 +157,10 @@ func (w *welded) classifyAny(m *mesh.Mesh) {
 
 // classifyPlain is classify for a mesh whose only attributes besides
 // positions and normals are splat weights (on every vertex or none) and
-// types, as the terrain's, walls' and buildings' are: the same classes in
-// the same order, found with the hash and comparisons written out for
-// those attributes, and each class's hash kept, so that a vertex is
-// compared only with classes of the same hash.
+// types, as the terrain's, walls' and buildings' are, of at most 65,535
+// vertices: the same classes in the same order, found with the hash and
+// comparisons written out for those attributes, and a vertex compared
+// only with classes whose slot holds the same 16 bits of its hash.
 func (w *welded) classifyPlain(m *mesh.Mesh) {
 	n := len(m.Positions)
 	size := 1
@@ -168,17 +168,13 @@ func (w *welded) classifyPlain(m *mesh.Mesh) {
 		size <<= 1
 	}
 	mask := uint32(size - 1)
-	// A slot holds a class's number + 1, 0 is empty; hashes is each
-	// class's vertexHash.
-	table := make([]int32, size)
-	hashes := make([]uint32, 0, n)
+	// A slot holds a class's number and above it the top 16 bits of its
+	// vertices' hash, one of them set: 0 is empty.
+	table := make([]uint32, size)
 	first := slices.Grow(w.source[:0], n)
 	w.coarse = slices.Grow(w.coarse[:0], n)[:n]
 	pos, nor := bits3(m.Positions), m.Normals[:n]
 	wts := bits3(m.Weights)
-	if len(wts) == 0 {
-		wts = nil
-	}
 	b := math.Float32bits
 	for i := range n {
 		p, nm := &pos[i], &nor[i]
@@ -193,19 +189,19 @@ func (w *welded) classifyPlain(m *mesh.Mesh) {
 		h ^= h >> 13
 		h *= 0xc2b2ae35
 		h ^= h >> 16
+		tag := (h | 1<<16) &^ 0xffff
 		for slot := h & mask; ; slot = (slot + 1) & mask {
-			j := table[slot]
-			if j == 0 {
-				table[slot] = int32(len(first) + 1)
+			e := table[slot]
+			if e == 0 {
+				table[slot] = tag | uint32(len(first))
 				w.coarse[i] = uint16(len(first))
 				first = append(first, uint16(i))
-				hashes = append(hashes, h)
 				w.extend(&m.Positions[i], len(first) == 1)
 				break
 			}
-			if c := j - 1; hashes[c] == h {
-				if f := first[c]; pos[f] == *p && nor[f] == *nm && (wts == nil || wts[f] == wts[i]) {
-					w.coarse[i] = uint16(c)
+			if e&^0xffff == tag {
+				if c := uint16(e); pos[first[c]] == *p && nor[first[c]] == *nm && (wts == nil || wts[first[c]] == wts[i]) {
+					w.coarse[i] = c
 					break
 				}
 			}
