@@ -189,20 +189,7 @@ func (s *Set) Pending() int {
 	if s.cache == nil {
 		return 0
 	}
-	s.cache.mu.Lock()
-	defer s.cache.mu.Unlock()
-	n := len(s.cache.queue)
-	for _, r := range s.cache.running {
-		if r {
-			n++
-		}
-	}
-	for _, b := range s.cache.done {
-		if b.c != nil {
-			n++
-		}
-	}
-	return n
+	return s.cache.waiting(false)
 }
 
 // Refining is how many chunks drawn as PrepareQuickly's function made
@@ -212,16 +199,26 @@ func (s *Set) Refining() int {
 	if s.cache == nil {
 		return 0
 	}
-	s.cache.mu.Lock()
-	defer s.cache.mu.Unlock()
-	n := len(s.cache.refines)
-	for _, r := range s.cache.refining {
+	return s.cache.waiting(true)
+}
+
+// waiting counts the builds (or, with refines, the refines) queued,
+// under way, and done but not installed.
+func (c *cache) waiting(refines bool) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	queue, busy := c.queue, c.running
+	if refines {
+		queue, busy = c.refines, c.refining
+	}
+	n := len(queue)
+	for _, r := range busy {
 		if r {
 			n++
 		}
 	}
-	for _, b := range s.cache.done {
-		if b.c == nil {
+	for _, b := range c.done {
+		if (b.c == nil) == refines {
 			n++
 		}
 	}
