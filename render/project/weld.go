@@ -71,7 +71,7 @@ func (w *welded) keepAll(m *mesh.Mesh) {
 		w.source[i] = uint16(i)
 	}
 	w.coarse, w.classes = nil, n
-	w.lo, w.hi, _ = m.Bounds()
+	w.lo, w.hi, _ = boundsOf(m.Positions)
 	w.renumber(m, w.source)
 }
 
@@ -216,6 +216,40 @@ func bits3(s []vec3.T) [][3]uint32 {
 		return nil
 	}
 	return unsafe.Slice((*[3]uint32)(unsafe.Pointer(&s[0])), len(s))
+}
+
+// boundsOf is the box around ps as classify finds it (extend), bit for
+// bit (mesh.Bounds's but for the sign of a zero bound), in less than half
+// mesh.Bounds's time (comparisons of values kept in registers): the box
+// of a mesh drawn unwelded is the box of the same mesh welded.
+func boundsOf(ps []vec3.T) (lo, hi vec3.T, ok bool) {
+	if len(ps) == 0 {
+		return lo, hi, false
+	}
+	x0, y0, z0 := ps[0][0], ps[0][1], ps[0][2]
+	x1, y1, z1 := x0, y0, z0
+	for i := range ps {
+		p := &ps[i]
+		if p[0] < x0 {
+			x0 = p[0]
+		}
+		if p[0] > x1 {
+			x1 = p[0]
+		}
+		if p[1] < y0 {
+			y0 = p[1]
+		}
+		if p[1] > y1 {
+			y1 = p[1]
+		}
+		if p[2] < z0 {
+			z0 = p[2]
+		}
+		if p[2] > z1 {
+			z1 = p[2]
+		}
+	}
+	return vec3.T{x0, y0, z0}, vec3.T{x1, y1, z1}, true
 }
 
 // extend grows the bounds by p (starts them, when first).
