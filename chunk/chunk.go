@@ -47,10 +47,10 @@ const (
 	waterParts
 	featureParts
 	allParts = ownParts | waterParts | featureParts
-	// separateFans makes every fan triangle's vertices its own, as
-	// Catlike's meshes have them: for the test that sharing them changes
-	// no triangle.
-	separateFans parts = 1 << 7
+	// separateLevel makes the vertices of every fan triangle and strip
+	// quad their own, as Catlike's meshes have them: for the test that
+	// sharing them where the ground is level changes no triangle.
+	separateLevel parts = 1 << 7
 )
 
 // partsOf is what layer l needs triangulated.
@@ -73,15 +73,15 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	}
 	c.Plan.Reset()
 	b := builder{
-		g:         g,
-		perturber: g.Perturber(),
-		cells:     g.Cells(),
-		terrain:   &c.Layers[mesh.Terrain],
-		rivers:    &c.Layers[mesh.Rivers],
-		roads:     &c.Layers[mesh.Roads],
-		plan:      &c.Plan,
-		tints:     &c.tints,
-		shareFans: p&separateFans == 0,
+		g:          g,
+		perturber:  g.Perturber(),
+		cells:      g.Cells(),
+		terrain:    &c.Layers[mesh.Terrain],
+		rivers:     &c.Layers[mesh.Rivers],
+		roads:      &c.Layers[mesh.Roads],
+		plan:       &c.Plan,
+		tints:      &c.tints,
+		shareLevel: p&separateLevel == 0,
 	}
 	c.tints.reset()
 	wm := water.Meshes{
@@ -123,7 +123,7 @@ type builder struct {
 	pcenter                vecT    // the current cell's centre, perturbed
 	pcorners               [7]vecT // its solid corners perturbed, the first again last
 	fan                    levelFanShare
-	shareFans              bool   // levelFan's sharing wanted
+	shareLevel             bool   // levelFan's and levelStrip's sharing wanted
 	cell                   int    // the cell being triangulated
 	town                   bool   // whether it holds a town (cuts wanted)
 	tints                  *tints // where the terrain's splat types come from
@@ -182,7 +182,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
 func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
-	if !b.shareFans || !b.levelFan(d, pe, cell) {
+	if !b.shareLevel || !b.levelFan(d, pe, cell) {
 		b.edgeFan(b.pcenter, pe, cell)
 	}
 	if cell.HasRoads() {

@@ -126,6 +126,44 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 	return true
 }
 
+// levelStrip is edgeStrip's quads, sharing vertices, for a strip whose
+// ten points are at one height (a terrace's flat step): as in a level
+// fan, every quad's normal is then straight up, and the quads share the
+// points between them, 10 vertices instead of 16, first used in the same
+// order. It adds nothing and returns false where a point is not level or
+// a quad does not face up.
+func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVertices, w2 vecT, s splat) bool {
+	near := [5]*vecT{&e1.V1, &e1.V2, &e1.V3, &e1.V4, &e1.V5}
+	far := [5]*vecT{&e2.V1, &e2.V2, &e2.V3, &e2.V4, &e2.V5}
+	y := e1.V1[1]
+	for k := range 5 {
+		if near[k][1] != y || far[k][1] != y || k > 0 && !quadFacesUp(near[k-1], near[k], far[k-1], far[k]) {
+			return false
+		}
+	}
+	m := b.terrain
+	b.tints.add(len(m.Positions), s.from)
+	base := uint16(len(m.Positions))
+	for k := range 5 { // near and far in turn, as the quads first use them
+		m.Positions = append(m.Positions, *near[k], *far[k])
+		m.Normals = append(m.Normals, vecT{0, 1, 0}, vecT{0, 1, 0})
+		m.Terrain = append(m.Terrain, s.types, s.types)
+		m.Weights = append(m.Weights, w1, w2)
+	}
+	idx := grow(&m.Indices, 24)
+	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as addQuad, a c b, b c d
+		a := base + uint16(2*k)
+		idx[6*k], idx[6*k+1], idx[6*k+2], idx[6*k+3], idx[6*k+4], idx[6*k+5] = a, a+1, a+2, a+2, a+1, a+3
+	}
+	return true
+}
+
+// quadFacesUp reports whether quad abcd faces up: the Y of the cross
+// product addQuad takes its normal from, computed as it does.
+func quadFacesUp(a, b, c, d *vecT) bool {
+	return vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Y > 0
+}
+
 // facesUp reports whether triangle abc faces up: the Y of the cross
 // product faceNormal takes, computed as it does.
 func facesUp(a, b, c *vecT) bool {
@@ -162,13 +200,16 @@ func (f *levelFanShare) reset() {
 // perturbed edges, the first weighted w1 and the second w2, with a road
 // segment on top when hasRoad.
 func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap.EdgeVertices, w2 vecT, t2 ref, hasRoad bool) {
-	v := b.terrainVertices(16, 24, terrainTypes(t1, t2, t1))
-	stripQuad(&v, 0, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
-	stripQuad(&v, 1, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
-	stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
-	stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
-	for k := 0; k < 16; k += 4 {
-		v.weights[k], v.weights[k+1], v.weights[k+2], v.weights[k+3] = w1, w1, w2, w2
+	s := terrainTypes(t1, t2, t1)
+	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, s) {
+		v := b.terrainVertices(16, 24, s)
+		stripQuad(&v, 0, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
+		stripQuad(&v, 1, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
+		stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
+		stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
+		for k := 0; k < 16; k += 4 {
+			v.weights[k], v.weights[k+1], v.weights[k+2], v.weights[k+3] = w1, w1, w2, w2
+		}
 	}
 	if hasRoad {
 		b.triangulateRoadSegment(e1.V2, e1.V3, e1.V4, e2.V2, e2.V3, e2.V4)

@@ -475,6 +475,13 @@ func TestEditorScreenshotsAndExportImage(t *testing.T) {
 		return []step{
 			wait(2),
 			do(func(g *game) { in.x, in.y = g.w/3, g.h/2 }), // the brush's outline under the pointer
+			// The clock stands still from here, so that the message stays
+			// however slowly the frames come (the picture's name differs
+			// from the shot's by its kind, not its time).
+			do(func(g *game) {
+				t0 := g.now()
+				g.now = func() time.Time { return t0 }
+			}),
 			wait(1),
 			tap(in, ebiten.KeyF12),
 			waitFor(t, "screenshot", func(g *game) bool { return len(pngsIn(shotsFolder)) == 1 }),

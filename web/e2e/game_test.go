@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"image"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,8 +82,19 @@ func mapBytes(t *testing.T, ctx context.Context) []byte {
 // from navigation to the first frame.
 func waitReady(t testing.TB, ctx context.Context) time.Duration {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool]("window.hexsandboxReady === true || !!window.hexsandboxError",
-		chromedp.WithPollingTimeout(4*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+	var err error
+	// A poll does not survive the page's execution context being
+	// replaced, which on a loaded machine can happen after Navigate has
+	// returned (the new document's context replaces about:blank's); an
+	// evaluation picks up the current context, and the poll starts again.
+	for try := 0; ; try++ {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool]("window.hexsandboxReady === true || !!window.hexsandboxError",
+			chromedp.WithPollingTimeout(4*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+		if err == nil || try == 3 || !contextReplaced(err) {
+			break
+		}
+		chromedp.Run(ctx, chromedp.Evaluate[bool]("true"))
+	}
 	if err != nil {
 		t.Fatalf("waiting for the first frame: %v", err)
 	}
@@ -95,6 +107,13 @@ func waitReady(t testing.TB, ctx context.Context) time.Duration {
 		t.Fatal(err)
 	}
 	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// contextReplaced reports whether err is the browser's saying that the
+// execution context an evaluation ran in is gone.
+func contextReplaced(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
 }
 
 func screenshot(t *testing.T, ctx context.Context) image.Image {
