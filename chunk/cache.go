@@ -20,7 +20,8 @@ import (
 // owner holds Lock while it edits the grid (and only then); they write
 // nothing the owner reads: a finished chunk is installed by Update, on
 // the owner's goroutine, and only if no edit since its build began
-// touched it.
+// touched it. A refine reads a resident chunk's meshes: the owner keeps
+// the workers off a chunk (holdRefine) before it writes its meshes.
 type cache struct {
 	budget  int64
 	prepare func(ch int, c *Chunk) (extra any, bytes int64)
@@ -81,8 +82,8 @@ const typicalChunkBytes = 320 * 50 * 25
 
 // syncRebuild is how many touched resident chunks Update rebuilds at
 // once, spread over all cores, so that an edit shows whole in the frame
-// it was made, up to a pasted 20×20 selection (31 chunks; about 10 ms on
-// two cores); more (a generated map) go to the workers and the old
+// it was made, up to a pasted 20×20 selection (31 chunks; about 7 ms on
+// two cores, prepared by PrepareQuickly's function); more (a generated map) go to the workers and the old
 // meshes show until the new ones are in. The workers cannot help: the
 // editor holds Lock through its whole frame, Update included.
 const syncRebuild = 48
