@@ -208,7 +208,11 @@ func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap
 		stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
 		stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
 		for k := 0; k < 16; k += 4 {
-			v.weights[k], v.weights[k+1], v.weights[k+2], v.weights[k+3] = w1, w1, w2, w2
+			w := v.weights[k : k+4]
+			w[0] = w1
+			w[1] = w1
+			w[2] = w2
+			w[3] = w2
 		}
 	}
 	if hasRoad {
@@ -249,23 +253,37 @@ func fill(s []vecT, v vecT) {
 	}
 }
 
-// fanTriangle writes triangle k of v as mesh.AddTriangle adds it.
+// fanTriangle writes triangle k of v as mesh.AddTriangle adds it. (One
+// assignment a statement: a parallel one copies through temporaries.)
 func fanTriangle(v *vertices, k int, a, b, c *vecT) {
 	p, n := v.positions[3*k:3*k+3], v.normals[3*k:3*k+3]
-	p[0], p[1], p[2] = *a, *b, *c
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
 	pa := vec.Of(*a)
-	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized().V()
-	n[0], n[1], n[2] = nv, nv, nv
+	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized()
+	setNormals(n, nv)
 	i, base := v.indices[3*k:3*k+3], v.base+uint16(3*k)
 	i[0], i[1], i[2] = base, base+1, base+2
+}
+
+// setNormals sets every normal of n to nv, component by component from
+// registers: reading back a vec3.T just written as three floats stalls.
+func setNormals(n []vecT, nv vec.XYZ) {
+	for k := range n {
+		n[k][0], n[k][1], n[k][2] = nv.X, nv.Y, nv.Z
+	}
 }
 
 // stripQuad writes quad k of v as addQuad adds it.
 func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
 	p, n := v.positions[4*k:4*k+4], v.normals[4*k:4*k+4]
-	p[0], p[1], p[2], p[3] = *a, *b, *c, *d
-	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized().V()
-	n[0], n[1], n[2], n[3] = nv, nv, nv, nv
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
+	p[3] = *d
+	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized()
+	setNormals(n, nv)
 	i, base := v.indices[6*k:6*k+6], v.base+uint16(4*k)
 	i[0], i[1], i[2], i[3], i[4], i[5] = base, base+2, base+1, base+1, base+2, base+3
 }
