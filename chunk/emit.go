@@ -103,22 +103,30 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 	}
 	s := terrainTypes(t, t, t)
 	b.tints.add(len(b.terrain.Positions), s.from)
+	// The vertices this sixth adds, numbered from base.
+	var add [6]*vecT
+	n, base := int32(0), int32(len(b.terrain.Positions))
 	if b.fan.center < 0 {
-		b.fan.center = b.levelVertex(c, s.types)
+		b.fan.center, add[n] = base+n, c
+		n++
 	}
 	var ids [5]int32
 	first, last := int(d), (int(d)+1)%6 // the corners' numbers
 	if ids[0] = b.fan.corners[first]; ids[0] < 0 {
-		ids[0] = b.levelVertex(pts[0], s.types)
+		ids[0], add[n] = base+n, pts[0]
 		b.fan.corners[first] = ids[0]
+		n++
 	}
 	for k := 1; k < 4; k++ {
-		ids[k] = b.levelVertex(pts[k], s.types)
+		ids[k], add[n] = base+n, pts[k]
+		n++
 	}
 	if ids[4] = b.fan.corners[last]; ids[4] < 0 {
-		ids[4] = b.levelVertex(pts[4], s.types)
+		ids[4], add[n] = base+n, pts[4]
 		b.fan.corners[last] = ids[4]
+		n++
 	}
+	b.levelVertices(add[:n], s.types, weights1())
 	idx := grow(&b.terrain.Indices, 12)
 	for k := range 4 {
 		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
@@ -144,11 +152,10 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 	m := b.terrain
 	b.tints.add(len(m.Positions), s.from)
 	base := uint16(len(m.Positions))
-	for k := range 5 { // near and far in turn, as the quads first use them
-		m.Positions = append(m.Positions, *near[k], *far[k])
-		m.Normals = append(m.Normals, vecT{0, 1, 0}, vecT{0, 1, 0})
-		m.Terrain = append(m.Terrain, s.types, s.types)
-		m.Weights = append(m.Weights, w1, w2)
+	// Near and far in turn, as the quads first use them.
+	b.levelVertices([]*vecT{near[0], far[0], near[1], far[1], near[2], far[2], near[3], far[3], near[4], far[4]}, s.types, w1)
+	for k := 1; k < 10; k += 2 {
+		m.Weights[int(base)+k] = w2
 	}
 	idx := grow(&m.Indices, 24)
 	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as addQuad, a c b, b c d
@@ -171,15 +178,18 @@ func facesUp(a, b, c *vecT) bool {
 	return u.Cross(v).Y > 0
 }
 
-// levelVertex adds a terrain vertex at p with the normal up, the first
-// cell's full weight and splat types, and returns its number.
-func (b *builder) levelVertex(p *vecT, types vecT) int32 {
-	m := b.terrain
-	m.Positions = append(m.Positions, *p)
-	m.Normals = append(m.Normals, vecT{0, 1, 0})
-	m.Terrain = append(m.Terrain, types)
-	m.Weights = append(m.Weights, weights1())
-	return int32(len(m.Positions) - 1)
+// levelVertices adds terrain vertices at pts with the normal up and the
+// splat types and weights given.
+func (b *builder) levelVertices(pts []*vecT, types, w vecT) {
+	m, n := b.terrain, len(pts)
+	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
+	ts, ws := grow(&m.Terrain, n), grow(&m.Weights, n)
+	for k, p := range pts {
+		ps[k] = *p
+		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
+		ts[k] = types
+		ws[k] = w
+	}
 }
 
 // levelFanShare is which of a cell's shared fan vertices exist (-1: not
