@@ -103,22 +103,30 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 	}
 	s := terrainTypes(t, t, t)
 	b.tints.add(len(b.terrain.Positions), s.from)
+	// The vertices this sixth adds, numbered from base.
+	var add [6]*vecT
+	n, base := int32(0), int32(len(b.terrain.Positions))
 	if b.fan.center < 0 {
-		b.fan.center = b.levelVertex(c, s.types)
+		b.fan.center, add[n] = base+n, c
+		n++
 	}
 	var ids [5]int32
 	first, last := int(d), (int(d)+1)%6 // the corners' numbers
 	if ids[0] = b.fan.corners[first]; ids[0] < 0 {
-		ids[0] = b.levelVertex(pts[0], s.types)
+		ids[0], add[n] = base+n, pts[0]
 		b.fan.corners[first] = ids[0]
+		n++
 	}
 	for k := 1; k < 4; k++ {
-		ids[k] = b.levelVertex(pts[k], s.types)
+		ids[k], add[n] = base+n, pts[k]
+		n++
 	}
 	if ids[4] = b.fan.corners[last]; ids[4] < 0 {
-		ids[4] = b.levelVertex(pts[4], s.types)
+		ids[4], add[n] = base+n, pts[4]
 		b.fan.corners[last] = ids[4]
+		n++
 	}
+	b.levelVertices(add[:n], s.types, weights1())
 	idx := grow(&b.terrain.Indices, 12)
 	for k := range 4 {
 		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
@@ -144,11 +152,10 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 	m := b.terrain
 	b.tints.add(len(m.Positions), s.from)
 	base := uint16(len(m.Positions))
-	for k := range 5 { // near and far in turn, as the quads first use them
-		m.Positions = append(m.Positions, *near[k], *far[k])
-		m.Normals = append(m.Normals, vecT{0, 1, 0}, vecT{0, 1, 0})
-		m.Terrain = append(m.Terrain, s.types, s.types)
-		m.Weights = append(m.Weights, w1, w2)
+	// Near and far in turn, as the quads first use them.
+	b.levelVertices([]*vecT{near[0], far[0], near[1], far[1], near[2], far[2], near[3], far[3], near[4], far[4]}, s.types, w1)
+	for k := 1; k < 10; k += 2 {
+		m.Weights[int(base)+k] = w2
 	}
 	idx := grow(&m.Indices, 24)
 	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as addQuad, a c b, b c d
@@ -171,15 +178,18 @@ func facesUp(a, b, c *vecT) bool {
 	return u.Cross(v).Y > 0
 }
 
-// levelVertex adds a terrain vertex at p with the normal up, the first
-// cell's full weight and splat types, and returns its number.
-func (b *builder) levelVertex(p *vecT, types vecT) int32 {
-	m := b.terrain
-	m.Positions = append(m.Positions, *p)
-	m.Normals = append(m.Normals, vecT{0, 1, 0})
-	m.Terrain = append(m.Terrain, types)
-	m.Weights = append(m.Weights, weights1())
-	return int32(len(m.Positions) - 1)
+// levelVertices adds terrain vertices at pts with the normal up and the
+// splat types and weights given.
+func (b *builder) levelVertices(pts []*vecT, types, w vecT) {
+	m, n := b.terrain, len(pts)
+	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
+	ts, ws := grow(&m.Terrain, n), grow(&m.Weights, n)
+	for k, p := range pts {
+		ps[k] = *p
+		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
+		ts[k] = types
+		ws[k] = w
+	}
 }
 
 // levelFanShare is which of a cell's shared fan vertices exist (-1: not
@@ -208,7 +218,11 @@ func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap
 		stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
 		stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
 		for k := 0; k < 16; k += 4 {
-			v.weights[k], v.weights[k+1], v.weights[k+2], v.weights[k+3] = w1, w1, w2, w2
+			w := v.weights[k : k+4]
+			w[0] = w1
+			w[1] = w1
+			w[2] = w2
+			w[3] = w2
 		}
 	}
 	if hasRoad {
@@ -249,23 +263,37 @@ func fill(s []vecT, v vecT) {
 	}
 }
 
-// fanTriangle writes triangle k of v as mesh.AddTriangle adds it.
+// fanTriangle writes triangle k of v as mesh.AddTriangle adds it. (One
+// assignment a statement: a parallel one copies through temporaries.)
 func fanTriangle(v *vertices, k int, a, b, c *vecT) {
 	p, n := v.positions[3*k:3*k+3], v.normals[3*k:3*k+3]
-	p[0], p[1], p[2] = *a, *b, *c
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
 	pa := vec.Of(*a)
-	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized().V()
-	n[0], n[1], n[2] = nv, nv, nv
+	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized()
+	setNormals(n, nv)
 	i, base := v.indices[3*k:3*k+3], v.base+uint16(3*k)
 	i[0], i[1], i[2] = base, base+1, base+2
+}
+
+// setNormals sets every normal of n to nv, component by component from
+// registers: reading back a vec3.T just written as three floats stalls.
+func setNormals(n []vecT, nv vec.XYZ) {
+	for k := range n {
+		n[k][0], n[k][1], n[k][2] = nv.X, nv.Y, nv.Z
+	}
 }
 
 // stripQuad writes quad k of v as addQuad adds it.
 func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
 	p, n := v.positions[4*k:4*k+4], v.normals[4*k:4*k+4]
-	p[0], p[1], p[2], p[3] = *a, *b, *c, *d
-	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized().V()
-	n[0], n[1], n[2], n[3] = nv, nv, nv, nv
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
+	p[3] = *d
+	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized()
+	setNormals(n, nv)
 	i, base := v.indices[6*k:6*k+6], v.base+uint16(4*k)
 	i[0], i[1], i[2], i[3], i[4], i[5] = base, base+2, base+1, base+1, base+2, base+3
 }
