@@ -226,6 +226,16 @@ func (c *cache) waiting(refines bool) int {
 	return n
 }
 
+// WantAll wants every chunk, in index order (Want): for tests and
+// pictures that need the whole map at full detail.
+func (s *Set) WantAll() int {
+	all := make([]int, len(s.Chunks))
+	for ch := range all {
+		all[ch] = ch
+	}
+	return s.Want(all)
+}
+
 // Want tells which chunks should have full detail, most wanted first;
 // it replaces the list of the last call. Chunks that are resident and
 // current stay; the others are queued for the workers, as many as the

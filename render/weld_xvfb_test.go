@@ -24,11 +24,7 @@ func TestUnweldedChunksDrawTheSamePixels(t *testing.T) {
 	}
 	set := NewCache(g, 1<<30, 1)
 	defer set.Close()
-	all := make([]int, len(set.Chunks))
-	for ch := range all {
-		all[ch] = ch
-	}
-	set.Want(all)
+	set.WantAll()
 	set.Flush()
 	r, err := NewRenderer(set)
 	if err != nil {

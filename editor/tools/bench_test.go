@@ -135,13 +135,9 @@ func editorCache(b *testing.B, g *hexmap.Grid) *editorChunks {
 		return project.PrepareChunk(&c.Layers)
 	})
 	set.PrepareQuickly(func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunkUnwelded(&c.Layers) })
-	all := make([]int, g.ChunkCount())
-	for ch := range all {
-		all[ch] = ch
-	}
-	set.Want(all)
+	set.WantAll()
 	set.Flush()
-	e := &editorChunks{set: set, drawn: make([]project.ChunkMeshes, len(all))}
+	e := &editorChunks{set: set, drawn: make([]project.ChunkMeshes, g.ChunkCount())}
 	e.frame(func() {})
 	return e
 }

@@ -160,13 +160,10 @@ func TestRetintedWeldMatchesRebuild(t *testing.T) {
 	}
 	set := chunk.NewCache(g, 1<<40, 2, func(_ int, c *chunk.Chunk) (any, int64) { return PrepareChunk(&c.Layers) })
 	defer set.Close()
-	all := make([]int, len(set.Chunks))
-	for ch := range all {
-		all[ch] = ch
-	}
-	set.Want(all)
+	set.WantAll()
 	set.Flush()
 	set.Update()
+	all := make([]int, len(set.Chunks))
 	drawn := make([]ChunkMeshes, len(all))
 	for ch := range all {
 		drawn[ch].Adopt(set.Extra(ch).(*ChunkMeshes))
