@@ -123,10 +123,11 @@ type builder struct {
 	pcenter                vecT    // the current cell's centre, perturbed
 	pcorners               [7]vecT // its solid corners perturbed, the first again last
 	fan                    levelFanShare
-	shareLevel             bool   // levelFan's and levelStrip's sharing wanted
-	cell                   int    // the cell being triangulated
-	town                   bool   // whether it holds a town (cuts wanted)
-	tints                  *tints // where the terrain's splat types come from
+	none                   hexmap.Cell // what a missing corner cell reads as
+	shareLevel             bool        // levelFan's and levelStrip's sharing wanted
+	cell                   int         // the cell being triangulated
+	town                   bool        // whether it holds a town (cuts wanted)
+	tints                  *tints      // where the terrain's splat types come from
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.

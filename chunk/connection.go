@@ -41,12 +41,12 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	if d <= hexmap.E {
 		nn, hasCorner = b.neighbor(i, d.Next())
 	}
-	var next ref
+	next := ref{Cell: &b.none}
 	if hasCorner {
 		next = b.ref(nn)
 	}
 	var conn *features.Connection
-	if features.WallsMayStand(cell.Cell, nb.Cell, next.Cell, hasCorner) {
+	if features.WallsMayStand(*cell.Cell, *nb.Cell, *next.Cell, hasCorner) {
 		b.plan.Connections = append(b.plan.Connections, features.Connection{Cell: i, Neighbor: n, Dir: d, Near: *pe1, Far: pe2})
 		conn = &b.plan.Connections[len(b.plan.Connections)-1]
 	}
@@ -98,7 +98,7 @@ func (b *builder) triangulateEdgeTerraces(begin, pbegin *hexmap.EdgeVertices, be
 // triangulateRiverConnection adds the river surface across a connection
 // when both cells are dry, or the part of a waterfall above the water
 // when one of them is underwater (part 8). The edges come perturbed.
-func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb hexmap.Cell, e1, e2 *hexmap.EdgeVertices) {
+func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb *hexmap.Cell, e1, e2 *hexmap.EdgeVertices) {
 	switch {
 	case !cell.IsUnderwater() && !nb.IsUnderwater():
 		reversed := cell.HasIncomingRiver() && cell.IncomingRiver == d

@@ -5,7 +5,7 @@ import (
 	"hexsandbox/internal/vec"
 )
 
-func edgeType(a, b hexmap.Cell) hexmap.EdgeType {
+func edgeType(a, b *hexmap.Cell) hexmap.EdgeType {
 	return hexmap.EdgeTypeOf(int(a.Elevation), int(b.Elevation))
 }
 

@@ -34,13 +34,16 @@ func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
 
 // ref is a cell with its index, so that the terrain triangulation can
 // record which cells gave each triangle its splat types (see tint.go).
+// It points at the cell: a Cell is thirteen bytes of small fields, and
+// copying it at every sixth and connection cost more than reading the
+// few fields each needs.
 type ref struct {
-	hexmap.Cell
+	*hexmap.Cell
 	i int32
 }
 
 // ref returns cell i with its index.
-func (b *builder) ref(i int) ref { return ref{b.cells[i], int32(i)} }
+func (b *builder) ref(i int) ref { return ref{&b.cells[i], int32(i)} }
 
 // splat is the splat type triple of one triangle or quad and the cells
 // it comes from.

@@ -19,7 +19,7 @@ func withY(p vecT, y float32) vecT {
 // standing water too, where the bed runs on as a channel in the lake's
 // floor (the renderer colours water by its depth, so the channel reads as
 // a little deeper water).
-func carvesRiverBed(cell hexmap.Cell, d hexmap.Direction) bool {
+func carvesRiverBed(cell *hexmap.Cell, d hexmap.Direction) bool {
 	return cell.HasRiverThroughEdge(d)
 }
 

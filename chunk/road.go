@@ -12,7 +12,7 @@ import (
 // roadInterpolators says how far along the centre-to-corner lines the
 // road's sides sit: half way when a road leaves through the edge or its
 // neighbouring edge, else a quarter.
-func roadInterpolators(d hexmap.Direction, cell hexmap.Cell) (l, r float32) {
+func roadInterpolators(d hexmap.Direction, cell *hexmap.Cell) (l, r float32) {
 	if cell.HasRoadThroughEdge(d) {
 		return 0.5, 0.5
 	}
@@ -63,7 +63,7 @@ func (b *builder) triangulateRoadSegment(v1, v2, v3, v4, v5, v6 vecT) {
 // triangulateRoadAdjacentToRiver fits the road of a sixth without river
 // around the river of its cell (Catlike part 7), and records the bridges
 // that features draw across it (part 11).
-func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell hexmap.Cell, center vecT, e, pe *hexmap.EdgeVertices) {
+func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexmap.Cell, center vecT, e, pe *hexmap.EdgeVertices) {
 	hasRoadThroughEdge := cell.HasRoadThroughEdge(d)
 	previousHasRiver := cell.HasRiverThroughEdge(d.Previous())
 	nextHasRiver := cell.HasRiverThroughEdge(d.Next())

@@ -122,7 +122,7 @@ func TestCliffCorners(t *testing.T) {
 			types := 0
 			for k := range 3 {
 				ps[k][1] = g.CellPosition(cells[k])[1]
-				types |= 1 << edgeType(g.Cell(cells[k]), g.Cell(cells[(k+1)%3]))
+				types |= 1 << pairEdgeType(g, cells[k], cells[(k+1)%3])
 			}
 			if types != 1<<hexmap.Slope|1<<hexmap.Cliff && types != 1<<hexmap.Slope|1<<hexmap.Cliff|1<<hexmap.Flat {
 				continue
@@ -132,7 +132,7 @@ func TestCliffCorners(t *testing.T) {
 			found := false
 			for k := range 3 {
 				a, b := cells[k], cells[(k+1)%3]
-				if edgeType(g.Cell(a), g.Cell(b)) == hexmap.Cliff &&
+				if pairEdgeType(g, a, b) == hexmap.Cliff &&
 					slices.ContainsFunc(verts, func(v vec3.T) bool { return onSegment(v, pp[k], pp[(k+1)%3]) }) {
 					found = true
 				}
@@ -168,4 +168,9 @@ func lineVertices(s *Set, ch int, a, b vec3.T) int {
 		}
 	}
 	return len(found)
+}
+
+// pairEdgeType is the model's edge type between cells a and b.
+func pairEdgeType(g *hexmap.Grid, a, b int) hexmap.EdgeType {
+	return hexmap.EdgeTypeOf(int(g.Cell(a).Elevation), int(g.Cell(b).Elevation))
 }
