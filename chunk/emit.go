@@ -5,7 +5,6 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
-	"hexsandbox/mesh"
 )
 
 // Catlike's HexMesh perturbs every vertex it is given, except through its
@@ -59,16 +58,23 @@ func terrainTypes(x, y, z ref) splat {
 
 // terrainTriangle adds a terrain triangle with splat data.
 func (b *builder) terrainTriangle(v1, v2, v3 vecT, s splat, w1, w2, w3 vecT) {
-	b.tints.add(len(b.terrain.Positions), s.from)
-	b.terrain.AddTriangle(v1, v2, v3)
-	b.terrain.AddTriangleTerrain(s.types, w1, w2, w3)
+	v := b.terrainVertices(3, 3, s)
+	fanTriangle(&v, 0, &v1, &v2, &v3)
+	w := v.weights[:3]
+	w[0] = w1
+	w[1] = w2
+	w[2] = w3
 }
 
 // terrainQuad adds a terrain quad with splat data.
 func (b *builder) terrainQuad(v1, v2, v3, v4 vecT, s splat, w1, w2, w3, w4 vecT) {
-	b.tints.add(len(b.terrain.Positions), s.from)
-	addQuad(b.terrain, v1, v2, v3, v4)
-	b.terrain.AddQuadTerrain(s.types, w1, w2, w3, w4)
+	v := b.terrainVertices(4, 6, s)
+	stripQuad(&v, 0, &v1, &v2, &v3, &v4)
+	w := v.weights[:4]
+	w[0] = w1
+	w[1] = w2
+	w[2] = w3
+	w[3] = w4
 }
 
 // edgeFan is Catlike's TriangulateEdgeFan: four triangles from the centre
@@ -161,7 +167,7 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 		m.Weights[int(base)+k] = w2
 	}
 	idx := grow(&m.Indices, 24)
-	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as addQuad, a c b, b c d
+	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as stripQuad, a c b, b c d
 		a := base + uint16(2*k)
 		idx[6*k], idx[6*k+1], idx[6*k+2], idx[6*k+3], idx[6*k+4], idx[6*k+5] = a, a+1, a+2, a+2, a+1, a+3
 	}
@@ -169,7 +175,7 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 }
 
 // quadFacesUp reports whether quad abcd faces up: the Y of the cross
-// product addQuad takes its normal from, computed as it does.
+// product stripQuad takes its normal from, computed as it does.
 func quadFacesUp(a, b, c, d *vecT) bool {
 	return vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Y > 0
 }
@@ -288,7 +294,11 @@ func setNormals(n []vecT, nv vec.XYZ) {
 	}
 }
 
-// stripQuad writes quad k of v as addQuad adds it.
+// stripQuad writes quad k of v as mesh.AddQuad adds a quad (the same
+// vertices, winding and one normal for the quad), the normal from the
+// cross product of the diagonals: one cross product and one square root
+// instead of three, which matters because quads are most of the terrain;
+// for a planar quad it is the same normal.
 func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
 	p, n := v.positions[4*k:4*k+4], v.normals[4*k:4*k+4]
 	p[0] = *a
@@ -299,17 +309,4 @@ func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
 	setNormals(n, nv)
 	i, base := v.indices[6*k:6*k+6], v.base+uint16(4*k)
 	i[0], i[1], i[2], i[3], i[4], i[5] = base, base+2, base+1, base+1, base+2, base+3
-}
-
-// addQuad is mesh.AddQuad (same vertices, winding and shared normal per
-// quad) with the normal taken from the cross product of the diagonals:
-// one cross product and one square root instead of three, which matters
-// because quads are most of the terrain. For a planar quad it is the same
-// normal.
-func addQuad(m *mesh.Mesh, a, b, c, d vecT) {
-	base := uint16(len(m.Positions))
-	n := vec.Of(d).Minus(vec.Of(a)).Cross(vec.Of(b).Minus(vec.Of(c))).Normalized().V()
-	m.Positions = append(m.Positions, a, b, c, d)
-	m.Normals = append(m.Normals, n, n, n, n)
-	m.Indices = append(m.Indices, base, base+2, base+1, base+1, base+2, base+3)
 }
