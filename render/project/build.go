@@ -86,7 +86,7 @@ func (c *ChunkMeshes) set(layers *[mesh.LayerCount]mesh.Mesh, weld bool) {
 			}
 			lo, hi, ok = c.welded[l].bounds()
 		} else {
-			lo, hi, ok = boundsOf(m.Positions)
+			lo, hi, ok = m.Bounds()
 		}
 		c.Bounds[l] = Box{Lo: lo, Hi: hi, Valid: ok}
 		c.All.Extend(c.Bounds[l])

@@ -71,7 +71,7 @@ func (w *welded) keepAll(m *mesh.Mesh) {
 		w.source[i] = uint16(i)
 	}
 	w.coarse, w.classes = nil, n
-	w.lo, w.hi, _ = boundsOf(m.Positions)
+	w.lo, w.hi, _ = m.Bounds()
 	w.renumber(m, w.source)
 }
 
@@ -218,40 +218,6 @@ func bits3(s []vec3.T) [][3]uint32 {
 	return unsafe.Slice((*[3]uint32)(unsafe.Pointer(&s[0])), len(s))
 }
 
-// boundsOf is the box around ps as classify finds it (extend), bit for
-// bit (mesh.Bounds's but for the sign of a zero bound), in less than half
-// mesh.Bounds's time (comparisons of values kept in registers): the box
-// of a mesh drawn unwelded is the box of the same mesh welded.
-func boundsOf(ps []vec3.T) (lo, hi vec3.T, ok bool) {
-	if len(ps) == 0 {
-		return lo, hi, false
-	}
-	x0, y0, z0 := ps[0][0], ps[0][1], ps[0][2]
-	x1, y1, z1 := x0, y0, z0
-	for i := range ps {
-		p := &ps[i]
-		if p[0] < x0 {
-			x0 = p[0]
-		}
-		if p[0] > x1 {
-			x1 = p[0]
-		}
-		if p[1] < y0 {
-			y0 = p[1]
-		}
-		if p[1] > y1 {
-			y1 = p[1]
-		}
-		if p[2] < z0 {
-			z0 = p[2]
-		}
-		if p[2] > z1 {
-			z1 = p[2]
-		}
-	}
-	return vec3.T{x0, y0, z0}, vec3.T{x1, y1, z1}, true
-}
-
 // extend grows the bounds by p (starts them, when first).
 func (w *welded) extend(p *vec3.T, first bool) {
 	if first {
@@ -321,8 +287,9 @@ func (w *welded) renumber(m *mesh.Mesh, ids []uint16) {
 }
 
 // bounds is m.Bounds() as classify found it, from the first vertex of
-// each class (the others repeat their positions), but for the sign of a
-// zero bound, which no box test tells apart.
+// each class (the others repeat their positions bit for bit), with the
+// same comparisons, so the same box bit for bit: the box of a mesh drawn
+// unwelded is the box of the same mesh welded.
 func (w *welded) bounds() (lo, hi vec3.T, ok bool) {
 	return w.lo, w.hi, len(w.source) > 0
 }
