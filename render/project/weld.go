@@ -125,10 +125,7 @@ func (w *welded) classify(m *mesh.Mesh) {
 // classifyAny is classify for any mesh.
 func (w *welded) classifyAny(m *mesh.Mesh) {
 	n := len(m.Positions)
-	size := 1
-	for size < 2*n {
-		size <<= 1
-	}
+	size := slotsFor(n)
 	// Open addressing: a slot holds a class's number + 1, 0 is empty;
 	// first is each class's first vertex.
 	table := make([]int32, size)
@@ -163,10 +160,7 @@ func (w *welded) classifyAny(m *mesh.Mesh) {
 // only with classes whose slot holds the same 16 bits of its hash.
 func (w *welded) classifyPlain(m *mesh.Mesh) {
 	n := len(m.Positions)
-	size := 1
-	for size < 2*n {
-		size <<= 1
-	}
+	size := slotsFor(n)
 	mask := uint32(size - 1)
 	// A slot holds a class's number and above it the top 16 bits of its
 	// vertices' hash, one of them set: 0 is empty.
@@ -208,6 +202,17 @@ func (w *welded) classifyPlain(m *mesh.Mesh) {
 		}
 	}
 	w.source, w.classes = first, len(first)
+}
+
+// slotsFor is the size of an open-addressing table for n vertices: a
+// power of two (slots are found by masking), at least twice n (probes
+// stay short).
+func slotsFor(n int) int {
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	return size
 }
 
 // bits3 are s's values bit for bit.
