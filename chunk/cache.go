@@ -325,7 +325,7 @@ func (s *Set) work() {
 		c.mu.Unlock()
 		out := s.buildCopy(ch, &scratch)
 		c.model.RUnlock()
-		b := c.prepared(ch, out)
+		b := prepared(c.prepare, ch, out)
 		b.gen = gen
 		c.mu.Lock()
 		c.running[ch] = false
@@ -449,10 +449,6 @@ func (c *cache) requeueOutdated() bool {
 	}
 	return again
 }
-
-// prepared is chunk ch built as out, with what the prepare function
-// makes of it and the bytes both hold.
-func (c *cache) prepared(ch int, out *Chunk) built { return prepared(c.prepare, ch, out) }
 
 // prepared is chunk ch built as out, with what prepare, if not nil, makes
 // of it and the bytes both hold.
