@@ -235,13 +235,15 @@ func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
 	a, b := &t.table[ix+iz*size], &t.table[ix1+iz*size]
 	c, d := &t.table[ix+iz1*size], &t.table[ix1+iz1*size]
-	top := a[0] + (b[0]-a[0])*tx
-	bottom := c[0] + (d[0]-c[0])*tx
-	s0 = top + (bottom-top)*tz
-	top = a[2] + (b[2]-a[2])*tx
-	bottom = c[2] + (d[2]-c[2])*tx
-	s2 = top + (bottom-top)*tz
-	return s0, s2
+	return bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[2], b[2], c[2], d[2], tx, tz)
+}
+
+// bilerp is sampleTable's bilinear blend of texel values a b (one row)
+// and c d (the next row), tx along the rows and tz across.
+func bilerp(a, b, c, d, tx, tz float32) float32 {
+	top := a + (b-a)*tx
+	bottom := c + (d-c)*tx
+	return top + (bottom-top)*tz
 }
 
 // texel splits table coordinate u into the texel it is in (math.Floor's,
@@ -279,11 +281,7 @@ func (t Perturber) sampleChannel(x, z float32, c int) float32 {
 	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
 	ix, iz = ix&(size-1), iz&(size-1)
 	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
-	a, b := t.table[ix+iz*size][c], t.table[ix1+iz*size][c]
-	cc, d := t.table[ix+iz1*size][c], t.table[ix1+iz1*size][c]
-	top := a + (b-a)*tx
-	bottom := cc + (d-cc)*tx
-	return top + (bottom-top)*tz
+	return bilerp(t.table[ix+iz*size][c], t.table[ix1+iz*size][c], t.table[ix+iz1*size][c], t.table[ix1+iz1*size][c], tx, tz)
 }
 
 // SampleHash returns the hash-grid values at world point p.
