@@ -120,7 +120,7 @@ type builder struct {
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
-	pcenter                vecT    // the current cell's centre, perturbed
+	center, pcenter        vecT    // the current cell's centre, and perturbed
 	pcorners               [7]vecT // its solid corners perturbed, the first again last
 	fan                    levelFanShare
 	none                   hexmap.Cell // what a missing corner cell reads as
@@ -135,48 +135,71 @@ func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
 	return b.g.Neighbor(i, d)
 }
 
-// position is Catlike's cell.Position: the centre with jittered height.
-func (b *builder) position(i int) vecT { return b.g.CellPosition(i) }
+// height is the Y of Catlike's cell.Position: the elevation jittered.
+func (b *builder) height(i int) float32 {
+	_, y, _ := b.perturber.CellPosition(b.g, i)
+	return y
+}
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
 func (b *builder) triangulateCell(i int) {
 	b.beginCell(i)
 	b.fan.reset()
-	center := b.position(i)
-	b.pcenter = b.perturb(center)
+	c := &b.center
+	c[0], c[1], c[2] = b.perturber.CellPosition(b.g, i)
+	b.perturbTo(&b.pcenter, c)
 	// Each solid corner ends one sixth's edge and begins the next's:
 	// perturbed once for both.
-	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		b.pcorners[d] = b.perturb(vec.Add(center, hexmap.FirstSolidCorner(d)))
+	for d, sc := range solidCorners[:6] {
+		p := &b.pcorners[d]
+		vec.At(c).Plus(sc).Store(p)
+		b.perturbTo(p, p)
 	}
-	b.pcorners[6] = b.pcorners[0]
+	vec.Copy(&b.pcorners[6], &b.pcorners[0])
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		b.triangulateDirection(d, i, center)
+		b.triangulateDirection(d, i)
 	}
 }
 
+// solidCorners are hexmap.FirstSolidCorner of each direction and, once
+// more at the end, of the first (each direction's SecondSolidCorner is
+// the next one's first); bridges are hexmap.Bridge of each direction:
+// looked up at every sixth instead of computed from the corners again.
+var solidCorners, bridges = func() (c [7]vec.XYZ, br [6]vec.XYZ) {
+	for d := range 6 {
+		c[d], br[d] = vec.Of(hexmap.FirstSolidCorner(hexmap.Direction(d))), vec.Of(hexmap.Bridge(hexmap.Direction(d)))
+	}
+	c[6] = vec.Of(hexmap.SecondSolidCorner(hexmap.NW))
+	return c, br
+}()
+
 // triangulateDirection is Catlike's Triangulate(direction, cell): the
 // solid part of one sixth of the cell, then its connection when it owns it.
-func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
+func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 	cell := b.ref(i)
-	e := hexmap.NewEdgeVertices(vec.Add(center, hexmap.FirstSolidCorner(d)), vec.Add(center, hexmap.SecondSolidCorner(d)))
+	center := vec.At(&b.center)
+	var e, pe hexmap.EdgeVertices
+	e.SetBetween(center.Plus(solidCorners[d]), center.Plus(solidCorners[d+1]))
 	if carvesRiverBed(cell.Cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
-	t := b.perturber
-	pe := hexmap.EdgeVertices{V1: b.pcorners[d], V2: t.Perturb(e.V2), V3: t.Perturb(e.V3), V4: t.Perturb(e.V4), V5: b.pcorners[d+1]}
+	vec.Copy(&pe.V1, &b.pcorners[d])
+	b.perturbTo(&pe.V2, &e.V2)
+	b.perturbTo(&pe.V3, &e.V3)
+	b.perturbTo(&pe.V4, &e.V4)
+	vec.Copy(&pe.V5, &b.pcorners[d+1])
 	switch {
 	case !cell.HasRiver():
-		b.triangulateWithoutRiver(d, cell, center, &e, &pe)
+		b.triangulateWithoutRiver(d, cell, b.center, &e, &pe)
 	case !cell.HasRiverThroughEdge(d):
-		b.triangulateAdjacentToRiver(d, cell, center, &e, &pe)
+		b.triangulateAdjacentToRiver(d, cell, b.center, &e, &pe)
 	case cell.HasRiverBeginOrEnd():
-		b.triangulateWithRiverBeginOrEnd(cell, center, &e, &pe)
+		b.triangulateWithRiverBeginOrEnd(cell, b.center, &e, &pe)
 	default:
-		b.triangulateWithRiver(d, cell, center, &e, &pe)
+		b.triangulateWithRiver(d, cell, b.center, &e, &pe)
 	}
 	if d <= hexmap.SE {
-		b.triangulateConnection(d, i, center, &e, &pe)
+		b.triangulateConnection(d, i, &e, &pe)
 	}
 }
 
@@ -184,7 +207,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int, center vecT) {
 // has any. e is the solid edge, pe the same perturbed.
 func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
 	if !b.shareLevel || !b.levelFan(d, pe, cell) {
-		b.edgeFan(b.pcenter, pe, cell)
+		b.edgeFan(&b.pcenter, pe, cell)
 	}
 	if cell.HasRoads() {
 		il, ir := roadInterpolators(d, cell.Cell)

@@ -9,17 +9,17 @@ import (
 // triangulateConnection is Catlike's TriangulateConnection: the bridge
 // between cell i's solid edge e1 and its neighbour in d (flat strip or
 // terraces, with river bed, river surface or waterfall, and road), then
-// the corner it owns with the next neighbour. pe1 is e1 perturbed.
-func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, e1, pe1 *hexmap.EdgeVertices) {
+// the corner it owns with the next neighbour. e1 is the cell's solid
+// edge in d, pe1 the same perturbed.
+func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexmap.EdgeVertices) {
 	n, ok := b.neighbor(i, d)
 	if !ok {
 		return
 	}
 	cell, nb := b.ref(i), b.ref(n)
-	nPos := b.position(n)
-	bridge := hexmap.Bridge(d)
-	bridge[1] = nPos[1] - center[1]
-	e2 := hexmap.NewEdgeVertices(vec.Add(e1.V1, bridge), vec.Add(e1.V5, bridge))
+	bridge := bridges[d].WithY(b.height(n) - b.center[1])
+	var e2 hexmap.EdgeVertices
+	e2.SetBetween(vec.At(&e1.V1).Plus(bridge), vec.At(&e1.V5).Plus(bridge))
 
 	hasRiver := cell.HasRiverThroughEdge(d)
 	hasRoad := cell.HasRoadThroughEdge(d)
@@ -53,9 +53,12 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, center vecT, 
 	if !hasCorner {
 		return
 	}
-	v5 := vec.Add(e1.V5, hexmap.Bridge(d.Next()))
-	v5[1] = b.position(nn)[1]
-	here, there, beyond := corner{e1.V5, pe1.V5, cell}, corner{e2.V5, pe2.V5, nb}, corner{v5, b.perturb(v5), next}
+	var here, there, beyond corner
+	here.set(&e1.V5, &pe1.V5, cell)
+	there.set(&e2.V5, &pe2.V5, nb)
+	vec.At(&e1.V5).Plus(bridges[d.Next()]).WithY(b.height(nn)).Store(&beyond.p)
+	b.perturbTo(&beyond.pp, &beyond.p)
+	beyond.cell = next
 	if conn != nil {
 		conn.Next, conn.HasCorner = nn, true
 		conn.Corner = [3]vecT{here.p, there.p, beyond.p}

@@ -17,6 +17,13 @@ type corner struct {
 	cell  ref
 }
 
+// set sets the corner to p, perturbed pp, of cell.
+func (c *corner) set(p, pp *vecT, cell ref) {
+	vec.Copy(&c.p, p)
+	vec.Copy(&c.pp, pp)
+	c.cell = cell
+}
+
 // triangulateCorner is Catlike's TriangulateCorner: bottom is the lowest
 // of the three cells, left and right follow clockwise. The two edge types
 // seen from the bottom pick the shape.
@@ -42,7 +49,7 @@ func (b *builder) triangulateCorner(bottom, left, right *corner) {
 		}
 	default:
 		types := terrainTypes(bottom.cell, left.cell, right.cell)
-		b.terrainTriangle(bottom.pp, left.pp, right.pp, types, weights1(), weights2(), weights3())
+		b.terrainTriangle(&bottom.pp, &left.pp, &right.pp, &types, weights1(), weights2(), weights3())
 	}
 }
 
@@ -50,16 +57,24 @@ func (b *builder) triangulateCorner(bottom, left, right *corner) {
 // higher (or level) cells.
 func (b *builder) triangulateCornerTerraces(begin, left, right *corner) {
 	types := terrainTypes(begin.cell, left.cell, right.cell)
-	v3, v4 := b.perturb(hexmap.TerraceLerp(begin.p, left.p, 1)), b.perturb(hexmap.TerraceLerp(begin.p, right.p, 1))
+	// The step's two points and the step's before, swapped.
+	var pts [2][2]vecT
+	last, next := &pts[0], &pts[1]
+	h, v := hexmap.TerraceStep(1)
+	b.perturbTerraceTo(&next[0], &begin.p, &left.p, h, v)
+	b.perturbTerraceTo(&next[1], &begin.p, &right.p, h, v)
 	w3, w4 := terraceLerpWeights(weights1(), weights2(), 1), terraceLerpWeights(weights1(), weights3(), 1)
-	b.terrainTriangle(begin.pp, v3, v4, types, weights1(), w3, w4)
+	b.terrainTriangle(&begin.pp, &next[0], &next[1], &types, weights1(), w3, w4)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
-		v1, v2, w1, w2 := v3, v4, w3, w4
-		v3, v4 = b.perturb(hexmap.TerraceLerp(begin.p, left.p, step)), b.perturb(hexmap.TerraceLerp(begin.p, right.p, step))
+		last, next = next, last
+		w1, w2 := w3, w4
+		h, v := hexmap.TerraceStep(step)
+		b.perturbTerraceTo(&next[0], &begin.p, &left.p, h, v)
+		b.perturbTerraceTo(&next[1], &begin.p, &right.p, h, v)
 		w3, w4 = terraceLerpWeights(weights1(), weights2(), step), terraceLerpWeights(weights1(), weights3(), step)
-		b.terrainQuad(v1, v2, v3, v4, types, w1, w2, w3, w4)
+		b.terrainQuad(&last[0], &last[1], &next[0], &next[1], &types, w1, w2, w3, w4)
 	}
-	b.terrainQuad(v3, v4, left.pp, right.pp, types, w3, w4, weights2(), weights3())
+	b.terrainQuad(&next[0], &next[1], &left.pp, &right.pp, &types, w3, w4, weights2(), weights3())
 }
 
 // triangulateCornerTerracesCliff: terraces on the left, a cliff on the
@@ -68,10 +83,10 @@ func (b *builder) triangulateCornerTerraces(begin, left, right *corner) {
 func (b *builder) triangulateCornerTerracesCliff(begin, left, right *corner) {
 	t := 1 / float32(abs(int(right.cell.Elevation)-int(begin.cell.Elevation)))
 	boundary := vec.Lerp(begin.pp, right.pp, t)
-	bw := vec.Lerp(weights1(), weights3(), t)
+	bw := weights1().Lerp(weights3(), t)
 	types := terrainTypes(begin.cell, left.cell, right.cell)
-	b.triangulateBoundaryTriangle(begin, weights1(), left, weights2(), boundary, bw, types)
-	b.triangulateCornerTop(left, right, boundary, bw, types)
+	b.triangulateBoundaryTriangle(begin, weights1(), left, weights2(), &boundary, bw, &types)
+	b.triangulateCornerTop(left, right, &boundary, bw, &types)
 }
 
 // triangulateCornerCliffTerraces is the mirror: cliff on the left,
@@ -79,37 +94,43 @@ func (b *builder) triangulateCornerTerracesCliff(begin, left, right *corner) {
 func (b *builder) triangulateCornerCliffTerraces(begin, left, right *corner) {
 	t := 1 / float32(abs(int(left.cell.Elevation)-int(begin.cell.Elevation)))
 	boundary := vec.Lerp(begin.pp, left.pp, t)
-	bw := vec.Lerp(weights1(), weights2(), t)
+	bw := weights1().Lerp(weights2(), t)
 	types := terrainTypes(begin.cell, left.cell, right.cell)
-	b.triangulateBoundaryTriangle(right, weights3(), begin, weights1(), boundary, bw, types)
-	b.triangulateCornerTop(left, right, boundary, bw, types)
+	b.triangulateBoundaryTriangle(right, weights3(), begin, weights1(), &boundary, bw, &types)
+	b.triangulateCornerTop(left, right, &boundary, bw, &types)
 }
 
 // triangulateCornerTop closes the part of a cliff corner between the two
 // upper cells: terraces when they are a slope apart, else one triangle.
-func (b *builder) triangulateCornerTop(left, right *corner, boundary, bw vecT, types splat) {
+func (b *builder) triangulateCornerTop(left, right *corner, boundary *vecT, bw vec.XYZ, types *splat) {
 	if edgeType(left.cell.Cell, right.cell.Cell) == hexmap.Slope {
 		b.triangulateBoundaryTriangle(left, weights2(), right, weights3(), boundary, bw, types)
 		return
 	}
-	b.terrainTriangle(left.pp, right.pp, boundary, types, weights2(), weights3(), bw)
+	b.terrainTriangle(&left.pp, &right.pp, boundary, types, weights2(), weights3(), bw)
 }
 
 // triangulateBoundaryTriangle collapses the terraces from begin to left
 // onto the boundary point. The terrace points are perturbed here, the
 // boundary point, already perturbed, stays where it is (Catlike's
 // AddTriangleUnperturbed).
-func (b *builder) triangulateBoundaryTriangle(begin *corner, beginW vecT, left *corner, leftW vecT, boundary, boundaryW vecT, types splat) {
-	v2 := b.perturb(hexmap.TerraceLerp(begin.p, left.p, 1))
+func (b *builder) triangulateBoundaryTriangle(begin *corner, beginW vec.XYZ, left *corner, leftW vec.XYZ, boundary *vecT, boundaryW vec.XYZ, types *splat) {
+	// The step's point and the step's before, swapped.
+	var pts [2]vecT
+	last, next := &pts[0], &pts[1]
+	h, v := hexmap.TerraceStep(1)
+	b.perturbTerraceTo(next, &begin.p, &left.p, h, v)
 	w2 := terraceLerpWeights(beginW, leftW, 1)
-	b.terrainTriangle(begin.pp, v2, boundary, types, beginW, w2, boundaryW)
+	b.terrainTriangle(&begin.pp, next, boundary, types, beginW, w2, boundaryW)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
-		v1, w1 := v2, w2
-		v2 = b.perturb(hexmap.TerraceLerp(begin.p, left.p, step))
+		last, next = next, last
+		w1 := w2
+		h, v := hexmap.TerraceStep(step)
+		b.perturbTerraceTo(next, &begin.p, &left.p, h, v)
 		w2 = terraceLerpWeights(beginW, leftW, step)
-		b.terrainTriangle(v1, v2, boundary, types, w1, w2, boundaryW)
+		b.terrainTriangle(last, next, boundary, types, w1, w2, boundaryW)
 	}
-	b.terrainTriangle(v2, left.pp, boundary, types, w2, leftW, boundaryW)
+	b.terrainTriangle(next, &left.pp, boundary, types, w2, leftW, boundaryW)
 }
 
 func abs(v int) int {

@@ -5,30 +5,54 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
+	"hexsandbox/mesh"
 )
 
 // Catlike's HexMesh perturbs every vertex it is given, except through its
 // Unperturbed variants. Here callers perturb each point once and the
 // helpers add vertices as given: perturbation moves only X and Z, and
 // from X and Z alone, so a perturbed point may take a new height later.
+//
+// The hot paths move points component by component (vec.Copy, vec.At,
+// perturbTo) and pass them by pointer, weights as vec.XYZ: a vecT is an
+// array, which the compiler keeps in memory and copies as an 8-byte and a
+// 4-byte word, and a copy of a point written as three floats a moment
+// before stalls until those stores reach the cache.
 
 func (b *builder) perturb(p vecT) vecT { return b.perturber.Perturb(p) }
 
+// perturbTo sets *dst to *p perturbed (dst may be p).
+func (b *builder) perturbTo(dst, p *vecT) {
+	x, z := b.perturber.PerturbXZ(p[0], p[2])
+	dst[0], dst[1], dst[2] = x, p[1], z
+}
+
 // perturbEdge sets p to the five vertices of e perturbed.
 func (b *builder) perturbEdge(p, e *hexmap.EdgeVertices) {
-	t := b.perturber
-	p.V1, p.V2, p.V3, p.V4, p.V5 = t.Perturb(e.V1), t.Perturb(e.V2), t.Perturb(e.V3), t.Perturb(e.V4), t.Perturb(e.V5)
+	b.perturbTo(&p.V1, &e.V1)
+	b.perturbTo(&p.V2, &e.V2)
+	b.perturbTo(&p.V3, &e.V3)
+	b.perturbTo(&p.V4, &e.V4)
+	b.perturbTo(&p.V5, &e.V5)
+}
+
+// perturbTerraceTo sets *dst to the terrace point of a and c that h and
+// v (hexmap.TerraceStep) give, perturbed.
+func (b *builder) perturbTerraceTo(dst, a, c *vecT, h, v float32) {
+	x, y, z := hexmap.TerraceLerpAt(a, c, h, v)
+	x, z = b.perturber.PerturbXZ(x, z)
+	dst[0], dst[1], dst[2] = x, y, z
 }
 
 // perturbTerraceEdge sets p to terrace step of the edges from a to c
 // (hexmap.TerraceLerpEdges), perturbed.
 func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
-	t := b.perturber
-	p.V1 = t.Perturb(hexmap.TerraceLerp(a.V1, c.V1, step))
-	p.V2 = t.Perturb(hexmap.TerraceLerp(a.V2, c.V2, step))
-	p.V3 = t.Perturb(hexmap.TerraceLerp(a.V3, c.V3, step))
-	p.V4 = t.Perturb(hexmap.TerraceLerp(a.V4, c.V4, step))
-	p.V5 = t.Perturb(hexmap.TerraceLerp(a.V5, c.V5, step))
+	h, v := hexmap.TerraceStep(step)
+	b.perturbTerraceTo(&p.V1, &a.V1, &c.V1, h, v)
+	b.perturbTerraceTo(&p.V2, &a.V2, &c.V2, h, v)
+	b.perturbTerraceTo(&p.V3, &a.V3, &c.V3, h, v)
+	b.perturbTerraceTo(&p.V4, &a.V4, &c.V4, h, v)
+	b.perturbTerraceTo(&p.V5, &a.V5, &c.V5, h, v)
 }
 
 // ref is a cell with its index, so that the terrain triangulation can
@@ -45,7 +69,7 @@ type ref struct {
 func (b *builder) ref(i int) ref { return ref{&b.cells[i], int32(i)} }
 
 // splat is the splat type triple of one triangle or quad and the cells
-// it comes from.
+// it comes from. It is passed by pointer.
 type splat struct {
 	types vecT
 	from  [3]int32
@@ -57,24 +81,26 @@ func terrainTypes(x, y, z ref) splat {
 }
 
 // terrainTriangle adds a terrain triangle with splat data.
-func (b *builder) terrainTriangle(v1, v2, v3 vecT, s splat, w1, w2, w3 vecT) {
-	v := b.terrainVertices(3, 3, s)
-	fanTriangle(&v, 0, &v1, &v2, &v3)
-	w := v.weights[:3]
-	w[0] = w1
-	w[1] = w2
-	w[2] = w3
+func (b *builder) terrainTriangle(v1, v2, v3 *vecT, s *splat, w1, w2, w3 vec.XYZ) {
+	m := b.terrain
+	v, i := b.terrainVertices(3, 3, s)
+	fanTriangle(m, v, i, v1, v2, v3)
+	w := m.Weights[v : v+3 : v+3]
+	w1.Store(&w[0])
+	w2.Store(&w[1])
+	w3.Store(&w[2])
 }
 
 // terrainQuad adds a terrain quad with splat data.
-func (b *builder) terrainQuad(v1, v2, v3, v4 vecT, s splat, w1, w2, w3, w4 vecT) {
-	v := b.terrainVertices(4, 6, s)
-	stripQuad(&v, 0, &v1, &v2, &v3, &v4)
-	w := v.weights[:4]
-	w[0] = w1
-	w[1] = w2
-	w[2] = w3
-	w[3] = w4
+func (b *builder) terrainQuad(v1, v2, v3, v4 *vecT, s *splat, w1, w2, w3, w4 vec.XYZ) {
+	m := b.terrain
+	v, i := b.terrainVertices(4, 6, s)
+	stripQuad(m, v, i, v1, v2, v3, v4)
+	w := m.Weights[v : v+4 : v+4]
+	w1.Store(&w[0])
+	w2.Store(&w[1])
+	w3.Store(&w[2])
+	w4.Store(&w[3])
 }
 
 // edgeFan is Catlike's TriangulateEdgeFan: four triangles from the centre
@@ -83,14 +109,15 @@ func (b *builder) terrainQuad(v1, v2, v3, v4 vecT, s splat, w1, w2, w3, w4 vecT)
 // in place (terrainVertices) rather than triangle by triangle, and take
 // edges by pointer: an EdgeVertices is 60 bytes, which Go passes through
 // the stack at every call.
-func (b *builder) edgeFan(center vecT, e *hexmap.EdgeVertices, t ref) {
+func (b *builder) edgeFan(center *vecT, e *hexmap.EdgeVertices, t ref) {
 	s := terrainTypes(t, t, t)
-	v := b.terrainVertices(12, 12, s)
-	fanTriangle(&v, 0, &center, &e.V1, &e.V2)
-	fanTriangle(&v, 1, &center, &e.V2, &e.V3)
-	fanTriangle(&v, 2, &center, &e.V3, &e.V4)
-	fanTriangle(&v, 3, &center, &e.V4, &e.V5)
-	fill(v.weights, weights1())
+	m := b.terrain
+	v, i := b.terrainVertices(12, 12, &s)
+	fanTriangle(m, v, i, center, &e.V1, &e.V2)
+	fanTriangle(m, v+3, i+3, center, &e.V2, &e.V3)
+	fanTriangle(m, v+6, i+6, center, &e.V3, &e.V4)
+	fanTriangle(m, v+9, i+9, center, &e.V4, &e.V5)
+	fill(m.Weights[v:v+12], weights1())
 }
 
 // levelFan is edgeFan for a sixth of a cell without river, sharing
@@ -111,7 +138,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 		}
 	}
 	s := terrainTypes(t, t, t)
-	b.tints.add(len(b.terrain.Positions), s.from)
+	b.tints.add(len(b.terrain.Positions), &s.from)
 	// The vertices this sixth adds, numbered from base.
 	var add [6]*vecT
 	n, base := int32(0), int32(len(b.terrain.Positions))
@@ -135,7 +162,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 		b.fan.corners[last] = ids[4]
 		n++
 	}
-	b.levelVertices(add[:n], s.types, weights1())
+	b.levelVertices(add[:n], &s.types, weights1())
 	idx := grow(&b.terrain.Indices, 12)
 	for k := range 4 {
 		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
@@ -149,7 +176,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 // points between them, 10 vertices instead of 16, first used in the same
 // order. It adds nothing and returns false where a point is not level or
 // a quad does not face up.
-func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVertices, w2 vecT, s splat) bool {
+func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.EdgeVertices, w2 vec.XYZ, s *splat) bool {
 	near := [5]*vecT{&e1.V1, &e1.V2, &e1.V3, &e1.V4, &e1.V5}
 	far := [5]*vecT{&e2.V1, &e2.V2, &e2.V3, &e2.V4, &e2.V5}
 	y := e1.V1[1]
@@ -159,12 +186,12 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 		}
 	}
 	m := b.terrain
-	b.tints.add(len(m.Positions), s.from)
+	b.tints.add(len(m.Positions), &s.from)
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
-	b.levelVertices([]*vecT{near[0], far[0], near[1], far[1], near[2], far[2], near[3], far[3], near[4], far[4]}, s.types, w1)
+	b.levelVertices([]*vecT{near[0], far[0], near[1], far[1], near[2], far[2], near[3], far[3], near[4], far[4]}, &s.types, w1)
 	for k := 1; k < 10; k += 2 {
-		m.Weights[int(base)+k] = w2
+		w2.Store(&m.Weights[int(base)+k])
 	}
 	idx := grow(&m.Indices, 24)
 	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as stripQuad, a c b, b c d
@@ -177,27 +204,28 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vecT, e2 *hexmap.EdgeVe
 // quadFacesUp reports whether quad abcd faces up: the Y of the cross
 // product stripQuad takes its normal from, computed as it does.
 func quadFacesUp(a, b, c, d *vecT) bool {
-	return vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Y > 0
+	return vec.At(d).Minus(vec.At(a)).Cross(vec.At(b).Minus(vec.At(c))).Y > 0
 }
 
 // facesUp reports whether triangle abc faces up: the Y of the cross
 // product faceNormal takes, computed as it does.
 func facesUp(a, b, c *vecT) bool {
-	u, v := vec.Of(*b).Minus(vec.Of(*a)), vec.Of(*c).Minus(vec.Of(*a))
-	return u.Cross(v).Y > 0
+	pa := vec.At(a)
+	return vec.At(b).Minus(pa).Cross(vec.At(c).Minus(pa)).Y > 0
 }
 
 // levelVertices adds terrain vertices at pts with the normal up and the
 // splat types and weights given.
-func (b *builder) levelVertices(pts []*vecT, types, w vecT) {
+func (b *builder) levelVertices(pts []*vecT, types *vecT, w vec.XYZ) {
 	m, n := b.terrain, len(pts)
 	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
 	ts, ws := grow(&m.Terrain, n), grow(&m.Weights, n)
+	t := vec.At(types)
 	for k, p := range pts {
-		ps[k] = *p
+		vec.Copy(&ps[k], p)
 		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
-		ts[k] = types
-		ws[k] = w
+		t.Store(&ts[k])
+		w.Store(&ws[k])
 	}
 }
 
@@ -218,20 +246,21 @@ func (f *levelFanShare) reset() {
 // edgeStrip is Catlike's TriangulateEdgeStrip: four quads between two
 // perturbed edges, the first weighted w1 and the second w2, with a road
 // segment on top when hasRoad.
-func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap.EdgeVertices, w2 vecT, t2 ref, hasRoad bool) {
+func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, t1 ref, e2 *hexmap.EdgeVertices, w2 vec.XYZ, t2 ref, hasRoad bool) {
 	s := terrainTypes(t1, t2, t1)
-	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, s) {
-		v := b.terrainVertices(16, 24, s)
-		stripQuad(&v, 0, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
-		stripQuad(&v, 1, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
-		stripQuad(&v, 2, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
-		stripQuad(&v, 3, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
+	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, &s) {
+		m := b.terrain
+		v, i := b.terrainVertices(16, 24, &s)
+		stripQuad(m, v, i, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
+		stripQuad(m, v+4, i+6, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
+		stripQuad(m, v+8, i+12, &e1.V3, &e1.V4, &e2.V3, &e2.V4)
+		stripQuad(m, v+12, i+18, &e1.V4, &e1.V5, &e2.V4, &e2.V5)
+		w := m.Weights[v : v+16 : v+16]
 		for k := 0; k < 16; k += 4 {
-			w := v.weights[k : k+4]
-			w[0] = w1
-			w[1] = w1
-			w[2] = w2
-			w[3] = w2
+			w1.Store(&w[k])
+			w1.Store(&w[k+1])
+			w2.Store(&w[k+2])
+			w2.Store(&w[k+3])
 		}
 	}
 	if hasRoad {
@@ -239,24 +268,20 @@ func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vecT, t1 ref, e2 *hexmap
 	}
 }
 
-// vertices are n new vertices of the terrain mesh and their indices, to
-// be written in place; base is the first one's number.
-type vertices struct {
-	positions, normals, weights []vecT
-	indices                     []uint16
-	base                        uint16
-}
-
 // terrainVertices adds n vertices with splat s and ni indices to the
-// terrain mesh, positions, normals, weights and indices to be written.
-func (b *builder) terrainVertices(n, ni int, s splat) vertices {
+// terrain mesh, and returns the first vertex's number and the first
+// index's place: the caller writes positions, normals, weights and
+// indices there.
+func (b *builder) terrainVertices(n, ni int, s *splat) (v, i int) {
 	m := b.terrain
-	b.tints.add(len(m.Positions), s.from)
-	v := vertices{base: uint16(len(m.Positions))}
-	v.positions, v.normals = grow(&m.Positions, n), grow(&m.Normals, n)
-	v.weights, v.indices = grow(&m.Weights, n), grow(&m.Indices, ni)
-	fill(grow(&m.Terrain, n), s.types)
-	return v
+	v, i = len(m.Positions), len(m.Indices)
+	b.tints.add(v, &s.from)
+	grow(&m.Positions, n)
+	grow(&m.Normals, n)
+	grow(&m.Weights, n)
+	grow(&m.Indices, ni)
+	fill(grow(&m.Terrain, n), vec.At(&s.types))
+	return v, i
 }
 
 // grow lengthens *s by n elements and returns them.
@@ -266,47 +291,48 @@ func grow[T any](s *[]T, n int) []T {
 	return (*s)[l : l+n : l+n]
 }
 
-func fill(s []vecT, v vecT) {
+func fill(s []vecT, v vec.XYZ) {
 	for k := range s {
-		s[k] = v
+		v.Store(&s[k])
 	}
 }
 
-// fanTriangle writes triangle k of v as mesh.AddTriangle adds it. (One
-// assignment a statement: a parallel one copies through temporaries.)
-func fanTriangle(v *vertices, k int, a, b, c *vecT) {
-	p, n := v.positions[3*k:3*k+3], v.normals[3*k:3*k+3]
-	p[0] = *a
-	p[1] = *b
-	p[2] = *c
-	pa := vec.Of(*a)
-	nv := vec.Of(*b).Minus(pa).Cross(vec.Of(*c).Minus(pa)).Normalized()
+// fanTriangle writes triangle abc as mesh.AddTriangle adds it, its
+// vertices from number v and its indices from place i of m.
+func fanTriangle(m *mesh.Mesh, v, i int, a, b, c *vecT) {
+	p, n := m.Positions[v:v+3:v+3], m.Normals[v:v+3:v+3]
+	vec.Copy(&p[0], a)
+	vec.Copy(&p[1], b)
+	vec.Copy(&p[2], c)
+	pa := vec.At(a)
+	nv := vec.At(b).Minus(pa).Cross(vec.At(c).Minus(pa)).Normalized()
 	setNormals(n, nv)
-	i, base := v.indices[3*k:3*k+3], v.base+uint16(3*k)
-	i[0], i[1], i[2] = base, base+1, base+2
+	idx, base := m.Indices[i:i+3:i+3], uint16(v)
+	idx[0], idx[1], idx[2] = base, base+1, base+2
 }
 
 // setNormals sets every normal of n to nv, component by component from
 // registers: reading back a vec3.T just written as three floats stalls.
 func setNormals(n []vecT, nv vec.XYZ) {
 	for k := range n {
-		n[k][0], n[k][1], n[k][2] = nv.X, nv.Y, nv.Z
+		nv.Store(&n[k])
 	}
 }
 
-// stripQuad writes quad k of v as mesh.AddQuad adds a quad (the same
-// vertices, winding and one normal for the quad), the normal from the
-// cross product of the diagonals: one cross product and one square root
+// stripQuad writes quad abcd as mesh.AddQuad adds a quad (the same
+// vertices, winding and one normal for the quad), its vertices from
+// number v and its indices from place i of m, the normal from the cross
+// product of the diagonals: one cross product and one square root
 // instead of three, which matters because quads are most of the terrain;
 // for a planar quad it is the same normal.
-func stripQuad(v *vertices, k int, a, b, c, d *vecT) {
-	p, n := v.positions[4*k:4*k+4], v.normals[4*k:4*k+4]
-	p[0] = *a
-	p[1] = *b
-	p[2] = *c
-	p[3] = *d
-	nv := vec.Of(*d).Minus(vec.Of(*a)).Cross(vec.Of(*b).Minus(vec.Of(*c))).Normalized()
+func stripQuad(m *mesh.Mesh, v, i int, a, b, c, d *vecT) {
+	p, n := m.Positions[v:v+4:v+4], m.Normals[v:v+4:v+4]
+	vec.Copy(&p[0], a)
+	vec.Copy(&p[1], b)
+	vec.Copy(&p[2], c)
+	vec.Copy(&p[3], d)
+	nv := vec.At(d).Minus(vec.At(a)).Cross(vec.At(b).Minus(vec.At(c))).Normalized()
 	setNormals(n, nv)
-	i, base := v.indices[6*k:6*k+6], v.base+uint16(4*k)
-	i[0], i[1], i[2], i[3], i[4], i[5] = base, base+2, base+1, base+1, base+2, base+3
+	idx, base := m.Indices[i:i+6:i+6], uint16(v)
+	idx[0], idx[1], idx[2], idx[3], idx[4], idx[5] = base, base+2, base+1, base+1, base+2, base+3
 }

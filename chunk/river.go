@@ -34,7 +34,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *h
 	pc := b.perturb(center)
 	t := cell
 	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
-	b.edgeFan(pc, &pm, t)
+	b.edgeFan(&pc, &pm, t)
 	b.cut(buildings.River, center, e.V2, e.V4)
 	if cell.IsUnderwater() {
 		return
@@ -81,10 +81,10 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 	w := weights1()
 	types := terrainTypes(t, t, t)
 	b.edgeStrip(&pm, w, t, pe, w, t, false)
-	b.terrainTriangle(pl, pm.V1, pm.V2, types, w, w, w)
-	b.terrainQuad(pl, pc, pm.V2, pm.V3, types, w, w, w, w)
-	b.terrainQuad(pc, pr, pm.V3, pm.V4, types, w, w, w, w)
-	b.terrainTriangle(pr, pm.V4, pm.V5, types, w, w, w)
+	b.terrainTriangle(&pl, &pm.V1, &pm.V2, &types, w, w, w)
+	b.terrainQuad(&pl, &pc, &pm.V2, &pm.V3, &types, w, w, w, w)
+	b.terrainQuad(&pc, &pr, &pm.V3, &pm.V4, &types, w, w, w, w)
+	b.terrainTriangle(&pr, &pm.V4, &pm.V5, &types, w, w, w)
 	b.cut(buildings.River, centerL, m.V2, m.V4, centerR)
 	b.cut(buildings.River, m.V2, e.V2, e.V4, m.V4)
 
@@ -119,7 +119,8 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 	b.perturbEdge(&pm, &m)
 	t := cell
 	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
-	b.edgeFan(b.perturb(center), &pm, t)
+	pc := b.perturb(center)
+	b.edgeFan(&pc, &pm, t)
 }
 
 // triangulateRiverQuad adds a river surface quad between perturbed

@@ -26,11 +26,16 @@ func (t *tints) reset() { t.runs = t.runs[:0] }
 
 // add notes that the vertices from start on take their types from cells;
 // consecutive triangles of the same cells (a fan, a strip) share a run.
-func (t *tints) add(start int, cells [3]int32) {
-	if n := len(t.runs); n > 0 && t.runs[n-1].cells == cells {
-		return
+func (t *tints) add(start int, cells *[3]int32) {
+	if n := len(t.runs); n > 0 {
+		// Compared and copied number by number: see vec.Copy.
+		if r := &t.runs[n-1].cells; r[0] == cells[0] && r[1] == cells[1] && r[2] == cells[2] {
+			return
+		}
 	}
-	t.runs = append(t.runs, tintRun{int32(start), cells})
+	t.runs = append(t.runs, tintRun{start: int32(start)})
+	r := &t.runs[len(t.runs)-1].cells
+	r[0], r[1], r[2] = cells[0], cells[1], cells[2]
 }
 
 // Retint sets the splat types of c's terrain vertices from the cells'

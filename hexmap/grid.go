@@ -149,8 +149,21 @@ func (g *Grid) ChunkCells(ch int) []int {
 // elevation jittered by noise as in Catlike's HexCell.Elevation.
 func (g *Grid) CellPosition(i int) vec3.T {
 	x, z := g.top.CellCenter(i)
-	s1 := g.Perturber().sampleElevation(x, z)
-	return vec3.T{x, float32(g.cells[i].Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength, z}
+	return vec3.T{x, g.cellHeight(g.Perturber(), i, x, z), z}
+}
+
+// CellPosition is Grid.CellPosition through t, g's own Perturber, as
+// three numbers: for hot loops, which hold t already and write the
+// numbers where they go.
+func (t Perturber) CellPosition(g *Grid, i int) (x, y, z float32) {
+	x, z = g.top.CellCenter(i)
+	return x, g.cellHeight(t, i, x, z), z
+}
+
+// cellHeight is the Y of cell i's position, its centre at x, z.
+func (g *Grid) cellHeight(t Perturber, i int, x, z float32) float32 {
+	s1 := t.sampleElevation(x, z)
+	return float32(g.cells[i].Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength
 }
 
 // CellUnder returns the cell whose (unperturbed) hexagon holds the world

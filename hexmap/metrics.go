@@ -93,12 +93,21 @@ func SecondWaterCorner(d Direction) vec3.T { return vec.Scale(corner(int(d)+1), 
 // TerraceLerp moves from a to b by terrace step (0..TerraceSteps):
 // horizontally in even fifths, vertically only on odd steps.
 func TerraceLerp(a, b vec3.T, step int) vec3.T {
-	h := float32(step) * HorizontalTerraceStepSize
-	a[0] += (b[0] - a[0]) * h
-	a[2] += (b[2] - a[2]) * h
-	v := float32((step+1)/2) * VerticalTerraceStepSize
-	a[1] += (b[1] - a[1]) * v
-	return a
+	h, v := TerraceStep(step)
+	x, y, z := TerraceLerpAt(&a, &b, h, v)
+	return vec3.T{x, y, z}
+}
+
+// TerraceStep is how far terrace step goes from one end to the other:
+// h horizontally (and in colour), v vertically.
+func TerraceStep(step int) (h, v float32) {
+	return TerraceLerpFactor(step), float32((step+1)/2) * VerticalTerraceStepSize
+}
+
+// TerraceLerpAt is TerraceLerp's point for a step's h and v, as three
+// numbers: hot loops write them where they go.
+func TerraceLerpAt(a, b *vec3.T, h, v float32) (x, y, z float32) {
+	return a[0] + (b[0]-a[0])*h, a[1] + (b[1]-a[1])*v, a[2] + (b[2]-a[2])*h
 }
 
 // TerraceLerpFactor is the colour/weight blend factor of terrace step.
@@ -126,7 +135,20 @@ type EdgeVertices struct {
 
 // NewEdgeVertices spaces five points evenly from c1 to c2.
 func NewEdgeVertices(c1, c2 vec3.T) EdgeVertices {
-	return EdgeVertices{c1, vec.Lerp(c1, c2, 0.25), vec.Lerp(c1, c2, 0.5), vec.Lerp(c1, c2, 0.75), c2}
+	var e EdgeVertices
+	e.SetBetween(vec.Of(c1), vec.Of(c2))
+	return e
+}
+
+// SetBetween sets e to NewEdgeVertices(c1, c2), writing each point
+// component by component (see vec.Copy): the triangulation's hot loops
+// build their edges so.
+func (e *EdgeVertices) SetBetween(c1, c2 vec.XYZ) {
+	c1.Store(&e.V1)
+	c1.Lerp(c2, 0.25).Store(&e.V2)
+	c1.Lerp(c2, 0.5).Store(&e.V3)
+	c1.Lerp(c2, 0.75).Store(&e.V4)
+	c2.Store(&e.V5)
 }
 
 // NewEdgeVerticesOuter puts V2 and V4 at outerStep from the ends, which

@@ -64,6 +64,20 @@ func Of(v vec3.T) XYZ { return XYZ{v[0], v[1], v[2]} }
 // V returns p as a vec3.T.
 func (p XYZ) V() vec3.T { return vec3.T{p.X, p.Y, p.Z} }
 
+// At returns *v as an XYZ, reading its three components: Of(*v) copies
+// the array through the stack first.
+func At(v *vec3.T) XYZ { return XYZ{v[0], v[1], v[2]} }
+
+// Store sets *dst to p, component by component.
+func (p XYZ) Store(dst *vec3.T) { dst[0], dst[1], dst[2] = p.X, p.Y, p.Z }
+
+// Copy sets *dst to *src component by component. A vec3.T assigned whole
+// is copied as an 8-byte and a 4-byte word, and when *src was just
+// written as three floats (a point perturbed or interpolated a moment
+// ago) the CPU cannot forward those stores to the wider read and stalls
+// until they reach the cache: hot loops copy points this way.
+func Copy(dst, src *vec3.T) { dst[0], dst[1], dst[2] = src[0], src[1], src[2] }
+
 // Plus returns p + q, as Add.
 func (p XYZ) Plus(q XYZ) XYZ { return XYZ{p.X + q.X, p.Y + q.Y, p.Z + q.Z} }
 
@@ -72,6 +86,11 @@ func (p XYZ) Minus(q XYZ) XYZ { return XYZ{p.X - q.X, p.Y - q.Y, p.Z - q.Z} }
 
 // Times returns p·f, as Scale.
 func (p XYZ) Times(f float32) XYZ { return XYZ{p.X * f, p.Y * f, p.Z * f} }
+
+// Lerp interpolates between p and q as Lerp does.
+func (p XYZ) Lerp(q XYZ, t float32) XYZ {
+	return XYZ{p.X + (q.X-p.X)*t, p.Y + (q.Y-p.Y)*t, p.Z + (q.Z-p.Z)*t}
+}
 
 // WithY returns p at height y.
 func (p XYZ) WithY(y float32) XYZ { p.Y = y; return p }
