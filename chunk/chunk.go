@@ -83,6 +83,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		tints:      &c.tints,
 		shareLevel: p&separateLevel == 0,
 	}
+	b.positions.reset()
 	c.tints.reset()
 	wm := water.Meshes{
 		Water:     &c.Layers[mesh.Water],
@@ -128,6 +129,7 @@ type builder struct {
 	cell                   int         // the cell being triangulated
 	town                   bool        // whether it holds a town (cuts wanted)
 	tints                  *tints      // where the terrain's splat types come from
+	positions              positionCache
 }
 
 // neighbor returns the neighbour of cell i in d, or false at the border.
@@ -135,10 +137,33 @@ func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
 	return b.g.Neighbor(i, d)
 }
 
-// height is the Y of Catlike's cell.Position: the elevation jittered.
-func (b *builder) height(i int) float32 {
-	_, y, _ := b.perturber.CellPosition(b.g, i)
-	return y
+// position is Catlike's cell.Position, the centre with the elevation
+// jittered, read through the chunk's cache of them.
+func (b *builder) position(i int) *vecT {
+	c := &b.positions
+	k := i & (len(c.cell) - 1)
+	if c.cell[k] != int32(i) {
+		p := &c.p[k]
+		p[0], p[1], p[2] = b.perturber.CellPosition(b.g, i)
+		c.cell[k] = int32(i)
+	}
+	return &c.p[k]
+}
+
+// positionCache holds the cell positions a chunk's triangulation asked
+// for: a position's height takes a noise sample, and each is asked for by
+// its cell and by up to five neighbours' connections and corners. It is
+// direct-mapped by cell number: 128 slots keep a chunk's rows and its rim
+// apart on maps of any width but the narrowest.
+type positionCache struct {
+	cell [128]int32
+	p    [128]vecT
+}
+
+func (c *positionCache) reset() {
+	for k := range c.cell {
+		c.cell[k] = -1
+	}
 }
 
 // triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
@@ -146,7 +171,7 @@ func (b *builder) triangulateCell(i int) {
 	b.beginCell(i)
 	b.fan.reset()
 	c := &b.center
-	c[0], c[1], c[2] = b.perturber.CellPosition(b.g, i)
+	vec.Copy(c, b.position(i))
 	b.perturbTo(&b.pcenter, c)
 	// Each solid corner ends one sixth's edge and begins the next's:
 	// perturbed once for both.

@@ -17,7 +17,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 		return
 	}
 	cell, nb := b.ref(i), b.ref(n)
-	bridge := bridges[d].WithY(b.height(n) - b.center[1])
+	bridge := bridges[d].WithY(b.position(n)[1] - b.center[1])
 	var e2 hexmap.EdgeVertices
 	e2.SetBetween(vec.At(&e1.V1).Plus(bridge), vec.At(&e1.V5).Plus(bridge))
 
@@ -56,7 +56,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 	var here, there, beyond corner
 	here.set(&e1.V5, &pe1.V5, cell)
 	there.set(&e2.V5, &pe2.V5, nb)
-	vec.At(&e1.V5).Plus(bridges[d.Next()]).WithY(b.height(nn)).Store(&beyond.p)
+	vec.At(&e1.V5).Plus(bridges[d.Next()]).WithY(b.position(nn)[1]).Store(&beyond.p)
 	b.perturbTo(&beyond.pp, &beyond.p)
 	beyond.cell = next
 	if conn != nil {

@@ -162,7 +162,10 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 		b.fan.corners[last] = ids[4]
 		n++
 	}
-	b.levelVertices(add[:n], &s.types, weights1())
+	ps := b.levelVertices(int(n), &s.types, weights1())
+	for k := range ps {
+		vec.Copy(&ps[k], add[k])
+	}
 	idx := grow(&b.terrain.Indices, 12)
 	for k := range 4 {
 		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
@@ -189,9 +192,14 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edg
 	b.tints.add(len(m.Positions), &s.from)
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
-	b.levelVertices([]*vecT{near[0], far[0], near[1], far[1], near[2], far[2], near[3], far[3], near[4], far[4]}, &s.types, w1)
+	ps := b.levelVertices(10, &s.types, w1)[:10]
+	for k := range 5 {
+		vec.Copy(&ps[2*k], near[k])
+		vec.Copy(&ps[2*k+1], far[k])
+	}
+	ws := m.Weights[base : int(base)+10 : int(base)+10]
 	for k := 1; k < 10; k += 2 {
-		w2.Store(&m.Weights[int(base)+k])
+		w2.Store(&ws[k])
 	}
 	idx := grow(&m.Indices, 24)
 	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as stripQuad, a c b, b c d
@@ -202,31 +210,32 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edg
 }
 
 // quadFacesUp reports whether quad abcd faces up: the Y of the cross
-// product stripQuad takes its normal from, computed as it does.
+// product of the diagonals d-a and b-c that stripQuad takes its normal
+// from, computed as vec.XYZ.Cross computes it.
 func quadFacesUp(a, b, c, d *vecT) bool {
-	return vec.At(d).Minus(vec.At(a)).Cross(vec.At(b).Minus(vec.At(c))).Y > 0
+	return (d[2]-a[2])*(b[0]-c[0])-(d[0]-a[0])*(b[2]-c[2]) > 0
 }
 
 // facesUp reports whether triangle abc faces up: the Y of the cross
-// product faceNormal takes, computed as it does.
+// product of b-a and c-a that fanTriangle takes its normal from,
+// computed as vec.XYZ.Cross computes it.
 func facesUp(a, b, c *vecT) bool {
-	pa := vec.At(a)
-	return vec.At(b).Minus(pa).Cross(vec.At(c).Minus(pa)).Y > 0
+	return (b[2]-a[2])*(c[0]-a[0])-(b[0]-a[0])*(c[2]-a[2]) > 0
 }
 
-// levelVertices adds terrain vertices at pts with the normal up and the
-// splat types and weights given.
-func (b *builder) levelVertices(pts []*vecT, types *vecT, w vec.XYZ) {
-	m, n := b.terrain, len(pts)
+// levelVertices adds n terrain vertices with the normal up and the splat
+// types and weights given, and returns their positions to be written.
+func (b *builder) levelVertices(n int, types *vecT, w vec.XYZ) []vecT {
+	m := b.terrain
 	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
-	ts, ws := grow(&m.Terrain, n), grow(&m.Weights, n)
+	ts, ws := grow(&m.Terrain, n)[:len(ns)], grow(&m.Weights, n)[:len(ns)]
 	t := vec.At(types)
-	for k, p := range pts {
-		vec.Copy(&ps[k], p)
+	for k := range ns {
 		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
 		t.Store(&ts[k])
 		w.Store(&ws[k])
 	}
+	return ps
 }
 
 // levelFanShare is which of a cell's shared fan vertices exist (-1: not
@@ -284,10 +293,15 @@ func (b *builder) terrainVertices(n, ni int, s *splat) (v, i int) {
 	return v, i
 }
 
-// grow lengthens *s by n elements and returns them.
+// grow lengthens *s by n elements and returns them. It checks the
+// capacity itself: slices.Grow is not inlined, and the storage is reused
+// from build to build, so it is rarely needed.
 func grow[T any](s *[]T, n int) []T {
 	l := len(*s)
-	*s = slices.Grow(*s, n)[:l+n]
+	if cap(*s)-l < n {
+		*s = slices.Grow(*s, n)
+	}
+	*s = (*s)[:l+n]
 	return (*s)[l : l+n : l+n]
 }
 

@@ -19,23 +19,28 @@ type tintRun struct {
 	cells [3]int32
 }
 
-// tints are a chunk's runs, in vertex order.
-type tints struct{ runs []tintRun }
+// tints are a chunk's runs, in vertex order, and the last run's cells
+// (none: -1).
+type tints struct {
+	runs []tintRun
+	last [3]int32
+}
 
-func (t *tints) reset() { t.runs = t.runs[:0] }
+func (t *tints) reset() { t.runs, t.last = t.runs[:0], [3]int32{-1, -1, -1} }
 
 // add notes that the vertices from start on take their types from cells;
 // consecutive triangles of the same cells (a fan, a strip) share a run.
+// The cells are compared and copied number by number (see vec.Copy).
 func (t *tints) add(start int, cells *[3]int32) {
-	if n := len(t.runs); n > 0 {
-		// Compared and copied number by number: see vec.Copy.
-		if r := &t.runs[n-1].cells; r[0] == cells[0] && r[1] == cells[1] && r[2] == cells[2] {
-			return
-		}
+	if t.last[0] != cells[0] || t.last[1] != cells[1] || t.last[2] != cells[2] {
+		t.push(start, cells)
 	}
-	t.runs = append(t.runs, tintRun{start: int32(start)})
-	r := &t.runs[len(t.runs)-1].cells
-	r[0], r[1], r[2] = cells[0], cells[1], cells[2]
+}
+
+// push is add's new run, apart so that add is inlined.
+func (t *tints) push(start int, cells *[3]int32) {
+	t.last[0], t.last[1], t.last[2] = cells[0], cells[1], cells[2]
+	t.runs = append(t.runs, tintRun{start: int32(start), cells: t.last})
 }
 
 // Retint sets the splat types of c's terrain vertices from the cells'
