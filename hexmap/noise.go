@@ -169,13 +169,17 @@ func (n *Noise) Perturb(p vec3.T) vec3.T { return n.Perturber().Perturb(p) }
 // Perturber returns Perturb bound to the built table, for hot loops that
 // perturb many points: it skips the build check on every call. It is the
 // perturbation of a flat map; Grid.Perturber is a map's own.
-func (n *Noise) Perturber() Perturber { return Perturber{table: n.tables().table} }
+func (n *Noise) Perturber() Perturber {
+	return Perturber{table: (*[NoiseTableSize * NoiseTableSize]vec4.T)(n.tables().table)}
+}
 
 // Perturber perturbs points and samples the noise for one map: as
 // Noise.Perturb and Noise.Sample on a flat map, and on a wrapping map
 // with the noise made continuous across the seam (see seamBlend).
 type Perturber struct {
-	table []vec4.T
+	// table is the noise table as an array, so that an index masked into
+	// it needs no bounds check.
+	table *[NoiseTableSize * NoiseTableSize]vec4.T
 	// wrap is the map's width in world units on a wrapping map, else 0.
 	wrap float32
 }
@@ -197,9 +201,9 @@ func (t Perturber) seamBlend(x float32) float32 {
 
 // Sample returns the four noise channels at p for this map.
 func (t Perturber) Sample(p vec3.T) vec4.T {
-	s := sampleTable(t.table, p[0], p[2])
+	s := sampleTable(t.table[:], p[0], p[2])
 	if f := t.seamBlend(p[0]); f < 1 {
-		e := sampleTable(t.table, p[0]+t.wrap, p[2])
+		e := sampleTable(t.table[:], p[0]+t.wrap, p[2])
 		for c := range s {
 			s[c] = e[c] + (s[c]-e[c])*f
 		}
@@ -215,9 +219,19 @@ func (t Perturber) Perturb(p vec3.T) vec3.T {
 	return p
 }
 
-// PerturbXZ is Perturb on the two coordinates it moves.
+// PerturbXZ is Perturb on the two coordinates it moves. It is the
+// hottest call of triangulation, so it samples the table itself (what
+// sampleXZ and square do, which are not inlined); a wrapping map's
+// points near the seam take the second, blended sample through them.
 func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
-	s0, s2 := t.sampleXZ(x, z)
+	const size = NoiseTableSize
+	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
+	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
+	ix, iz = ix&(size-1), iz&(size-1)<<8
+	ix1, iz1 := (ix+1)&(size-1), (iz+size)&(size*size-1)
+	const mask = size*size - 1
+	a, b, c, d := &t.table[(ix+iz)&mask], &t.table[(ix1+iz)&mask], &t.table[(ix+iz1)&mask], &t.table[(ix1+iz1)&mask]
+	s0, s2 := bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[2], b[2], c[2], d[2], tx, tz)
 	if t.wrap != 0 && x < 1.5*InnerDiameter {
 		f := t.seamBlend(x)
 		e0, e2 := t.sampleXZ(x+t.wrap, z)
@@ -228,14 +242,20 @@ func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
 
 // sampleXZ is sampleTable's channels 0 and 2, the ones Perturb uses.
 func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
+	a, b, c, d, tx, tz := t.square(x, z)
+	return bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[2], b[2], c[2], d[2], tx, tz)
+}
+
+// square is the four texels sampleTable blends at x, z (a b one row, c d
+// the next) and the fractions along X and Z between them.
+func (t Perturber) square(x, z float32) (a, b, c, d *vec4.T, tx, tz float32) {
 	const size = NoiseTableSize // a power of two: masking wraps negatives too
 	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
 	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
-	ix, iz = ix&(size-1), iz&(size-1)
-	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
-	a, b := &t.table[ix+iz*size], &t.table[ix1+iz*size]
-	c, d := &t.table[ix+iz1*size], &t.table[ix1+iz1*size]
-	return bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[2], b[2], c[2], d[2], tx, tz)
+	ix, iz = ix&(size-1), iz&(size-1)<<8 // row iz's first texel
+	ix1, iz1 := (ix+1)&(size-1), (iz+size)&(size*size-1)
+	const mask = size*size - 1 // the sums are within the table: no bounds checks
+	return &t.table[(ix+iz)&mask], &t.table[(ix1+iz)&mask], &t.table[(ix+iz1)&mask], &t.table[(ix1+iz1)&mask], tx, tz
 }
 
 // bilerp is sampleTable's bilinear blend of texel values a b (one row)
@@ -276,12 +296,8 @@ func (t Perturber) sampleElevation(x, z float32) float32 {
 
 // sampleChannel is sampleTable's channel c.
 func (t Perturber) sampleChannel(x, z float32, c int) float32 {
-	const size = NoiseTableSize
-	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
-	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
-	ix, iz = ix&(size-1), iz&(size-1)
-	ix1, iz1 := (ix+1)&(size-1), (iz+1)&(size-1)
-	return bilerp(t.table[ix+iz*size][c], t.table[ix1+iz*size][c], t.table[ix+iz1*size][c], t.table[ix1+iz1*size][c], tx, tz)
+	a, b, cc, d, tx, tz := t.square(x, z)
+	return bilerp(a[c], b[c], cc[c], d[c], tx, tz)
 }
 
 // SampleHash returns the hash-grid values at world point p.
