@@ -39,8 +39,11 @@ func (t *tints) add(start int, cells *[3]int32) {
 
 // push is add's new run, apart so that add is inlined.
 func (t *tints) push(start int, cells *[3]int32) {
-	t.last[0], t.last[1], t.last[2] = cells[0], cells[1], cells[2]
-	t.runs = append(t.runs, tintRun{start: int32(start), cells: t.last})
+	c0, c1, c2 := cells[0], cells[1], cells[2]
+	t.last[0], t.last[1], t.last[2] = c0, c1, c2
+	t.runs = append(t.runs, tintRun{start: int32(start)})
+	r := &t.runs[len(t.runs)-1].cells
+	r[0], r[1], r[2] = c0, c1, c2
 }
 
 // Retint sets the splat types of c's terrain vertices from the cells'
