@@ -34,7 +34,8 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 	if edgeType(cell.Cell, nb.Cell) == hexmap.Slope {
 		b.triangulateEdgeTerraces(e1, pe1, cell, &e2, &pe2, nb, hasRoad)
 	} else {
-		b.edgeStrip(pe1, weights1(), cell, &pe2, weights2(), nb, hasRoad)
+		s := terrainTypes(cell, nb, cell)
+		b.edgeStrip(pe1, weights1(), &pe2, weights2(), &s, hasRoad)
 	}
 
 	nn, hasCorner := 0, false
@@ -81,21 +82,21 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 // becomes TerraceSteps strips, alternating flat and sloped. pbegin and
 // pend are begin and end perturbed.
 func (b *builder) triangulateEdgeTerraces(begin, pbegin *hexmap.EdgeVertices, beginCell ref, end, pend *hexmap.EdgeVertices, endCell ref, hasRoad bool) {
-	t1, t2 := beginCell, endCell
 	// Two buffers, the step's edge and the one before, swapped.
 	var steps [2]hexmap.EdgeVertices
 	e1, e2 := &steps[0], &steps[1]
 	b.perturbTerraceEdge(e2, begin, end, 1)
 	w2 := terraceLerpWeights(weights1(), weights2(), 1)
-	b.edgeStrip(pbegin, weights1(), t1, e2, w2, t2, hasRoad)
+	s := terrainTypes(beginCell, endCell, beginCell) // every step's
+	b.edgeStrip(pbegin, weights1(), e2, w2, &s, hasRoad)
 	for step := 2; step < hexmap.TerraceSteps; step++ {
 		e1, e2 = e2, e1
 		w1 := w2
 		b.perturbTerraceEdge(e2, begin, end, step)
 		w2 = terraceLerpWeights(weights1(), weights2(), step)
-		b.edgeStrip(e1, w1, t1, e2, w2, t2, hasRoad)
+		b.edgeStrip(e1, w1, e2, w2, &s, hasRoad)
 	}
-	b.edgeStrip(e2, w2, t1, pend, weights2(), t2, hasRoad)
+	b.edgeStrip(e2, w2, pend, weights2(), &s, hasRoad)
 }
 
 // triangulateRiverConnection adds the river surface across a connection

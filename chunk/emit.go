@@ -253,13 +253,13 @@ func (f *levelFanShare) reset() {
 }
 
 // edgeStrip is Catlike's TriangulateEdgeStrip: four quads between two
-// perturbed edges, the first weighted w1 and the second w2, with a road
-// segment on top when hasRoad.
-func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, t1 ref, e2 *hexmap.EdgeVertices, w2 vec.XYZ, t2 ref, hasRoad bool) {
-	s := terrainTypes(t1, t2, t1)
-	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, &s) {
+// perturbed edges, the first weighted w1 and the second w2, of splat s
+// (the terrain types of the first cell, the second and the first again),
+// with a road segment on top when hasRoad.
+func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.EdgeVertices, w2 vec.XYZ, s *splat, hasRoad bool) {
+	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, s) {
 		m := b.terrain
-		v, i := b.terrainVertices(16, 24, &s)
+		v, i := b.terrainVertices(16, 24, s)
 		stripQuad(m, v, i, &e1.V1, &e1.V2, &e2.V1, &e2.V2)
 		stripQuad(m, v+4, i+6, &e1.V2, &e1.V3, &e2.V2, &e2.V3)
 		stripQuad(m, v+8, i+12, &e1.V3, &e1.V4, &e2.V3, &e2.V4)

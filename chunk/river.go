@@ -33,7 +33,8 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *h
 	b.perturbEdge(&pm, &m)
 	pc := b.perturb(center)
 	t := cell
-	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
+	ts := terrainTypes(t, t, t)
+	b.edgeStrip(&pm, weights1(), pe, weights1(), &ts, false)
 	b.edgeFan(&pc, &pm, t)
 	b.cut(buildings.River, center, e.V2, e.V4)
 	if cell.IsUnderwater() {
@@ -80,7 +81,7 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 	t := cell
 	w := weights1()
 	types := terrainTypes(t, t, t)
-	b.edgeStrip(&pm, w, t, pe, w, t, false)
+	b.edgeStrip(&pm, w, pe, w, &types, false)
 	b.terrainTriangle(&pl, &pm.V1, &pm.V2, &types, w, w, w)
 	b.terrainQuad(&pl, &pc, &pm.V2, &pm.V3, &types, w, w, w, w)
 	b.terrainQuad(&pc, &pr, &pm.V3, &pm.V4, &types, w, w, w, w)
@@ -118,7 +119,8 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 	var pm hexmap.EdgeVertices
 	b.perturbEdge(&pm, &m)
 	t := cell
-	b.edgeStrip(&pm, weights1(), t, pe, weights1(), t, false)
+	ts := terrainTypes(t, t, t)
+	b.edgeStrip(&pm, weights1(), pe, weights1(), &ts, false)
 	pc := b.perturb(center)
 	b.edgeFan(&pc, &pm, t)
 }
