@@ -1,0 +1,26 @@
+package chunk
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"hexsandbox/hexmap"
+)
+
+// The builder's cache of cell positions gives Grid.CellPosition for every
+// cell asked in any order, on a map big enough that cells share slots
+// (a cell's slot then holds another cell's position until asked again).
+func TestPositionCacheIsCellPosition(t *testing.T) {
+	for _, top := range []hexmap.Topology{{Width: 5, Height: 60}, {Width: 20, Height: 15, Wrapping: true}} {
+		g := testGridOf(t, top, 4)
+		b := builder{g: g, perturber: g.Perturber()}
+		b.positions.reset()
+		rng := rand.New(rand.NewPCG(8, 9))
+		for range 5 * g.CellCount() {
+			i := rng.IntN(g.CellCount())
+			if got, want := *b.position(i), g.CellPosition(i); got != want {
+				t.Fatalf("%v cell %d: cached position %v, CellPosition %v", top, i, got, want)
+			}
+		}
+	}
+}
