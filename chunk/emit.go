@@ -68,17 +68,16 @@ type ref struct {
 // ref returns cell i with its index.
 func (b *builder) ref(i int) ref { return ref{&b.cells[i], int32(i)} }
 
-// splat is the splat type triple of one triangle or quad and the cells
-// it comes from. It is passed by pointer.
+// splat is which cells give one triangle or quad its three splat types.
+// The types themselves are written once the chunk's terrain is done, run
+// by run, from its tints (see tint.go): the same loop that retints a
+// chunk, rather than three numbers into every vertex as it is added.
 type splat struct {
-	types vecT
-	from  [3]int32
+	from [3]int32
 }
 
 // terrainTypes is the splat of one triangle or quad of cells x, y, z.
-func terrainTypes(x, y, z ref) splat {
-	return splat{vecT{float32(x.TerrainType), float32(y.TerrainType), float32(z.TerrainType)}, [3]int32{x.i, y.i, z.i}}
-}
+func terrainTypes(x, y, z ref) splat { return splat{[3]int32{x.i, y.i, z.i}} }
 
 // terrainTriangle adds a terrain triangle with splat data.
 func (b *builder) terrainTriangle(v1, v2, v3 *vecT, s *splat, w1, w2, w3 vec.XYZ) {
@@ -162,7 +161,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 		b.fan.corners[last] = ids[4]
 		n++
 	}
-	ps := b.levelVertices(int(n), &s.types, weights1())
+	ps := b.levelVertices(int(n), weights1())
 	for k := range ps {
 		vec.Copy(&ps[k], add[k])
 	}
@@ -192,7 +191,7 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edg
 	b.tints.add(len(m.Positions), &s.from)
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
-	ps := b.levelVertices(10, &s.types, w1)[:10]
+	ps := b.levelVertices(10, w1)[:10]
 	for k := range 5 {
 		vec.Copy(&ps[2*k], near[k])
 		vec.Copy(&ps[2*k+1], far[k])
@@ -223,16 +222,14 @@ func facesUp(a, b, c *vecT) bool {
 	return (b[2]-a[2])*(c[0]-a[0])-(b[0]-a[0])*(c[2]-a[2]) > 0
 }
 
-// levelVertices adds n terrain vertices with the normal up and the splat
-// types and weights given, and returns their positions to be written.
-func (b *builder) levelVertices(n int, types *vecT, w vec.XYZ) []vecT {
+// levelVertices adds n terrain vertices with the normal up and the
+// weights given, and returns their positions to be written.
+func (b *builder) levelVertices(n int, w vec.XYZ) []vecT {
 	m := b.terrain
-	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
-	ts, ws := grow(&m.Terrain, n)[:len(ns)], grow(&m.Weights, n)[:len(ns)]
-	t := vec.At(types)
+	ps, ns, ws := grow(&m.Positions, n), grow(&m.Normals, n), grow(&m.Weights, n)
+	ws = ws[:len(ns)]
 	for k := range ns {
 		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
-		t.Store(&ts[k])
 		w.Store(&ws[k])
 	}
 	return ps
@@ -277,7 +274,7 @@ func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edge
 	}
 }
 
-// terrainVertices adds n vertices with splat s and ni indices to the
+// terrainVertices adds n vertices of splat s and ni indices to the
 // terrain mesh, and returns the first vertex's number and the first
 // index's place: the caller writes positions, normals, weights and
 // indices there.
@@ -289,7 +286,6 @@ func (b *builder) terrainVertices(n, ni int, s *splat) (v, i int) {
 	grow(&m.Normals, n)
 	grow(&m.Weights, n)
 	grow(&m.Indices, ni)
-	fill(grow(&m.Terrain, n), vec.At(&s.types))
 	return v, i
 }
 

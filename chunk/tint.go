@@ -2,6 +2,7 @@ package chunk
 
 import (
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
@@ -49,18 +50,20 @@ func (t *tints) push(start int, cells *[3]int32) {
 // Retint sets the splat types of c's terrain vertices from the cells'
 // current terrain types: the same result as triangulating c again when
 // nothing but terrain types changed since it was triangulated. Sets
-// made by NewSet and NewCache both retint their chunks so.
+// made by NewSet and NewCache both retint their chunks so, and the
+// triangulation itself writes the types so when its terrain is done.
 func (c *Chunk) Retint(g *hexmap.Grid) {
 	m := &c.Layers[mesh.Terrain]
-	cells := g.Cells()
-	for k, r := range c.tints.runs {
+	cells, runs := g.Cells(), c.tints.runs
+	for k, r := range runs {
 		end := int32(len(m.Terrain))
-		if k+1 < len(c.tints.runs) {
-			end = c.tints.runs[k+1].start
+		if k+1 < len(runs) {
+			end = runs[k+1].start
 		}
-		types := vecT{float32(cells[r.cells[0]].TerrainType), float32(cells[r.cells[1]].TerrainType), float32(cells[r.cells[2]].TerrainType)}
-		for v := r.start; v < end; v++ {
-			m.Terrain[v] = types
+		types := vec.XYZ{X: float32(cells[r.cells[0]].TerrainType), Y: float32(cells[r.cells[1]].TerrainType), Z: float32(cells[r.cells[2]].TerrainType)}
+		ts := m.Terrain[r.start:end]
+		for v := range ts {
+			types.Store(&ts[v])
 		}
 	}
 }
