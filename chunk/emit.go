@@ -130,45 +130,54 @@ func (b *builder) edgeFan(center *vecT, e *hexmap.EdgeVertices, t ref) {
 // level or a triangle does not face up (then edgeFan adds the sixth).
 func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bool {
 	c := &b.pcenter
-	pts := [5]*vecT{&e.V1, &e.V2, &e.V3, &e.V4, &e.V5}
-	for k, p := range pts {
-		if p[1] != c[1] || k > 0 && !facesUp(c, pts[k-1], p) {
-			return false
-		}
+	if y := c[1]; e.V1[1] != y || e.V2[1] != y || e.V3[1] != y || e.V4[1] != y || e.V5[1] != y ||
+		!facesUp(c, &e.V1, &e.V2) || !facesUp(c, &e.V2, &e.V3) || !facesUp(c, &e.V3, &e.V4) || !facesUp(c, &e.V4, &e.V5) {
+		return false
 	}
 	s := terrainTypes(t, t, t)
-	b.tints.add(len(b.terrain.Positions), &s.from)
-	// The vertices this sixth adds, numbered from base.
-	var add [6]*vecT
-	n, base := int32(0), int32(len(b.terrain.Positions))
-	if b.fan.center < 0 {
-		b.fan.center, add[n] = base+n, c
+	m, f := b.terrain, &b.fan
+	base := int32(len(m.Positions))
+	b.tints.add(int(base), &s.from)
+	// The vertices this sixth adds, in the order it first uses them: the
+	// centre and its first corner unless an earlier sixth added them, the
+	// three between, and its last corner unless the first sixth added it.
+	first, last := int(d), (int(d)+1)%6
+	n := 3
+	if f.center < 0 {
 		n++
 	}
-	var ids [5]int32
-	first, last := int(d), (int(d)+1)%6 // the corners' numbers
-	if ids[0] = b.fan.corners[first]; ids[0] < 0 {
-		ids[0], add[n] = base+n, pts[0]
-		b.fan.corners[first] = ids[0]
+	if f.corners[first] < 0 {
 		n++
 	}
-	for k := 1; k < 4; k++ {
-		ids[k], add[n] = base+n, pts[k]
+	if f.corners[last] < 0 {
 		n++
 	}
-	if ids[4] = b.fan.corners[last]; ids[4] < 0 {
-		ids[4], add[n] = base+n, pts[4]
-		b.fan.corners[last] = ids[4]
-		n++
+	ps := b.levelVertices(n, weights1())
+	k := int32(0)
+	if f.center < 0 {
+		f.center = base
+		vec.Copy(&ps[k], c)
+		k++
 	}
-	ps := b.levelVertices(int(n), weights1())
-	for k := range ps {
-		vec.Copy(&ps[k], add[k])
+	if f.corners[first] < 0 {
+		f.corners[first] = base + k
+		vec.Copy(&ps[k], &e.V1)
+		k++
 	}
-	idx := grow(&b.terrain.Indices, 12)
-	for k := range 4 {
-		idx[3*k], idx[3*k+1], idx[3*k+2] = uint16(b.fan.center), uint16(ids[k]), uint16(ids[k+1])
+	mid := base + k
+	vec.Copy(&ps[k], &e.V2)
+	vec.Copy(&ps[k+1], &e.V3)
+	vec.Copy(&ps[k+2], &e.V4)
+	if f.corners[last] < 0 {
+		f.corners[last] = base + k + 3
+		vec.Copy(&ps[k+3], &e.V5)
 	}
+	ctr, c1, c5 := uint16(f.center), uint16(f.corners[first]), uint16(f.corners[last])
+	idx := grow(&m.Indices, 12)[:12]
+	idx[0], idx[1], idx[2] = ctr, c1, uint16(mid)
+	idx[3], idx[4], idx[5] = ctr, uint16(mid), uint16(mid+1)
+	idx[6], idx[7], idx[8] = ctr, uint16(mid+1), uint16(mid+2)
+	idx[9], idx[10], idx[11] = ctr, uint16(mid+2), c5
 	return true
 }
 
@@ -179,31 +188,37 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 // order. It adds nothing and returns false where a point is not level or
 // a quad does not face up.
 func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.EdgeVertices, w2 vec.XYZ, s *splat) bool {
-	near := [5]*vecT{&e1.V1, &e1.V2, &e1.V3, &e1.V4, &e1.V5}
-	far := [5]*vecT{&e2.V1, &e2.V2, &e2.V3, &e2.V4, &e2.V5}
-	y := e1.V1[1]
-	for k := range 5 {
-		if near[k][1] != y || far[k][1] != y || k > 0 && !quadFacesUp(near[k-1], near[k], far[k-1], far[k]) {
-			return false
-		}
+	// A terrace's sloped strips fail at the first far point.
+	if y := e1.V1[1]; e2.V1[1] != y || e1.V2[1] != y || e1.V3[1] != y || e1.V4[1] != y || e1.V5[1] != y ||
+		e2.V2[1] != y || e2.V3[1] != y || e2.V4[1] != y || e2.V5[1] != y ||
+		!quadFacesUp(&e1.V1, &e1.V2, &e2.V1, &e2.V2) || !quadFacesUp(&e1.V2, &e1.V3, &e2.V2, &e2.V3) ||
+		!quadFacesUp(&e1.V3, &e1.V4, &e2.V3, &e2.V4) || !quadFacesUp(&e1.V4, &e1.V5, &e2.V4, &e2.V5) {
+		return false
 	}
 	m := b.terrain
 	b.tints.add(len(m.Positions), &s.from)
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
 	ps := b.levelVertices(10, w1)[:10]
-	for k := range 5 {
-		vec.Copy(&ps[2*k], near[k])
-		vec.Copy(&ps[2*k+1], far[k])
-	}
+	vec.Copy(&ps[0], &e1.V1)
+	vec.Copy(&ps[1], &e2.V1)
+	vec.Copy(&ps[2], &e1.V2)
+	vec.Copy(&ps[3], &e2.V2)
+	vec.Copy(&ps[4], &e1.V3)
+	vec.Copy(&ps[5], &e2.V3)
+	vec.Copy(&ps[6], &e1.V4)
+	vec.Copy(&ps[7], &e2.V4)
+	vec.Copy(&ps[8], &e1.V5)
+	vec.Copy(&ps[9], &e2.V5)
 	ws := m.Weights[base : int(base)+10 : int(base)+10]
 	for k := 1; k < 10; k += 2 {
 		w2.Store(&ws[k])
 	}
-	idx := grow(&m.Indices, 24)
+	idx := grow(&m.Indices, 24)[:24]
 	for k := range 4 { // quad k is near k, k+1 and far k, k+1: as stripQuad, a c b, b c d
 		a := base + uint16(2*k)
-		idx[6*k], idx[6*k+1], idx[6*k+2], idx[6*k+3], idx[6*k+4], idx[6*k+5] = a, a+1, a+2, a+2, a+1, a+3
+		q := idx[6*k : 6*k+6 : 6*k+6]
+		q[0], q[1], q[2], q[3], q[4], q[5] = a, a+1, a+2, a+2, a+1, a+3
 	}
 	return true
 }
