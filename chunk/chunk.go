@@ -103,12 +103,6 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 			}
 		}
 	}
-	if p&ownParts != 0 {
-		// The splat types, run by run (see splat).
-		m := &c.Layers[mesh.Terrain]
-		grow(&m.Terrain, len(m.Positions))
-		c.Retint(g)
-	}
 	if p&featureParts != 0 {
 		if c.towns == nil {
 			c.towns = new(buildings.Builder)

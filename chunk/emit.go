@@ -68,16 +68,17 @@ type ref struct {
 // ref returns cell i with its index.
 func (b *builder) ref(i int) ref { return ref{&b.cells[i], int32(i)} }
 
-// splat is which cells give one triangle or quad its three splat types.
-// The types themselves are written once the chunk's terrain is done, run
-// by run, from its tints (see tint.go): the same loop that retints a
-// chunk, rather than three numbers into every vertex as it is added.
+// splat is the splat type triple of one triangle or quad and the cells
+// it comes from. It is passed by pointer.
 type splat struct {
-	from [3]int32
+	types vec.XYZ
+	from  [3]int32
 }
 
 // terrainTypes is the splat of one triangle or quad of cells x, y, z.
-func terrainTypes(x, y, z ref) splat { return splat{[3]int32{x.i, y.i, z.i}} }
+func terrainTypes(x, y, z ref) splat {
+	return splat{vec.XYZ{X: float32(x.TerrainType), Y: float32(y.TerrainType), Z: float32(z.TerrainType)}, [3]int32{x.i, y.i, z.i}}
+}
 
 // terrainTriangle adds a terrain triangle with splat data.
 func (b *builder) terrainTriangle(v1, v2, v3 *vecT, s *splat, w1, w2, w3 vec.XYZ) {
@@ -152,7 +153,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 	if f.corners[last] < 0 {
 		n++
 	}
-	ps := b.levelVertices(n, weights1())
+	ps := b.levelVertices(n, s.types, weights1())
 	k := int32(0)
 	if f.center < 0 {
 		f.center = base
@@ -199,7 +200,7 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edg
 	b.tints.add(len(m.Positions), &s.from)
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
-	ps := b.levelVertices(10, w1)[:10]
+	ps := b.levelVertices(10, s.types, w1)[:10]
 	vec.Copy(&ps[0], &e1.V1)
 	vec.Copy(&ps[1], &e2.V1)
 	vec.Copy(&ps[2], &e1.V2)
@@ -237,14 +238,15 @@ func facesUp(a, b, c *vecT) bool {
 	return (b[2]-a[2])*(c[0]-a[0])-(b[0]-a[0])*(c[2]-a[2]) > 0
 }
 
-// levelVertices adds n terrain vertices with the normal up and the
-// weights given, and returns their positions to be written.
-func (b *builder) levelVertices(n int, w vec.XYZ) []vecT {
+// levelVertices adds n terrain vertices with the normal up and the splat
+// types and weights given, and returns their positions to be written.
+func (b *builder) levelVertices(n int, types, w vec.XYZ) []vecT {
 	m := b.terrain
-	ps, ns, ws := grow(&m.Positions, n), grow(&m.Normals, n), grow(&m.Weights, n)
-	ws = ws[:len(ns)]
+	ps, ns := grow(&m.Positions, n), grow(&m.Normals, n)
+	ts, ws := grow(&m.Terrain, n)[:len(ns)], grow(&m.Weights, n)[:len(ns)]
 	for k := range ns {
 		ns[k][0], ns[k][1], ns[k][2] = 0, 1, 0
+		types.Store(&ts[k])
 		w.Store(&ws[k])
 	}
 	return ps
@@ -301,6 +303,7 @@ func (b *builder) terrainVertices(n, ni int, s *splat) (v, i int) {
 	grow(&m.Normals, n)
 	grow(&m.Weights, n)
 	grow(&m.Indices, ni)
+	fill(grow(&m.Terrain, n), s.types)
 	return v, i
 }
 

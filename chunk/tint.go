@@ -50,8 +50,7 @@ func (t *tints) push(start int, cells *[3]int32) {
 // Retint sets the splat types of c's terrain vertices from the cells'
 // current terrain types: the same result as triangulating c again when
 // nothing but terrain types changed since it was triangulated. Sets
-// made by NewSet and NewCache both retint their chunks so, and the
-// triangulation itself writes the types so when its terrain is done.
+// made by NewSet and NewCache both retint their chunks so.
 func (c *Chunk) Retint(g *hexmap.Grid) {
 	m := &c.Layers[mesh.Terrain]
 	cells, runs := g.Cells(), c.tints.runs
