@@ -28,6 +28,12 @@ type Noise struct {
 type noiseTables struct {
 	table []vec4.T // NoiseTableSize², channels in [0, 1]
 	hash  []Hash   // HashGridSize²
+	// xz is the table's channels 0 and 2, the ones Perturb reads: half
+	// the bytes, so half the cache lines, for the triangulation's hottest
+	// loads (2-3% of a full triangulation, measured alternating in one
+	// process; a layout of each texel's four neighbours together, one
+	// load a sample, was 6% slower for its doubled size).
+	xz *[NoiseTableSize * NoiseTableSize][2]float32
 }
 
 // Hash holds the five random values of one hash-grid cell, each in [0, 0.999).
@@ -45,7 +51,12 @@ func NewNoise(seed int64) *Noise {
 // tables returns the noise table and hash grid, building them once.
 func (n *Noise) tables() *noiseTables {
 	n.once.Do(func() {
-		n.data = &noiseTables{table: buildNoiseTable(n.seed), hash: buildHashGrid(n.seed)}
+		table := buildNoiseTable(n.seed)
+		xz := new([NoiseTableSize * NoiseTableSize][2]float32)
+		for i, v := range table {
+			xz[i] = [2]float32{v[0], v[2]}
+		}
+		n.data = &noiseTables{table: table, hash: buildHashGrid(n.seed), xz: xz}
 	})
 	return n.data
 }
@@ -170,7 +181,8 @@ func (n *Noise) Perturb(p vec3.T) vec3.T { return n.Perturber().Perturb(p) }
 // perturb many points: it skips the build check on every call. It is the
 // perturbation of a flat map; Grid.Perturber is a map's own.
 func (n *Noise) Perturber() Perturber {
-	return Perturber{table: (*[NoiseTableSize * NoiseTableSize]vec4.T)(n.tables().table)}
+	t := n.tables()
+	return Perturber{table: (*[NoiseTableSize * NoiseTableSize]vec4.T)(t.table), xz: t.xz}
 }
 
 // Perturber perturbs points and samples the noise for one map: as
@@ -180,6 +192,7 @@ type Perturber struct {
 	// table is the noise table as an array, so that an index masked into
 	// it needs no bounds check.
 	table *[NoiseTableSize * NoiseTableSize]vec4.T
+	xz    *[NoiseTableSize * NoiseTableSize][2]float32 // channels 0 and 2
 	// wrap is the map's width in world units on a wrapping map, else 0.
 	wrap float32
 }
@@ -230,8 +243,8 @@ func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
 	ix, iz = ix&(size-1), iz&(size-1)<<8
 	ix1, iz1 := (ix+1)&(size-1), (iz+size)&(size*size-1)
 	const mask = size*size - 1
-	a, b, c, d := &t.table[(ix+iz)&mask], &t.table[(ix1+iz)&mask], &t.table[(ix+iz1)&mask], &t.table[(ix1+iz1)&mask]
-	s0, s2 := bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[2], b[2], c[2], d[2], tx, tz)
+	a, b, c, d := &t.xz[(ix+iz)&mask], &t.xz[(ix1+iz)&mask], &t.xz[(ix+iz1)&mask], &t.xz[(ix1+iz1)&mask]
+	s0, s2 := bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[1], b[1], c[1], d[1], tx, tz)
 	if t.wrap != 0 && x < 1.5*InnerDiameter {
 		f := t.seamBlend(x)
 		e0, e2 := t.sampleXZ(x+t.wrap, z)
