@@ -57,7 +57,7 @@ func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
 
 // ref is a cell with its index, so that the terrain triangulation can
 // record which cells gave each triangle its splat types (see tint.go).
-// It points at the cell: a Cell is thirteen bytes of small fields, and
+// It points at the cell: a Cell is sixteen bytes of small fields, and
 // copying it at every sixth and connection cost more than reading the
 // few fields each needs.
 type ref struct {
