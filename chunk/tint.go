@@ -42,9 +42,9 @@ func (t *tints) add(start int, cells *[3]int32) {
 func (t *tints) push(start int, cells *[3]int32) {
 	c0, c1, c2 := cells[0], cells[1], cells[2]
 	t.last[0], t.last[1], t.last[2] = c0, c1, c2
-	t.runs = append(t.runs, tintRun{start: int32(start)})
-	r := &t.runs[len(t.runs)-1].cells
-	r[0], r[1], r[2] = c0, c1, c2
+	r := &grow(&t.runs, 1)[0] // written field by field (see vec.Copy)
+	r.start = int32(start)
+	r.cells[0], r.cells[1], r.cells[2] = c0, c1, c2
 }
 
 // Retint sets the splat types of c's terrain vertices from the cells'
