@@ -188,14 +188,15 @@ func (b *builder) triangulateCell(i int) {
 
 // solidCorners are hexmap.FirstSolidCorner of each direction and, once
 // more at the end, of the first (each direction's SecondSolidCorner is
-// the next one's first); bridges are hexmap.Bridge of each direction:
-// looked up at every sixth instead of computed from the corners again.
-var solidCorners, bridges = func() (c [7]vec.XYZ, br [6]vec.XYZ) {
-	for d := range 6 {
-		c[d], br[d] = vec.Of(hexmap.FirstSolidCorner(hexmap.Direction(d))), vec.Of(hexmap.Bridge(hexmap.Direction(d)))
+// the next one's first); bridges are hexmap.Bridge of each direction,
+// solidMiddles hexmap.SolidEdgeMiddle: looked up at every sixth instead of
+// computed from the corners again.
+var solidCorners, bridges, solidMiddles = func() (c [7]vec.XYZ, br, mid [6]vec.XYZ) {
+	for d := range hexmap.Direction(6) {
+		c[d], br[d], mid[d] = vec.Of(hexmap.FirstSolidCorner(d)), vec.Of(hexmap.Bridge(d)), vec.Of(hexmap.SolidEdgeMiddle(d))
 	}
 	c[6] = vec.Of(hexmap.SecondSolidCorner(hexmap.NW))
-	return c, br
+	return c, br, mid
 }()
 
 // triangulateDirection is Catlike's Triangulate(direction, cell): the

@@ -55,28 +55,34 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *h
 // centre becomes a line (centerL, centerR) shaped by where the river goes
 // next, and the channel runs from it to the edge.
 func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
-	var centerL, centerR vecT
+	var cL, cR vec.XYZ // centerL and centerR
+	c := vec.Of(center)
 	switch {
 	case cell.HasRiverThroughEdge(d.Opposite()): // straight
-		centerL = vec.Add(center, vec.Scale(hexmap.FirstSolidCorner(d.Previous()), 0.25))
-		centerR = vec.Add(center, vec.Scale(hexmap.SecondSolidCorner(d.Next()), 0.25))
+		cL = c.Plus(solidCorners[d.Previous()].Times(0.25))
+		cR = c.Plus(solidCorners[d.Next()+1].Times(0.25))
 	case cell.HasRiverThroughEdge(d.Next()): // sharp turn
-		centerL, centerR = center, vec.Lerp(center, e.V5, 2.0/3)
+		cL, cR = c, c.Lerp(vec.At(&e.V5), 2.0/3)
 	case cell.HasRiverThroughEdge(d.Previous()): // sharp turn
-		centerL, centerR = vec.Lerp(center, e.V1, 2.0/3), center
+		cL, cR = c.Lerp(vec.At(&e.V1), 2.0/3), c
 	case cell.HasRiverThroughEdge(d.Next2()): // gentle curve
-		centerL = center
-		centerR = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d.Next()), 0.5*hexmap.InnerToOuter))
+		cL = c
+		cR = c.Plus(solidMiddles[d.Next()].Times(0.5 * hexmap.InnerToOuter))
 	default: // gentle curve
-		centerL = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d.Previous()), 0.5*hexmap.InnerToOuter))
-		centerR = center
+		cL = c.Plus(solidMiddles[d.Previous()].Times(0.5 * hexmap.InnerToOuter))
+		cR = c
 	}
-	center = vec.Lerp(centerL, centerR, 0.5)
-	m := hexmap.NewEdgeVerticesOuter(vec.Lerp(centerL, e.V1, 0.5), vec.Lerp(centerR, e.V5, 0.5), hexmap.RiverEdgeOuterStep)
-	m.V3[1], center[1] = e.V3[1], e.V3[1]
-	var pm hexmap.EdgeVertices
+	var m, pm hexmap.EdgeVertices
+	m.SetBetweenOuter(cL.Lerp(vec.At(&e.V1), 0.5), cR.Lerp(vec.At(&e.V5), 0.5), hexmap.RiverEdgeOuterStep)
+	m.V3[1] = e.V3[1]
 	b.perturbEdge(&pm, &m)
-	pl, pc, pr := b.perturb(centerL), b.perturb(center), b.perturb(centerR)
+	var centerL, centerR, pl, pc, pr vecT
+	cL.Store(&centerL)
+	cR.Store(&centerR)
+	cL.Lerp(cR, 0.5).WithY(e.V3[1]).Store(&pc)
+	b.perturbTo(&pl, &centerL)
+	b.perturbTo(&pc, &pc)
+	b.perturbTo(&pr, &centerR)
 
 	t := cell
 	w := weights1()
@@ -104,24 +110,27 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 	if cell.HasRoads() {
 		b.triangulateRoadAdjacentToRiver(d, cell.Cell, center, e, pe)
 	}
+	c := vec.Of(center)
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
 			// Inside of a curve: the centre moves to the edge's middle.
-			center = vec.Add(center, vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
+			c = c.Plus(solidMiddles[d].Times(hexmap.InnerToOuter * 0.5))
 		} else if cell.HasRiverThroughEdge(d.Previous2()) {
 			// Beside a straight river.
-			center = vec.Add(center, vec.Scale(hexmap.FirstSolidCorner(d), 0.25))
+			c = c.Plus(solidCorners[d].Times(0.25))
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		center = vec.Add(center, vec.Scale(hexmap.SecondSolidCorner(d), 0.25))
+		c = c.Plus(solidCorners[d+1].Times(0.25))
 	}
-	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
-	var pm hexmap.EdgeVertices
+	var m, pm hexmap.EdgeVertices
+	m.SetBetween(c.Lerp(vec.At(&e.V1), 0.5), c.Lerp(vec.At(&e.V5), 0.5))
 	b.perturbEdge(&pm, &m)
 	t := cell
 	ts := terrainTypes(t, t, t)
 	b.edgeStrip(&pm, weights1(), pe, weights1(), &ts, false)
-	pc := b.perturb(center)
+	var pc vecT
+	c.Store(&pc)
+	b.perturbTo(&pc, &pc)
 	b.edgeFan(&pc, &pm, t)
 }
 
