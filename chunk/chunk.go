@@ -171,7 +171,7 @@ func (b *builder) triangulateCell(i int) {
 	b.beginCell(i)
 	b.fan.reset()
 	c := &b.center
-	vec.Copy(c, b.position(i))
+	*c = *b.position(i)
 	b.perturbTo(&b.pcenter, c)
 	// Each solid corner ends one sixth's edge and begins the next's:
 	// perturbed once for both.
@@ -180,7 +180,7 @@ func (b *builder) triangulateCell(i int) {
 		vec.At(c).Plus(sc).Store(p)
 		b.perturbTo(p, p)
 	}
-	vec.Copy(&b.pcorners[6], &b.pcorners[0])
+	b.pcorners[6] = b.pcorners[0]
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		b.triangulateDirection(d, i)
 	}
@@ -209,11 +209,11 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 	if carvesRiverBed(cell.Cell, d) {
 		e.V3[1] = cell.StreamBedY()
 	}
-	vec.Copy(&pe.V1, &b.pcorners[d])
+	pe.V1 = b.pcorners[d]
 	b.perturbTo(&pe.V2, &e.V2)
 	b.perturbTo(&pe.V3, &e.V3)
 	b.perturbTo(&pe.V4, &e.V4)
-	vec.Copy(&pe.V5, &b.pcorners[d+1])
+	pe.V5 = b.pcorners[d+1]
 	switch {
 	case !cell.HasRiver():
 		b.triangulateWithoutRiver(d, cell, b.center, &e, &pe)

@@ -19,8 +19,8 @@ type corner struct {
 
 // set sets the corner to p, perturbed pp, of cell.
 func (c *corner) set(p, pp *vecT, cell ref) {
-	vec.Copy(&c.p, p)
-	vec.Copy(&c.pp, pp)
+	c.p = *p
+	c.pp = *pp
 	c.cell = cell
 }
 

@@ -13,11 +13,14 @@ import (
 // helpers add vertices as given: perturbation moves only X and Z, and
 // from X and Z alone, so a perturbed point may take a new height later.
 //
-// The hot paths move points component by component (vec.Copy, vec.At,
-// perturbTo) and pass them by pointer, weights as vec.XYZ: a vecT is an
-// array, which the compiler keeps in memory and copies as an 8-byte and a
-// 4-byte word, and a copy of a point written as three floats a moment
-// before stalls until those stores reach the cache.
+// The hot paths pass points by pointer, write them where they go (a
+// perturbed point straight into its edge, perturbTo) and compute with
+// vec.XYZ, weights too: a vecT is an array, which the compiler keeps in
+// memory, so a vecT argument, result or expression is a temporary on the
+// stack, written as floats and copied on as wider words, and the CPU
+// cannot forward several narrow stores to one wide load: it waits for
+// them to reach the cache. Moving from values to pointers and writes in
+// place took a full triangulation to two thirds of its time.
 
 func (b *builder) perturb(p vecT) vecT { return b.perturber.Perturb(p) }
 
@@ -157,21 +160,21 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 	k := int32(0)
 	if f.center < 0 {
 		f.center = base
-		vec.Copy(&ps[k], c)
+		ps[k] = *c
 		k++
 	}
 	if f.corners[first] < 0 {
 		f.corners[first] = base + k
-		vec.Copy(&ps[k], &e.V1)
+		ps[k] = e.V1
 		k++
 	}
 	mid := base + k
-	vec.Copy(&ps[k], &e.V2)
-	vec.Copy(&ps[k+1], &e.V3)
-	vec.Copy(&ps[k+2], &e.V4)
+	ps[k] = e.V2
+	ps[k+1] = e.V3
+	ps[k+2] = e.V4
 	if f.corners[last] < 0 {
 		f.corners[last] = base + k + 3
-		vec.Copy(&ps[k+3], &e.V5)
+		ps[k+3] = e.V5
 	}
 	ctr, c1, c5 := uint16(f.center), uint16(f.corners[first]), uint16(f.corners[last])
 	idx := grow(&m.Indices, 12)[:12]
@@ -201,16 +204,16 @@ func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.Edg
 	base := uint16(len(m.Positions))
 	// Near and far in turn, as the quads first use them.
 	ps := b.levelVertices(10, s.types, w1)[:10]
-	vec.Copy(&ps[0], &e1.V1)
-	vec.Copy(&ps[1], &e2.V1)
-	vec.Copy(&ps[2], &e1.V2)
-	vec.Copy(&ps[3], &e2.V2)
-	vec.Copy(&ps[4], &e1.V3)
-	vec.Copy(&ps[5], &e2.V3)
-	vec.Copy(&ps[6], &e1.V4)
-	vec.Copy(&ps[7], &e2.V4)
-	vec.Copy(&ps[8], &e1.V5)
-	vec.Copy(&ps[9], &e2.V5)
+	ps[0] = e1.V1
+	ps[1] = e2.V1
+	ps[2] = e1.V2
+	ps[3] = e2.V2
+	ps[4] = e1.V3
+	ps[5] = e2.V3
+	ps[6] = e1.V4
+	ps[7] = e2.V4
+	ps[8] = e1.V5
+	ps[9] = e2.V5
 	ws := m.Weights[base : int(base)+10 : int(base)+10]
 	for k := 1; k < 10; k += 2 {
 		w2.Store(&ws[k])
@@ -329,9 +332,9 @@ func fill(s []vecT, v vec.XYZ) {
 // vertices from number v and its indices from place i of m.
 func fanTriangle(m *mesh.Mesh, v, i int, a, b, c *vecT) {
 	p, n := m.Positions[v:v+3:v+3], m.Normals[v:v+3:v+3]
-	vec.Copy(&p[0], a)
-	vec.Copy(&p[1], b)
-	vec.Copy(&p[2], c)
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
 	pa := vec.At(a)
 	nv := vec.At(b).Minus(pa).Cross(vec.At(c).Minus(pa)).Normalized()
 	setNormals(n, nv)
@@ -355,10 +358,10 @@ func setNormals(n []vecT, nv vec.XYZ) {
 // for a planar quad it is the same normal.
 func stripQuad(m *mesh.Mesh, v, i int, a, b, c, d *vecT) {
 	p, n := m.Positions[v:v+4:v+4], m.Normals[v:v+4:v+4]
-	vec.Copy(&p[0], a)
-	vec.Copy(&p[1], b)
-	vec.Copy(&p[2], c)
-	vec.Copy(&p[3], d)
+	p[0] = *a
+	p[1] = *b
+	p[2] = *c
+	p[3] = *d
 	nv := vec.At(d).Minus(vec.At(a)).Cross(vec.At(b).Minus(vec.At(c))).Normalized()
 	setNormals(n, nv)
 	idx, base := m.Indices[i:i+6:i+6], uint16(v)

@@ -31,7 +31,8 @@ func (t *tints) reset() { t.runs, t.last = t.runs[:0], [3]int32{-1, -1, -1} }
 
 // add notes that the vertices from start on take their types from cells;
 // consecutive triangles of the same cells (a fan, a strip) share a run.
-// The cells are compared and copied number by number (see vec.Copy).
+// The cells are compared and copied number by number: they were just
+// written so (see emit.go).
 func (t *tints) add(start int, cells *[3]int32) {
 	if t.last[0] != cells[0] || t.last[1] != cells[1] || t.last[2] != cells[2] {
 		t.push(start, cells)
@@ -42,7 +43,7 @@ func (t *tints) add(start int, cells *[3]int32) {
 func (t *tints) push(start int, cells *[3]int32) {
 	c0, c1, c2 := cells[0], cells[1], cells[2]
 	t.last[0], t.last[1], t.last[2] = c0, c1, c2
-	r := &grow(&t.runs, 1)[0] // written field by field (see vec.Copy)
+	r := &grow(&t.runs, 1)[0] // written field by field, not built and copied
 	r.start = int32(start)
 	r.cells[0], r.cells[1], r.cells[2] = c0, c1, c2
 }

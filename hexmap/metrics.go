@@ -141,8 +141,8 @@ func NewEdgeVertices(c1, c2 vec3.T) EdgeVertices {
 }
 
 // SetBetween sets e to NewEdgeVertices(c1, c2), writing each point
-// component by component (see vec.Copy): the triangulation's hot loops
-// build their edges so.
+// where it goes rather than through a returned value (a 60-byte result
+// is copied through the stack): the triangulation builds its edges so.
 func (e *EdgeVertices) SetBetween(c1, c2 vec.XYZ) {
 	c1.Store(&e.V1)
 	c1.Lerp(c2, 0.25).Store(&e.V2)

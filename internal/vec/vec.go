@@ -71,13 +71,6 @@ func At(v *vec3.T) XYZ { return XYZ{v[0], v[1], v[2]} }
 // Store sets *dst to p, component by component.
 func (p XYZ) Store(dst *vec3.T) { dst[0], dst[1], dst[2] = p.X, p.Y, p.Z }
 
-// Copy sets *dst to *src component by component. A vec3.T assigned whole
-// is copied as an 8-byte and a 4-byte word, and when *src was just
-// written as three floats (a point perturbed or interpolated a moment
-// ago) the CPU cannot forward those stores to the wider read and stalls
-// until they reach the cache: hot loops copy points this way.
-func Copy(dst, src *vec3.T) { dst[0], dst[1], dst[2] = src[0], src[1], src[2] }
-
 // Plus returns p + q, as Add.
 func (p XYZ) Plus(q XYZ) XYZ { return XYZ{p.X + q.X, p.Y + q.Y, p.Z + q.Z} }
 
