@@ -75,6 +75,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	b := builder{
 		g:          g,
 		perturber:  g.Perturber(),
+		top:        g.Topology(),
 		cells:      g.Cells(),
 		terrain:    &c.Layers[mesh.Terrain],
 		rivers:     &c.Layers[mesh.Rivers],
@@ -96,6 +97,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
 			i := x + z*g.Width()
 			if p&ownParts != 0 {
+				b.x, b.z = x, z
 				b.triangulateCell(i)
 			}
 			if p&waterParts != 0 {
@@ -127,14 +129,17 @@ type builder struct {
 	none                   hexmap.Cell // what a missing corner cell reads as
 	shareLevel             bool        // levelFan's and levelStrip's sharing wanted
 	cell                   int         // the cell being triangulated
-	town                   bool        // whether it holds a town (cuts wanted)
-	tints                  *tints      // where the terrain's splat types come from
+	x, z                   int         // its offset coordinates
+	top                    hexmap.Topology
+	town                   bool   // whether it holds a town (cuts wanted)
+	tints                  *tints // where the terrain's splat types come from
 	positions              positionCache
 }
 
-// neighbor returns the neighbour of cell i in d, or false at the border.
-func (b *builder) neighbor(i int, d hexmap.Direction) (int, bool) {
-	return b.g.Neighbor(i, d)
+// neighbor returns the neighbour of the current cell in d, or false at
+// the border.
+func (b *builder) neighbor(d hexmap.Direction) (int, bool) {
+	return b.top.NeighborAt(b.x, b.z, d)
 }
 
 // position is Catlike's cell.Position, the centre with the elevation

@@ -12,7 +12,7 @@ import (
 // the corner it owns with the next neighbour. e1 is the cell's solid
 // edge in d, pe1 the same perturbed.
 func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexmap.EdgeVertices) {
-	n, ok := b.neighbor(i, d)
+	n, ok := b.neighbor(d)
 	if !ok {
 		return
 	}
@@ -40,7 +40,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 
 	nn, hasCorner := 0, false
 	if d <= hexmap.E {
-		nn, hasCorner = b.neighbor(i, d.Next())
+		nn, hasCorner = b.neighbor(d.Next())
 	}
 	next := ref{Cell: &b.none}
 	if hasCorner {
