@@ -233,17 +233,15 @@ func (t Perturber) Perturb(p vec3.T) vec3.T {
 }
 
 // PerturbXZ is Perturb on the two coordinates it moves. It is the
-// hottest call of triangulation, so it samples the table itself (what
-// sampleXZ and square do, which are not inlined); a wrapping map's
-// points near the seam take the second, blended sample through them.
+// hottest call of triangulation, so it samples the table itself (as
+// square does, through the same inlined pieces: square and sampleXZ are
+// not inlined); a wrapping map's points near the seam take the second,
+// blended sample through them.
 func (t Perturber) PerturbXZ(x, z float32) (float32, float32) {
-	const size = NoiseTableSize
-	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
-	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
-	ix, iz = ix&(size-1), iz&(size-1)<<8
-	ix1, iz1 := (ix+1)&(size-1), (iz+size)&(size*size-1)
-	const mask = size*size - 1
-	a, b, c, d := &t.xz[(ix+iz)&mask], &t.xz[(ix1+iz)&mask], &t.xz[(ix+iz1)&mask], &t.xz[(ix1+iz1)&mask]
+	ix, tx := tableTexel(x)
+	iz, tz := tableTexel(z)
+	i, j, k, l := squareIndices(ix, iz)
+	a, b, c, d := &t.xz[i], &t.xz[j], &t.xz[k], &t.xz[l]
 	s0, s2 := bilerp(a[0], b[0], c[0], d[0], tx, tz), bilerp(a[1], b[1], c[1], d[1], tx, tz)
 	if t.wrap != 0 && x < 1.5*InnerDiameter {
 		f := t.seamBlend(x)
@@ -262,13 +260,27 @@ func (t Perturber) sampleXZ(x, z float32) (s0, s2 float32) {
 // square is the four texels sampleTable blends at x, z (a b one row, c d
 // the next) and the fractions along X and Z between them.
 func (t Perturber) square(x, z float32) (a, b, c, d *vec4.T, tx, tz float32) {
-	const size = NoiseTableSize // a power of two: masking wraps negatives too
-	ix, tx := texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
-	iz, tz := texel(float64(z)*(NoiseScale*NoiseTableSize) - 0.5)
+	ix, tx := tableTexel(x)
+	iz, tz := tableTexel(z)
+	i, j, k, l := squareIndices(ix, iz)
+	return &t.table[i], &t.table[j], &t.table[k], &t.table[l], tx, tz
+}
+
+// tableTexel is the table texel that map coordinate x samples from, and
+// the fraction past it.
+func tableTexel(x float32) (int, float32) {
+	return texel(float64(x)*(NoiseScale*NoiseTableSize) - 0.5)
+}
+
+// squareIndices are the table indices of texel ix, iz and of the texels
+// after it in X, in Z and in both, wrapped (the table's side is a power
+// of two: masking wraps negatives too). Each is masked into the table,
+// so reading them needs no bounds check.
+func squareIndices(ix, iz int) (a, b, c, d int) {
+	const size, mask = NoiseTableSize, NoiseTableSize*NoiseTableSize - 1
 	ix, iz = ix&(size-1), iz&(size-1)<<8 // row iz's first texel
-	ix1, iz1 := (ix+1)&(size-1), (iz+size)&(size*size-1)
-	const mask = size*size - 1 // the sums are within the table: no bounds checks
-	return &t.table[(ix+iz)&mask], &t.table[(ix1+iz)&mask], &t.table[(ix+iz1)&mask], &t.table[(ix1+iz1)&mask], tx, tz
+	ix1, iz1 := (ix+1)&(size-1), (iz+size)&mask
+	return (ix + iz) & mask, (ix1 + iz) & mask, (ix + iz1) & mask, (ix1 + iz1) & mask
 }
 
 // bilerp is sampleTable's bilinear blend of texel values a b (one row)
