@@ -48,7 +48,7 @@ func (b *builder) perturbTerraceTo(dst, a, c *vecT, h, v float32) {
 }
 
 // perturbTerraceEdge sets p to terrace step of the edges from a to c
-// (hexmap.TerraceLerpEdges), perturbed.
+// (hexmap.TerraceLerp of each point), perturbed.
 func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
 	h, v := hexmap.TerraceStep(step)
 	b.perturbTerraceTo(&p.V1, &a.V1, &c.V1, h, v)

@@ -151,31 +151,12 @@ func (e *EdgeVertices) SetBetween(c1, c2 vec.XYZ) {
 	c2.Store(&e.V5)
 }
 
-// NewEdgeVerticesOuter puts V2 and V4 at outerStep from the ends, which
-// rivers use to narrow their channel.
-func NewEdgeVerticesOuter(c1, c2 vec3.T, outerStep float32) EdgeVertices {
-	var e EdgeVertices
-	e.SetBetweenOuter(vec.Of(c1), vec.Of(c2), outerStep)
-	return e
-}
-
-// SetBetweenOuter sets e to NewEdgeVerticesOuter(c1, c2, outerStep) as
-// SetBetween sets it to NewEdgeVertices.
+// SetBetweenOuter is SetBetween with V2 and V4 at outerStep from the
+// ends, which rivers use to narrow their channel.
 func (e *EdgeVertices) SetBetweenOuter(c1, c2 vec.XYZ, outerStep float32) {
 	c1.Store(&e.V1)
 	c1.Lerp(c2, outerStep).Store(&e.V2)
 	c1.Lerp(c2, 0.5).Store(&e.V3)
 	c1.Lerp(c2, 1-outerStep).Store(&e.V4)
 	c2.Store(&e.V5)
-}
-
-// TerraceLerpEdges applies TerraceLerp to each of the five points.
-func TerraceLerpEdges(a, b EdgeVertices, step int) EdgeVertices {
-	return EdgeVertices{
-		TerraceLerp(a.V1, b.V1, step),
-		TerraceLerp(a.V2, b.V2, step),
-		TerraceLerp(a.V3, b.V3, step),
-		TerraceLerp(a.V4, b.V4, step),
-		TerraceLerp(a.V5, b.V5, step),
-	}
 }
