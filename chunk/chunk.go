@@ -97,8 +97,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
 			i := x + z*g.Width()
 			if p&ownParts != 0 {
-				b.x, b.z = x, z
-				b.triangulateCell(i)
+				b.triangulateCell(i, x, z)
 			}
 			if p&waterParts != 0 {
 				water.TriangulateCell(g, i, wm)
@@ -171,9 +170,11 @@ func (c *positionCache) reset() {
 	}
 }
 
-// triangulateCell is Catlike's Triangulate(HexCell): one pass per direction.
-func (b *builder) triangulateCell(i int) {
+// triangulateCell is Catlike's Triangulate(HexCell) of cell i at offset
+// x, z: one pass per direction.
+func (b *builder) triangulateCell(i, x, z int) {
 	b.beginCell(i)
+	b.x, b.z = x, z
 	b.fan.reset()
 	c := &b.center
 	*c = *b.position(i)
