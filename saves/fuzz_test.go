@@ -20,8 +20,8 @@ func FuzzRead(f *testing.F) {
 		good := writeNativeBytes(f, g)
 		f.Add(good)
 		f.Add(good[:len(good)/2])
-		f.Add(gz(f, encodeNative(g)[:40]))
-		content := encodeNative(g)
+		f.Add(gz(f, encodeNative(g, nil)[:40]))
+		content := encodeNative(g, nil)
 		content[offPlanes+3] ^= 0x55
 		f.Add(gz(f, content))
 		f.Add(gz(f, reseal(content)))
