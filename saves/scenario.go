@@ -128,14 +128,13 @@ func readScenario(b []byte, units, n, matchLen int) (scenario, int, error) {
 	}
 	for k := 0; k < int(count) && c.err == nil; k++ {
 		cell, owner, size := c.u32(), c.u8(), int(c.u8())
-		name := string(c.take(min(size, maxTownNameBytes+1)))
 		switch {
 		case cell >= uint32(n):
 			c.fail(fmt.Errorf("town %d: cell %d is off the map's %d cells", k, cell, n))
 		case size > maxTownNameBytes:
 			c.fail(fmt.Errorf("town %d: name of %d bytes: %w", k, size, hexmap.ErrBadTownName))
 		}
-		s.towns = append(s.towns, townRecord{int(cell), name, owner})
+		s.towns = append(s.towns, townRecord{int(cell), string(c.take(size)), owner})
 	}
 	c.what = "setup"
 	s.setup.Seed = c.u64()
