@@ -27,7 +27,7 @@ type step struct {
 type listDiff[T comparable] struct{ added, removed []placed[T] }
 
 type placed[T comparable] struct {
-	at int
+	at  int
 	rec T
 }
 
