@@ -137,25 +137,39 @@ func diffList[T comparable](before, after []T) listDiff[T] {
 	return d
 }
 
-// applyUnits turns the units from one side of d to the other: forward
-// (redo) removes what d removed and adds what it added, back (undo) the
-// reverse. Records are found by value; one that moved or whose cell was
-// taken since is left alone.
-func (h *History) applyUnits(d listDiff[hexmap.Unit], back bool) {
-	remove, add := d.removed, d.added
+// apply turns a list of records from one side of d to the other:
+// forward (redo) removes what d removed and adds what it added, back
+// (undo) the reverse. find locates a record on the grid by value (one
+// that moved or whose cell was taken since is not found and left
+// alone), remove takes away what find found, insert puts a record at
+// its place in the list.
+func (d listDiff[T]) apply(back bool, find func(T) (int, bool), remove func(int), insert func(int, T)) {
+	removed, added := d.removed, d.added
 	if back {
-		remove, add = add, remove
+		removed, added = added, removed
 	}
-	for _, p := range remove {
-		if i, ok := h.grid.Index(p.rec.Location); ok {
-			if k, ok := h.grid.UnitAt(i); ok && h.grid.Units()[k] == p.rec {
-				h.grid.RemoveUnit(i)
-			}
+	for _, p := range removed {
+		if at, ok := find(p.rec); ok {
+			remove(at)
 		}
 	}
-	for _, p := range add {
-		h.grid.InsertUnit(p.at, p.rec)
+	for _, p := range added {
+		insert(p.at, p.rec)
 	}
+}
+
+// applyUnits applies a step's units (see listDiff.apply).
+func (h *History) applyUnits(d listDiff[hexmap.Unit], back bool) {
+	g := h.grid
+	find := func(u hexmap.Unit) (int, bool) {
+		i, ok := g.Index(u.Location)
+		if !ok {
+			return 0, false
+		}
+		k, ok := g.UnitAt(i)
+		return i, ok && g.Units()[k] == u
+	}
+	d.apply(back, find, func(i int) { g.RemoveUnit(i) }, func(at int, u hexmap.Unit) { g.InsertUnit(at, u) })
 }
 
 // Detach stops following the grid (before the grid is replaced).

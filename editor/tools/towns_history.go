@@ -38,22 +38,19 @@ func (h *History) takeTowns() listDiff[hexmap.Town] {
 	return d
 }
 
-// applyTowns turns the towns from one side of d to the other, as
-// applyUnits does the units, and reads them as the new base.
+// applyTowns applies a step's towns (see listDiff.apply) and reads them
+// as the new base.
 func (h *History) applyTowns(d listDiff[hexmap.Town], back bool) {
-	remove, add := d.removed, d.added
-	if back {
-		remove, add = add, remove
-	}
-	for _, p := range remove {
-		if i, ok := h.grid.Index(p.rec.Location); ok {
-			if k, ok := h.grid.TownAt(i); ok && h.grid.Towns()[k] == p.rec {
-				h.grid.RemoveTown(k)
-			}
+	g := h.grid
+	find := func(t hexmap.Town) (int, bool) {
+		i, ok := g.Index(t.Location)
+		if !ok {
+			return 0, false
 		}
+		k, ok := g.TownAt(i)
+		return k, ok && g.Towns()[k] == t
 	}
-	for _, p := range add {
-		h.grid.InsertTown(p.at, p.rec) // recorded from the grid: valid where it was
-	}
+	// Inserted records were recorded from the grid: valid where they were.
+	d.apply(back, find, func(k int) { g.RemoveTown(k) }, func(at int, t hexmap.Town) { g.InsertTown(at, t) })
 	h.readTowns()
 }
