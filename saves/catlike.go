@@ -63,6 +63,31 @@ func WriteCatlike(w io.Writer, g *hexmap.Grid) error {
 	return bw.Flush()
 }
 
+// CatlikeLoses lists what of g a Catlike file cannot keep (towns, unit
+// types other than the default, the scenario setup), for a message;
+// nil when nothing is lost. Catlike files keep no sides either: their
+// units read as side 1.
+func CatlikeLoses(g *hexmap.Grid) []string {
+	var lost []string
+	switch n := len(g.Towns()); n {
+	case 0:
+	case 1:
+		lost = append(lost, "1 town")
+	default:
+		lost = append(lost, fmt.Sprintf("%d towns", n))
+	}
+	for _, u := range g.Units() {
+		if u.Type != hexmap.DefaultUnitType {
+			lost = append(lost, "unit types")
+			break
+		}
+	}
+	if s := g.Setup(); s.Seed != 0 || s.Victory.Rounds != 0 || len(s.Sides) > 0 {
+		lost = append(lost, "the scenario setup")
+	}
+	return lost
+}
+
 func catlikeRiver(d hexmap.Direction) byte {
 	if d == hexmap.NoDirection {
 		return 0

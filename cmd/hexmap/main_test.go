@@ -261,6 +261,28 @@ func TestConvert(t *testing.T) {
 	}
 }
 
+// Converting a map with a scenario and a saved match keeps them in the
+// product's format, and names what a Catlike file cannot keep.
+func TestConvertScenario(t *testing.T) {
+	g := knownMap(t, 0)
+	g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(5, 4), Side: 1, Type: "archer"})
+	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(3, 4), Name: "Ash", Owner: 1})
+	in := writeFile(t, "in.hexmap", func(b *bytes.Buffer) error { return saves.WriteMatch(b, g, []byte("log")) })
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.hexmap")
+	if code, stdout, _ := runCmd("convert", in, out); code != 0 || strings.Contains(stdout, "cannot keep") {
+		t.Fatalf("convert: exit %d, %q", code, stdout)
+	}
+	got, info, err := saves.LoadFile(out)
+	if err != nil || string(info.Match) != "log" || !got.Equal(g) {
+		t.Fatalf("%v, match %q", err, info.Match)
+	}
+	code, stdout, _ := runCmd("convert", in, filepath.Join(dir, "out.map"))
+	if code != 0 || !strings.Contains(stdout, "cannot keep 1 town, unit types, the saved match\n") {
+		t.Fatalf("convert to Catlike: exit %d, %q", code, stdout)
+	}
+}
+
 // A failed conversion leaves an existing output untouched.
 func TestConvertBadInput(t *testing.T) {
 	dir := t.TempDir()
