@@ -29,7 +29,8 @@ import (
 //	v5+: per unit in the units' order its type (uint8 length 1..16, that
 //	many bytes), uint32 town count (≤ cells), per town in placement
 //	order uint32 cell index, uint8 owner (0 neutral, 1..4), uint8 length,
-//	that many bytes of UTF-8 name, then the setup: uint64 seed, uint32
+//	that many bytes of UTF-8 name, then the setup: uint64 seed (of a
+//	match's generator, not the map's noise), uint32
 //	round limit (0 conquest), uint8 side count (≤ 4), per side uint8
 //	side, uint8 team, then the match length's bytes, opaque here
 //	(package game's saved match),
@@ -42,11 +43,11 @@ import (
 // and 2 kept side 1's exploration in bit 4 of the terrain plane (the
 // only side there was); version 3 moved exploration per side after the
 // units, where data per side belongs. Versions 1 to 3 had no notes.
-// The match's length comes before the body, so that a reader knows how
-// much the body may hold before it decompresses it.
 // Versions 1 to 4 had no unit types, towns, setup or match: their units
 // read as hexmap.DefaultUnitType, with no towns and the zero (default)
-// hexmap.Setup.
+// hexmap.Setup. Version 5's match length comes right after the header,
+// so that a reader knows how much the body may hold before it
+// decompresses the body.
 const (
 	magic         = "HEXSANDBOX"
 	nativeVersion = 5
