@@ -116,7 +116,10 @@ func encodeNative(g *hexmap.Grid, match []byte) []byte {
 	n := g.CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
-	data := make([]byte, 0, headerLen+planeCount*n+lay.turnLen+4+lay.unitLen*len(units)+lay.exploredLen(n)+4)
+	// Room for all but the notes and towns, which are few: the match
+	// may be large, and growing the slice past it would copy it again.
+	data := make([]byte, 0, headerLen+4+planeCount*n+lay.turnLen+4+(lay.unitLen+1+hexmap.MaxUnitTypeLength)*len(units)+
+		lay.exploredLen(n)+4+4+8+4+1+2*hexmap.MaxSides+len(match)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
 	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
