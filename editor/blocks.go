@@ -11,6 +11,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
+	"hexsandbox/palette"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
@@ -110,14 +111,12 @@ func (b *blockScene) fogged(c color.NRGBA, i int32) (color.NRGBA, bool) {
 	return c, true
 }
 
-var waterColor = color.NRGBA{0x3c, 0x78, 0xb4, 0xc0}
-
 func (b *blockScene) addCell(i int) {
 	g := b.g
 	c := g.Cell(i)
 	cx, cz := g.Topology().CellCenter(i)
 	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
-	col := shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
+	col := shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		top[d] = vec.Add(center, hexmap.FirstCorner(d))
@@ -143,7 +142,7 @@ func (b *blockScene) addCell(i int) {
 		for d := range w {
 			w[d] = vec3.T{top[d][0], wy, top[d][2]}
 		}
-		b.faces = append(b.faces, face{pts: w, col: waterColor, bias: 2})
+		b.faces = append(b.faces, face{pts: w, col: topdown.CellColor(c), bias: 2})
 	}
 }
 
@@ -154,24 +153,24 @@ func (b *blockScene) addLinks(i int, c hexmap.Cell, center vec3.T) {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		mid := vec.Add(center, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
 		if c.HasRiverThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: color.NRGBA{0x30, 0x70, 0xd0, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: palette.River.NRGBA(), bias: 1})
 		}
 		if c.HasRoadThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: color.NRGBA{0x8a, 0x6a, 0x48, 0xff}, bias: 1.5})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: palette.Road.NRGBA(), bias: 1.5})
 		}
 		if c.Walled {
 			p1 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
 			p2 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
 			h := vec3.T{0, 2, 0}
-			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: color.NRGBA{0x9a, 0x8e, 0x80, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: palette.Wall.NRGBA(), bias: 1})
 		}
 	}
 	if n := int(c.UrbanLevel) + int(c.FarmLevel) + int(c.PlantLevel) + int(c.SpecialIndex); n > 0 {
-		col := color.NRGBA{0xa0, 0x50, 0x40, 0xff}
+		col := palette.Town
 		if c.PlantLevel >= c.UrbanLevel && c.PlantLevel >= c.FarmLevel {
-			col = color.NRGBA{0x2e, 0x6a, 0x2e, 0xff}
+			col = palette.Plant
 		} else if c.FarmLevel > c.UrbanLevel {
-			col = color.NRGBA{0xb8, 0xb0, 0x50, 0xff}
+			col = palette.Farm
 		}
 		r := float32(1.2 + 0.5*float32(min(n, 6)))
 		hexf := make([]vec3.T, 6)

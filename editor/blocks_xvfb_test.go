@@ -10,8 +10,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
-	"hexsandbox/topdown"
 	"hexsandbox/vision"
 )
 
@@ -83,7 +83,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 		return pix.RGBAAt(int(sx), int(sy))
 	}
 	dry := 66
-	want := shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want := shade(palette.Terrain[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("dry cell centre %v, want its terrain colour %v", got, want)
 	}
@@ -99,7 +99,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	}
 	g.SetTerrainType(dry, (g.Cell(dry).TerrainType+1)%hexmap.TerrainTypeCount)
 	b.Refresh()
-	want = shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want = shade(palette.Terrain[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("after repainting: cell centre %v, want %v", got, want)
 	}
@@ -138,7 +138,7 @@ func TestBlocksWrapping(t *testing.T) {
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
 		dst.ReadPixels(pix.Pix)
-		want := shade(topdown.TerrainColors[hexmap.Snow], 0.8)
+		want := shade(palette.Terrain[hexmap.Snow], 0.8)
 		got := pix.RGBAAt(int(sx), int(sy))
 		cell, _, picked := b.Pick(&cam, w, h, float64(sx), float64(sy))
 		if wrapping && (!near(got, want) || !picked || cell != last) {
@@ -185,7 +185,7 @@ func TestBlocksFog(t *testing.T) {
 		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
 		want := fogColor
 		if tc.brightness > 0 {
-			want = shade(shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
+			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
 		}
 		if got := pix.RGBAAt(int(sx), int(sy)); !near(got, want) {
 			t.Errorf("cell %d (brightness %v): centre %v, want %v", tc.cell, tc.brightness, got, want)

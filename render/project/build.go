@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+	"hexsandbox/palette"
 
 	"github.com/ungerik/go3d/vec3"
 )
@@ -417,11 +418,11 @@ func (b *Builder) numbering(m *mesh.Mesh, w *welded) []uint16 {
 func defaultColor(l mesh.Layer) [4]float32 {
 	switch l {
 	case mesh.Walls:
-		return [4]float32{0.78, 0.72, 0.62, 1}
+		return palette.Wall
 	case mesh.Bridges:
-		return [4]float32{0.55, 0.42, 0.3, 1}
+		return palette.Bridge
 	case mesh.Features, mesh.Farms:
-		return [4]float32{0.7, 0.35, 0.25, 1}
+		return palette.Feature
 	}
 	return [4]float32{1, 1, 1, 1}
 }

@@ -1,0 +1,87 @@
+// Package palette holds the colours that more than one part of the
+// program draws: the map's (terrain, water, rivers, roads, walls, towns,
+// the fog of war), the sides' and the editor's overlay over the map.
+// The renderer, the OBJ export's materials, the top-down pictures
+// (minimap, previews, Export Image) and the blocks fallback all take
+// them from here, so that a wall is one colour everywhere. It is plain
+// Go, without ebiten.
+//
+// Where a Kage shader paints a colour (the river's, the road's, open
+// water's, the fog's background), the shader's literal is the colour in
+// the 3D view and the value here is a copy of it for the Go side: a
+// shader is compiled from its own text and takes no Go constants, and
+// passing these as uniforms would cost a uniform per draw for colours
+// that never change. palette's tests parse the shaders' source and fail
+// when a copy here differs from the shader's literal.
+package palette
+
+import "image/color"
+
+// Color is a colour as the renderer takes it: red, green, blue and
+// alpha in 0..1, not premultiplied.
+type Color [4]float32
+
+// RGB is c without its alpha.
+func (c Color) RGB() [3]float32 { return [3]float32{c[0], c[1], c[2]} }
+
+// NRGBA is c in bytes, each channel rounded to the nearest.
+func (c Color) NRGBA() color.NRGBA {
+	b := func(v float32) uint8 { return uint8(min(1, max(0, v))*255 + 0.5) }
+	return color.NRGBA{b(c[0]), b(c[1]), b(c[2]), b(c[3])}
+}
+
+// FromNRGBA is n as a Color.
+func FromNRGBA(n color.NRGBA) Color {
+	return Color{float32(n.R) / 255, float32(n.G) / 255, float32(n.B) / 255, float32(n.A) / 255}
+}
+
+// Terrain are the five terrain types' flat colours (sand, grass, mud,
+// stone, snow), close to the middle of the noisy textures the terrain
+// shader paints them with: the pictures', the blocks', the OBJ
+// materials' and the panel's swatches.
+var Terrain = [5]color.NRGBA{
+	{0xd8, 0xc8, 0x8a, 0xff}, // sand
+	{0x6a, 0xa0, 0x48, 0xff}, // grass
+	{0x7a, 0x5c, 0x40, 0xff}, // mud
+	{0x8c, 0x8c, 0x90, 0xff}, // stone
+	{0xf0, 0xf4, 0xf8, 0xff}, // snow
+}
+
+// The map's features. Wall, Bridge and Feature are the renderer's
+// colours for those layers where their meshes carry none.
+var (
+	Wall    = Color{0.78, 0.72, 0.62, 1}
+	Bridge  = Color{0.55, 0.42, 0.3, 1}
+	Feature = Color{0.7, 0.35, 0.25, 1} // features and farm fields
+	Town    = color.NRGBA{0xb8, 0x70, 0x58, 0xff}
+	Farm    = color.NRGBA{0xc8, 0xc0, 0x50, 0xff}
+	Plant   = color.NRGBA{0x2e, 0x5c, 0x26, 0xff}
+	Special = color.NRGBA{0xf0, 0xc0, 0x40, 0xff} // the gold of special features
+)
+
+// Water, rivers and roads: copies of the shaders' base colours, before
+// the noise and waves they add (road.kage's roadColor, river.kage's
+// riverColor, water.kage's waterTint at depthShare 0 and 1).
+var (
+	Road         = Color{0.62, 0.48, 0.36, 1}
+	River        = Color{0.18, 0.42, 0.78, 0.62}
+	ShallowWater = Color{0.08, 0.4, 0.64, 0.48}
+	DeepWater    = Color{0.03, 0.16, 0.44, 0.9}
+)
+
+// Fog is what an unexplored cell shows under the fog of war: Catlike's
+// background, #68615B (fog.kage's fogBackground).
+var Fog = Color{104.0 / 255, 97.0 / 255, 91.0 / 255, 1}
+
+// Back is the background of the top-down pictures and the editor's map
+// previews, where there is no map.
+var Back = color.NRGBA{0x14, 0x18, 0x1e, 0xff}
+
+// Sides are the sides' colours (RGB in 0..1), chosen apart from the
+// terrain's and from water.
+var Sides = [4][3]float32{
+	{0.20, 0.40, 1.00}, // blue
+	{0.88, 0.15, 0.15}, // red
+	{0.62, 0.24, 0.90}, // purple
+	{1.00, 0.55, 0.10}, // orange
+}
