@@ -40,6 +40,18 @@ func entries() []entry {
 		{"DeepWater", DeepWater.NRGBA(), false, []string{"water", "deep"}},
 		{"Fog", Fog.NRGBA(), false, []string{"fog"}},
 		{"Back", Back, false, nil},
+		{"Grid", Grid, false, []string{"grid"}},
+		{"Accent", Accent, false, []string{"hover", "accent"}},
+		{"Select", Select, false, []string{"selectcolor"}},
+		{"SelectFill", SelectFill, false, []string{"selectfill"}},
+		{"Mirror", Mirror, false, []string{"mirror"}},
+		{"Path", Path, false, []string{"path"}},
+		{"PathStart", PathStart, false, []string{"path"}},
+		{"PathEnd", PathEnd, false, []string{"path"}},
+		{"Reach", Reach, false, []string{"reach"}},
+		{"Cream", Cream, false, []string{"footprint"}},
+		{"MiniFrame", MiniFrame, false, nil},
+		{"Symmetry", Symmetry, false, []string{"symmetry"}},
 	}
 	for k, c := range Terrain {
 		name := [...]string{"sand", "grass", "mud", "stone", "snow"}[k]
