@@ -31,10 +31,11 @@ const (
 )
 
 // PictureSize is the size of t's picture at cellPx pixels per cell: the
-// hexagons' extent, odd rows half a cell east.
+// hexagons' extent, odd rows half a cell east (Width + ½ cells wide,
+// in whole pixels).
 func PictureSize(t hexmap.Topology, cellPx int) (w, h int) {
 	s := float64(cellPx) / (2 * hexmap.InnerRadius) // pixels per world unit
-	w = int(math.Ceil((float64(t.Width) + 0.5) * 2 * hexmap.InnerRadius * s))
+	w = ((2*t.Width+1)*cellPx + 1) / 2
 	h = int(math.Ceil((float64(t.Height-1)*1.5 + 2) * hexmap.OuterRadius * s))
 	return w, h
 }
