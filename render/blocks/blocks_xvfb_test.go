@@ -1,15 +1,18 @@
 //go:build xvfb
 
-package editor
+package blocks
 
 import (
 	"image"
 	"image/color"
+	"os"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/vision"
@@ -40,7 +43,7 @@ func blocksMap(t *testing.T) *hexmap.Grid {
 // straight above and from an angle.
 func TestBlocksPickCellUnderCursor(t *testing.T) {
 	g := blocksMap(t)
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	for _, zoom := range []float64{0, 0.7} {
 		cam := project.NewCamera(g.Topology())
@@ -66,7 +69,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 // show after Refresh, and only then.
 func TestBlocksDrawAndRefresh(t *testing.T) {
 	g := blocksMap(t)
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	cam := project.NewCamera(g.Topology())
 	cam.Zoom = 0
@@ -105,6 +108,18 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	}
 }
 
+// TestMain runs the tests inside an ebiten game loop: reading pixels back
+// needs the loop running.
+func TestMain(m *testing.M) { os.Exit(testutil.RunInGameLoop(m)) }
+
+// project2D is where world point p lies on the screen of view v, and
+// whether it lies before the near plane.
+func project2D(v *project.View, p vec3.T) (sx, sy float32, ahead bool) {
+	x, y, w := v.Clip(p)
+	sx, sy = v.Screen(x, y, w)
+	return sx, sy, w >= project.NearClip
+}
+
 func near(a color.RGBA, b color.NRGBA) bool {
 	d := func(x, y uint8) bool { return int(x)-int(y) <= 3 && int(y)-int(x) <= 3 }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
@@ -122,7 +137,7 @@ func TestBlocksWrapping(t *testing.T) {
 		}
 		last := 9 + 4*10
 		g.SetTerrainType(last, hexmap.Snow)
-		b := newBlockScene()
+		b := New()
 		b.Reset(g)
 		cam := project.NewCamera(top)
 		cam.X, cam.Zoom = 0, 0
@@ -165,7 +180,7 @@ func TestBlocksFog(t *testing.T) {
 	if !v.Visible(1, seen) || v.Visible(1, explored) || g.Explored(unexplored, 1) {
 		t.Fatalf("visible %v %v, explored %v: not the case the test needs", v.Visible(1, seen), v.Visible(1, explored), g.Explored(unexplored, 1))
 	}
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	b.SetFog(vision.NewCellData(v, 1))
 	cam := project.NewCamera(g.Topology())
@@ -183,7 +198,7 @@ func TestBlocksFog(t *testing.T) {
 		c := g.Cell(tc.cell)
 		x, z := g.Coordinates(tc.cell).Center()
 		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
-		want := fogColor
+		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
 			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
 		}
