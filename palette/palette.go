@@ -7,12 +7,13 @@
 // Go, without ebiten.
 //
 // Where a Kage shader paints a colour (the river's, the road's, open
-// water's, the fog's background), the shader's literal is the colour in
-// the 3D view and the value here is a copy of it for the Go side: a
-// shader is compiled from its own text and takes no Go constants, and
-// passing these as uniforms would cost a uniform per draw for colours
-// that never change. palette's tests parse the shaders' source and fail
-// when a copy here differs from the shader's literal.
+// water's, the fog's background, the overview's tints), the shader's
+// literal is the colour in the 3D view and the value here a copy of it
+// for the Go side and for the record: a shader is compiled from its own
+// text and takes no Go constants, and passing these as uniforms would
+// add a uniform to every draw for colours that never change. palette's
+// tests parse the shaders' source and fail when a copy here differs
+// from the shader's literal.
 package palette
 
 import "image/color"
@@ -67,6 +68,22 @@ var (
 	River        = Color{0.18, 0.42, 0.78, 0.62}
 	ShallowWater = Color{0.08, 0.4, 0.64, 0.48}
 	DeepWater    = Color{0.03, 0.16, 0.44, 0.9}
+)
+
+// The overview's tints (overview.kage): how chunks far off, drawn at a
+// level of detail by one flat program, show a cell's farms, plants,
+// towns, roads and rivers. They are means of what the full-detail
+// layers look like from afar (roads darkened by their noise, rivers
+// brightened by their flow), tuned so that far chunks look like near
+// ones (render's TestLODLooksLikeFullDetail); Farm, Plant, Town, Road
+// and River are what those layers and the flat pictures start from. The
+// shader's literals are the source, copied here as the others above.
+var (
+	FarFarm  = Color{0.47, 0.66, 0.22, 1}
+	FarPlant = Color{0.2, 0.42, 0.18, 1}
+	FarTown  = Color{0.78, 0.5, 0.36, 1}
+	FarRoad  = Color{0.52, 0.45, 0.36, 1}
+	FarRiver = Color{0.2, 0.4, 0.75, 1}
 )
 
 // Fog is what an unexplored cell shows under the fog of war: Catlike's

@@ -39,6 +39,11 @@ func entries() []entry {
 		{"ShallowWater", ShallowWater.NRGBA(), false, []string{"water", "shallow"}},
 		{"DeepWater", DeepWater.NRGBA(), false, []string{"water", "deep"}},
 		{"Fog", Fog.NRGBA(), false, []string{"fog"}},
+		{"FarFarm", FarFarm.NRGBA(), false, nil},
+		{"FarPlant", FarPlant.NRGBA(), false, nil},
+		{"FarTown", FarTown.NRGBA(), false, nil},
+		{"FarRoad", FarRoad.NRGBA(), false, nil},
+		{"FarRiver", FarRiver.NRGBA(), false, nil},
 		{"Back", Back, false, nil},
 		{"Grid", Grid, false, []string{"grid"}},
 		{"Accent", Accent, false, []string{"hover", "accent"}},
@@ -127,6 +132,11 @@ func TestShaderColoursMatch(t *testing.T) {
 		{"river.kage", "riverColor", 0, River[:]},
 		{"water.kage", "waterTint", 0, ShallowWater[:]},
 		{"water.kage", "waterTint", 1, DeepWater[:]},
+		{"overview.kage", "Fragment", 0, FarFarm[:3]},
+		{"overview.kage", "Fragment", 1, FarPlant[:3]},
+		{"overview.kage", "Fragment", 2, FarTown[:3]},
+		{"overview.kage", "Fragment", 3, FarRoad[:3]},
+		{"overview.kage", "Fragment", 4, FarRiver[:3]},
 	}
 	for _, c := range cases {
 		src, err := os.ReadFile(filepath.Join("..", "shaders", c.file))
@@ -236,7 +246,7 @@ func TestNoColourDefinedOutsidePalette(t *testing.T) {
 			return err
 		}
 		if d.IsDir() {
-			if n := d.Name(); path != ".." && (strings.HasPrefix(n, ".") || n == "palette" || n == "web" || n == "testdata") {
+			if n := d.Name(); path != ".." && (strings.HasPrefix(n, ".") || n == "palette" || n == "testdata") {
 				return filepath.SkipDir
 			}
 			return nil
