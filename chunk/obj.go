@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+	"hexsandbox/palette"
 )
 
 // WriteOBJ writes every layer of g's map as a Wavefront OBJ object named
@@ -250,19 +251,19 @@ func appendFaces(buf []byte, m *mesh.Mesh, base, uvBase int, keep func(k int) bo
 func layerColor(l mesh.Layer) [4]float32 {
 	switch l {
 	case mesh.Walls:
-		return [4]float32{0.55, 0.5, 0.46, 1}
-	case mesh.Features:
-		return [4]float32{0.6, 0.45, 0.35, 1}
+		return palette.Wall
+	case mesh.Features, mesh.Farms:
+		return palette.Feature
 	case mesh.Bridges:
-		return [4]float32{0.5, 0.4, 0.3, 1}
+		return palette.Bridge
+	case mesh.Buildings, mesh.BuildingDetails:
+		return palette.FromNRGBA(palette.Town)
 	case mesh.Rivers:
-		return [4]float32{0.31, 0.6, 0.88, 0.8}
+		return palette.River
 	case mesh.Roads:
-		return [4]float32{0.54, 0.42, 0.27, 1}
-	case mesh.WaterShore:
-		return [4]float32{0.35, 0.6, 0.8, 0.5}
+		return palette.Road
 	}
-	return [4]float32{0.25, 0.49, 0.72, 0.6} // water, estuaries
+	return palette.ShallowWater // water, shore, estuaries
 }
 
 // WriteMTL writes the material library that WriteOBJWith's MTL refers

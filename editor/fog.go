@@ -1,10 +1,9 @@
 package editor
 
 import (
-	"image/color"
-
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/palette"
 	"hexsandbox/units"
 	"hexsandbox/vision"
 )
@@ -23,7 +22,7 @@ type fog struct {
 }
 
 // fogColor is what an unexplored cell shows: Catlike's background.
-var fogColor = color.NRGBA{0x68, 0x61, 0x5b, 0xff}
+var fogColor = palette.Fog.NRGBA()
 
 // resetFog follows a new map's units and edits; the game's units report
 // every cell they step into.

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"image"
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,6 +9,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
 )
@@ -22,9 +22,9 @@ const (
 )
 
 var (
-	miniFrame     = color.NRGBA{0x10, 0x14, 0x18, 0xd0}
-	miniFootprint = color.NRGBA{0xff, 0xf4, 0xd8, 0xff}
-	miniSymmetry  = color.NRGBA{0xf0, 0x50, 0xa0, 0xff}
+	miniFrame     = palette.MiniFrame
+	miniFootprint = palette.Cream
+	miniSymmetry  = palette.Symmetry
 )
 
 // minimap is the whole map from above in a corner of the map view, with

@@ -13,6 +13,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
+	"hexsandbox/palette"
 	"hexsandbox/topdown"
 )
 
@@ -93,7 +94,7 @@ func (g *game) newMapDialog() {
 
 	right := s.vbox(6, nil, 0)
 	d.canvas = ebiten.NewImage(s.px(previewW), s.px(previewH))
-	d.canvas.Fill(topdown.Back)
+	d.canvas.Fill(palette.Back)
 	d.graphic = widget.NewGraphic(widget.GraphicOpts.Image(d.canvas))
 	d.status = widget.NewText(widget.TextOpts.Text("", &s.small, colDim),
 		widget.TextOpts.MaxWidth(float64(s.px(previewW))))
@@ -314,7 +315,7 @@ func (d *newMapDialog) show(r generatedMap) {
 		return
 	}
 	d.latest = &r
-	d.canvas.Fill(topdown.Back)
+	d.canvas.Fill(palette.Back)
 	pic := ebiten.NewImageFromImage(r.img)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(d.canvas.Bounds().Dx()-r.img.Bounds().Dx())/2, float64(d.canvas.Bounds().Dy()-r.img.Bounds().Dy())/2)

@@ -10,12 +10,13 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
 )
 
 var (
 	noteBack = color.NRGBA{0x14, 0x18, 0x1e, 0xc8}
-	noteText = color.NRGBA{0xff, 0xf4, 0xd8, 0xff}
+	noteText = palette.Cream
 )
 
 // noteLift is how far above its cell's surface a note floats, in world

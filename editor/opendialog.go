@@ -11,6 +11,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/topdown"
 )
 
@@ -57,7 +58,7 @@ type mapPreview struct {
 
 func newMapPreview(s *style) *mapPreview {
 	p := &mapPreview{canvas: ebiten.NewImage(s.px(openPreviewW), s.px(openPreviewH))}
-	p.canvas.Fill(topdown.Back)
+	p.canvas.Fill(palette.Back)
 	p.graphic = widget.NewGraphic(widget.GraphicOpts.Image(p.canvas))
 	p.caption = widget.NewText(widget.TextOpts.Text("Pick a map to see it", &s.small, colDim),
 		widget.TextOpts.MaxWidth(float64(s.px(openPreviewW))))
@@ -71,7 +72,7 @@ func (p *mapPreview) show(g *game, e files.Entry) {
 	p.want = e.Name
 	ask := p.asked.Add(1)
 	if e.Damaged != "" {
-		p.canvas.Fill(topdown.Back)
+		p.canvas.Fill(palette.Back)
 		p.caption.Label = "Damaged: " + e.Damaged
 		return
 	}
@@ -93,7 +94,7 @@ func (p *mapPreview) show(g *game, e files.Entry) {
 		if p.want != name || (err == nil && grid == nil) {
 			return
 		}
-		p.canvas.Fill(topdown.Back)
+		p.canvas.Fill(palette.Back)
 		if err != nil {
 			p.caption.Label = err.Error()
 			return

@@ -11,12 +11,13 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
 )
 
 var (
-	gridColor   = color.NRGBA{0x10, 0x14, 0x18, 0x90}
-	hoverColor  = color.NRGBA{0xf0, 0xa8, 0x3c, 0xff}
+	gridColor   = palette.Grid
+	hoverColor  = palette.Accent
 	labelShadow = color.NRGBA{0, 0, 0, 0xa0}
 )
 

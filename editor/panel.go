@@ -10,7 +10,7 @@ import (
 	"hexsandbox/editor/prefs"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
-	"hexsandbox/topdown"
+	"hexsandbox/palette"
 	"hexsandbox/units"
 )
 
@@ -342,7 +342,7 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	p.terrain.btns = append(p.terrain.btns, keep)
 	elems := []widget.RadioGroupElement{keep}
 	for t := range hexmap.TerrainTypeCount {
-		btn := s.swatch(topdown.TerrainColors[t], "Paint "+terrainNames[t])
+		btn := s.swatch(palette.Terrain[t], "Paint "+terrainNames[t])
 		row.AddChild(btn)
 		p.terrain.btns = append(p.terrain.btns, btn)
 		elems = append(elems, btn)

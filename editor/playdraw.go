@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/ungerik/go3d/vec3"
 
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 )
@@ -17,10 +18,10 @@ import (
 // The play overlay's colours, Catlike's: the path white, its start blue,
 // its end red; the cells reachable this turn shaded.
 var (
-	pathColor  = color.NRGBA{0xff, 0xff, 0xff, 0xe0}
-	startColor = color.NRGBA{0x40, 0x80, 0xff, 0xff}
-	endColor   = color.NRGBA{0xff, 0x40, 0x40, 0xff}
-	reachColor = color.NRGBA{0xff, 0xf4, 0xc0, 0x58}
+	pathColor  = palette.Path
+	startColor = palette.PathStart
+	endColor   = palette.PathEnd
+	reachColor = palette.Reach
 )
 
 // drawPlayOverlay draws what play mode shows over the map: the cells the

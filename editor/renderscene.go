@@ -10,6 +10,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
+	"hexsandbox/render/blocks"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 	"hexsandbox/vision"
@@ -29,7 +30,7 @@ type renderScene struct {
 	figures  []project.Figure
 	fog      *vision.CellData
 	r        *render.Renderer
-	fallback *blockScene
+	fallback *blocks.Scene
 	start    time.Time
 	onError  func(error)
 	locked   bool // the set's grid lock is held (Lock)
@@ -117,7 +118,7 @@ func (s *renderScene) ensure() bool {
 	r, err := render.NewRenderer(s.set)
 	if err != nil {
 		s.onError(err)
-		s.fallback = newBlockScene()
+		s.fallback = blocks.New()
 		s.fallback.Reset(s.g)
 		return false
 	}

@@ -6,13 +6,14 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
+	"hexsandbox/render/blocks"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 	"hexsandbox/vision"
 )
 
 // scene draws a map through the map camera and picks cells in it. The
-// renderer package provides the real one; blockScene is a simple stand-in
+// renderer package provides the real one; render/blocks a simple stand-in
 // that the editor can always fall back on.
 type scene interface {
 	// Reset shows a new map (every chunk rebuilt).
@@ -123,9 +124,9 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 
 // newScene returns the scene the editor draws with: the renderer, or
 // blocks when HEXSANDBOX_BLOCKS is set (a quick look on a slow machine).
-func newScene(blocks bool, onError func(error)) scene {
-	if blocks {
-		return newBlockScene()
+func newScene(useBlocks bool, onError func(error)) scene {
+	if useBlocks {
+		return blocks.New()
 	}
 	return newRenderScene(onError)
 }

@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 
+	"hexsandbox/palette"
+
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/themes"
 	"github.com/ebitenui/ebitenui/widget"
@@ -21,7 +23,7 @@ var (
 	colBorder    = color.NRGBA{0x3a, 0x45, 0x52, 0xff}
 	colText      = color.NRGBA{0xe6, 0xea, 0xef, 0xff}
 	colDim       = color.NRGBA{0x9a, 0xa6, 0xb4, 0xff}
-	colAccent    = color.NRGBA{0xf0, 0xa8, 0x3c, 0xff}
+	colAccent    = palette.Accent
 	colButton    = color.NRGBA{0x33, 0x3d, 0x4a, 0xff}
 	colButtonHov = color.NRGBA{0x41, 0x4d, 0x5c, 0xff}
 	colButtonOn  = color.NRGBA{0x8a, 0x5a, 0x1c, 0xff}

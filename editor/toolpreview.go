@@ -1,20 +1,19 @@
 package editor
 
 import (
-	"image/color"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
 )
 
 var (
-	selectColor = color.NRGBA{0x5c, 0xd0, 0xf0, 0xff}
-	selectFill  = color.NRGBA{0x5c, 0xd0, 0xf0, 0x38}
-	imageColor  = color.NRGBA{0xf0, 0xd8, 0xa8, 0xc0} // a symmetric image of the brush
+	selectColor = palette.Select
+	selectFill  = palette.SelectFill
+	imageColor  = palette.Mirror
 )
 
 // toolPreview caches the region a fill or the wand would reach from the

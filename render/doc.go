@@ -34,7 +34,7 @@
 // overview program, which colours each point by the cell under it from
 // the cell rows of the map image (source 0, below the noise table:
 // terrain type, water, rivers, roads, feature levels); the frame tells a
-// chunk cache which chunks it wants at full detail (Builder.Wanted, set
+// chunk cache which chunks it wants at full detail (Frame.Wanted, set
 // in Draw). r.SetLOD(0, 0) draws everything at full detail.
 //
 // The opaque scene (terrain, walls, features, farms, bridges) is drawn
@@ -90,7 +90,7 @@
 // with the noise (slot 0), which has room at its side.
 //
 // A map that wraps east-west is drawn at every copy in view, a whole
-// number of map widths apart (project.Builder.WrapX, View.Copies): each
+// number of map widths apart (project.Options.WrapX, View.Copies): each
 // chunk's meshes are moved at projection time, not rebuilt, and the
 // shaders cross-fade their textures at the seam as hexmap cross-fades
 // the noise (uniform WrapSize), so the map continues without a seam.

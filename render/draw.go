@@ -45,14 +45,14 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	r.ensureTargets(rw, rh)
 	v := cam.View(rw, rh)
 	sun := project.Sun(cam.Rotation)
-	if !r.valid || !v.Equal(&r.last) || sun != r.builder.Light {
-		b := &r.builder
-		b.View, b.Light = v, sun
-		b.Shadows = r.quality.Shadows && !b.Flat
-		b.HoldShadows = r.quality.HoldShadows && !r.shadowStale
-		b.Build(r.chunks)
-		r.set.Want(b.Wanted)
-		if !b.ShadowHeld {
+	if !r.valid || !v.Equal(&r.last) || sun != r.opts.Light {
+		o := &r.opts
+		o.View, o.Light = v, sun
+		o.Shadows = r.quality.Shadows && !o.Flat
+		o.HoldShadows = r.quality.HoldShadows && !r.shadowStale
+		r.built = r.builder.Build(o, r.chunks)
+		r.set.Want(r.built.Wanted)
+		if !r.built.ShadowHeld {
 			r.drawShadows()
 			r.shadowStale = false
 		}
@@ -60,7 +60,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 		r.drawWaterBake()
 		r.last, r.valid, r.framed, r.fog.valid = v, true, false, false
 	}
-	fog := r.uploadFog() && !r.builder.Flat
+	fog := r.uploadFog() && !r.opts.Flat
 	scene, fogPasses := r.color, r.fog.passes
 	if fog {
 		scene = r.foggedScene(&v)
@@ -127,10 +127,10 @@ func (r *Renderer) ensureShadowTargets(size int) {
 // uniforms are the values every program reads, packed as
 // shaders/common.kage declares them.
 func (r *Renderer) uniforms(seconds float64) map[string]any {
-	b := &r.builder
-	v := &b.View
+	o, f := &r.opts, r.built
+	v := &o.View
 	flat := float32(0)
-	if b.Flat {
+	if o.Flat {
 		flat = 1
 	}
 	shadows := float32(0)
@@ -152,20 +152,20 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 			view[4*c+k] = v.M[k][row]
 		}
 	}
-	l := &b.LightView
+	l := &f.LightView
 	var shadow [16]float32
 	copy(shadow[0:4], l.U[:])
 	copy(shadow[4:8], l.V[:])
 	copy(shadow[8:12], l.D[:])
 	shadow[12], shadow[13], shadow[14] = float32(l.Size), l.Texel, l.Depth
-	sun := b.Light
+	sun := o.Light
 	g := r.set.Grid
 	return map[string]any{
-		"Params": []float32{b.Near, b.Far, 0, 0},
+		"Params": []float32{f.Near, f.Far, 0, 0},
 		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
 		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
 		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
-		"WrapSize": b.WrapX,
+		"WrapSize": o.WrapX,
 		"MapSize":  []float32{float32(g.Width()), float32(g.Height())},
 	}
 }
@@ -202,26 +202,26 @@ func (r *Renderer) depthPasses(targets []*ebiten.Image, passes int, linear bool,
 // drawShadows draws the shadow map, 16 bits of light depth in two
 // passes, when the build asked for one and found something in view.
 func (r *Renderer) drawShadows() {
-	l := &r.builder.LightView
-	r.shadowsOn = r.builder.Shadows && l.Valid
+	l := &r.built.LightView
+	r.shadowsOn = r.opts.Shadows && l.Valid
 	if !r.shadowsOn {
 		return
 	}
 	r.ShadowDraws++
 	r.ensureShadowTargets(l.Size)
-	r.depthPasses(r.shadow[:], 2, true, r.builder.Shadow.List())
+	r.depthPasses(r.shadow[:], 2, true, r.built.Shadow.List())
 }
 
 // drawOpaque runs the three depth passes, then the colour pass that keeps
 // only fragments at the stored depth.
 func (r *Renderer) drawOpaque() {
 	r.OpaqueDraws++
-	b := &r.builder
+	b := r.built
 	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List(), b.Overview.List()); got != r.depth[0] {
 		panic("render: the depth passes must end in depth[0]")
 	}
 	r.color.Fill(background())
-	if b.Flat {
+	if r.opts.Flat {
 		r.color.Fill(color.Black)
 	}
 	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(0), Images: r.sources()}
@@ -235,7 +235,7 @@ func (r *Renderer) drawOpaque() {
 		r.color.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.facade, op)
 	}
 	overview := r.prog.overview
-	if b.Flat {
+	if r.opts.Flat {
 		overview = r.prog.lit
 	}
 	for _, bt := range b.Overview.List() {
@@ -260,7 +260,7 @@ func (r *Renderer) drawWaterBake() {
 	r.WaterBakes++
 	r.bake.Clear()
 	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: r.uniforms(0), Images: r.sources(), Blend: maxBlend()}
-	for _, bt := range r.builder.Translucent.List() {
+	for _, bt := range r.built.Translucent.List() {
 		r.bake.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, r.prog.waterBake, op)
 	}
 }
@@ -280,7 +280,7 @@ func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool)
 	imgs := r.fogSources(fog)
 	imgs[2] = r.bake
 	wrap, fogged := 0, 0
-	if r.builder.WrapX > 0 {
+	if r.opts.WrapX > 0 {
 		wrap = 1
 	}
 	if fog {
@@ -288,7 +288,7 @@ func (r *Renderer) drawTranslucent(dst *ebiten.Image, seconds float64, fog bool)
 	}
 	prog := r.prog.translucent[wrap][fogged]
 	op := &ebiten.DrawTrianglesShaderOptions{Uniforms: u, Images: imgs}
-	for _, bt := range r.builder.Translucent.List() {
+	for _, bt := range r.built.Translucent.List() {
 		dst.DrawTrianglesShader(vertices(bt.Vertices), bt.Indices, prog, op)
 	}
 }

@@ -67,7 +67,7 @@ func (r *Renderer) fogUniforms(u map[string]any, on bool) {
 	}
 	w, h := r.fog.data.Size()
 	wrap := float32(0)
-	if r.builder.WrapX > 0 {
+	if r.opts.WrapX > 0 {
 		wrap = 1
 	}
 	u["Fog"] = []float32{1, float32(w), float32(h), wrap}

@@ -81,7 +81,7 @@ func readImage(img *ebiten.Image) *image.RGBA {
 // (shaders/depth.kage).
 func (r *Renderer) storedDepth() []float64 {
 	img := readImage(r.depth[0])
-	near, far := float64(r.builder.Near), float64(r.builder.Far)
+	near, far := float64(r.built.Near), float64(r.built.Far)
 	out := make([]float64, len(img.Pix)/4)
 	for i := range out {
 		px := img.Pix[4*i : 4*i+3 : 4*i+3]
@@ -234,8 +234,8 @@ func compareDepth(r *Renderer, ref *raster.Canvas, diff *image.RGBA) DepthCheck 
 	// The depth passes store 24 bits of the view distance between Near
 	// and Far, from 1/w interpolated in float32: a few steps of the one
 	// and a small part of the other.
-	step := float64(r.builder.Far-r.builder.Near) / (1<<24 - 1)
-	far := float64(r.builder.Far)
+	step := float64(r.built.Far-r.built.Near) / (1<<24 - 1)
+	far := float64(r.built.Far)
 	var differ, covered, unlit int
 	for i, want := range ref.Depth {
 		got := gpu[i]

@@ -69,8 +69,8 @@ func TestLODLooksLikeFullDetail(t *testing.T) {
 	}
 	full := frame(0, 0)
 	fine := frame(1e9, 0)
-	if r.builder.LODChunks == 0 || r.builder.Terrain.Vertices() != 0 {
-		t.Fatalf("%d chunks at a level of detail, %d full-detail terrain vertices", r.builder.LODChunks, r.builder.Terrain.Vertices())
+	if r.built.LODChunks == 0 || r.built.Terrain.Vertices() != 0 {
+		t.Fatalf("%d chunks at a level of detail, %d full-detail terrain vertices", r.built.LODChunks, r.built.Terrain.Vertices())
 	}
 	coarse := frame(1e9, 1e9)
 	for _, c := range []struct {

@@ -6,41 +6,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
+	"hexsandbox/internal/testutil"
 )
 
 // TestMain runs the tests inside an ebiten game loop: reading pixels back
-// needs the loop running. The tests run on their own goroutine; ebiten's
-// image operations may be called from any goroutine.
-func TestMain(m *testing.M) {
-	ebiten.SetWindowSize(64, 64)
-	ebiten.SetWindowDecorated(false)
-	g := &loopGame{m: m, done: make(chan int, 1)}
-	if err := ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
-		panic(err)
-	}
-	os.Exit(g.code)
-}
-
-type loopGame struct {
-	m       *testing.M
-	started bool
-	done    chan int
-	code    int
-}
-
-func (g *loopGame) Update() error {
-	if !g.started {
-		g.started = true
-		go func() { g.done <- g.m.Run() }()
-	}
-	select {
-	case g.code = <-g.done:
-		return ebiten.Termination
-	default:
-		return nil
-	}
-}
-
-func (g *loopGame) Draw(*ebiten.Image)         {}
-func (g *loopGame) Layout(w, h int) (int, int) { return w, h }
+// needs the loop running.
+func TestMain(m *testing.M) { os.Exit(testutil.RunInGameLoop(m)) }

@@ -18,7 +18,7 @@ func (r *Renderer) PickPoint(cam *project.Camera, x, y float64, screenW, screenH
 	}
 	v := cam.View(screenW, screenH)
 	o, d := v.Ray(x, y)
-	copies := v.Copies(project.MapBox(r.chunks), r.builder.WrapX, nil)
+	copies := v.Copies(project.MapBox(r.chunks), r.opts.WrapX, nil)
 	p, ok := project.PickLayer(r.chunks, mesh.Terrain, o, d, copies)
 	if !ok {
 		return 0, at, false

@@ -67,7 +67,7 @@ func compareViews(t *testing.T, name string, set *chunk.Set, w, h int) {
 	for vi, v := range views {
 		cam := viewCamera(set, v)
 		frame := readFrame(r, &cam, w, h, 0)
-		b := &r.builder
+		b := r.built
 		opaque := b.Terrain.Triangles() + b.Lit.Triangles() + b.Facade.Triangles()
 		if opaque == 0 {
 			t.Fatalf("%s view %d: nothing opaque in view", name, vi)

@@ -29,6 +29,8 @@ type Renderer struct {
 	set     *chunk.Set
 	chunks  []project.ChunkMeshes
 	builder project.Builder
+	opts    project.Options // what r.builder builds for
+	built   *project.Frame  // r.builder's last build (an empty frame before the first)
 	prog    programs
 	noise   *ebiten.Image // the map image: noise table and cells (mapImage)
 	dummy   *ebiten.Image
@@ -78,7 +80,7 @@ type Quality struct {
 	ShadowSize int
 	// HoldShadows lets a moving view keep the shadow map while it still
 	// covers the view and the sun has turned by little
-	// (project.Builder.HoldShadows): for a moving camera on a slow
+	// (project.Options.HoldShadows): for a moving camera on a slow
 	// renderer. Without it the map follows the view exactly.
 	HoldShadows bool
 }
@@ -94,8 +96,8 @@ type programs struct {
 
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{builder: project.Builder{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels},
-		quality: DefaultQuality()}
+	r := &Renderer{opts: project.Options{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels},
+		built: new(project.Frame), quality: DefaultQuality()}
 	var err error
 	for _, p := range []struct {
 		name string
@@ -136,9 +138,9 @@ func compile(name string) (*ebiten.Shader, error) {
 // SetChunks switches to another map's chunks.
 func (r *Renderer) SetChunks(set *chunk.Set) {
 	r.set = set
-	r.builder.WrapX = 0
+	r.opts.WrapX = 0
 	if top := set.Grid.Topology(); top.Wrapping {
-		r.builder.WrapX = top.WrapSize()
+		r.opts.WrapX = top.WrapSize()
 	}
 	r.chunks = make([]project.ChunkMeshes, len(set.Chunks))
 	if r.noise != nil {
@@ -208,7 +210,7 @@ func (r *Renderer) SetQuality(q Quality) {
 		r.valid, r.shadowStale = false, true
 	}
 	r.quality = q
-	r.builder.ShadowSize = q.ShadowSize
+	r.opts.ShadowSize = q.ShadowSize
 }
 
 // Quality returns the quality in use.
@@ -218,7 +220,7 @@ func (r *Renderer) Quality() Quality { return r.quality }
 // drawn by a pass of their own); call it again whenever they move. Each
 // change redraws the shadow map and the opaque scene that receives it.
 func (r *Renderer) SetCasters(c []project.Caster) {
-	r.builder.Casters = c
+	r.opts.Casters = c
 	r.valid, r.shadowStale = false, true
 }
 
@@ -242,7 +244,7 @@ func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
 // are drawn at their fine and coarse levels of detail (full 0: always at
 // full detail). The defaults are project.FullPixels and CoarsePixels.
 func (r *Renderer) SetLOD(full, coarse float32) {
-	r.builder.FullPixels, r.builder.CoarsePixels = full, coarse
+	r.opts.FullPixels, r.opts.CoarsePixels = full, coarse
 	r.valid, r.shadowStale = false, true
 }
 

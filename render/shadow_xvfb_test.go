@@ -26,11 +26,11 @@ func TestShadowMapMatchesCPU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.builder.ShadowSize = 1024
+		r.opts.ShadowSize = 1024
 		for vi, v := range views {
 			cam := viewCamera(c.set, v)
 			readFrame(r, &cam, 480, 270, 0)
-			b := &r.builder
+			b := r.built
 			if !b.LightView.Valid || b.Shadow.Triangles() == 0 {
 				t.Fatalf("%s view %d: no shadow casters in view", c.name, vi)
 			}

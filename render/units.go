@@ -47,7 +47,7 @@ func (u *unitPass) stale(v *project.View) bool { return !u.valid || !v.Equal(&u.
 func (r *Renderer) drawFigures(dst *ebiten.Image, v *project.View) {
 	u := &r.units
 	if u.stale(v) {
-		project.FigureBatches(v, &r.builder.Light, u.figures, &u.batches)
+		project.FigureBatches(v, &r.opts.Light, u.figures, &u.batches)
 		u.view, u.valid = *v, true
 		u.builds++
 	}

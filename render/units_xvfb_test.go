@@ -44,7 +44,7 @@ func TestFiguresMatchCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.builder.Flat = true
+	r.opts.Flat = true
 	figs := figuresOn(g)
 	r.SetFigures(figs)
 	const w, h = 480, 270
@@ -54,7 +54,7 @@ func TestFiguresMatchCPU(t *testing.T) {
 		c.X, c.Z = c.X+v.dx, c.Z+v.dz
 		c.Clamp()
 		gpu := readFrame(r, &c, w, h, 0)
-		b := &r.builder
+		b := r.built
 		cpu := project.NewRaster(w, h, b.Near, b.Far)
 		cpu.DrawOpaque(b.Lit.List())
 		cpu.DrawTranslucent(b.Translucent.List())

@@ -11,25 +11,19 @@ import (
 	"image/draw"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 )
 
-// TerrainColors are the colours of the five terrain types, close to the
-// textures the renderer paints them with (the panel's swatches too).
-var TerrainColors = [hexmap.TerrainTypeCount]color.NRGBA{
-	{0xd8, 0xc8, 0x8a, 0xff}, // sand
-	{0x6a, 0xa0, 0x48, 0xff}, // grass
-	{0x7a, 0x5c, 0x40, 0xff}, // mud
-	{0x8c, 0x8c, 0x90, 0xff}, // stone
-	{0xf0, 0xf4, 0xf8, 0xff}, // snow
+// The palette has a colour for each terrain type.
+var _ [hexmap.TerrainTypeCount]color.NRGBA = palette.Terrain
+
+// Solid is c opaque: the pictures paint each thing over what lies below
+// it, with no blending.
+func Solid(c palette.Color) color.NRGBA {
+	n := c.NRGBA()
+	n.A = 0xff
+	return n
 }
-
-// Colours beyond the terrain.
-var (
-	Deep    = color.NRGBA{0x1c, 0x3f, 0x6e, 0xff}
-	Shallow = color.NRGBA{0x3f, 0x7c, 0xb8, 0xff}
-	River   = color.NRGBA{0x4f, 0x9a, 0xe0, 0xff}
-	Back    = color.NRGBA{0x14, 0x18, 0x1e, 0xff}
-)
 
 // Blocks lays a map out in whole pixels: rows of CW-wide blocks, odd rows
 // half a block east, rows RH apart, each block RH·4/3 tall (so that rows
@@ -85,7 +79,7 @@ func Preview(g *hexmap.Grid, w, h int) *image.RGBA {
 
 // Draw paints every cell of g into img (made for b's Size).
 func (b Blocks) Draw(img *image.RGBA, g *hexmap.Grid) {
-	draw.Draw(img, img.Bounds(), image.NewUniform(Back), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds(), image.NewUniform(palette.Back), image.Point{}, draw.Src)
 	for i := range g.CellCount() {
 		draw.Draw(img, b.Rect(i), image.NewUniform(CellColor(g.Cell(i))), image.Point{}, draw.Src)
 	}
@@ -109,12 +103,12 @@ func (b Blocks) DrawCell(img *image.RGBA, g *hexmap.Grid, i int) {
 func CellColor(c hexmap.Cell) color.NRGBA {
 	if c.IsUnderwater() {
 		depth := float64(c.WaterLevel - c.Elevation)
-		return Mix(Shallow, Deep, min(1, (depth-1)/4))
+		return Mix(Solid(palette.ShallowWater), Solid(palette.DeepWater), min(1, (depth-1)/4))
 	}
 	if c.HasRiver() {
-		return River
+		return Solid(palette.River)
 	}
-	base := TerrainColors[min(c.TerrainType, hexmap.TerrainTypeCount-1)]
+	base := palette.Terrain[min(c.TerrainType, hexmap.TerrainTypeCount-1)]
 	// Height shades the land: dark at the shore, light on the peaks.
 	t := min(1, max(0, float64(c.Elevation-c.WaterLevel)/6))
 	return Mix(Scale(base, 0.75), Scale(base, 1.15), t)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 )
 
 // MaxPictureSide bounds each side of a picture, MaxPicturePixels its
@@ -30,10 +31,11 @@ const (
 )
 
 // PictureSize is the size of t's picture at cellPx pixels per cell: the
-// hexagons' extent, odd rows half a cell east.
+// hexagons' extent, odd rows half a cell east (Width + ½ cells wide,
+// in whole pixels).
 func PictureSize(t hexmap.Topology, cellPx int) (w, h int) {
 	s := float64(cellPx) / (2 * hexmap.InnerRadius) // pixels per world unit
-	w = int(math.Ceil((float64(t.Width) + 0.5) * 2 * hexmap.InnerRadius * s))
+	w = ((2*t.Width+1)*cellPx + 1) / 2
 	h = int(math.Ceil((float64(t.Height-1)*1.5 + 2) * hexmap.OuterRadius * s))
 	return w, h
 }
@@ -63,16 +65,6 @@ func CheckScale(t hexmap.Topology, cellPx int) error {
 	return nil
 }
 
-// Road and wall colours of the picture.
-var (
-	roadColor  = color.NRGBA{0x8a, 0x6a, 0x46, 0xff}
-	wallColor  = color.NRGBA{0x50, 0x48, 0x44, 0xff}
-	townColor  = color.NRGBA{0xb8, 0x70, 0x58, 0xff}
-	farmColor  = color.NRGBA{0xc8, 0xc0, 0x50, 0xff}
-	plantColor = color.NRGBA{0x2e, 0x5c, 0x26, 0xff}
-	gold       = color.NRGBA{0xf0, 0xc0, 0x40, 0xff}
-)
-
 // Picture draws g from above at cellPx pixels per cell: each cell a
 // hexagon of its colour (see CellColor, rivers drawn as lines instead),
 // rivers and roads from the centre to the edges they cross, walls as a
@@ -85,7 +77,7 @@ func Picture(g *hexmap.Grid, cellPx int) (*image.RGBA, error) {
 	}
 	w, h := PictureSize(t, cellPx)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Bounds(), image.NewUniform(Back), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds(), image.NewUniform(palette.Back), image.Point{}, draw.Src)
 	p := painter{img: img, s: float64(cellPx) / (2 * hexmap.InnerRadius), h: float64(h)}
 	for i, c := range g.Cells() {
 		p.cell(t, i, c)
@@ -134,7 +126,7 @@ func (p painter) cell(t hexmap.Topology, i int, c hexmap.Cell) {
 		base = CellColor(cc) // the river is drawn as a line over the land
 	}
 	if c.Walled {
-		fillConvex(p.img, p.hexagon(t, i, 1), wallColor)
+		fillConvex(p.img, p.hexagon(t, i, 1), Solid(palette.Wall))
 		fillConvex(p.img, p.hexagon(t, i, 0.8), base)
 	} else {
 		fillConvex(p.img, p.hexagon(t, i, 1), base)
@@ -148,11 +140,11 @@ func (p painter) cell(t hexmap.Topology, i int, c hexmap.Cell) {
 			p.dot(pt{centre.x + 0.45*r*math.Cos(a), centre.y + 0.45*r*math.Sin(a)}, 0.12*r, col)
 		}
 	}
-	dots(c.FarmLevel, farmColor, 0.3)
-	dots(c.PlantLevel, plantColor, 1.35)
-	dots(c.UrbanLevel, townColor, 2.4)
+	dots(c.FarmLevel, palette.Farm, 0.3)
+	dots(c.PlantLevel, palette.Plant, 1.35)
+	dots(c.UrbanLevel, palette.Town, 2.4)
 	if c.IsSpecial() {
-		p.dot(centre, 0.28*r, gold)
+		p.dot(centre, 0.28*r, palette.Special)
 	}
 }
 
@@ -168,7 +160,7 @@ func (p painter) links(t hexmap.Topology, i int, c hexmap.Cell) {
 	r := hexmap.InnerRadius * p.s
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if c.HasRoadThroughEdge(d) {
-			p.line(centre, edge(d), 0.14*r, roadColor)
+			p.line(centre, edge(d), 0.14*r, Solid(palette.Road))
 		}
 	}
 	if c.IsUnderwater() {
@@ -176,11 +168,11 @@ func (p painter) links(t hexmap.Topology, i int, c hexmap.Cell) {
 	}
 	for _, d := range []hexmap.Direction{c.IncomingRiver, c.OutgoingRiver} {
 		if d.Valid() {
-			p.line(centre, edge(d), 0.2*r, River)
+			p.line(centre, edge(d), 0.2*r, Solid(palette.River))
 		}
 	}
 	if c.HasRiver() {
-		p.dot(centre, 0.1*r, River)
+		p.dot(centre, 0.1*r, Solid(palette.River))
 	}
 }
 

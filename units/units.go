@@ -8,7 +8,10 @@
 // every cell a unit enters on its way.
 package units
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/palette"
+)
 
 // Speeds of travel (Catlike's HexUnit).
 const (
@@ -23,20 +26,14 @@ const (
 // UnitsPerSecond is TravelSpeed in world units.
 const UnitsPerSecond = TravelSpeed * 2 * hexmap.InnerRadius
 
-// sideColors are the sides' colours, chosen apart from the terrain's
-// (sand, grass, mud, stone, snow) and from water.
-var sideColors = [hexmap.MaxSides][3]float32{
-	{0.20, 0.40, 1.00}, // blue
-	{0.88, 0.15, 0.15}, // red
-	{0.62, 0.24, 0.90}, // purple
-	{1.00, 0.55, 0.10}, // orange
-}
+// The palette has a colour for each side.
+var _ [hexmap.MaxSides][3]float32 = palette.Sides
 
 // sideNames name the sides in the game bar and status line.
 var sideNames = [hexmap.MaxSides]string{"Blue", "Red", "Purple", "Orange"}
 
 // SideColor is side s's colour (RGB in 0..1); s is 1..hexmap.MaxSides.
-func SideColor(s int) [3]float32 { return sideColors[clampSide(s)-1] }
+func SideColor(s int) [3]float32 { return palette.Sides[clampSide(s)-1] }
 
 // SideName is side s's name.
 func SideName(s int) string { return sideNames[clampSide(s)-1] }

@@ -10,8 +10,8 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/palette"
 	"hexsandbox/saves"
-	"hexsandbox/topdown"
 )
 
 // runExport is `hexmap export FILE OUT.obj`: it triangulates the map in
@@ -39,12 +39,12 @@ func runExport(args []string, stdout io.Writer) error {
 // the extension .mtl.
 func mtlPath(obj string) string { return strings.TrimSuffix(obj, filepath.Ext(obj)) + ".mtl" }
 
-// terrainColors are the terrain types' colours in exports: the editor's
-// (topdown's), as RGB 0..1.
+// terrainColors are the terrain types' colours in exports: the
+// palette's, as RGB 0..1.
 func terrainColors() *[hexmap.TerrainTypeCount][3]float32 {
 	var c [hexmap.TerrainTypeCount][3]float32
-	for t, col := range topdown.TerrainColors {
-		c[t] = [3]float32{float32(col.R) / 255, float32(col.G) / 255, float32(col.B) / 255}
+	for t, col := range palette.Terrain {
+		c[t] = palette.FromNRGBA(col).RGB()
 	}
 	return &c
 }

@@ -13,8 +13,8 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
+	"hexsandbox/palette"
 	"hexsandbox/saves"
-	"hexsandbox/topdown"
 
 	"github.com/ungerik/go3d/vec3"
 )
@@ -254,7 +254,7 @@ func TestExportMaterialsAndColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mud := topdown.TerrainColors[hexmap.Mud]
+	mud := palette.Terrain[hexmap.Mud]
 	want := [3]float64{float64(mud.R) / 255, float64(mud.G) / 255, float64(mud.B) / 255}
 	object, material := "", ""
 	terrainFaces := 0

@@ -140,7 +140,7 @@ func (b *Builder) vertex(a *attrs, sx, sy, w float32, p pack, kind Kind) Vertex 
 		v.Custom1, v.Custom2, v.Custom3 = a.uv2[0], a.uv2[1], packNormal(n)
 	case packTranslucent:
 		v.Custom3 = float32(kind) + kindFraction
-		if b.Flat {
+		if b.opt.Flat {
 			v.ColorR, v.ColorG, v.ColorB, v.ColorA = a.color[0], a.color[1], a.color[2], 1
 			break
 		}

@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
+	"hexsandbox/palette"
 
 	"github.com/ungerik/go3d/vec3"
 )
@@ -32,7 +33,7 @@ type ChunkMeshes struct {
 }
 
 // The cell widths on screen, in pixels, below which the renderer draws
-// chunks at their fine and coarse levels of detail (Builder.FullPixels,
+// chunks at their fine and coarse levels of detail (Options.FullPixels,
 // CoarsePixels). At 24 pixels a town's houses are a few pixels; in the
 // overview, looking straight down, the level of detail's 32-pixel blocks
 // are within 2% of full detail's there (BENCHMARKS.md).
@@ -134,10 +135,9 @@ func (c *ChunkMeshes) extendLOD() {
 	c.All.Extend(b)
 }
 
-// Builder turns the visible chunks into vertex batches for one view:
-// terrain, lit (walls, features, bridges) and translucent triangles sorted
-// back to front. Its storage is reused between builds.
-type Builder struct {
+// Options are what a build is for: the view, the light and what to
+// draw. The caller owns them; Build reads them and changes nothing.
+type Options struct {
 	View  View
 	Light Lighting
 	// Flat gives every triangle its own flat colour and draws terrain with
@@ -149,46 +149,60 @@ type Builder struct {
 	// the map continues without end and looks the same from any position
 	// (Catlike re-centres the chunk columns around the camera instead).
 	WrapX float32
-	// Shadows asks for the shadow casters' batches (Shadow) in a light
-	// view (LightView) of ShadowSize texels a side (0: the default),
-	// fitted to what the view sees within ShadowDistance. Casters are
-	// shadow casters besides the chunks (units).
+	// Shadows asks for the shadow casters' batches (Frame.Shadow) in a
+	// light view (Frame.LightView) of ShadowSize texels a side (0: the
+	// default), fitted to what the view sees within ShadowDistance.
+	// Casters are shadow casters besides the chunks (units).
 	Shadows    bool
 	ShadowSize int
 	Casters    []Caster
 	// HoldShadows keeps the last build's light view and shadow casters
-	// (ShadowHeld reports it) while they still hold everything the view
-	// sees within ShadowDistance and the sun has turned by at most
+	// (Frame.ShadowHeld reports it) while they still hold everything the
+	// view sees within ShadowDistance and the sun has turned by at most
 	// ShadowHoldAngle since: a camera moving on a slow renderer then need
 	// not have its shadow map drawn again every frame. A build that fits
 	// a new light view with HoldShadows leaves ShadowHoldMargin to spare
 	// around the view and takes every caster over it. Clear it for a
 	// build whose casters changed (an edit, units that moved).
 	HoldShadows bool
-	ShadowHeld  bool
-
 	// FullPixels, when above 0, draws chunks whose cells are narrower on
 	// screen than it at a level of detail: the fine one, or the coarse
 	// one below CoarsePixels. Chunks wide enough (at 0: all) but without
-	// full-detail meshes are drawn at the fine level, and Wanted lists
-	// them.
+	// full-detail meshes are drawn at the fine level, and Frame.Wanted
+	// lists them.
 	FullPixels, CoarsePixels float32
+}
 
+// Frame is what a build produced: the vertex batches of each program
+// and what the renderer needs to know of them. It belongs to the Builder
+// that built it and holds until that Builder's next Build.
+type Frame struct {
 	Terrain, Lit, Facade, Translucent Batches
 	Shadow                            Batches
 	LightView                         LightView
+	// ShadowHeld reports that Shadow and LightView are the previous
+	// build's, held (Options.HoldShadows).
+	ShadowHeld bool
 	// Overview holds the levels of detail drawn (opaque, packed as lit,
 	// white), for the program that colours each point by its cell.
 	Overview Batches
-	// Wanted are the chunks the last Build drew, or was about to draw, at
+	// Wanted are the chunks the build drew, or was about to draw, at
 	// full detail, nearest first: what a chunk cache should hold.
 	Wanted []int
-	// LODChunks counts the chunks the last Build drew at a level of
-	// detail.
+	// LODChunks counts the chunks the build drew at a level of detail.
 	LODChunks int
 	// Near and Far bound the view distance of everything visible; the
 	// depth passes map it linearly into 24 bits.
 	Near, Far float32
+}
+
+// Builder turns the visible chunks into vertex batches for one view:
+// terrain, lit (walls, features, bridges) and translucent triangles sorted
+// back to front. Its storage, the Frame's included, is reused between
+// builds; it has no fields of its own for a caller to set.
+type Builder struct {
+	opt Options // this build's, its View moved to each copy of a wrapping map in turn
+	out Frame
 
 	// The mesh being built: its vertex numbering (source maps it to the
 	// mesh's vertices) and each vertex's projection, in an array that
@@ -230,28 +244,29 @@ type sortTri struct {
 	key float32
 }
 
-// Build culls, projects and clips chunks for b.View, and with b.Shadows
-// also projects the shadow casters into the light view. The first build
-// after a chunk's Set also stores its opaque vertices' static data in
-// the chunk.
-func (b *Builder) Build(chunks []ChunkMeshes) {
-	b.Terrain.Reset()
-	b.Lit.Reset()
-	b.Facade.Reset()
-	b.Translucent.Reset()
-	b.Overview.Reset()
+// Build culls, projects and clips chunks for o.View, and with o.Shadows
+// also projects the shadow casters into the light view, into the Frame
+// it returns (b's, valid until b's next Build). The first build after a
+// chunk's Set also stores its opaque vertices' static data in the chunk.
+func (b *Builder) Build(o *Options, chunks []ChunkMeshes) *Frame {
+	b.opt = *o
+	b.out.Terrain.Reset()
+	b.out.Lit.Reset()
+	b.out.Facade.Reset()
+	b.out.Translucent.Reset()
+	b.out.Overview.Reset()
 	b.wanted = b.wanted[:0]
-	b.LODChunks = 0
+	b.out.LODChunks = 0
 	b.tris = b.tris[:0]
 	b.flatID = 0
 	b.visible = b.visible[:0]
-	b.cols, b.rows = int32(b.View.Width), int32(b.View.Height)
+	b.cols, b.rows = int32(b.opt.View.Width), int32(b.opt.View.Height)
 	if b.proj == nil {
 		b.proj, b.remap = new([1 << 16]projected), new([1 << 16]uint16)
 	}
 	near, far := float32(1e30), float32(0)
-	b.copies = b.View.Copies(MapBox(chunks), b.WrapX, b.copies[:0])
-	base := b.View
+	b.copies = b.opt.View.Copies(MapBox(chunks), b.opt.WrapX, b.copies[:0])
+	base := b.opt.View
 	for _, shift := range b.copies {
 		v := base.Moved(shift)
 		if shift == 0 {
@@ -265,34 +280,35 @@ func (b *Builder) Build(chunks []ChunkMeshes) {
 			}
 		}
 	}
-	b.Near = max(near, NearClip)
-	b.Far = max(far, b.Near+1)
+	b.out.Near = max(near, NearClip)
+	b.out.Far = max(far, b.out.Near+1)
 	for _, in := range b.visible {
 		if in.shift != 0 {
-			b.View = base.Moved(in.shift)
+			b.opt.View = base.Moved(in.shift)
 		}
 		if in.level == levelFull {
 			b.buildChunk(&chunks[in.chunk])
 		} else {
 			b.buildLOD(&chunks[in.chunk], in.level)
 		}
-		b.View = base
+		b.opt.View = base
 	}
 	b.emitTranslucent()
-	if b.Shadows {
+	if b.opt.Shadows {
 		b.buildShadows(chunks)
 	} else {
-		b.Shadow.Reset()
-		b.LightView = LightView{}
-		b.held.ok, b.ShadowHeld = false, false
+		b.out.Shadow.Reset()
+		b.out.LightView = LightView{}
+		b.held.ok, b.out.ShadowHeld = false, false
 	}
 	slices.SortFunc(b.wanted, func(x, y wantedChunk) int { return cmp.Compare(x.w, y.w) })
-	b.Wanted = b.Wanted[:0]
+	b.out.Wanted = b.out.Wanted[:0]
 	for _, x := range b.wanted {
-		if !slices.Contains(b.Wanted, x.chunk) { // a wrapping map's copies
-			b.Wanted = append(b.Wanted, x.chunk)
+		if !slices.Contains(b.out.Wanted, x.chunk) { // a wrapping map's copies
+			b.out.Wanted = append(b.out.Wanted, x.chunk)
 		}
 	}
+	return &b.out
 }
 
 // levelFull draws a chunk's full-detail meshes; the LOD levels follow.
@@ -316,40 +332,40 @@ func (b *Builder) level(c *ChunkMeshes, w float32, i int) int {
 	}
 	// A cell's width in pixels at distance w.
 	px := float32(math.Inf(1))
-	if w > NearClip && b.FullPixels > 0 {
-		px = hexmap.InnerDiameter * b.View.Height * 0.5 / (w * b.View.TanHalfFov)
+	if w > NearClip && b.opt.FullPixels > 0 {
+		px = hexmap.InnerDiameter * b.opt.View.Height * 0.5 / (w * b.opt.View.TanHalfFov)
 	}
-	if px >= b.FullPixels*prefetch {
+	if px >= b.opt.FullPixels*prefetch {
 		b.wanted = append(b.wanted, wantedChunk{i, w})
 	}
 	switch {
-	case (px >= b.FullPixels || b.Flat) && c.Layers[mesh.Terrain] != nil:
+	case (px >= b.opt.FullPixels || b.opt.Flat) && c.Layers[mesh.Terrain] != nil:
 		// The flat test mode draws what it can at full detail: its
 		// raster comparisons are of that geometry.
 		return levelFull
-	case px >= b.CoarsePixels || c.LOD[LODCoarse] == nil:
+	case px >= b.opt.CoarsePixels || c.LOD[LODCoarse] == nil:
 		return LODFine
 	}
 	return LODCoarse
 }
 
-// buildLOD adds chunk c's level of detail k to b.Overview.
+// buildLOD adds chunk c's level of detail k to b.out.Overview.
 func (b *Builder) buildLOD(c *ChunkMeshes, k int) {
 	m := c.LOD[k]
-	if ok, _, _ := b.View.Visible(c.LODBounds[k]); !ok {
+	if ok, _, _ := b.opt.View.Visible(c.LODBounds[k]); !ok {
 		return
 	}
-	b.LODChunks++
+	b.out.LODChunks++
 	w := c.lodWelded[k]
 	idx := b.numbering(m, w)
 	white := [4]float32{1, 1, 1, 1}
-	if b.Flat {
+	if b.opt.Flat {
 		b.addFlat(m, idx, false, white)
 		return
 	}
 	o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, packLit, white), p: packLit, def: white}
-	o.inside = b.View.Inside(c.LODBounds[k])
-	b.addOpaque(&o, &b.Overview)
+	o.inside = b.opt.View.Inside(c.LODBounds[k])
+	b.addOpaque(&o, &b.out.Overview)
 }
 
 func (b *Builder) buildChunk(c *ChunkMeshes) {
@@ -358,7 +374,7 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		if m == nil {
 			continue
 		}
-		ok, near, _ := b.View.Visible(c.Bounds[l])
+		ok, near, _ := b.opt.View.Visible(c.Bounds[l])
 		if !ok || (l == mesh.BuildingDetails && near > DetailDistance) {
 			continue
 		}
@@ -367,23 +383,23 @@ func (b *Builder) buildChunk(c *ChunkMeshes) {
 		// Walls, features, farms and buildings are closed: their back
 		// faces are hidden.
 		cull := l == mesh.Walls || l == mesh.Features || l == mesh.Farms || isFacade(l)
-		dst, p, def := &b.Lit, packLit, defaultColor(l)
+		dst, p, def := &b.out.Lit, packLit, defaultColor(l)
 		if l == mesh.Terrain {
-			dst, p = &b.Terrain, packTerrain
+			dst, p = &b.out.Terrain, packTerrain
 		}
 		switch {
 		case !l.Opaque():
 			b.addTranslucent(m, idx, l)
-		case b.Flat:
+		case b.opt.Flat:
 			b.addFlat(m, idx, cull, def)
 		case isFacade(l):
 			st, fx := b.facadeStatics(m, w)
 			o := opaqueMesh{m: m, idx: idx, st: st, fx: fx, p: packFacade, def: def, cull: true}
-			o.inside = b.View.Inside(c.Bounds[l])
-			b.addOpaque(&o, &b.Facade)
+			o.inside = b.opt.View.Inside(c.Bounds[l])
+			b.addOpaque(&o, &b.out.Facade)
 		default:
 			o := opaqueMesh{m: m, idx: idx, st: b.statics(m, w, p, def), p: p, def: def, cull: cull}
-			o.inside = b.View.Inside(c.Bounds[l])
+			o.inside = b.opt.View.Inside(c.Bounds[l])
 			b.addOpaque(&o, dst)
 		}
 	}
@@ -417,11 +433,11 @@ func (b *Builder) numbering(m *mesh.Mesh, w *welded) []uint16 {
 func defaultColor(l mesh.Layer) [4]float32 {
 	switch l {
 	case mesh.Walls:
-		return [4]float32{0.78, 0.72, 0.62, 1}
+		return palette.Wall
 	case mesh.Bridges:
-		return [4]float32{0.55, 0.42, 0.3, 1}
+		return palette.Bridge
 	case mesh.Features, mesh.Farms:
-		return [4]float32{0.7, 0.35, 0.25, 1}
+		return palette.Feature
 	}
 	return [4]float32{1, 1, 1, 1}
 }

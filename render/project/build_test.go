@@ -32,8 +32,7 @@ func TestBackFaceCulling(t *testing.T) {
 	}
 	layers[mesh.Walls].AddTriangle(vec3.T{45, 0, 45}, vec3.T{55, 0, 45}, vec3.T{50, 0, 55})
 	for _, zoom := range []float64{0, 1} {
-		b := Builder{View: testView(zoom, 30), Light: DefaultLighting()}
-		b.Build(chunksOf(&layers))
+		b := build(Options{View: testView(zoom, 30), Light: DefaultLighting()}, chunksOf(&layers))
 		if got := b.Lit.Triangles(); got != 1 {
 			t.Fatalf("zoom %v: %d triangles kept, want the front one only", zoom, got)
 		}
@@ -48,8 +47,7 @@ func TestTerrainNotCulled(t *testing.T) {
 	var layers [mesh.LayerCount]mesh.Mesh
 	layers[mesh.Terrain].AddTriangle(vec3.T{45, 0, 45}, vec3.T{50, 0, 55}, vec3.T{55, 0, 45})
 	layers[mesh.Terrain].AddTriangle(vec3.T{45, 1, 45}, vec3.T{55, 1, 45}, vec3.T{50, 1, 55})
-	b := Builder{View: testView(0.5, 0), Light: DefaultLighting()}
-	b.Build(chunksOf(&layers))
+	b := build(Options{View: testView(0.5, 0), Light: DefaultLighting()}, chunksOf(&layers))
 	if got := b.Terrain.Triangles(); got != 2 {
 		t.Fatalf("%d terrain triangles, want 2", got)
 	}
@@ -83,8 +81,7 @@ func TestNearPlaneClipping(t *testing.T) {
 	behind := vec3.T{eye[0] - fwd[0]*20, eye[1] - fwd[1]*20, eye[2] - fwd[2]*20}
 	var layers [mesh.LayerCount]mesh.Mesh
 	layers[mesh.Terrain].AddTriangle(vec3.T{ahead[0] - 5, ahead[1], ahead[2]}, behind, vec3.T{ahead[0] + 5, ahead[1], ahead[2]})
-	b := Builder{View: v, Light: DefaultLighting()}
-	b.Build(chunksOf(&layers))
+	b := build(Options{View: v, Light: DefaultLighting()}, chunksOf(&layers))
 	if got := b.Terrain.Triangles(); got != 2 {
 		t.Fatalf("clipping one vertex behind the eye gave %d triangles, want 2", got)
 	}
@@ -105,8 +102,7 @@ func TestTranslucentSorted(t *testing.T) {
 		l := []mesh.Layer{mesh.Water, mesh.Roads, mesh.Rivers, mesh.WaterShore, mesh.Estuaries}[i]
 		layers[l].AddTriangle(vec3.T{45, y, 45}, vec3.T{50, y, 55}, vec3.T{55, y, 45})
 	}
-	b := Builder{View: testView(0.3, 0), Light: DefaultLighting()}
-	b.Build(chunksOf(&layers))
+	b := build(Options{View: testView(0.3, 0), Light: DefaultLighting()}, chunksOf(&layers))
 	list := b.Translucent.List()
 	if len(list) != 1 || len(list[0].Vertices) != 15 {
 		t.Fatalf("translucent batches %d", len(list))
@@ -134,8 +130,8 @@ func TestFastPackersMatchGeneral(t *testing.T) {
 	plain, partial := m, m
 	plain.Colors = nil
 	partial.Colors, partial.Weights = m.Colors[:1], m.Weights[:2] // the general path
-	b := Builder{View: testView(0.6, 15), Light: DefaultLighting()}
-	b.Build(nil) // allocates the scratch arrays
+	var b Builder
+	b.Build(&Options{View: testView(0.6, 15), Light: DefaultLighting()}, nil) // allocates the scratch arrays
 	def := [4]float32{0.9, 0.8, 0.7, 1}
 	for _, mm := range []*mesh.Mesh{&m, &plain, &partial} {
 		b.numbering(mm, &welded{})
@@ -174,14 +170,13 @@ func TestBuildingDetailsNearOnly(t *testing.T) {
 		m.AddTriangleUV(vec2.T{0, 0}, vec2.T{3, 0}, vec2.T{0, 2})
 		m.AddTriangleUV2(vec2.T{2, 9}, vec2.T{2, 9}, vec2.T{2, 9})
 	}
-	near := Builder{View: testView(1, 0), Light: DefaultLighting()}
-	near.Build(chunksOf(&layers))
-	far := Builder{View: testView(0, 0), Light: DefaultLighting()}
-	far.Build(chunksOf(&layers))
-	if ok, d, _ := near.View.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d > DetailDistance {
+	near := build(Options{View: testView(1, 0), Light: DefaultLighting()}, chunksOf(&layers))
+	far := build(Options{View: testView(0, 0), Light: DefaultLighting()}, chunksOf(&layers))
+	nearView, farView := testView(1, 0), testView(0, 0)
+	if ok, d, _ := nearView.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d > DetailDistance {
 		t.Fatalf("the near view is %v away", d)
 	}
-	if ok, d, _ := far.View.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d <= DetailDistance {
+	if ok, d, _ := farView.Visible(Box{Lo: vec3.T{45, 0, 45}, Hi: vec3.T{55, 0, 55}, Valid: true}); !ok || d <= DetailDistance {
 		t.Fatalf("the far view is only %v away", d)
 	}
 	if got := near.Facade.Triangles(); got != 2 {
@@ -202,4 +197,10 @@ func TestBuildingDetailsNearOnly(t *testing.T) {
 			t.Fatalf("facade u %v (SrcX %v times w %v) is none of the mesh's (0 and 3)", u, v.SrcX, w)
 		}
 	}
+}
+
+// build is one Build with options o by a fresh Builder.
+func build(o Options, chunks []ChunkMeshes) *Frame {
+	var b Builder
+	return b.Build(&o, chunks)
 }

@@ -6,6 +6,13 @@
 // without a display; the CPU reference the renderer's depth is checked
 // against is internal/raster, which draws the chunks' own triangles.
 //
+// A Builder builds a frame: Build(&opts, chunks) reads the caller's
+// Options (view, light, shadows, levels of detail) and returns a Frame
+// (the batches of each program, the light view, the chunks wanted at
+// full detail, the depth range) that the Builder owns and reuses; its
+// scratch is its own, unexported, as go/printer keeps Config apart from
+// its state.
+//
 // Building the opaque batches is the per-frame CPU cost whenever the view
 // changes, so it avoids work that changes nothing drawn:
 //   - ChunkMeshes.Set welds each opaque mesh (weld.go): Catlike gives

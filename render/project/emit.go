@@ -9,14 +9,14 @@ import (
 )
 
 // addFlat adds the visible triangles idx of m (numbered by b.source) to
-// b.Lit, each with vertices of its own and a colour of its own: the flat
+// b.out.Lit, each with vertices of its own and a colour of its own: the flat
 // test mode.
 func (b *Builder) addFlat(m *mesh.Mesh, idx []uint16, cull bool, def [4]float32) {
 	b.project(m)
 	for t := 0; t+2 < len(idx); t += 3 {
 		tri := [3]int{int(idx[t]), int(idx[t+1]), int(idx[t+2])}
 		if draw, clip := b.triState(tri[0], tri[1], tri[2], cull); draw {
-			b.addSoup(m, tri, &b.Lit, packFlat, def, clip)
+			b.addSoup(m, tri, &b.out.Lit, packFlat, def, clip)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func (b *Builder) classifyFacing(o *opaqueMesh) (used int) {
 	kept := slices.Grow(b.kept[:0], len(o.idx))[:len(o.idx)]
 	k := 0
 	b.clipped = b.clipped[:0]
-	e := b.View.Eye
+	e := b.opt.View.Eye
 	for t := 0; t+2 < len(o.idx); t += 3 {
 		tri := o.idx[t : t+3 : t+3]
 		i0, i1, i2 := tri[0], tri[1], tri[2]
@@ -174,7 +174,7 @@ func (b *Builder) classify(idx []uint16, cull bool) (used int) {
 // addSoup adds one triangle with vertices of its own, clipped against the
 // near plane when clip is set.
 func (b *Builder) addSoup(m *mesh.Mesh, tri [3]int, dst *Batches, p pack, def [4]float32, clip bool) {
-	if b.Flat {
+	if b.opt.Flat {
 		def = b.nextFlat()
 	}
 	var poly [4]Vertex
@@ -193,7 +193,7 @@ func (b *Builder) polygon(m *mesh.Mesh, tri [3]int, p pack, kind Kind, def [4]fl
 	var a [3]attrs
 	for k, i := range tri {
 		a[k] = gather(m, int(b.source[i]), def)
-		if b.Flat {
+		if b.opt.Flat {
 			a[k].color = def
 		}
 	}
@@ -221,9 +221,9 @@ func (b *Builder) polygon(m *mesh.Mesh, tri [3]int, p pack, kind Kind, def [4]fl
 		}
 	}
 	for k := range n {
-		x, y, w := b.View.Clip(clipped[k].pos)
+		x, y, w := b.opt.View.Clip(clipped[k].pos)
 		w = max(w, cw[k]*0.999999)
-		sx, sy := b.View.Screen(x, y, w)
+		sx, sy := b.opt.View.Screen(x, y, w)
 		out[k] = b.vertex(&clipped[k], sx, sy, w, p, kind)
 	}
 	return n

@@ -39,7 +39,8 @@ func TestFlightKeepsWithinBudget(t *testing.T) {
 		refresh(ch)
 	}
 	cam := NewCamera(g.Topology())
-	b := Builder{Light: DefaultLighting(), FullPixels: FullPixels, CoarsePixels: CoarsePixels}
+	var b Builder
+	o := Options{Light: DefaultLighting(), FullPixels: FullPixels, CoarsePixels: CoarsePixels}
 	const frames = 160
 	evicted, lodFrames, fullFrames := 0, 0, 0
 	for f := range frames {
@@ -57,9 +58,9 @@ func TestFlightKeepsWithinBudget(t *testing.T) {
 			cam.Zoom = 0
 		}
 		cam.Clamp()
-		b.View = cam.View(1280, 720)
-		b.Build(chunks)
-		set.Want(b.Wanted)
+		o.View = cam.View(1280, 720)
+		fr := b.Build(&o, chunks)
+		set.Want(fr.Wanted)
 		set.Flush()
 		for _, ch := range set.Update() {
 			if !set.Resident(ch) {
@@ -76,10 +77,10 @@ func TestFlightKeepsWithinBudget(t *testing.T) {
 				t.Fatalf("frame %d: chunk %d has meshes but is not resident", f, ch)
 			}
 		}
-		if b.LODChunks > 0 {
+		if fr.LODChunks > 0 {
 			lodFrames++
 		}
-		if b.Terrain.Vertices() > 0 {
+		if fr.Terrain.Vertices() > 0 {
 			fullFrames++
 		}
 	}

@@ -28,21 +28,21 @@ func TestInsideAddsOnlyEmptyTriangles(t *testing.T) {
 		ter.AddTriangleTerrain(vec3.T{0, 1, 2}, vec3.T{1, 0, 0}, vec3.T{0, 1, 0}, vec3.T{0, 0, 1})
 	}
 	chunks := chunksOf(layers)
-	b := Builder{View: testView(0, 25), Light: DefaultLighting()}
-	b.Build(nil) // allocates the scratch arrays, sets the view size
-	if !b.View.Inside(chunks[0].Bounds[mesh.Terrain]) {
+	var b Builder
+	b.Build(&Options{View: testView(0, 25), Light: DefaultLighting()}, nil) // allocates the scratch arrays, sets the view size
+	if !b.opt.View.Inside(chunks[0].Bounds[mesh.Terrain]) {
 		t.Fatal("the test mesh is not inside the view")
 	}
 	build := func(inside bool) []Vertex {
 		idx := b.numbering(ter, chunks[0].welded[mesh.Terrain])
 		o := opaqueMesh{m: ter, idx: idx, p: packTerrain, inside: inside}
 		o.st = b.statics(ter, chunks[0].welded[mesh.Terrain], o.p, o.def)
-		b.Terrain.Reset()
-		b.addOpaque(&o, &b.Terrain)
-		return expand(&b.Terrain)
+		b.out.Terrain.Reset()
+		b.addOpaque(&o, &b.out.Terrain)
+		return expand(&b.out.Terrain)
 	}
 	all, kept := build(true), build(false)
-	r := NewRaster(int(b.View.Width), int(b.View.Height), 1, 1000)
+	r := NewRaster(int(b.opt.View.Width), int(b.opt.View.Height), 1, 1000)
 	j, extra := 0, 0
 	for k := 0; k+2 < len(all); k += 3 {
 		if j+2 < len(kept) && all[k] == kept[j] && all[k+1] == kept[j+1] && all[k+2] == kept[j+2] {

@@ -42,8 +42,8 @@ func TestRasterNearestWins(t *testing.T) {
 func TestNoCentreDropIsExact(t *testing.T) {
 	const size = 64
 	r := NewRaster(size, size, 1, 100)
-	b := Builder{View: View{Width: size, Height: size}}
-	b.Build(nil) // allocates the scratch arrays, sets the view size
+	var b Builder
+	b.Build(&Options{View: View{Width: size, Height: size}}, nil) // allocates the scratch arrays, sets the view size
 	rng := uint32(1)
 	next := func() float32 { rng = rng*1664525 + 1013904223; return float32(rng>>8) / (1 << 24) }
 	dropped := 0

@@ -31,8 +31,8 @@ func (v *View) screenRows() screenRows {
 // project computes the screen position and view distance of every vertex
 // b.source numbers, for classifying triangles.
 func (b *Builder) project(m *mesh.Mesh) {
-	proj, pos, rows := b.proj, m.Positions, b.View.screenRows()
-	fxMax, fyMax := int64(b.View.Width+4)*subpixels, int64(b.View.Height+4)*subpixels
+	proj, pos, rows := b.proj, m.Positions, b.opt.View.screenRows()
+	fxMax, fyMax := int64(b.opt.View.Width+4)*subpixels, int64(b.opt.View.Height+4)*subpixels
 	for j, i := range b.source {
 		p, q := &pos[i], &proj[j]
 		w := rows.w[0]*p[0] + rows.w[1]*p[1] + rows.w[2]*p[2] + rows.w[3]

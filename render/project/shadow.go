@@ -38,8 +38,9 @@ func dot4(r *[4]float32, p vec3.T) float32 { return r[0]*p[0] + r[1]*p[1] + r[2]
 // Caster is geometry besides the chunks' that casts shadows, such as
 // units drawn by a pass of their own: a mesh in world space, where it is
 // drawn (on a wrapping map: the copy in view), closed like the models
-// (positions, normals and indices are read), and its bounds. Set Builder.Casters before a
-// build; the renderer redraws the shadow map when they change.
+// (positions, normals and indices are read), and its bounds. Set
+// Options.Casters before a build; the renderer redraws the shadow map
+// when they change.
 type Caster struct {
 	Mesh   *mesh.Mesh
 	Bounds Box
@@ -155,30 +156,30 @@ func widen(r bounds2, share float32) bounds2 {
 }
 
 // buildShadows fits the light view to what the camera sees within
-// ShadowDistance and fills b.Shadow with every caster that can throw a
+// ShadowDistance and fills b.out.Shadow with every caster that can throw a
 // shadow there: the chunks' terrain, walls, features and bridges (not
-// farms: mesh.Layer.CastsShadows) and b.Casters. With HoldShadows it
+// farms: mesh.Layer.CastsShadows) and b.opt.Casters. With HoldShadows it
 // keeps the last ones while they serve (holds).
 func (b *Builder) buildShadows(chunks []ChunkMeshes) {
-	hold := b.HoldShadows
-	if b.ShadowHeld = hold && b.LightView.Valid && b.holds(chunks, &b.held, b.Light.Dir); b.ShadowHeld {
+	hold := b.opt.HoldShadows
+	if b.out.ShadowHeld = hold && b.out.LightView.Valid && b.holds(chunks, &b.held, b.opt.Light.Dir); b.out.ShadowHeld {
 		return
 	}
 	b.held.ok = false
-	b.Shadow.Reset()
-	b.LightView = LightView{}
-	size := b.ShadowSize
+	b.out.Shadow.Reset()
+	b.out.LightView = LightView{}
+	size := b.opt.ShadowSize
 	if size <= 0 {
 		size = DefaultShadowSize
 	}
-	x, y, z := lightAxes(b.Light.Dir, b.View.Right)
+	x, y, z := lightAxes(b.opt.Light.Dir, b.opt.View.Right)
 	rect := b.receivers(chunks, &x, &y, &z, hold)
 	if !rect.ok {
 		return
 	}
 	if hold {
 		rect = widen(rect, ShadowHoldMargin)
-		b.held = heldShadows{ok: true, sun: b.Light.Dir, x: x, y: y, z: z, rect: rect}
+		b.held = heldShadows{ok: true, sun: b.opt.Light.Dir, x: x, y: y, z: z, rect: rect}
 	}
 	rect = snapRect(rect)
 	dLo, dHi := float32(math.Inf(1)), float32(math.Inf(-1))
@@ -195,7 +196,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 			}
 		}
 	}
-	for _, c := range b.Casters {
+	for _, c := range b.opt.Casters {
 		if r, lo, hi := boxBounds(&c.Bounds, &x, &y, &z); r.overlaps(&rect) {
 			dLo, dHi = min(dLo, lo), max(dHi, hi)
 		}
@@ -206,7 +207,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 	dLo, dHi = dLo-1, dHi+1 // casters at the range's ends stay inside it
 	su, sv := float32(size)/(rect.hi[0]-rect.lo[0]), float32(size)/(rect.hi[1]-rect.lo[1])
 	ds := 1 / (dHi - dLo)
-	l := &b.LightView
+	l := &b.out.LightView
 	l.U = [4]float32{x[0] * su, x[1] * su, x[2] * su, -rect.lo[0] * su}
 	l.V = [4]float32{y[0] * sv, y[1] * sv, y[2] * sv, -rect.lo[1] * sv}
 	l.D = [4]float32{z[0] * ds, z[1] * ds, z[2] * ds, -dLo * ds}
@@ -219,7 +220,7 @@ func (b *Builder) buildShadows(chunks []ChunkMeshes) {
 			}
 		}
 	}
-	for _, c := range b.Casters {
+	for _, c := range b.opt.Casters {
 		if c.Mesh != nil && !c.Mesh.Overflowed() {
 			b.addCaster(c.Mesh, nil, 0)
 		}
@@ -249,8 +250,8 @@ func (b *Builder) shadesReceiver(r *bounds2) bool {
 // little finds a rectangle a little moved, not one grown by a chunk that
 // came into view.
 func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T, hold bool) bounds2 {
-	v := &b.View
-	far := min(b.Far, ShadowDistance)
+	v := &b.opt.View
+	far := min(b.out.Far, ShadowDistance)
 	if hold {
 		far = ShadowDistance
 	}
@@ -280,10 +281,10 @@ func (b *Builder) receivers(chunks []ChunkMeshes, x, y, z *vec3.T, hold bool) bo
 			for k := range 3 {
 				d[k] = v.Forward[k] + sx*v.Right[k]*v.TanHalfFov*v.Aspect + sy*v.Up[k]*v.TanHalfFov
 			}
-			ts := [4]float32{b.Near, far, b.Near, b.Near}
+			ts := [4]float32{b.out.Near, far, b.out.Near, b.out.Near}
 			if d[1] != 0 {
 				for k, h := range [2]float32{scene.Lo[1], scene.Hi[1]} {
-					if t := (h - v.Eye[1]) / d[1]; t > b.Near && t < far {
+					if t := (h - v.Eye[1]) / d[1]; t > b.out.Near && t < far {
 						ts[2+k] = t
 					}
 				}
@@ -315,7 +316,7 @@ func snapRect(r bounds2) bounds2 {
 }
 
 // addCaster adds m's triangles (over its welded vertices where w holds
-// them) that face away from the sun to b.Shadow, projected into the light
+// them) that face away from the sun to b.out.Shadow, projected into the light
 // view. Those are enough: a ray from a point in shadow towards the sun
 // enters whatever hides the sun through a face turned away from it
 // (terrain is a height field, the models are closed but for their
@@ -327,14 +328,14 @@ func snapRect(r bounds2) bounds2 {
 func (b *Builder) addCaster(m *mesh.Mesh, w *welded, shift float32) {
 	idx := b.numbering(m, w)
 	tris, normals := b.steepTriangles(m, w, idx)
-	source, sun := b.source, b.Light.Dir
+	source, sun := b.source, b.opt.Light.Dir
 	remap := b.remap[:len(source)] // vertex → batch vertex + 1, 0: not yet
 	clear(remap)
-	l := b.LightView // by value: the shift moves its constant terms
+	l := b.out.LightView // by value: the shift moves its constant terms
 	l.U[3] += l.U[0] * shift
 	l.V[3] += l.V[0] * shift
 	l.D[3] += l.D[0] * shift
-	batch, _ := b.Shadow.room(min(len(source), 3*len(tris)))
+	batch, _ := b.out.Shadow.room(min(len(source), 3*len(tris)))
 	base := len(batch.Vertices)
 	verts := slices.Grow(batch.Vertices, len(source))[:base]
 	kept := slices.Grow(b.kept[:0], len(tris))
@@ -348,7 +349,7 @@ func (b *Builder) addCaster(m *mesh.Mesh, w *welded, shift float32) {
 		for _, i := range tri {
 			if remap[i] == 0 {
 				// Only the fields the depth passes read are written: the
-				// storage of b.Shadow never holds other vertices.
+				// storage of b.out.Shadow never holds other vertices.
 				p := &pos[source[i]]
 				verts = verts[:len(verts)+1]
 				v := &verts[len(verts)-1]
@@ -365,12 +366,12 @@ func (b *Builder) addCaster(m *mesh.Mesh, w *welded, shift float32) {
 }
 
 // steepTriangles returns the triangles of idx (numbered by b.source) that
-// can face away from a sun as high as b.Light's, those steeper than its
+// can face away from a sun as high as b.opt.Light's, those steeper than its
 // elevation's complement whatever its azimuth, and their normals. For a
 // welded mesh the lists are kept in w until the mesh or the sun's height
 // changes.
 func (b *Builder) steepTriangles(m *mesh.Mesh, w *welded, idx []uint16) ([]uint16, []vec3.T) {
-	sinE := b.Light.Dir[1]
+	sinE := b.opt.Light.Dir[1]
 	cosE := float32(math.Sqrt(float64(max(0, 1-sinE*sinE))))
 	steep := func(tris []uint16, normals []vec3.T) ([]uint16, []vec3.T) {
 		tris, normals = tris[:0], normals[:0]

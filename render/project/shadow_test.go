@@ -100,8 +100,7 @@ func TestShadowCasters(t *testing.T) {
 	chunks, unit := shadowScene(t)
 	for _, rot := range []float64{0, 120, 250} {
 		cam := Camera{X: 50, Z: 50, Zoom: 0.5, Rotation: rot, MaxX: 100, MaxZ: 100}
-		b := Builder{View: cam.View(320, 240), Light: Sun(rot), Shadows: true, ShadowSize: 256, Casters: []Caster{unit}}
-		b.Build(chunks)
+		b := build(Options{View: cam.View(320, 240), Light: Sun(rot), Shadows: true, ShadowSize: 256, Casters: []Caster{unit}}, chunks)
 		l := &b.LightView
 		if !l.Valid {
 			t.Fatalf("rotation %v: no light view", rot)
@@ -125,7 +124,7 @@ func TestShadowCasters(t *testing.T) {
 		}
 		// Behind the box, away from the sun, on the floor: in the box's
 		// shadow, so deeper in the light view than the box above it.
-		sun := b.Light.Dir
+		sun := Sun(rot).Dir
 		h := float32(math.Hypot(float64(sun[0]), float64(sun[2])))
 		behind := vec3.T{50 - 8*sun[0]/h, 0, 50 - 8*sun[2]/h}
 		u, v, d := l.Map(behind)

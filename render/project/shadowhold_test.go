@@ -58,19 +58,24 @@ func inMap(v *View, l *LightView) bool {
 func TestShadowHold(t *testing.T) {
 	chunks := holdScene()
 	for _, hold := range []bool{true, false} {
-		b := Builder{Shadows: true, ShadowSize: 512, HoldShadows: hold}
+		var b Builder
+		o := Options{Shadows: true, ShadowSize: 512, HoldShadows: hold}
+		var f *Frame
 		const steps = 120
 		held, fitted := 0, 0
 		fittedAt := 0.0
 		for rot := 0.0; rot <= steps; rot++ {
 			cam := Camera{X: 800, Z: 800, Zoom: 1, Rotation: rot, MaxX: 1600, MaxZ: 1600}
-			before := b.LightView
-			b.View, b.Light = cam.View(320, 240), Sun(rot)
-			b.Build(chunks)
-			if !b.LightView.Valid {
+			var before LightView
+			if f != nil {
+				before = f.LightView
+			}
+			o.View, o.Light = cam.View(320, 240), Sun(rot)
+			f = b.Build(&o, chunks)
+			if !f.LightView.Valid {
 				t.Fatalf("hold %v, rotation %v: no light view", hold, rot)
 			}
-			if !b.ShadowHeld {
+			if !f.ShadowHeld {
 				fitted++
 				fittedAt = rot
 				continue
@@ -79,13 +84,13 @@ func TestShadowHold(t *testing.T) {
 			if !hold {
 				t.Fatalf("rotation %v: the light view was kept without HoldShadows", rot)
 			}
-			if b.LightView != before {
+			if f.LightView != before {
 				t.Errorf("rotation %v: a kept light view changed", rot)
 			}
 			if rot-fittedAt > ShadowHoldAngle {
 				t.Errorf("rotation %v: the light view fitted at %v° is kept, more than %v° away", rot, fittedAt, ShadowHoldAngle)
 			}
-			if !inMap(&b.View, &b.LightView) {
+			if !inMap(&o.View, &f.LightView) {
 				t.Errorf("rotation %v: the kept light view (fitted at %v°) does not cover the view", rot, fittedAt)
 			}
 		}
@@ -103,18 +108,17 @@ func TestShadowHold(t *testing.T) {
 func TestShadowHoldCleared(t *testing.T) {
 	chunks := holdScene()
 	cam := Camera{X: 800, Z: 800, Zoom: 0.5, MaxX: 1600, MaxZ: 1600}
-	b := Builder{View: cam.View(320, 240), Light: Sun(0), Shadows: true, ShadowSize: 512, HoldShadows: true}
-	b.Build(chunks)
-	tris := len(b.Shadow.List())
+	var b Builder
+	o := Options{View: cam.View(320, 240), Light: Sun(0), Shadows: true, ShadowSize: 512, HoldShadows: true}
+	tris := len(b.Build(&o, chunks).Shadow.List())
 	cam.Rotation = 1
-	b.View, b.Light = cam.View(320, 240), Sun(1)
-	b.Build(chunks)
-	if !b.ShadowHeld || len(b.Shadow.List()) != tris {
-		t.Fatalf("a 1° turn: held %v, %d shadow batches (had %d)", b.ShadowHeld, len(b.Shadow.List()), tris)
+	o.View, o.Light = cam.View(320, 240), Sun(1)
+	f := b.Build(&o, chunks)
+	if !f.ShadowHeld || len(f.Shadow.List()) != tris {
+		t.Fatalf("a 1° turn: held %v, %d shadow batches (had %d)", f.ShadowHeld, len(f.Shadow.List()), tris)
 	}
-	b.HoldShadows = false
-	b.Build(chunks)
-	if b.ShadowHeld {
+	o.HoldShadows = false
+	if b.Build(&o, chunks).ShadowHeld {
 		t.Error("the light view was kept with HoldShadows cleared")
 	}
 }

@@ -78,7 +78,7 @@ func (b *Builder) fillStatic(dst []staticVertex, m *mesh.Mesh, p pack, def [4]fl
 // attributes (facade.go); it is nil for every other mesh. This is the
 // hot loop of every build.
 func (b *Builder) packStatic(pos []vec3.T, st []staticVertex, fx []facadeExtra, marks []uint16, out []Vertex) []Vertex {
-	rows, source := b.View.screenRows(), b.source[:len(st)]
+	rows, source := b.opt.View.screenRows(), b.source[:len(st)]
 	k := len(out)
 	all := out[:cap(out)]
 	for j := range st {

@@ -19,7 +19,7 @@ func (b *Builder) addTranslucent(m *mesh.Mesh, idx []uint16, l mesh.Layer) {
 		if !draw {
 			continue
 		}
-		if !clip && !b.Flat {
+		if !clip && !b.opt.Flat {
 			b.tris = append(b.tris, sortTri{})
 			st := &b.tris[len(b.tris)-1]
 			for k, j := range tri {
@@ -29,7 +29,7 @@ func (b *Builder) addTranslucent(m *mesh.Mesh, idx []uint16, l mesh.Layer) {
 			continue
 		}
 		c := def
-		if b.Flat {
+		if b.opt.Flat {
 			c = b.nextFlat()
 		}
 		var poly [4]Vertex
@@ -70,7 +70,7 @@ func (b *Builder) emitTranslucent() {
 	}
 	slices.Sort(b.order)
 	for _, o := range b.order {
-		batch, _ := b.Translucent.room(3)
+		batch, _ := b.out.Translucent.room(3)
 		base := uint16(len(batch.Vertices))
 		batch.Vertices = append(batch.Vertices, b.tris[uint32(o)].v[:]...)
 		batch.Indices = append(batch.Indices, base, base+1, base+2)

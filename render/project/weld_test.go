@@ -49,10 +49,8 @@ func TestWeldedBuildIsTheSame(t *testing.T) {
 	plain[0].welded = [mesh.LayerCount]*welded{}
 	for _, zoom := range []float64{0, 0.5, 1} {
 		v := testView(zoom, 25)
-		var bw, bp Builder
-		bw.View, bw.Light, bp.View, bp.Light = v, DefaultLighting(), v, DefaultLighting()
-		bw.Build(shared)
-		bp.Build(plain)
+		o := Options{View: v, Light: DefaultLighting()}
+		bw, bp := build(o, shared), build(o, plain)
 		for _, pair := range [][2]*Batches{{&bw.Terrain, &bp.Terrain}, {&bw.Lit, &bp.Lit}} {
 			w, p := expand(pair[0]), expand(pair[1])
 			if len(w) == 0 || len(w) != len(p) {
@@ -170,10 +168,10 @@ func TestRetintedWeldMatchesRebuild(t *testing.T) {
 	}
 	cam := Camera{X: 350, Z: 250, Zoom: 0.2, Rotation: 20, MaxX: 700, MaxZ: 500}
 	var b, fb Builder
-	b.View, b.Light, fb.View, fb.Light = cam.View(640, 480), DefaultLighting(), cam.View(640, 480), DefaultLighting()
+	o := Options{View: cam.View(640, 480), Light: DefaultLighting()}
 	rng := rand.New(rand.NewPCG(5, 5))
 	for batch := range 6 {
-		b.Build(drawn) // the static vertex data computed before the retint
+		b.Build(&o, drawn) // the static vertex data computed before the retint
 		before := make([]*ChunkMeshes, len(all))
 		for ch := range all {
 			before[ch] = set.Extra(ch).(*ChunkMeshes)
@@ -203,9 +201,7 @@ func TestRetintedWeldMatchesRebuild(t *testing.T) {
 			}
 			fresh[ch].Adopt(want)
 		}
-		b.Build(drawn)
-		fb.Build(fresh)
-		got, want := expand(&b.Terrain), expand(&fb.Terrain)
+		got, want := expand(&b.Build(&o, drawn).Terrain), expand(&fb.Build(&o, fresh).Terrain)
 		if len(got) == 0 || !slices.Equal(got, want) {
 			t.Fatalf("batch %d: %d terrain vertices drawn from the retinted chunks, %d from the rebuild, or they differ", batch, len(got), len(want))
 		}
@@ -370,12 +366,8 @@ func TestUnweldedDrawsTheSame(t *testing.T) {
 		{X: 200, Z: 150, Zoom: 0.8, Rotation: 130, MaxX: 700, MaxZ: 500},
 		{X: 500, Z: 300, Zoom: 1, Rotation: 275, MaxX: 700, MaxZ: 500},
 	} {
-		var bw, bp Builder
-		for _, b := range []*Builder{&bw, &bp} {
-			b.View, b.Light, b.Shadows = cam.View(640, 480), DefaultLighting(), true
-		}
-		bw.Build(welded)
-		bp.Build(plain)
+		o := Options{View: cam.View(640, 480), Light: DefaultLighting(), Shadows: true}
+		bw, bp := build(o, welded), build(o, plain)
 		lists := [][2]*Batches{{&bw.Terrain, &bp.Terrain}, {&bw.Lit, &bp.Lit}, {&bw.Facade, &bp.Facade},
 			{&bw.Translucent, &bp.Translucent}, {&bw.Shadow, &bp.Shadow}}
 		for k, pair := range lists {

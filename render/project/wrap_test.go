@@ -116,15 +116,12 @@ func TestWrapBuildDrawsCopies(t *testing.T) {
 	} {
 		cam.Wrap, cam.MaxZ = wrap, 200
 		v := cam.View(320, 200)
-		a := Builder{View: v, Light: DefaultLighting(), WrapX: wrap}
-		b := Builder{View: v, Light: DefaultLighting()}
-		a.Build(wrapped)
-		b.Build(tripled)
+		a := build(Options{View: v, Light: DefaultLighting(), WrapX: wrap}, wrapped)
+		b := build(Options{View: v, Light: DefaultLighting()}, tripled)
 		ra, rb := NewRaster(320, 200, a.Near, a.Far), NewRaster(320, 200, b.Near, b.Far)
 		ra.DrawOpaque(a.Terrain.List())
 		rb.DrawOpaque(b.Terrain.List())
-		flat := Builder{View: v, Light: DefaultLighting()}
-		flat.Build(wrapped)
+		flat := build(Options{View: v, Light: DefaultLighting()}, wrapped)
 		rf := NewRaster(320, 200, flat.Near, flat.Far)
 		rf.DrawOpaque(flat.Terrain.List())
 		covered, flatCovered := 0, 0

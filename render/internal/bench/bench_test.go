@@ -41,37 +41,39 @@ func benchBuild(b *testing.B, zoom float64, shadows bool) {
 	chunks := mapChunks(b)
 	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
 	c.X, c.Z = c.MaxX/2, c.MaxZ/2
-	bld := project.Builder{View: c.View(1280, 720), Light: project.Sun(c.Rotation), Shadows: shadows}
+	o := project.Options{View: c.View(1280, 720), Light: project.Sun(c.Rotation), Shadows: shadows}
 	if zoom == 0 {
 		// The whole map in view: lift the camera until everything fits.
 		c.X, c.Z, c.Rotation = c.MaxX/2, c.MaxZ/2, 0
-		bld.View = wholeMapView(c)
+		o.View = wholeMapView(c)
 	}
-	timeBuilds(b, &bld, chunks)
+	var bld project.Builder
+	timeBuilds(b, &bld, &o, chunks)
 }
 
-// timeBuilds times bld.Build of chunks in b.Loop (CPU time) and reports
-// what one build draws.
-func timeBuilds(b *testing.B, bld *project.Builder, chunks []project.ChunkMeshes) {
-	bld.Build(chunks)
+// timeBuilds times bld.Build of chunks for o in b.Loop (CPU time),
+// reports what one build draws and returns the last build's frame.
+func timeBuilds(b *testing.B, bld *project.Builder, o *project.Options, chunks []project.ChunkMeshes) *project.Frame {
+	f := bld.Build(o, chunks) // the Builder's frame: each build refills it
 	verts, tris := 0, 0
-	for _, l := range []*project.Batches{&bld.Terrain, &bld.Lit, &bld.Translucent, &bld.Overview} {
+	for _, l := range []*project.Batches{&f.Terrain, &f.Lit, &f.Translucent, &f.Overview} {
 		verts += l.Vertices()
 		tris += l.Triangles()
 	}
-	shadowTris := bld.Shadow.Triangles()
+	shadowTris := f.Shadow.Triangles()
 	start := testutil.CPUTime()
 	n := 0
 	for b.Loop() {
-		bld.Build(chunks)
+		bld.Build(o, chunks)
 		n++
 	}
 	testutil.ReportCPU(b, testutil.CPUTime()-start, n)
 	b.ReportMetric(float64(verts), "vertices")
 	b.ReportMetric(float64(tris), "triangles")
-	if bld.Shadows {
+	if o.Shadows {
 		b.ReportMetric(float64(shadowTris), "shadow-triangles")
 	}
+	return f
 }
 
 // wholeMapView is the zoomed-out camera with a field wide enough for the
@@ -113,15 +115,16 @@ func benchCopy(b *testing.B, zoom float64) {
 	chunks := mapChunks(b)
 	c := project.Camera{MaxX: 80 * 17.32, MaxZ: 59 * 15, Zoom: zoom, Rotation: 20}
 	c.X, c.Z = c.MaxX/2, c.MaxZ/2
-	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting()}
+	o := project.Options{View: c.View(1280, 720), Light: project.DefaultLighting()}
 	if zoom == 0 {
 		c.Rotation = 0
-		bld.View = wholeMapView(c)
+		o.View = wholeMapView(c)
 	}
-	bld.Build(chunks)
+	var bld project.Builder
+	f := bld.Build(&o, chunks)
 	var src []project.Vertex
 	var idx []uint16
-	for _, l := range []*project.Batches{&bld.Terrain, &bld.Lit, &bld.Translucent} {
+	for _, l := range []*project.Batches{&f.Terrain, &f.Lit, &f.Translucent} {
 		for _, bt := range l.List() {
 			src = append(src, bt.Vertices...)
 			idx = append(idx, bt.Indices...)
@@ -158,12 +161,12 @@ func BenchmarkShadowOverhead(b *testing.B) {
 			var plain, shadowed project.Builder
 			var ratios []float64
 			build := func(bld *project.Builder, shadows bool) time.Duration {
-				bld.View, bld.Light, bld.Shadows = c.View(1280, 720), project.Sun(c.Rotation), shadows
+				o := project.Options{View: c.View(1280, 720), Light: project.Sun(c.Rotation), Shadows: shadows}
 				if v.zoom == 0 {
-					bld.View = wholeMapView(c)
+					o.View = wholeMapView(c)
 				}
 				start := testutil.CPUTime()
-				bld.Build(chunks)
+				bld.Build(&o, chunks)
 				return testutil.CPUTime() - start
 			}
 			build(&plain, false)
@@ -217,18 +220,18 @@ func benchBig(b *testing.B, setup func(c *project.Camera)) {
 	for ch := range chunks {
 		refresh(ch)
 	}
-	bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(),
+	o := project.Options{View: c.View(1280, 720), Light: project.DefaultLighting(),
 		FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+	var bld project.Builder
 	for range 3 { // build, want, let the workers build, install
-		bld.Build(chunks)
-		set.Want(bld.Wanted)
+		set.Want(bld.Build(&o, chunks).Wanted)
 		set.Flush()
 		for _, ch := range set.Update() {
 			refresh(ch)
 		}
 	}
-	timeBuilds(b, &bld, chunks)
-	b.ReportMetric(float64(bld.LODChunks), "lod-chunks")
+	f := timeBuilds(b, &bld, &o, chunks)
+	b.ReportMetric(float64(f.LODChunks), "lod-chunks")
 	used, _, _ := set.Memory()
 	b.ReportMetric(float64(used)/(1<<20), "cache-MB")
 }
@@ -289,9 +292,9 @@ func BenchmarkMemoryPerCell(b *testing.B) {
 		h3 := liveHeap()
 		c := project.NewCamera(g.Topology())
 		c.Zoom = 0.45
-		bld := project.Builder{View: c.View(1280, 720), Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
-		bld.Build(chunks)
-		set.Want(bld.Wanted)
+		o := project.Options{View: c.View(1280, 720), Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels}
+		var bld project.Builder
+		set.Want(bld.Build(&o, chunks).Wanted)
 		set.Flush()
 		set.Update()
 		used, _, _ := set.Memory()

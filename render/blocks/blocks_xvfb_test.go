@@ -1,17 +1,20 @@
 //go:build xvfb
 
-package editor
+package blocks
 
 import (
 	"image"
 	"image/color"
+	"os"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
+	"hexsandbox/palette"
 	"hexsandbox/render/project"
-	"hexsandbox/topdown"
 	"hexsandbox/vision"
 )
 
@@ -40,7 +43,7 @@ func blocksMap(t *testing.T) *hexmap.Grid {
 // straight above and from an angle.
 func TestBlocksPickCellUnderCursor(t *testing.T) {
 	g := blocksMap(t)
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	for _, zoom := range []float64{0, 0.7} {
 		cam := project.NewCamera(g.Topology())
@@ -66,7 +69,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 // show after Refresh, and only then.
 func TestBlocksDrawAndRefresh(t *testing.T) {
 	g := blocksMap(t)
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	cam := project.NewCamera(g.Topology())
 	cam.Zoom = 0
@@ -83,7 +86,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 		return pix.RGBAAt(int(sx), int(sy))
 	}
 	dry := 66
-	want := shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want := shade(palette.Terrain[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("dry cell centre %v, want its terrain colour %v", got, want)
 	}
@@ -99,10 +102,22 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	}
 	g.SetTerrainType(dry, (g.Cell(dry).TerrainType+1)%hexmap.TerrainTypeCount)
 	b.Refresh()
-	want = shade(topdown.TerrainColors[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
+	want = shade(palette.Terrain[g.Cell(dry).TerrainType], 0.8+0.04*float32(g.Cell(dry).Elevation))
 	if got := pixelAt(dry); !near(got, want) {
 		t.Errorf("after repainting: cell centre %v, want %v", got, want)
 	}
+}
+
+// TestMain runs the tests inside an ebiten game loop: reading pixels back
+// needs the loop running.
+func TestMain(m *testing.M) { os.Exit(testutil.RunInGameLoop(m)) }
+
+// project2D is where world point p lies on the screen of view v, and
+// whether it lies before the near plane.
+func project2D(v *project.View, p vec3.T) (sx, sy float32, ahead bool) {
+	x, y, w := v.Clip(p)
+	sx, sy = v.Screen(x, y, w)
+	return sx, sy, w >= project.NearClip
 }
 
 func near(a color.RGBA, b color.NRGBA) bool {
@@ -122,7 +137,7 @@ func TestBlocksWrapping(t *testing.T) {
 		}
 		last := 9 + 4*10
 		g.SetTerrainType(last, hexmap.Snow)
-		b := newBlockScene()
+		b := New()
 		b.Reset(g)
 		cam := project.NewCamera(top)
 		cam.X, cam.Zoom = 0, 0
@@ -138,7 +153,7 @@ func TestBlocksWrapping(t *testing.T) {
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
 		dst.ReadPixels(pix.Pix)
-		want := shade(topdown.TerrainColors[hexmap.Snow], 0.8)
+		want := shade(palette.Terrain[hexmap.Snow], 0.8)
 		got := pix.RGBAAt(int(sx), int(sy))
 		cell, _, picked := b.Pick(&cam, w, h, float64(sx), float64(sy))
 		if wrapping && (!near(got, want) || !picked || cell != last) {
@@ -165,7 +180,7 @@ func TestBlocksFog(t *testing.T) {
 	if !v.Visible(1, seen) || v.Visible(1, explored) || g.Explored(unexplored, 1) {
 		t.Fatalf("visible %v %v, explored %v: not the case the test needs", v.Visible(1, seen), v.Visible(1, explored), g.Explored(unexplored, 1))
 	}
-	b := newBlockScene()
+	b := New()
 	b.Reset(g)
 	b.SetFog(vision.NewCellData(v, 1))
 	cam := project.NewCamera(g.Topology())
@@ -183,9 +198,9 @@ func TestBlocksFog(t *testing.T) {
 		c := g.Cell(tc.cell)
 		x, z := g.Coordinates(tc.cell).Center()
 		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
-		want := fogColor
+		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
-			want = shade(shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
+			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
 		}
 		if got := pix.RGBAAt(int(sx), int(sy)); !near(got, want) {
 			t.Errorf("cell %d (brightness %v): centre %v, want %v", tc.cell, tc.brightness, got, want)

@@ -1,7 +1,14 @@
-package editor
+// Package blocks is the renderer's fallback: it draws each cell of a map
+// as a flat-topped hexagonal column with its water, rivers, roads, walls
+// and features as flat shapes, sorted back to front with
+// ebiten.DrawTriangles and no shaders, so that a map shows where the
+// shader renderer (package render) is unavailable. It needs nothing but
+// the grid; the editor chooses which of the two to draw with.
+package blocks
 
 import (
 	"cmp"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -11,6 +18,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/internal/vec"
+	"hexsandbox/palette"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
 	"hexsandbox/topdown"
@@ -18,10 +26,10 @@ import (
 	"hexsandbox/vision"
 )
 
-// blockScene draws each cell as a flat-topped hexagonal column with its
-// water, rivers, roads and walls as simple shapes, sorted back to front.
-// It stands in for the renderer and needs nothing but the grid.
-type blockScene struct {
+// Scene draws a map as blocks through the map camera and picks cells in
+// it. Its faces are rebuilt from the grid on Reset and on Refresh after
+// an edit; bounds holds every face.
+type Scene struct {
 	g       *hexmap.Grid
 	feed    *hexmap.FeedReader
 	faces   []face
@@ -33,6 +41,7 @@ type blockScene struct {
 	figures []project.Figure
 	fig     project.Batches
 	fog     *vision.CellData
+	bounds  project.Box
 }
 
 // face is one convex polygon in world space with a flat colour; bias
@@ -52,20 +61,31 @@ type drawn struct {
 	shift, depth float32
 }
 
-func newBlockScene() *blockScene { return &blockScene{white: whitePixel()} }
+// New returns a scene with no map: Reset gives it one.
+func New() *Scene {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return &Scene{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+}
 
 // SetQuality does nothing: blocks are cheap at any quality.
-func (b *blockScene) SetQuality(render.Quality) {}
+func (b *Scene) SetQuality(render.Quality) {}
 
 // Redrew is false: blocks are cheap, the pacer has nothing to gain.
-func (b *blockScene) Redrew() bool { return false }
+func (b *Scene) Redrew() bool { return false }
 
-// The blocks are built on the UI loop: nothing to lock or wait for.
-func (b *blockScene) Lock()        {}
-func (b *blockScene) Unlock()      {}
-func (b *blockScene) Pending() int { return 0 }
+// Lock, Unlock and Pending do nothing: the blocks are built on the UI
+// loop, with nothing to lock or wait for.
+func (b *Scene) Lock() {}
 
-func (b *blockScene) Reset(g *hexmap.Grid) {
+// Unlock does nothing (see Lock).
+func (b *Scene) Unlock() {}
+
+// Pending is 0 (see Lock).
+func (b *Scene) Pending() int { return 0 }
+
+// Reset shows map g: its faces built anew, its edits followed.
+func (b *Scene) Reset(g *hexmap.Grid) {
 	if b.feed != nil {
 		b.feed.Close()
 	}
@@ -73,31 +93,36 @@ func (b *blockScene) Reset(g *hexmap.Grid) {
 	b.rebuild()
 }
 
-func (b *blockScene) Refresh() {
+// Refresh rebuilds the faces when the grid was edited since.
+func (b *Scene) Refresh() {
 	if b.feed.Pending() {
 		b.feed.Skip()
 		b.rebuild()
 	}
 }
 
-func (b *blockScene) rebuild() {
+func (b *Scene) rebuild() {
 	b.faces = b.faces[:0]
+	b.bounds = project.Box{}
 	for i := range b.g.CellCount() {
 		start := len(b.faces)
 		b.addCell(i)
 		for k := start; k < len(b.faces); k++ {
 			b.faces[k].cell = int32(i)
+			for _, p := range b.faces[k].pts {
+				b.bounds.Extend(project.Box{Lo: p, Hi: p, Valid: true})
+			}
 		}
 	}
 }
 
 // SetFog shades the blocks as d shows the map: unexplored cells are not
 // drawn, explored ones dimmed where not seen, as the renderer does.
-func (b *blockScene) SetFog(d *vision.CellData) { b.fog = d }
+func (b *Scene) SetFog(d *vision.CellData) { b.fog = d }
 
 // fogged returns colour c of a face of cell i under the fog, and false
 // where the cell is not drawn at all.
-func (b *blockScene) fogged(c color.NRGBA, i int32) (color.NRGBA, bool) {
+func (b *Scene) fogged(c color.NRGBA, i int32) (color.NRGBA, bool) {
 	if b.fog == nil {
 		return c, true
 	}
@@ -110,14 +135,12 @@ func (b *blockScene) fogged(c color.NRGBA, i int32) (color.NRGBA, bool) {
 	return c, true
 }
 
-var waterColor = color.NRGBA{0x3c, 0x78, 0xb4, 0xc0}
-
-func (b *blockScene) addCell(i int) {
+func (b *Scene) addCell(i int) {
 	g := b.g
 	c := g.Cell(i)
 	cx, cz := g.Topology().CellCenter(i)
 	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
-	col := shade(topdown.TerrainColors[c.TerrainType], 0.8+0.04*float32(c.Elevation))
+	col := shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		top[d] = vec.Add(center, hexmap.FirstCorner(d))
@@ -143,35 +166,35 @@ func (b *blockScene) addCell(i int) {
 		for d := range w {
 			w[d] = vec3.T{top[d][0], wy, top[d][2]}
 		}
-		b.faces = append(b.faces, face{pts: w, col: waterColor, bias: 2})
+		b.faces = append(b.faces, face{pts: w, col: topdown.CellColor(c), bias: 2})
 	}
 }
 
 // addLinks adds the river and road strips from the centre to the edges,
 // the wall ring, and a marker for features.
-func (b *blockScene) addLinks(i int, c hexmap.Cell, center vec3.T) {
+func (b *Scene) addLinks(i int, c hexmap.Cell, center vec3.T) {
 	lift := vec3.T{0, 0.05, 0}
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		mid := vec.Add(center, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
 		if c.HasRiverThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: color.NRGBA{0x30, 0x70, 0xd0, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: palette.River.NRGBA(), bias: 1})
 		}
 		if c.HasRoadThroughEdge(d) {
-			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: color.NRGBA{0x8a, 0x6a, 0x48, 0xff}, bias: 1.5})
+			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: palette.Road.NRGBA(), bias: 1.5})
 		}
 		if c.Walled {
 			p1 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
 			p2 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
 			h := vec3.T{0, 2, 0}
-			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: color.NRGBA{0x9a, 0x8e, 0x80, 0xff}, bias: 1})
+			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: palette.Wall.NRGBA(), bias: 1})
 		}
 	}
 	if n := int(c.UrbanLevel) + int(c.FarmLevel) + int(c.PlantLevel) + int(c.SpecialIndex); n > 0 {
-		col := color.NRGBA{0xa0, 0x50, 0x40, 0xff}
+		col := palette.Town
 		if c.PlantLevel >= c.UrbanLevel && c.PlantLevel >= c.FarmLevel {
-			col = color.NRGBA{0x2e, 0x6a, 0x2e, 0xff}
+			col = palette.Plant
 		} else if c.FarmLevel > c.UrbanLevel {
-			col = color.NRGBA{0xb8, 0xb0, 0x50, 0xff}
+			col = palette.Farm
 		}
 		r := float32(1.2 + 0.5*float32(min(n, 6)))
 		hexf := make([]vec3.T, 6)
@@ -200,14 +223,14 @@ func shade(c color.NRGBA, f float32) color.NRGBA {
 
 // Draw draws the faces back to front; a wrapping map's at every copy in
 // view, each face culled when wholly off the view.
-func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
+func (b *Scene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	v := cam.View(w, h)
 	b.order = b.order[:0]
 	top := b.g.Topology()
 	b.copies = b.copies[:0]
 	if top.Wrapping {
-		b.copies = v.Copies(overlayBox(top), top.WrapSize(), b.copies)
+		b.copies = v.Copies(b.bounds, top.WrapSize(), b.copies)
 	} else {
 		b.copies = append(b.copies, 0)
 	}
@@ -230,7 +253,7 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 	b.vs, b.is = b.vs[:0], b.is[:0]
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: true}
 	if b.fog != nil {
-		dst.Fill(fogColor)
+		dst.Fill(palette.Fog.NRGBA())
 	}
 	for _, o := range b.order {
 		f := &b.faces[o.k]
@@ -258,14 +281,14 @@ func (b *blockScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 }
 
 // SetFigures sets the units drawn over the blocks.
-func (b *blockScene) SetFigures(figures []project.Figure) { b.figures = figures }
+func (b *Scene) SetFigures(figures []project.Figure) { b.figures = figures }
 
 // Ground is nil: units stand at their cells' heights.
-func (b *blockScene) Ground() units.Ground { return nil }
+func (b *Scene) Ground() units.Ground { return nil }
 
 // drawFigures draws the units over the blocks, farthest first (there is
 // no depth buffer here: a unit behind a hill shows through it).
-func (b *blockScene) drawFigures(dst *ebiten.Image, v *project.View) {
+func (b *Scene) drawFigures(dst *ebiten.Image, v *project.View) {
 	order := slices.Clone(b.figures)
 	dist := func(f project.Figure) float32 { _, _, w := v.Clip(f.Pos); return w }
 	slices.SortFunc(order, func(x, y project.Figure) int { return cmp.Compare(dist(y), dist(x)) })
@@ -286,7 +309,7 @@ func (b *blockScene) drawFigures(dst *ebiten.Image, v *project.View) {
 // faceDepth returns face f's sort depth moved shift east, or false when
 // it is not drawn: behind the near plane in part, or wholly off one side
 // of the view.
-func (b *blockScene) faceDepth(v *project.View, f *face, shift float32) (float32, bool) {
+func (b *Scene) faceDepth(v *project.View, f *face, shift float32) (float32, bool) {
 	if len(f.pts) < 3 {
 		return 0, false
 	}
@@ -312,7 +335,9 @@ func (b *blockScene) faceDepth(v *project.View, f *face, shift float32) (float32
 	return sum/float32(len(f.pts)) - f.bias, true
 }
 
-func (b *blockScene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
+// Pick returns the cell whose top the ray through pixel (x, y) of a
+// w×h view meets first, and the point hit there.
+func (b *Scene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, bool) {
 	v := cam.View(w, h)
 	o, d := v.Ray(x, y)
 	best, bestT := -1, float32(math.MaxFloat32)
