@@ -205,7 +205,7 @@ func (d *doubleClick) update(g *game, l *widget.List) (any, bool) {
 	if !released || !image.Pt(x, y).In(l.GetWidget().Rect) {
 		return nil, false
 	}
-	e, now := l.SelectedEntry(), g.now()
+	e, now := l.SelectedEntry(), g.clock.now
 	if e != nil && e == d.entry && now.Sub(d.at) <= doubleClickTime {
 		d.entry = nil
 		return e, true

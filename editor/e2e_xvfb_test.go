@@ -258,8 +258,8 @@ func TestEditorRecoversAutosave(t *testing.T) {
 			// The clock stands still from here, so that what the editor
 			// says stays on screen however slowly the frames come.
 			do(func(g *game) {
-				t0 := g.now()
-				g.now = func() time.Time { return t0 }
+				t0 := g.clock.Now()
+				g.clock.source = func() time.Time { return t0 }
 			}),
 			click(t, "Recover"),
 			idle(),
@@ -425,7 +425,7 @@ func TestEditorAutosavesAfterAMinute(t *testing.T) {
 	in := newScriptInput()
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		var p int
 		return []step{
 			wait(2),
@@ -462,7 +462,7 @@ func TestEditorSaveAs(t *testing.T) {
 	file := filepath.Join(dir, "e2e.hexmap")
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		grid := func() *hexmap.Grid { return g.sess.Grid }
 		var p, water int
 		steps := []step{wait(2)}

@@ -69,13 +69,16 @@ func received(ch func() chan struct{}) step {
 	}
 }
 
-// frames runs check on n frames in a row.
-func frames(n int, check func()) step {
-	k := 0
-	return func(*game) bool {
-		k++
+// during runs check every frame until d of the editor's clock has
+// passed since the step began.
+func during(d time.Duration, check func()) step {
+	var start time.Time
+	return func(g *game) bool {
 		check()
-		return k >= n
+		if start.IsZero() {
+			start = g.clock.Now()
+		}
+		return g.clock.Now().Sub(start) >= d
 	}
 }
 
@@ -139,7 +142,7 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 				g.openNamed(files.Entry{Name: "slow"})
 			}),
 			received(func() chan struct{} { return slow.entered }),
-			frames(progressDelay+2, func() {
+			during(progressDelay+time.Second/30, func() {
 				if byWatchdog.Load() {
 					t.Fatal("Update waited for the read")
 				}
@@ -186,7 +189,7 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 				g.cmdSave()
 			}),
 			received(func() chan struct{} { return slow.entered }),
-			frames(progressDelay+2, func() {}),
+			during(progressDelay+time.Second/30, func() {}),
 			click(t, "Cancel"),
 			wait(1),
 			do(func(g *game) {
@@ -240,7 +243,7 @@ func TestAutosaveFailureStaysVisible(t *testing.T) {
 		store.fail.Store(true)
 		g.sess.Store = store
 		clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		autosave := []step{
 			do(func(*game) { clock = clock.Add(time.Second) }),
 			wait(1),

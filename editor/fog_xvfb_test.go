@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -24,19 +25,10 @@ func grab(dst **image.RGBA) step {
 	})
 }
 
-// settled waits until no cell of the fog is fading, at most limit frames.
-func settled(t reporter, limit int) step {
-	n := 0
-	return func(g *game) bool {
-		if g.play.fog.data.Settled() {
-			return true
-		}
-		if n++; n > limit {
-			t.Errorf("the fog still fades after %d frames", limit)
-			return true
-		}
-		return false
-	}
+// settled waits until no cell of the fog is fading, at most limit of the
+// editor's time.
+func settled(t reporter, limit time.Duration) step {
+	return within(t, limit, "the fog did not settle", func(g *game) bool { return g.play.fog.data.Settled() })
 }
 
 // fogState is what side 1 knows of a cell: 0 unexplored, 1 explored out
@@ -169,15 +161,15 @@ func TestFogOfWar(t *testing.T) {
 				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
 			}),
 			tap(in, ebiten.KeyTab),
-			settled(t, 600),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBefore),
 			grab(&before),
 			clickCell(in, func() int { return a }),
 			clickCell(in, func() int { return b }),
-			untilStill(t, 60*20),
-			settled(t, 600),
+			untilStill(t, 20*time.Second),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateAfter),
@@ -210,8 +202,8 @@ func TestFogOfWar(t *testing.T) {
 			wait(1),
 			clickCell(in, func() int { return b }),
 			clickCell(in, func() int { return a }),
-			untilStill(t, 60*20),
-			settled(t, 600),
+			untilStill(t, 20*time.Second),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBack),

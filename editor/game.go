@@ -50,10 +50,9 @@ const (
 // Layout.
 type game struct {
 	in       Input
-	inp      inputState       // the input as replayed step by step (input.go)
-	evs      []Event          // this tick's events
-	lastTick time.Time        // when the last tick's input was read
-	clock    func() time.Time // the input's clock: time.Now, or a test's
+	inp      inputState // the input as replayed step by step (input.go)
+	evs      []Event    // this tick's events
+	clock    clock      // the editor's time (clock.go)
 	sess     *files.Session
 	settings tools.Settings
 	view     viewSettings
@@ -110,8 +109,7 @@ type game struct {
 	prefsMap   string // the map they name
 	title      string // the window's title, set only when it changes
 	quitting   bool
-	started    bool // the first frame ran: dialogs can be centred
-	now        func() time.Time
+	started    bool          // the first frame ran: dialogs can be centred
 	white      *ebiten.Image // one white pixel to draw shapes with
 	lines      shapeBatch    // outlines of the overlay, drawn in one batch
 	fills      shapeBatch    // filled cells of the overlay
@@ -140,12 +138,12 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	shots := picturesDir(store)
-	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, clock: time.Now, scale: 1, keys: keyTable(), shotsDir: shots}
+	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), clock: newClock(wallClock), scale: 1, keys: keyTable(), shotsDir: shots}
 	// ebitenui's widgets take the mouse from the replayed input too.
 	input.SetCursorUpdater(&g.inp)
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
-	})
+	}, g.clock.Now)
 	g.white = whitePixel()
 	p, err := loadPrefs(store)
 	if err != nil {
@@ -204,6 +202,7 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.style, g.scale = st, scale
 	st.focus = func(f *textField) { g.ui.SetFocusedWidget(f) }
+	st.now = g.clock.Now
 	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike, Image: g.exportImageDialog,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
@@ -325,10 +324,8 @@ func (g *game) Update() error {
 		g.started = true
 		g.offerRecovery()
 	}
-	now := g.clock()
-	if g.lastTick.IsZero() {
-		g.lastTick = now
-	}
+	tickStart, now := g.clock.tick()
+	prev := tickStart
 	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
@@ -340,12 +337,11 @@ func (g *game) Update() error {
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
-	prev := g.lastTick
 	g.inp.begin()
 	for _, ev := range g.evs {
 		at := clampTime(ev.At, prev, now) // clocks may disagree a little
 		g.move(at.Sub(prev))
-		prev = at
+		prev, g.clock.now = at, at
 		if g.inp.apply(ev) {
 			g.react(at)
 			if g.quitting {
@@ -355,15 +351,15 @@ func (g *game) Update() error {
 		}
 	}
 	g.move(now.Sub(prev))
+	g.clock.now = now
 	g.react(now)
 	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
 		f.repeat(now, g.inp.KeyPressed(f.held))
 	}
-	g.lastTick = now
 	if g.quitting {
 		return ebiten.Termination
 	}
-	g.updatePlay()
+	g.updatePlay(max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds())
 	if g.bar.update(g) {
 		g.uiDirty = true // the cached bar shows the new labels
 	}
@@ -530,7 +526,7 @@ func (g *game) autosave() {
 	if g.job != nil || len(g.queue) > 0 {
 		return
 	}
-	op, due := g.sess.AutosaveOp(g.now())
+	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
@@ -547,7 +543,7 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
-	start := time.Now()
+	start := wallClock() // the pacer measures the machine, not the map's time
 	if g.drawDelay > 0 {
 		slowDown(g.drawDelay)
 	}
@@ -607,7 +603,7 @@ func (g *game) drawUI(screen *ebiten.Image) {
 		g.uiLayer = ebiten.NewImage(b.Dx(), b.Dy())
 		g.uiDirty = true
 	}
-	now := time.Now()
+	now := g.clock.now
 	if g.uiDirty || g.modals > 0 || now.Sub(g.uiDrawn) > uiRefresh {
 		g.uiLayer.Clear()
 		g.ui.Draw(g.uiLayer)

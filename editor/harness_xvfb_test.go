@@ -172,7 +172,7 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 			// keys held for some frames move the camera as far every time.
 			t0 := time.Now()
 			ticks := 0
-			g.clock = func() time.Time {
+			g.clock.source = func() time.Time {
 				ticks++
 				return t0.Add(time.Duration(ticks) * time.Second / 60)
 			}

@@ -11,9 +11,9 @@ import (
 	"hexsandbox/editor/files"
 )
 
-// progressDelay is how many frames file work may take before its
-// progress dialog shows: quick work should not flash a dialog.
-const progressDelay = 15
+// progressDelay is how long file work may take before its progress
+// dialog shows: quick work should not flash a dialog.
+const progressDelay = 250 * time.Millisecond
 
 // job is the file work running off the UI loop: Update never waits for
 // a file. One runs at a time; others wait in g.queue.
@@ -25,7 +25,6 @@ type job struct {
 	preemptible bool
 	then        func(err error)
 
-	frames    int
 	started   time.Time
 	canceling bool
 	text      *widget.Text // the progress dialog's text, once it shows
@@ -68,7 +67,7 @@ func (g *game) startFile(q queued) {
 		g.queue = append(g.queue, q)
 		return
 	}
-	g.job = &job{task: files.Start(q.op), modal: q.modal, preemptible: q.preemptible, then: q.then, started: time.Now()}
+	g.job = &job{task: files.Start(q.op), modal: q.modal, preemptible: q.preemptible, then: q.then, started: g.clock.now}
 	if q.modal {
 		g.endStroke()
 	}
@@ -82,9 +81,8 @@ func (g *game) pollFile() {
 	if j == nil {
 		return
 	}
-	j.frames++
 	if !j.task.Done() {
-		if j.modal && j.frames >= progressDelay && j.close == nil {
+		if j.modal && g.clock.now.Sub(j.started) >= progressDelay && j.close == nil {
 			g.showProgress(j)
 		}
 		if j.text != nil {
@@ -168,7 +166,7 @@ func (g *game) progressText(j *job) string {
 		return "Cancelling…"
 	}
 	done, total := j.task.Progress.Get()
-	secs := time.Since(j.started).Seconds()
+	secs := g.clock.now.Sub(j.started).Seconds()
 	switch {
 	case total > 0:
 		return fmt.Sprintf("%s of %s (%d%%) · %.0f s", megabytes(done), megabytes(total), 100*done/total, secs)

@@ -40,7 +40,7 @@ func (g *game) takeShot() {
 	}
 	pix := image.NewRGBA(img.Bounds())
 	img.ReadPixels(pix.Pix)
-	name := files.ShotName(g.mapTitle(), "shot", g.now())
+	name := files.ShotName(g.mapTitle(), "shot", g.clock.now)
 	var where string
 	op := files.Op{Label: "Saving the screenshot", Run: func(context.Context) (err error) {
 		where, err = g.savePicture(name, pix)
@@ -78,7 +78,7 @@ func (g *game) exportImageDialog() {
 		"with water, rivers, roads, walls, towns, farms, forests, specials and the map notes."),
 		s.withTip(slider, "Pixels per cell: the width of one hexagon"), size,
 		s.paragraph(pictureDestination(g)))
-	name := files.ShotName(g.mapTitle(), "map", g.now())
+	name := files.ShotName(g.mapTitle(), "map", g.clock.now)
 	g.dialog("Export image", body, choice{"Cancel", nil}, choice{"Export", func() {
 		var img *image.RGBA
 		var where string

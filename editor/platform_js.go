@@ -86,6 +86,6 @@ func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Trut
 // the page's only thread busy, as a heavy frame does: the browser holds
 // the input events until the frame is over.
 func slowDown(d time.Duration) {
-	for start := time.Now(); time.Since(start) < d; {
+	for start := wallClock(); wallClock().Sub(start) < d; {
 	}
 }

@@ -35,7 +35,6 @@ type play struct {
 	path      cachedPath
 	reach     cachedCells
 	distances cachedCells
-	tick      time.Time // when the last frame advanced the game
 	sorted    []int     // scratch: the path's cells, sorted
 	shifts    []float32 // scratch: where the path's cells are drawn
 }
@@ -205,17 +204,14 @@ func (g *game) moveSelected(dest int) {
 	}
 }
 
-// updatePlay advances a move under way by the time since the last
-// frame, so that a unit walks at its speed however fast the frames come
-// (at most a tenth of a second a frame, so that a stall does not make it
-// jump), and keeps the selection valid.
-func (g *game) updatePlay() {
-	now := time.Now()
-	dt := 1 / float64(ebiten.TPS())
-	if !g.play.tick.IsZero() {
-		dt = min(now.Sub(g.play.tick).Seconds(), 0.1)
-	}
-	g.play.tick = now
+// maxTravelStep is the most time one tick advances a move under way:
+// a stall does not make a unit jump.
+const maxTravelStep = 100 * time.Millisecond
+
+// updatePlay advances a move under way by dt seconds, the editor's time
+// since the last tick, so that a unit walks at its speed however fast
+// the ticks come, and keeps the selection valid.
+func (g *game) updatePlay(dt float64) {
 	g.play.game.Update(dt)
 	g.updateFog(dt)
 	g.play.finder.Sync() // keep up with edits, so the feed need not hold them

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,35 +25,42 @@ func clickable(g *game, i int) bool {
 	return image.Pt(x, y).In(g.mapRect()) && !g.mini.contains(x, y)
 }
 
-// untilStill waits for a move under way to end, at most limit frames.
-func untilStill(t reporter, limit int) step {
-	n := 0
+// within waits until cond holds, for at most d of the editor's clock
+// (which a script steps by 1/60 s a tick, however slow the machine);
+// then it reports that what did not happen.
+func within(t reporter, d time.Duration, what string, cond func(g *game) bool) step {
+	var start time.Time
 	return func(g *game) bool {
-		if _, moving := g.play.game.Travelling(); !moving {
+		if cond(g) {
 			return true
 		}
-		if n++; n > limit {
-			t.Errorf("the unit was still moving after %d frames", limit)
+		if start.IsZero() {
+			start = g.clock.Now()
+		}
+		if g.clock.Now().Sub(start) > d {
+			t.Errorf("%s within %v", what, d)
 			return true
 		}
 		return false
 	}
 }
 
+// untilStill waits for a move under way to end, at most limit of the
+// editor's time.
+func untilStill(t reporter, limit time.Duration) step {
+	return within(t, limit, "the unit did not stop", func(g *game) bool {
+		_, moving := g.play.game.Travelling()
+		return !moving
+	})
+}
+
 // underWay waits until the moving unit has left its first cell, at most
-// a few seconds.
+// ten seconds of the editor's time.
 func underWay(t reporter, from func() int) step {
-	n := 0
-	return func(g *game) bool {
-		if k, moving := g.play.game.Travelling(); moving && g.sess.Grid.UnitCell(k) != from() {
-			return true
-		}
-		if n++; n > 600 {
-			t.Error("the unit did not get under way")
-			return true
-		}
-		return false
-	}
+	return within(t, 10*time.Second, "the unit did not get under way", func(g *game) bool {
+		k, moving := g.play.game.Travelling()
+		return moving && g.sess.Grid.UnitCell(k) != from()
+	})
 }
 
 // twoTurnsAway finds, on g's map, a dry cell for a unit near the view's
@@ -204,7 +212,7 @@ func TestPlayEndToEnd(t *testing.T) {
 			underWay(t, func() int { return from }),
 			do(func(g *game) { opaque = g.scene.(*renderScene).r.OpaqueDraws }),
 			captureStep(t, filepath.Join(shots, "play-moving.png")),
-			untilStill(t, 60*20),
+			untilStill(t, 20*time.Second),
 			do(func(g *game) {
 				if d := g.scene.(*renderScene).r.OpaqueDraws - opaque; d != 0 {
 					t.Errorf("the static scene was redrawn %d times while the unit walked", d)
@@ -233,7 +241,7 @@ func TestPlayEndToEnd(t *testing.T) {
 			wait(1),
 			clickCell(in, func() int { return firstStop }),
 			clickCell(in, func() int { return to }),
-			untilStill(t, 60*20),
+			untilStill(t, 20*time.Second),
 			do(func(g *game) {
 				if grid().SideInTurn() != 1 {
 					t.Errorf("side %d in turn after the second End Turn", grid().SideInTurn())

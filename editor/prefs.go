@@ -57,11 +57,11 @@ func (g *game) currentPrefs() editorPrefs {
 func (g *game) savePrefs(now bool) {
 	// Another map open is written at once: a reload right after a save
 	// reopens that map.
-	if !now && g.now().Sub(g.prefsAt) < prefsInterval && g.sess.Name == g.prefsMap {
+	if !now && g.clock.now.Sub(g.prefsAt) < prefsInterval && g.sess.Name == g.prefsMap {
 		return
 	}
 	g.prefsMap = g.sess.Name
-	g.prefsAt = g.now()
+	g.prefsAt = g.clock.now
 	data, err := json.Marshal(g.currentPrefs())
 	if err != nil || bytes.Equal(data, g.prefsSaved) {
 		return

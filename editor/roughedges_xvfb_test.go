@@ -341,7 +341,7 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 		// A clock that stands still: the two clicks are a double click
 		// however slowly the frames come.
 		now := time.Now()
-		g.now = func() time.Time { return now }
+		g.clock.source = func() time.Time { return now }
 		return []step{
 			wait(2),
 			key(in, ebiten.KeyO, false),
@@ -418,7 +418,7 @@ func TestEditorImportBrowser(t *testing.T) {
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		var l *widget.List
 		now := time.Now() // a clock that stands still, as above
-		g.now = func() time.Time { return now }
+		g.clock.source = func() time.Time { return now }
 		twice := func() []step {
 			return []step{mouseButton(in, true), mouseButton(in, false), mouseButton(in, true), mouseButton(in, false)}
 		}
@@ -479,8 +479,8 @@ func TestEditorScreenshotsAndExportImage(t *testing.T) {
 			// however slowly the frames come (the picture's name differs
 			// from the shot's by its kind, not its time).
 			do(func(g *game) {
-				t0 := g.now()
-				g.now = func() time.Time { return t0 }
+				t0 := g.clock.Now()
+				g.clock.source = func() time.Time { return t0 }
 			}),
 			wait(1),
 			tap(in, ebiten.KeyF12),

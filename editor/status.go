@@ -28,15 +28,15 @@ type toast struct {
 }
 
 func (g *game) errorf(format string, args ...any) {
-	g.toasts = append(g.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.now().Add(8 * time.Second)})
+	g.toasts = append(g.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.clock.now.Add(8 * time.Second)})
 }
 
 func (g *game) info(msg string) {
-	g.toasts = append(g.toasts, toast{text: msg, until: g.now().Add(3 * time.Second)})
+	g.toasts = append(g.toasts, toast{text: msg, until: g.clock.now.Add(3 * time.Second)})
 }
 
 func (g *game) expireToasts() {
-	now := g.now()
+	now := g.clock.now
 	kept := g.toasts[:0]
 	for _, t := range g.toasts {
 		if now.Before(t.until) {
@@ -205,13 +205,13 @@ func statusLeftEnd(screenW, pad int, rightWidth float64) int {
 // notice shows msg in the status line for a few seconds: why the rules
 // refused an edit, what a paste dropped.
 func (g *game) notice(msg string) {
-	g.notices = append(g.notices, toast{text: msg, isErr: true, until: g.now().Add(6 * time.Second)})
+	g.notices = append(g.notices, toast{text: msg, isErr: true, until: g.clock.now.Add(6 * time.Second)})
 	g.notices = g.notices[max(0, len(g.notices)-4):]
 }
 
 // liveNotice is the newest notice still shown, or "".
 func (g *game) liveNotice() string {
-	now := g.now()
+	now := g.clock.now
 	for k := len(g.notices) - 1; k >= 0; k-- {
 		if now.Before(g.notices[k].until) {
 			return g.notices[k].text

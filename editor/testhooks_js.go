@@ -62,7 +62,7 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
 		var d time.Duration
 		if d, err = time.ParseDuration(arg + "s"); err == nil {
-			g.now = func() time.Time { return time.Now().Add(d) }
+			g.clock.source = func() time.Time { return wallClock().Add(d) }
 		}
 	default:
 		return nil, false, nil
