@@ -74,13 +74,13 @@ func (g *game) pan(x, y int) {
 	down := g.inp.MousePressed(ebiten.MouseButtonRight) || g.inp.MousePressed(ebiten.MouseButtonMiddle)
 	switch {
 	case !down:
-		g.panning = false
-	case g.panning:
-		g.cam.Drag(float64(x-g.panX), float64(y-g.panY), g.mapRect().Dy())
+		g.ptr.panning = false
+	case g.ptr.panning:
+		g.cam.Drag(float64(x-g.ptr.panX), float64(y-g.ptr.panY), g.mapRect().Dy())
 	case g.overMap(x, y):
-		g.panning = true
+		g.ptr.panning = true
 	}
-	g.panX, g.panY = x, y
+	g.ptr.panX, g.ptr.panY = x, y
 }
 
 // fitMap frames the whole map (the Home key and the panel's Fit map):

@@ -148,8 +148,8 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 				}
 			}),
 			do(func(g *game) {
-				if g.modals != 1 || findButton(g, "Cancel") == nil {
-					t.Errorf("no progress dialog with Cancel while the read hangs (%d dialogs)", g.modals)
+				if len(g.dialogs) != 1 || findButton(g, "Cancel") == nil {
+					t.Errorf("no progress dialog with Cancel while the read hangs (%d dialogs)", len(g.dialogs))
 				}
 				if !g.busy() || g.overMap(g.mapRect().Dx()/2, g.mapRect().Dy()/2) {
 					t.Error("the map can be edited while another is being opened")
@@ -162,8 +162,8 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 			do(func(*game) { in.chord(ebiten.KeyEscape) }),
 			wait(1),
 			do(func(g *game) {
-				if g.job != nil || g.modals != 0 || g.busy() {
-					t.Errorf("Escape did not cancel: job %v, %d dialogs", g.job != nil, g.modals)
+				if g.work.job != nil || len(g.dialogs) != 0 || g.busy() {
+					t.Errorf("Escape did not cancel: job %v, %d dialogs", g.work.job != nil, len(g.dialogs))
 				}
 				byScript.Store(true)
 				close(slow.release) // the read comes back at last
@@ -193,7 +193,7 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 			click(t, "Cancel"),
 			wait(1),
 			do(func(g *game) {
-				if g.job == nil || !strings.Contains(g.job.text.Label, "Cancelling") {
+				if g.work.job == nil || !strings.Contains(g.work.job.text.Label, "Cancelling") {
 					t.Error("a cancelled save does not wait for its write to stop")
 				}
 				close(slow.release)
@@ -275,7 +275,7 @@ func TestAutosaveFailureStaysVisible(t *testing.T) {
 			wait(2),
 			shown(true, "a minute later"),
 			do(func(g *game) {
-				for _, ts := range g.toasts {
+				for _, ts := range g.msgs.toasts {
 					if ts.isErr {
 						t.Errorf("the error message %q has not faded: the test proves nothing", ts.text)
 					}

@@ -63,7 +63,7 @@ func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redra
 	dir := b.TempDir()
 	runEditorSized(b, 1280, 720, Options{MapsDir: dir}, newScriptInput(), func(g *game, c *checker) []step {
 		g.view.Quality = p
-		g.capture = func(*ebiten.Image) {
+		g.hooks.capture = func(*ebiten.Image) {
 			frames++
 			switch frames {
 			case settle:

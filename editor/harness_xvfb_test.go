@@ -177,7 +177,8 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 				return t0.Add(time.Duration(ticks) * time.Second / 60)
 			}
 		}
-		g.script = runScript(c, in, build(g, c))
+		run := runScript(c, in, build(g, c))
+		g.hooks.script = func() bool { return run(g) }
 		return g, nil
 	}}
 	theHost.jobs <- s

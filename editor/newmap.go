@@ -74,7 +74,7 @@ type newMapDialog struct {
 
 // newMapDialog opens the dialog, on the open map's size and wrapping.
 func (g *game) newMapDialog() {
-	s := g.style
+	s := g.win.style
 	d := &newMapDialog{g: g, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, generate: generateForm}
 	cur := g.sess.Grid.Topology()
 	d.form = newMapForm{top: cur, seed: mapgen.NewSeed(), settings: mapgen.DefaultSettings()}

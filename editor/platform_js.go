@@ -39,15 +39,15 @@ func (g *game) importDialog() { g.pickMapFile() }
 // script already set.
 func (g *game) startPlatform() {
 	p := newPage()
-	prev := g.script
+	prev := g.hooks.script
 	frames := 0
-	g.script = func(g *game) bool {
+	g.hooks.script = func() bool {
 		if frames++; frames == 2 { // the first Draw has been presented
 			markReady()
 		}
 		js.Global().Set("hexsandboxModified", g.sess.Modified())
-		p.serve(g)
-		return prev != nil && prev(g)
+		g.serve(p)
+		return prev != nil && prev()
 	}
 }
 
