@@ -68,11 +68,14 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			wait(1),
 			do(func(g *game) { dialogField(t, g).SetText("noted") }),
 			click(t, "Save"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				saved, _, err := store.Load(context.Background(), "noted")
-				if err != nil || saved.Note(cell) != "Ashford" {
-					t.Fatalf("the saved map's note: %q, %v", saved.Note(cell), err)
+				if err != nil {
+					t.Fatalf("reading the saved map: %v", err)
+				}
+				if saved.Note(cell) != "Ashford" {
+					t.Fatalf("the saved map's note: %q", saved.Note(cell))
 				}
 				if info := hexmapInfo(t, filepath.Join(dir, "noted.hexmap")); info["notes"] != 1.0 {
 					t.Errorf("hexmap info counts %v notes", info["notes"])
@@ -90,7 +93,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 				}
 			}),
 			click(t, "Open"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				if g.sess.Grid.Note(cell) != "Ashford" || g.sess.Name != "noted" {
 					t.Errorf("the opened map %q has the note %q", g.sess.Name, g.sess.Grid.Note(cell))
