@@ -112,7 +112,7 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 	win.SetLocation(image.Rect(x, y, x+w, y+h))
 	g.win.ui.AddWindow(win)
 	g.dialogs = append(g.dialogs, openDialog{c: c, close: closeFn})
-	g.edit.endStroke()
+	g.mode.interrupt()
 	return closeFn
 }
 

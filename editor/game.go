@@ -450,7 +450,7 @@ func (g *game) quit() {
 }
 
 func (g *game) undo() {
-	g.edit.endStroke()
+	g.mode.interrupt()
 	done, switched := g.sess.Undo()
 	switch {
 	case !done:
@@ -462,7 +462,7 @@ func (g *game) undo() {
 }
 
 func (g *game) redo() {
-	g.edit.endStroke()
+	g.mode.interrupt()
 	done, switched := g.sess.Redo()
 	switch {
 	case !done:

@@ -168,8 +168,10 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 			return nil, err
 		}
 		if _, ok := in.(*scriptInput); ok {
-			// A script's ticks are 1/60 s apart, whatever the machine:
-			// keys held for some frames move the camera as far every time.
+			// A script's ticks are 1/60 s apart on the editor's clock,
+			// whatever the machine: keys held for some frames move the
+			// camera as far every time, and units walk and the fog fades
+			// as far.
 			t0 := time.Now()
 			ticks := 0
 			g.clock.source = func() time.Time {

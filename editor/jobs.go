@@ -69,7 +69,7 @@ func (g *game) startFile(q queued) {
 	}
 	g.work.job = &job{task: files.Start(q.op), modal: q.modal, preemptible: q.preemptible, then: q.then, started: g.clock.now}
 	if q.modal {
-		g.edit.endStroke()
+		g.mode.interrupt()
 	}
 }
 

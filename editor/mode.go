@@ -29,6 +29,9 @@ type mode interface {
 	// enter and leave run when the mode becomes current and stops being.
 	enter()
 	leave()
+	// interrupt ends what a press on the map began (a stroke): a dialog,
+	// file work or an undo takes the map.
+	interrupt()
 	// input is one input step: the pointer as found for it.
 	input(p pointer)
 	// tick runs once a tick after the input; it reports whether the

@@ -3,7 +3,6 @@ package editor
 import (
 	"errors"
 	"fmt"
-	"image"
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -47,6 +46,7 @@ func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
 func (p *playMode) minimap() bool           { return false } // it would show what the fog hides
 func (p *playMode) escape()                 { p.selected = -1 }
 func (p *playMode) leave()                  { p.selected = -1 }
+func (p *playMode) interrupt()              {} // a click is over when it is made
 
 // enter starts play with the side in turn's units in view.
 func (p *playMode) enter() {
@@ -217,34 +217,4 @@ func (p *playMode) status() (cell, right string) {
 		cell = fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1])
 	}
 	return cell, ""
-}
-
-// keepMapInPlace moves the camera so that the map stays where it was on
-// the screen when the map's part of it changes from before to after (the
-// panel goes or comes): the new view's centre shows what the old view
-// showed at that pixel. The camera's centre lies on the plane y = 0.
-func (g *game) keepMapInPlace(before, after image.Rectangle) {
-	v := g.cam.View(before.Dx(), before.Dy())
-	o, d := v.Ray(float64(after.Dx())/2, float64(after.Dy())/2)
-	if d[1] >= 0 {
-		return
-	}
-	t := -o[1] / d[1]
-	g.cam.X, g.cam.Z = float64(o[0]+d[0]*t), float64(o[2]+d[2]*t)
-	g.cam.Clamp()
-}
-
-// settle finishes a move under way, so that what is saved or replaced
-// has every unit where its move ends.
-func (g *game) settle() { g.world.game.Finish() }
-
-// unitStatus describes, for the status line, the unit on the cell under
-// the cursor.
-func (g *game) unitStatus() string {
-	grid := g.sess.Grid
-	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
-		u := grid.Units()[k]
-		return fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
-	}
-	return ""
 }

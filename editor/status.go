@@ -13,6 +13,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/units"
 )
 
 // statusHeight is the status line's height in logical pixels.
@@ -82,6 +83,7 @@ func mapShape(t hexmap.Topology) string {
 
 // statusText describes the cell under the cursor, the map and the frame rate.
 func (g *game) statusText() (left, right string) {
+	modeCell, modeRight := g.mode.status()
 	if g.ptr.cur.ok && !g.knows(g.ptr.cur.cell) {
 		x, z := g.sess.Grid.Coordinates(g.ptr.cur.cell).Offset()
 		left = fmt.Sprintf("Cell %d, %d   unexplored", x, z)
@@ -97,7 +99,6 @@ func (g *game) statusText() (left, right string) {
 		if n := g.sess.Grid.Note(g.ptr.cur.cell); n != "" {
 			left += fmt.Sprintf("   “%s”", n)
 		}
-		modeCell, _ := g.mode.status()
 		left += g.unitStatus() + modeCell
 	} else {
 		left = "Point at the map to see a cell"
@@ -113,8 +114,7 @@ func (g *game) statusText() (left, right string) {
 	if n := g.scene.Pending(); n > 0 {
 		detail = fmt.Sprintf("Building detail: %d chunks…   ", n)
 	}
-	_, tool := g.mode.status()
-	right = fmt.Sprintf("%s%s%s   %s%s   %s   %.0f FPS", detail, g.statusJob(), tool, g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s%s%s   %s%s   %s   %.0f FPS", detail, g.statusJob(), modeRight, g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
 }
 
@@ -215,6 +215,17 @@ func (g *game) liveNotice() string {
 		if now.Before(g.msgs.notices[k].until) {
 			return g.msgs.notices[k].text
 		}
+	}
+	return ""
+}
+
+// unitStatus describes, for the status line, the unit on the cell under
+// the cursor.
+func (g *game) unitStatus() string {
+	grid := g.sess.Grid
+	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
+		u := grid.Units()[k]
+		return fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
 	}
 	return ""
 }

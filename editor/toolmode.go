@@ -71,6 +71,7 @@ func (e *editMode) fogged() bool            { return false }
 func (e *editMode) minimap() bool           { return true }
 func (e *editMode) enter()                  {}
 func (e *editMode) leave()                  { e.endStroke() }
+func (e *editMode) interrupt()              { e.endStroke() }
 func (e *editMode) tick() bool              { return false }
 
 // sync shows settings changed outside the panel.

@@ -112,3 +112,7 @@ func (w *world) distancesFrom(q nav.Query, k int) []int {
 	}
 	return c.cells
 }
+
+// settle finishes a move under way, so that what is saved or replaced
+// has every unit where its move ends.
+func (g *game) settle() { g.world.game.Finish() }
