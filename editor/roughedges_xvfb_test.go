@@ -120,7 +120,7 @@ func TestEditorOpenFitsTheNewMap(t *testing.T) {
 			wait(1),
 			do(func(g *game) { selectEntry(findList(g), "small") }),
 			click(t, "Open"),
-			wait(1),
+			idle(),
 			do(func(g *game) { checkFits(t, g, "Open") }),
 		}
 	})
