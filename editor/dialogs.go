@@ -116,6 +116,16 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 	return closeFn
 }
 
+// dialogShown reports whether a dialog holding body is open.
+func (g *game) dialogShown(body *widget.Container) bool {
+	for _, od := range g.dialogs {
+		if od.c != nil && od.c.GetWidget() == body.GetWidget().Parent() {
+			return true
+		}
+	}
+	return false
+}
+
 // focusField gives the newest dialog's text field the keyboard, now and
 // whenever a dialog closing under it would take the focus away; a click
 // on the field gives it back.

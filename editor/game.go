@@ -397,8 +397,8 @@ func (g *game) react(at time.Time) {
 	}
 	g.keysToEditor()
 	g.win.ui.Update()
-	if g.newMap != nil {
-		g.newMap.poll()
+	if g.newMap != nil && !g.newMap.poll() {
+		g.newMap = nil // closed: let the previews go
 	}
 	g.edit.panel.fit()
 	if g.quitting {
