@@ -50,9 +50,9 @@ func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
 // replace switches the editor to a map that came from outside the store.
 func (g *game) replace(l files.Loaded) {
 	g.sess.Replace("", l.Grid, false)
-	g.autosaveErr = nil // the changes it was about are gone
+	g.msgs.autosaveErr = nil // the changes it was about are gone
 	g.sess.Suggested = l.Name
-	g.openedPath = "" // an import by path sets it after
+	g.doc.openedPath = "" // an import by path sets it after
 	g.resetView()
 	g.info(fmt.Sprintf("Opened %s (%s format)", l.Name, l.Info.Format))
 	g.reportDropped(l.Info.Dropped)
@@ -102,7 +102,7 @@ func (g *game) saveAs(name string, overwrite bool, next func()) {
 			err = nil
 		}
 		g.report(err, "Saving", func() {
-			g.autosaveErr = nil
+			g.msgs.autosaveErr = nil
 			g.info("Saved " + g.sess.Name)
 			if next != nil {
 				next()
@@ -118,7 +118,7 @@ func (g *game) saveAsDialog(next func()) {
 }
 
 func (g *game) saveAsWith(list []files.Entry, next func()) {
-	s := g.style
+	s := g.win.style
 	body := s.vbox(8, nil, 0)
 	name := g.sess.Name
 	if name == "" {
@@ -173,8 +173,8 @@ func (g *game) openNamed(e files.Entry) {
 	op := g.sess.OpenOp(e.Name, func(r hexmap.BatchReport) { dropped = r })
 	g.runFile(op, true, func(err error) {
 		g.report(err, "Opening", func() {
-			g.autosaveErr = nil
-			g.openedPath = ""
+			g.msgs.autosaveErr = nil
+			g.doc.openedPath = ""
 			g.resetView()
 			g.info("Opened " + e.Name)
 			g.reportDropped(dropped)
@@ -248,12 +248,12 @@ func (g *game) offerRestore(r *files.Recovery) {
 		choice{"Discard", func() { g.dropRecovery(r, true) }},
 		choice{"Recover", func() {
 			op := g.sess.RecoverOp(r)
-			g.autosaveErr = nil
+			g.msgs.autosaveErr = nil
 			g.resetView()
 			g.info(fmt.Sprintf("Recovered the unsaved changes to %s; undo history starts here", g.mapTitle()))
 			g.runFile(op, false, func(err error) {
 				if err != nil {
-					g.autosaveErr = fmt.Errorf("keeping the recovered changes: %w", err)
+					g.msgs.autosaveErr = fmt.Errorf("keeping the recovered changes: %w", err)
 				}
 			})
 		}})

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"image"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,13 +75,13 @@ func (g *game) pan(x, y int) {
 	down := g.inp.MousePressed(ebiten.MouseButtonRight) || g.inp.MousePressed(ebiten.MouseButtonMiddle)
 	switch {
 	case !down:
-		g.panning = false
-	case g.panning:
-		g.cam.Drag(float64(x-g.panX), float64(y-g.panY), g.mapRect().Dy())
+		g.ptr.panning = false
+	case g.ptr.panning:
+		g.cam.Drag(float64(x-g.ptr.panX), float64(y-g.ptr.panY), g.mapRect().Dy())
 	case g.overMap(x, y):
-		g.panning = true
+		g.ptr.panning = true
 	}
-	g.panX, g.panY = x, y
+	g.ptr.panX, g.ptr.panY = x, y
 }
 
 // fitMap frames the whole map (the Home key and the panel's Fit map):
@@ -91,4 +92,19 @@ func (g *game) fitMap() { g.cam.Fit(g.mapAspect()) }
 func (g *game) mapAspect() float64 {
 	r := g.mapRect()
 	return float64(r.Dx()) / float64(max(r.Dy(), 1))
+}
+
+// keepMapInPlace moves the camera so that the map stays where it was on
+// the screen when the map's part of it changes from before to after (the
+// panel goes or comes): the new view's centre shows what the old view
+// showed at that pixel. The camera's centre lies on the plane y = 0.
+func (g *game) keepMapInPlace(before, after image.Rectangle) {
+	v := g.cam.View(before.Dx(), before.Dy())
+	o, d := v.Ray(float64(after.Dx())/2, float64(after.Dy())/2)
+	if d[1] >= 0 {
+		return
+	}
+	t := -o[1] / d[1]
+	g.cam.X, g.cam.Z = float64(o[0]+d[0]*t), float64(o[2]+d[2]*t)
+	g.cam.Clamp()
 }

@@ -57,7 +57,7 @@ func (g *game) onDialog(enter, update func()) {
 // dialog shows a modal window with a title, a body and a row of buttons,
 // and returns the function that closes it.
 func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, choices ...choice) func() {
-	s := g.style
+	s := g.win.style
 	// The background is an option, not SetBackgroundImage, which would
 	// validate the container before the window gives it the theme.
 	c := widget.NewContainer(
@@ -78,7 +78,7 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionEnd})))
 	var win *widget.Window
 	closeFn := func() {
-		if win != nil && g.ui.IsWindowOpen(win) {
+		if win != nil && g.win.ui.IsWindowOpen(win) {
 			win.Close()
 		}
 	}
@@ -96,26 +96,34 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 		widget.WindowOpts.Modal(),
 		widget.WindowOpts.CloseMode(widget.NONE),
 		widget.WindowOpts.ClosedHandler(func(*widget.WindowClosedEventArgs) {
-			g.modals--
-			g.ui.ClearFocus() // a closed dialog's text field must not keep the keyboard
+			g.win.ui.ClearFocus() // a closed dialog's text field must not keep the keyboard
 			g.dialogs = slices.DeleteFunc(g.dialogs, func(d openDialog) bool { return d.c == c })
 			// ebitenui reports the close after the choice's action ran, and
 			// that action may have opened the next dialog (Discard, then
 			// Import): give its field the keyboard back.
 			if n := len(g.dialogs); n > 0 && g.dialogs[n-1].focus != nil {
-				g.ui.SetFocusedWidget(g.dialogs[n-1].focus)
+				g.win.ui.SetFocusedWidget(g.dialogs[n-1].focus)
 			}
 		}),
 	)
 	w, h := c.PreferredSize()
 	w = max(w, s.px(360))
-	x, y := (g.w-w)/2, (g.h-h)/3
+	x, y := (g.win.w-w)/2, (g.win.h-h)/3
 	win.SetLocation(image.Rect(x, y, x+w, y+h))
-	g.ui.AddWindow(win)
-	g.modals++
+	g.win.ui.AddWindow(win)
 	g.dialogs = append(g.dialogs, openDialog{c: c, close: closeFn})
-	g.endStroke()
+	g.mode.interrupt()
 	return closeFn
+}
+
+// dialogShown reports whether a dialog holding body is open.
+func (g *game) dialogShown(body *widget.Container) bool {
+	for _, od := range g.dialogs {
+		if od.c != nil && od.c.GetWidget() == body.GetWidget().Parent() {
+			return true
+		}
+	}
+	return false
 }
 
 // focusField gives the newest dialog's text field the keyboard, now and
@@ -125,17 +133,17 @@ func (g *game) focusField(f *textField) {
 	if n := len(g.dialogs); n > 0 {
 		g.dialogs[n-1].focus = f
 	}
-	g.ui.SetFocusedWidget(f)
+	g.win.ui.SetFocusedWidget(f)
 }
 
 // message shows text with an OK button.
 func (g *game) message(title, msg string) {
-	g.dialog(title, g.style.paragraph(msg), choice{label: "OK"})
+	g.dialog(title, g.win.style.paragraph(msg), choice{label: "OK"})
 }
 
 // confirm asks a question; cancel is the last choice.
 func (g *game) confirm(title, msg string, choices ...choice) {
-	g.dialog(title, g.style.paragraph(msg), choices...)
+	g.dialog(title, g.win.style.paragraph(msg), choices...)
 }
 
 func (s *style) paragraph(msg string) *widget.Text {
@@ -197,15 +205,15 @@ type doubleClick struct {
 }
 
 // update reports the entry double-clicked this frame, if any.
-func (d *doubleClick) update(g *game, l *widget.List) (any, bool) {
-	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
+func (d *doubleClick) update(in *inputState, now time.Time, l *widget.List) (any, bool) {
+	down := in.MousePressed(ebiten.MouseButtonLeft)
 	released := d.wasDown && !down
 	d.wasDown = down
-	x, y := g.inp.CursorPosition()
+	x, y := in.CursorPosition()
 	if !released || !image.Pt(x, y).In(l.GetWidget().Rect) {
 		return nil, false
 	}
-	e, now := l.SelectedEntry(), g.now()
+	e := l.SelectedEntry()
 	if e != nil && e == d.entry && now.Sub(d.at) <= doubleClickTime {
 		d.entry = nil
 		return e, true

@@ -49,13 +49,13 @@ func onFrame(f func(img *ebiten.Image)) step {
 	return func(g *game) bool {
 		if !asked {
 			asked = true
-			g.capture = func(img *ebiten.Image) {
-				g.capture = nil
+			g.hooks.capture = func(img *ebiten.Image) {
+				g.hooks.capture = nil
 				f(img)
 			}
 			return false
 		}
-		return g.capture == nil
+		return g.hooks.capture == nil
 	}
 }
 
@@ -71,8 +71,8 @@ func framesDrawn(n int) step {
 		}
 		if !asked {
 			asked = true
-			g.capture = func(*ebiten.Image) {
-				g.capture = nil
+			g.hooks.capture = func(*ebiten.Image) {
+				g.hooks.capture = nil
 				n--
 				asked = false
 			}
@@ -97,15 +97,15 @@ func stroke(t reporter, in *scriptInput, cells func() []int) step {
 		if list == nil {
 			list = cells()
 		}
-		if k > 0 && k <= len(list) && g.hover != list[k-1] {
-			t.Errorf("cursor over cell %d picked %d (ok %v)", list[k-1], g.hover, g.hoverOK)
+		if k > 0 && k <= len(list) && g.ptr.cur.cell != list[k-1] {
+			t.Errorf("cursor over cell %d picked %d (ok %v)", list[k-1], g.ptr.cur.cell, g.ptr.cur.ok)
 		}
 		if k == len(list) {
 			in.left = false
 			list, k = nil, 0
 			return true
 		}
-		in.x, in.y = cellScreen(g, list[k])
+		in.x, in.y = g.cellScreen(list[k])
 		in.left = true
 		k++
 		return false
@@ -142,9 +142,9 @@ func click(t reporter, label string) step {
 
 func setTools(f func(s *tools.Settings)) step {
 	return do(func(g *game) {
-		g.settings = tools.Settings{}
-		f(&g.settings)
-		g.panel.sync(&g.settings, &g.view)
+		g.edit.settings = tools.Settings{}
+		f(&g.edit.settings)
+		g.edit.panel.sync(&g.edit.settings, &g.view)
 	})
 }
 
@@ -258,8 +258,8 @@ func TestEditorRecoversAutosave(t *testing.T) {
 			// The clock stands still from here, so that what the editor
 			// says stays on screen however slowly the frames come.
 			do(func(g *game) {
-				t0 := g.now()
-				g.now = func() time.Time { return t0 }
+				t0 := g.clock.Now()
+				g.clock.source = func() time.Time { return t0 }
 			}),
 			click(t, "Recover"),
 			idle(),
@@ -271,11 +271,11 @@ func TestEditorRecoversAutosave(t *testing.T) {
 					t.Errorf("recovered: title %q, name %q, can undo %v", g.mapTitle(), g.sess.Name, g.sess.History.CanUndo())
 				}
 				said := false
-				for _, m := range g.toasts {
+				for _, m := range g.msgs.toasts {
 					said = said || strings.Contains(m.text, "undo history starts here")
 				}
 				if !said {
-					t.Errorf("the editor did not say the history starts at the recovery: %v", g.toasts)
+					t.Errorf("the editor did not say the history starts at the recovery: %v", g.msgs.toasts)
 				}
 				if rec, err := ownRecovery(g); err != nil || !rec.Equal(lost) {
 					t.Errorf("the recovered map is not this editor's autosave: %v", err)
@@ -307,9 +307,9 @@ func TestEditorPanelPressDoesNotEdit(t *testing.T) {
 		return []step{
 			wait(2),
 			plateauTools(),
-			do(func(g *game) { p = centreCell(t, g); in.x, in.y, in.left = g.w-g.style.px(40), g.h/2, true }),
+			do(func(g *game) { p = centreCell(t, g); in.x, in.y, in.left = g.win.w-g.win.style.px(40), g.win.h/2, true }),
 			wait(2),
-			do(func(g *game) { in.x, in.y = cellScreen(g, p) }), // still held, now over the map
+			do(func(g *game) { in.x, in.y = g.cellScreen(p) }), // still held, now over the map
 			wait(2),
 			do(func(g *game) {
 				in.left = false
@@ -383,17 +383,17 @@ func TestEditorStrokesAndUndo(t *testing.T) {
 					t.Errorf("%d undo steps after 6 strokes", u)
 				}
 				// Show the brush over the plateau in the screenshot.
-				g.settings.BrushSize = 2
+				g.edit.settings.BrushSize = 2
 				g.view.Grid = true
-				g.panel.sync(&g.settings, &g.view)
-				in.x, in.y = cellScreen(g, p)
+				g.edit.panel.sync(&g.edit.settings, &g.view)
+				in.x, in.y = g.cellScreen(p)
 			}),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-edited.png")),
 			do(func(g *game) {
 				g.view.Grid, g.view.Labels = false, true
 				g.cam.Zoom = 0.8
-				g.panel.sync(&g.settings, &g.view)
+				g.edit.panel.sync(&g.edit.settings, &g.view)
 			}),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-labels.png")),
@@ -425,7 +425,7 @@ func TestEditorAutosavesAfterAMinute(t *testing.T) {
 	in := newScriptInput()
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		var p int
 		return []step{
 			wait(2),
@@ -462,7 +462,7 @@ func TestEditorSaveAs(t *testing.T) {
 	file := filepath.Join(dir, "e2e.hexmap")
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		grid := func() *hexmap.Grid { return g.sess.Grid }
 		var p, water int
 		steps := []step{wait(2)}
@@ -543,15 +543,15 @@ func TestEditorCloseGuard(t *testing.T) {
 			do(func(*game) { in.closing = true }),
 			wait(1),
 			do(func(g *game) {
-				if g.modals == 0 || findButton(g, "Cancel") == nil {
+				if len(g.dialogs) == 0 || findButton(g, "Cancel") == nil {
 					t.Error("closing with unsaved changes did not ask")
 				}
 			}),
 			click(t, "Cancel"),
 			wait(1),
 			do(func(g *game) {
-				if g.quitting || g.modals != 0 || g.sess.Grid.Cell(p).Elevation != 3 {
-					t.Errorf("after Cancel: quitting %v, dialogs %d, plateau %d", g.quitting, g.modals, g.sess.Grid.Cell(p).Elevation)
+				if g.quitting || len(g.dialogs) != 0 || g.sess.Grid.Cell(p).Elevation != 3 {
+					t.Errorf("after Cancel: quitting %v, dialogs %d, plateau %d", g.quitting, len(g.dialogs), g.sess.Grid.Cell(p).Elevation)
 				}
 			}),
 			do(func(*game) { in.closing = true }),
@@ -696,15 +696,15 @@ func TestEditorEscapeDismissesDialog(t *testing.T) {
 			idle(),
 			wait(1),
 			do(func(g *game) {
-				if g.modals == 0 {
+				if len(g.dialogs) == 0 {
 					t.Error("Ctrl+O opened no dialog")
 				}
 				in.chord(ebiten.KeyEscape)
 			}),
 			wait(1),
 			do(func(g *game) {
-				if g.modals != 0 {
-					t.Errorf("%d dialogs open after Escape", g.modals)
+				if len(g.dialogs) != 0 {
+					t.Errorf("%d dialogs open after Escape", len(g.dialogs))
 				}
 			}),
 		}
@@ -722,10 +722,10 @@ func TestEditorShortWindowScrollsPanel(t *testing.T) {
 			wait(3),
 			captureStep(t, filepath.Join(shots, "editor-small.png")),
 			do(func(g *game) {
-				if g.h > 500 {
-					t.Errorf("the window did not shrink: %d px high", g.h)
+				if g.win.h > 500 {
+					t.Errorf("the window did not shrink: %d px high", g.win.h)
 				}
-				if g.panel.bar.GetWidget().GetVisibility() != widget.Visibility_Show {
+				if g.edit.panel.bar.GetWidget().GetVisibility() != widget.Visibility_Show {
 					t.Error("no scroll bar on a panel taller than the window")
 				}
 			}),
@@ -737,12 +737,12 @@ func TestEditorShortWindowScrollsPanel(t *testing.T) {
 // keyboard and, unless want is empty, holds want.
 func checkFieldFocused(t reporter, g *game, what, want string) {
 	t.Helper()
-	f, ok := g.ui.GetFocusedWidget().(*textField)
+	f, ok := g.win.ui.GetFocusedWidget().(*textField)
 	switch {
 	case len(g.dialogs) == 0:
 		t.Errorf("%s: no dialog open", what)
 	case !ok || g.dialogs[len(g.dialogs)-1].focus != f:
-		t.Errorf("%s: the text field does not have the keyboard (focused: %T)", what, g.ui.GetFocusedWidget())
+		t.Errorf("%s: the text field does not have the keyboard (focused: %T)", what, g.win.ui.GetFocusedWidget())
 	case want != "" && f.GetText() != want:
 		t.Errorf("%s: field holds %q, want %q", what, f.GetText(), want)
 	}

@@ -26,7 +26,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	return runGame(g)
+	return g.run()
 }
 
 // keepScreen stops Ebitengine clearing the screen before each Draw: Draw
@@ -34,7 +34,7 @@ func Run(opts Options) error {
 // clear is a full-screen pass of its own.
 func keepScreen() { ebiten.SetScreenClearedEveryFrame(false) }
 
-func runGame(g *game) error {
+func (g *game) run() error {
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)

@@ -27,15 +27,15 @@ func TestImportSpecialFilesRefused(t *testing.T) {
 		for _, p := range []string{fifo, folder, "/dev/zero"} {
 			steps = append(steps,
 				idle(),
-				do(func(g *game) { before, g.toasts = g.sess.Grid, nil }),
+				do(func(g *game) { before, g.msgs.toasts = g.sess.Grid, nil }),
 				importPath(t, p),
 				idle(),
 				do(func(g *game) {
 					if g.sess.Grid != before {
 						t.Errorf("importing %s replaced the map", p)
 					}
-					if len(g.toasts) != 1 || !strings.Contains(g.toasts[0].text, "not a regular file") {
-						t.Errorf("importing %s: messages %+v", p, g.toasts)
+					if len(g.msgs.toasts) != 1 || !strings.Contains(g.msgs.toasts[0].text, "not a regular file") {
+						t.Errorf("importing %s: messages %+v", p, g.msgs.toasts)
 					}
 				}),
 			)

@@ -69,13 +69,16 @@ func received(ch func() chan struct{}) step {
 	}
 }
 
-// frames runs check on n frames in a row.
-func frames(n int, check func()) step {
-	k := 0
-	return func(*game) bool {
-		k++
+// during runs check every frame until d of the editor's clock has
+// passed since the step began.
+func during(d time.Duration, check func()) step {
+	var start time.Time
+	return func(g *game) bool {
 		check()
-		return k >= n
+		if start.IsZero() {
+			start = g.clock.Now()
+		}
+		return g.clock.Now().Sub(start) >= d
 	}
 }
 
@@ -139,14 +142,14 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 				g.openNamed(files.Entry{Name: "slow"})
 			}),
 			received(func() chan struct{} { return slow.entered }),
-			frames(progressDelay+2, func() {
+			during(progressDelay+time.Second/30, func() {
 				if byWatchdog.Load() {
 					t.Fatal("Update waited for the read")
 				}
 			}),
 			do(func(g *game) {
-				if g.modals != 1 || findButton(g, "Cancel") == nil {
-					t.Errorf("no progress dialog with Cancel while the read hangs (%d dialogs)", g.modals)
+				if len(g.dialogs) != 1 || findButton(g, "Cancel") == nil {
+					t.Errorf("no progress dialog with Cancel while the read hangs (%d dialogs)", len(g.dialogs))
 				}
 				if !g.busy() || g.overMap(g.mapRect().Dx()/2, g.mapRect().Dy()/2) {
 					t.Error("the map can be edited while another is being opened")
@@ -159,8 +162,8 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 			do(func(*game) { in.chord(ebiten.KeyEscape) }),
 			wait(1),
 			do(func(g *game) {
-				if g.job != nil || g.modals != 0 || g.busy() {
-					t.Errorf("Escape did not cancel: job %v, %d dialogs", g.job != nil, g.modals)
+				if g.work.job != nil || len(g.dialogs) != 0 || g.busy() {
+					t.Errorf("Escape did not cancel: job %v, %d dialogs", g.work.job != nil, len(g.dialogs))
 				}
 				byScript.Store(true)
 				close(slow.release) // the read comes back at last
@@ -186,11 +189,11 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 				g.cmdSave()
 			}),
 			received(func() chan struct{} { return slow.entered }),
-			frames(progressDelay+2, func() {}),
+			during(progressDelay+time.Second/30, func() {}),
 			click(t, "Cancel"),
 			wait(1),
 			do(func(g *game) {
-				if g.job == nil || !strings.Contains(g.job.text.Label, "Cancelling") {
+				if g.work.job == nil || !strings.Contains(g.work.job.text.Label, "Cancelling") {
 					t.Error("a cancelled save does not wait for its write to stop")
 				}
 				close(slow.release)
@@ -240,7 +243,7 @@ func TestAutosaveFailureStaysVisible(t *testing.T) {
 		store.fail.Store(true)
 		g.sess.Store = store
 		clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-		g.now = func() time.Time { return clock }
+		g.clock.source = func() time.Time { return clock }
 		autosave := []step{
 			do(func(*game) { clock = clock.Add(time.Second) }),
 			wait(1),
@@ -272,7 +275,7 @@ func TestAutosaveFailureStaysVisible(t *testing.T) {
 			wait(2),
 			shown(true, "a minute later"),
 			do(func(g *game) {
-				for _, ts := range g.toasts {
+				for _, ts := range g.msgs.toasts {
 					if ts.isErr {
 						t.Errorf("the error message %q has not faded: the test proves nothing", ts.text)
 					}

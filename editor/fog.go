@@ -24,63 +24,61 @@ type fog struct {
 // fogColor is what an unexplored cell shows: Catlike's background.
 var fogColor = palette.Fog.NRGBA()
 
-// resetFog follows a new map's units and edits; the game's units report
+// resetFog follows the map's units and edits; the game's units report
 // every cell they step into.
-func (g *game) resetFog(game *units.Game) {
-	if g.play.fog.vision != nil {
-		g.play.fog.vision.Close()
+func (w *world) resetFog() {
+	if w.fog.vision != nil {
+		w.fog.vision.Close()
 	}
-	v := vision.New(g.sess.Grid)
-	g.play.fog = fog{vision: v, data: vision.NewCellData(v, g.sess.Grid.SideInTurn())}
-	game.OnStep = func(_, from, to int) { v.Step(from, to) }
+	v := vision.New(w.grid)
+	w.fog = fog{vision: v, data: vision.NewCellData(v, w.grid.SideInTurn())}
+	w.game.OnStep = func(_, from, to int) { v.Step(from, to) }
 }
 
 // updateFog keeps the vision and the cell data current (in edit mode
 // too, so that play starts from the truth) and fades them by dt.
-func (g *game) updateFog(dt float64) {
-	f := &g.play.fog
-	if side := g.sess.Grid.SideInTurn(); side != f.data.Side() {
+func (w *world) updateFog(dt float64) {
+	f := &w.fog
+	if side := w.grid.SideInTurn(); side != f.data.Side() {
 		f.data.SetSide(side)
 	}
 	f.data.Update(dt)
 }
 
-// fogOn reports whether the map is shown as the side in turn sees it.
-func (g *game) fogOn() bool { return g.play.on && !g.view.Reveal }
-
 // fogData is the cell data the scene shades with, nil for none.
 func (g *game) fogData() *vision.CellData {
-	if !g.fogOn() {
+	if !g.mode.fogged() {
 		return nil
 	}
-	return g.play.fog.data
+	return g.world.fog.data
 }
 
 // sees reports whether the side in turn sees cell i now, as far as what
 // is shown goes: always without the fog.
-func (g *game) sees(i int) bool {
-	return !g.fogOn() || g.play.fog.vision.Visible(g.sess.Grid.SideInTurn(), i)
+func (w *world) sees(i int, fogged bool) bool {
+	return !fogged || w.fog.vision.Visible(w.grid.SideInTurn(), i)
 }
 
 // knows reports whether the side in turn has explored cell i, as far as
 // what is shown goes: always without the fog.
-func (g *game) knows(i int) bool {
-	return !g.fogOn() || g.sess.Grid.Explored(i, g.sess.Grid.SideInTurn())
+func (w *world) knows(i int, fogged bool) bool {
+	return !fogged || w.grid.Explored(i, w.grid.SideInTurn())
 }
+
+// knows reports whether what is shown tells cell i.
+func (g *game) knows(i int) bool { return g.world.knows(i, g.mode.fogged()) }
 
 // unitShown reports whether unit k is shown: the side in turn's own
 // always, the others' where that side sees them.
-func (g *game) unitShown(k int) bool {
-	grid := g.sess.Grid
-	return int(grid.Units()[k].Side) == grid.SideInTurn() || g.sees(grid.UnitCell(k))
+func (w *world) unitShown(k int, fogged bool) bool {
+	return int(w.grid.Units()[k].Side) == w.grid.SideInTurn() || w.sees(w.grid.UnitCell(k), fogged)
 }
 
 // sideUnits returns the units of the side in turn, by their index.
-func (g *game) sideUnits() []int {
-	grid := g.sess.Grid
+func (w *world) sideUnits() []int {
 	var own []int
-	for k, u := range grid.Units() {
-		if int(u.Side) == grid.SideInTurn() {
+	for k, u := range w.grid.Units() {
+		if int(u.Side) == w.grid.SideInTurn() {
 			own = append(own, k)
 		}
 	}
@@ -91,24 +89,26 @@ func (g *game) sideUnits() []int {
 // starts (hot-seat: the last side's part of the map tells the next
 // nothing): when none of them is on screen, the camera centres on the
 // first. It returns the hint that starts the turn.
-func (g *game) lookAtSide() string {
-	name := units.SideName(g.sess.Grid.SideInTurn())
-	own := g.sideUnits()
+func (p *playMode) lookAtSide() string {
+	e := p.env
+	grid := e.sess.Grid
+	name := units.SideName(grid.SideInTurn())
+	own := e.world.sideUnits()
 	if len(own) == 0 {
 		return name + " has no units: place some in edit mode (Tab) · V: reveal map"
 	}
-	mr := g.mapRect()
-	v := g.cam.View(mr.Dx(), mr.Dy())
-	top := g.sess.Grid.Topology()
+	mr := e.mapRect()
+	v := e.cam.View(mr.Dx(), mr.Dy())
+	top := grid.Topology()
 	for _, k := range own {
-		i := g.sess.Grid.UnitCell(k)
+		i := grid.UnitCell(k)
 		cx, _ := top.CellCenter(i)
-		if onScreen(&v, cellTop(g.sess.Grid, i, vec3.T{}, top.Nearest(cx, float32(g.cam.X))-cx), -40) {
+		if onScreen(&v, cellTop(grid, i, vec3.T{}, top.Nearest(cx, float32(e.cam.X))-cx), -40) {
 			return ""
 		}
 	}
-	x, z := top.CellCenter(g.sess.Grid.UnitCell(own[0]))
-	g.cam.X, g.cam.Z = float64(x), float64(z)
-	g.cam.Clamp()
+	x, z := top.CellCenter(grid.UnitCell(own[0]))
+	e.cam.X, e.cam.Z = float64(x), float64(z)
+	e.cam.Clamp()
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -24,26 +25,17 @@ func grab(dst **image.RGBA) step {
 	})
 }
 
-// settled waits until no cell of the fog is fading, at most limit frames.
-func settled(t reporter, limit int) step {
-	n := 0
-	return func(g *game) bool {
-		if g.play.fog.data.Settled() {
-			return true
-		}
-		if n++; n > limit {
-			t.Errorf("the fog still fades after %d frames", limit)
-			return true
-		}
-		return false
-	}
+// settled waits until no cell of the fog is fading, at most limit of the
+// editor's time.
+func settled(t reporter, limit time.Duration) step {
+	return within(t, limit, "the fog did not settle", func(g *game) bool { return g.world.fog.data.Settled() })
 }
 
 // fogState is what side 1 knows of a cell: 0 unexplored, 1 explored out
 // of sight, 2 seen.
 func fogState(g *game, i int) int {
 	switch {
-	case g.play.fog.vision.Visible(1, i):
+	case g.world.fog.vision.Visible(1, i):
 		return 2
 	case g.sess.Grid.Explored(i, 1):
 		return 1
@@ -140,13 +132,13 @@ func TestFogOfWar(t *testing.T) {
 				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(a), Side: 1, MovesLeft: hexmap.UnitSpeed})
 				// b: three cells off, reached this turn, the one that brings
 				// the most cells into view on screen; red: far from both.
-				g.play.fog.vision.Sync() // the unit's sight explores around it
+				g.world.fog.vision.Sync() // the unit's sight explores around it
 				b, red = -1, -1
 				tried, best := 0, -1
 				for i := range grid().CellCount() {
 					if top.Distance(i, a) == 3 && plain(i) {
 						tried++
-						if p, ok := g.play.game.Plan(0, i); ok && p.Turn(len(p.Cells)-1) == 0 {
+						if p, ok := g.world.game.Plan(0, i); ok && p.Turn(len(p.Cells)-1) == 0 {
 							if n := newOnScreen(g, a, i); n > best {
 								b, best = i, n
 							}
@@ -158,7 +150,7 @@ func TestFogOfWar(t *testing.T) {
 				}
 				for i := range grid().CellCount() {
 					if red < 0 && top.Distance(i, a) >= 7 && top.Distance(i, b) >= 7 && plain(i) {
-						if x, y := cellScreen(g, i); image.Pt(x, y).In(g.mapRect().Inset(80)) && y > g.style.px(barHeight)+60 {
+						if x, y := g.cellScreen(i); image.Pt(x, y).In(g.mapRect().Inset(80)) && y > g.win.style.px(barHeight)+60 {
 							red = i
 						}
 					}
@@ -169,22 +161,22 @@ func TestFogOfWar(t *testing.T) {
 				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
 			}),
 			tap(in, ebiten.KeyTab),
-			settled(t, 600),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBefore),
 			grab(&before),
 			clickCell(in, func() int { return a }),
 			clickCell(in, func() int { return b }),
-			untilStill(t, 60*20),
-			settled(t, 600),
+			untilStill(t, 20*time.Second),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateAfter),
 			grab(&after),
 			captureStep(t, filepath.Join(shots, "fog-play.png")),
 			do(func(g *game) {
-				if slices.ContainsFunc(g.play.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
+				if slices.ContainsFunc(g.world.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
 					t.Error("the red unit, out of side 1's sight, is drawn")
 				}
 			}),
@@ -193,7 +185,7 @@ func TestFogOfWar(t *testing.T) {
 			grab(&revealed),
 			captureStep(t, filepath.Join(shots, "fog-revealed.png")),
 			do(func(g *game) {
-				if !g.view.Reveal || !slices.ContainsFunc(g.play.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
+				if !g.view.Reveal || !slices.ContainsFunc(g.world.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
 					t.Error("Reveal map (V) does not show the red unit")
 				}
 			}),
@@ -202,16 +194,16 @@ func TestFogOfWar(t *testing.T) {
 			tap(in, ebiten.KeyEnter),
 			wait(1),
 			do(func(g *game) {
-				if g.play.fog.data.Side() != 2 {
-					t.Errorf("in red's turn the fog shows side %d's view", g.play.fog.data.Side())
+				if g.world.fog.data.Side() != 2 {
+					t.Errorf("in red's turn the fog shows side %d's view", g.world.fog.data.Side())
 				}
 			}),
 			tap(in, ebiten.KeyEnter),
 			wait(1),
 			clickCell(in, func() int { return b }),
 			clickCell(in, func() int { return a }),
-			untilStill(t, 60*20),
-			settled(t, 600),
+			untilStill(t, 20*time.Second),
+			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
 			states(&stateBack),
@@ -241,7 +233,7 @@ func TestFogOfWar(t *testing.T) {
 // onView reports whether cell i's centre is within the map's part of
 // the window.
 func onView(g *game, i int) bool {
-	x, y := cellScreen(g, i)
+	x, y := g.cellScreen(i)
 	return image.Pt(x, y).In(g.mapRect())
 }
 
@@ -254,8 +246,8 @@ func newOnScreen(g *game, a, b int) int {
 	seen := s.Cells(a, vision.Range, nil)
 	n := 0
 	for _, c := range s.Cells(b, vision.Range, nil) {
-		x, y := cellScreen(g, int(c))
-		if !slices.Contains(seen, c) && image.Pt(x, y).In(g.mapRect().Inset(40)) && y > g.style.px(barHeight)+60 {
+		x, y := g.cellScreen(int(c))
+		if !slices.Contains(seen, c) && image.Pt(x, y).In(g.mapRect().Inset(40)) && y > g.win.style.px(barHeight)+60 {
 			n++
 		}
 	}
@@ -276,10 +268,10 @@ func checkFogPixels(t reporter, g *game, a, b int, plain func(int) bool, st [3][
 		}
 		// A cell's centre lies in its solid hexagon, where the fog is the
 		// cell's own (the blend reaches only its edges and corners).
-		x, y := cellScreen(g, i)
+		x, y := g.cellScreen(i)
 		mr := g.mapRect()
 		// Off the game bar and the toasts under it.
-		if !image.Pt(x, y).In(mr.Inset(4)) || y < g.style.px(barHeight)+60 {
+		if !image.Pt(x, y).In(mr.Inset(4)) || y < g.win.style.px(barHeight)+60 {
 			continue
 		}
 		if c, _, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y)); !ok || c != i {

@@ -9,11 +9,9 @@ import (
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/prefs"
-	"hexsandbox/editor/tools"
 	"hexsandbox/render/project"
 )
 
@@ -36,100 +34,85 @@ type viewSettings struct {
 // defaultView shows notes and the minimap.
 func defaultView() viewSettings { return viewSettings{Notes: true, Minimap: true} }
 
-// holding is what a press on the map goes on doing while the button is
-// held.
-type holding uint8
-
-const (
-	holdNothing holding = iota
-	holdBrush           // a stroke: painting where the pointer moves
-	holdSelect          // a rectangle being dragged out
-)
-
 // game is the editor window's state; ebiten calls its Update, Draw and
-// Layout.
+// Layout. It holds what every mode shares and the current mode (mode.go),
+// and hands each input step and frame to it.
 type game struct {
-	in       Input
-	inp      inputState       // the input as replayed step by step (input.go)
-	evs      []Event          // this tick's events
-	lastTick time.Time        // when the last tick's input was read
-	clock    func() time.Time // the input's clock: time.Now, or a test's
-	sess     *files.Session
-	settings tools.Settings
-	view     viewSettings
-	scene    scene
-	cam      project.Camera // steered by controls.go, the one camera controller
+	in    Input
+	inp   inputState // the input as replayed step by step (input.go)
+	clock clock      // the editor's time (clock.go)
+	sess  *files.Session
+	view  viewSettings
+	scene scene
+	cam   project.Camera // steered by controls.go, the one camera controller
+	world *world         // the units, the paths and the fog (world.go)
 
-	style   *style
-	ui      *ebitenui.UI
-	panel   *panel
-	bar     *gameBar // play mode's bar, in place of the panel
-	play    play
-	modals  int           // open dialogs: while any is open the map is not edited
-	dialogs []openDialog  // newest last
+	mode mode      // the current mode: edit or play
+	edit *editMode // editing the map, with the panel (toolmode.go)
+	play *playMode // playing on it, with the game bar (play.go)
+
+	win     chrome
+	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
-
-	w, h       int // screen size in device pixels
-	scale      float64
-	tracker    tools.DragTracker
-	stroking   bool
-	wasDown    bool // the left button was down last frame
-	pressOnMap bool // the left button's press began over the map
-	holding    holding
-	panning    bool
-	panX       int
-	panY       int
-	hover      int
-	hoverAt    vec3.T // where the pick hit: which copy of a wrapping map
-	hoverOK    bool
-	cursor     cursorWatch // whether the pointer has shown where it is
-	toasts     []toast
-	notices    []toast  // refusals and warnings for the status line, newest last
-	job        *job     // file work running off the UI loop
-	queue      []queued // file work waiting for it
-	// autosaveErr is why the last autosave failed, shown until a save
-	// succeeds (or the map it was about is replaced).
-	autosaveErr error
-
-	keys    []binding // the key table (keys.go)
-	help    bool      // the help overlay (F1) is shown
-	sel     tools.Selection
-	clip    *tools.Clip // the last copy
-	paste   *pasting    // a paste following the mouse
-	selDrag *selectDrag // a rectangle being dragged out
+	ptr     pointerTracker
+	paint   painter
 	mini    minimap
-	preview toolPreview // what the tool under the pointer would change
-
-	shotPending bool   // a screenshot of the next frame is wanted
-	shotsDir    string // where screenshots and map pictures go (desktop)
-
-	openedPath string // the file the map came from, when not from the store
-	importDir  string // where the Import browser was last
-	prefsAt    time.Time
-	prefsSaved []byte // the preferences last written
-	prefsMap   string // the map they name
-	title      string // the window's title, set only when it changes
-	quitting   bool
-	started    bool // the first frame ran: dialogs can be centred
-	now        func() time.Time
-	white      *ebiten.Image // one white pixel to draw shapes with
-	lines      shapeBatch    // outlines of the overlay, drawn in one batch
-	fills      shapeBatch    // filled cells of the overlay
-
-	// The panel and dialogs are drawn into uiLayer, again only when input
-	// may have changed them (uiDirty), a dialog is open, or a while has
-	// passed: on a software renderer they cost more than the cached map.
-	uiLayer *ebiten.Image
-	uiDirty bool
-	uiDrawn time.Time
-
+	keys    keyboard
+	msgs    messages
+	work    fileWork
 	quality quality // shadows and resolution: the user's and the pacer's
+	doc     document
+	prefs   prefsRecord
 
-	// Test hooks: script runs at the start of every Update and returns
-	// true when the test is over; capture, when set, receives the next
-	// frame as drawn; drawDelay makes every Draw take that much longer (a
-	// slow machine).
-	script    func(g *game) bool
+	quitting bool
+	hooks    testHooks
+}
+
+// keyboard is the key table (keys.go) and whether the help overlay (F1)
+// that lists it is shown.
+type keyboard struct {
+	table []binding
+	help  bool
+}
+
+// messages are what the editor says: toasts over the map, notices in
+// the status line, and why the last autosave failed (shown until a save
+// succeeds, or the map it was about is replaced).
+type messages struct {
+	toasts      []toast
+	notices     []toast // refusals and warnings for the status line, newest last
+	autosaveErr error
+}
+
+// fileWork is the file work running off the UI loop (jobs.go) and the
+// work waiting for it.
+type fileWork struct {
+	job   *job
+	queue []queued
+}
+
+// document is where the map and its pictures come from and go.
+type document struct {
+	openedPath  string // the file the map came from, when not from the store
+	importDir   string // where the Import browser was last
+	shotsDir    string // where screenshots and map pictures go (desktop)
+	shotPending bool   // a screenshot of the next frame is wanted
+	title       string // the window's title, set only when it changes
+}
+
+// prefsRecord is what the preferences file was last told (prefs.go).
+type prefsRecord struct {
+	at      time.Time
+	saved   []byte // the preferences last written
+	mapName string // the map they name
+}
+
+// testHooks let tests drive the editor: script runs at the start of
+// every Update and returns true when the test is over; capture, when
+// set, receives the next frame as drawn; drawDelay makes every Draw take
+// that much longer (a slow machine).
+type testHooks struct {
+	script    func() bool
 	capture   func(img *ebiten.Image)
 	drawDelay time.Duration
 }
@@ -140,18 +123,18 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	shots := picturesDir(store)
-	g := &game{in: in, settings: tools.DefaultSettings(), view: defaultView(), now: time.Now, clock: time.Now, scale: 1, keys: keyTable(), shotsDir: shots}
+	g := &game{in: in, view: defaultView(), clock: newClock(wallClock), win: chrome{scale: 1}, doc: document{shotsDir: shots}}
+	g.keys.table = g.keyTable()
 	// ebitenui's widgets take the mouse from the replayed input too.
 	input.SetCursorUpdater(&g.inp)
 	g.scene = newScene(os.Getenv("HEXSANDBOX_BLOCKS") != "", func(err error) {
 		g.errorf("renderer unavailable, drawing simple blocks: %v", err)
-	})
-	g.white = whitePixel()
+	}, g.clock.Now)
 	p, err := loadPrefs(store)
 	if err != nil {
 		g.errorf("%v", err)
 	}
-	g.settings, g.view, g.importDir = p.Settings, p.View, p.ImportDir
+	g.view, g.doc.importDir = p.View, p.ImportDir
 	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
 	start, saved, path, why, err := startMap(opts, store, p)
 	if err != nil {
@@ -161,11 +144,12 @@ func newGame(opts Options, in Input) (*game, error) {
 		g.errorf("%s", w)
 	}
 	g.sess = files.NewSession(store, saved, start.Grid, 0)
+	g.makeModes(p.Settings)
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	if saved == "" {
 		g.sess.Suggested = start.Name
 	}
-	g.openedPath = path
+	g.doc.openedPath = path
 	g.showMap()
 	g.cam = mapCamera(g.sess.Grid) // at start: where the map has most to see
 	g.reportDropped(start.Info.Dropped)
@@ -189,11 +173,9 @@ func (g *game) resetView() {
 func (g *game) showMap() {
 	g.scene.Reset(g.sess.Grid)
 	g.mini.reset(g.sess.Grid)
-	g.resetPlay()
-	g.tracker.Reset()
-	g.stroking, g.holding = false, holdNothing
-	g.sel.Clear()
-	g.paste, g.selDrag = nil, nil
+	g.world.reset(g.sess.Grid, g.scene.Ground())
+	g.play.reset()
+	g.edit.reset()
 	g.updateTitle()
 }
 
@@ -202,43 +184,72 @@ func (g *game) buildUI(scale float64) error {
 	if err != nil {
 		return err
 	}
-	g.style, g.scale = st, scale
-	st.focus = func(f *textField) { g.ui.SetFocusedWidget(f) }
-	g.panel = newPanel(st, &g.settings, &g.view, panelActions{
+	g.win.style, g.win.scale = st, scale
+	st.focus = func(f *textField) { g.win.ui.SetFocusedWidget(f) }
+	st.now = g.clock.Now
+	g.edit.panel = newPanel(st, &g.edit.settings, &g.view, panelActions{
 		New: g.cmdNew, Open: g.cmdOpen, Import: g.cmdImport, Export: g.exportCatlike, Image: g.exportImageDialog,
 		Save: g.cmdSave, SaveAs: g.cmdSaveAs, Undo: g.undo, Redo: g.redo, Shot: g.screenshot,
-		Help: func() { g.help = !g.help },
-		Copy: func() { g.copySelection() }, Cut: g.cutSelection, Paste: g.startPaste,
-		Turn: func() { g.turnPaste(1) }, Mirror: g.mirrorPaste,
+		Help: func() { g.keys.help = !g.keys.help },
+		Copy: func() { g.edit.copySelection() }, Cut: g.edit.cutSelection, Paste: g.edit.startPaste,
+		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
-		Play: func() { g.setPlaying(true) }, Fit: g.fitMap,
+		Play: func() { g.setMode(g.play) }, Fit: g.fitMap,
 	})
-	g.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
+	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
-	g.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setPlaying(false) }, EndTurn: g.endTurn,
+	g.play.bar = newGameBar(st, &g.view, gameBarActions{
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn,
 	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.panel.root, g.bar.root)
-	g.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
+	root.AddChild(g.edit.panel.root, g.play.bar.root)
+	g.win.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
 	g.showMode()
 	return nil
 }
 
-// showMode shows the panel in edit mode and the game bar in play mode.
+// showMode shows the current mode's widgets (the panel, the game bar)
+// and hides the other's.
 func (g *game) showMode() {
-	panel, bar := widget.Visibility_Show, widget.Visibility_Hide_Blocking
-	if g.play.on {
-		panel, bar = bar, panel
+	for _, m := range []mode{g.edit, g.play} {
+		vis := widget.Visibility_Hide_Blocking
+		if m == g.mode {
+			vis = widget.Visibility_Show
+		}
+		m.root().GetWidget().SetVisibility(vis)
+		m.sync()
 	}
-	g.panel.root.GetWidget().SetVisibility(panel)
-	g.bar.root.GetWidget().SetVisibility(bar)
-	g.panel.sync(&g.settings, &g.view)
-	g.bar.sync(&g.view)
-	g.uiDirty = true
+	g.win.dirty = true
+}
+
+// setMode makes m the current mode. A move under way is finished at
+// once, and the map stays where it was on the screen though the panel
+// goes or comes.
+func (g *game) setMode(m mode) {
+	if m == g.mode {
+		return
+	}
+	g.mode.leave()
+	g.world.game.Finish()
+	before := g.mapRect()
+	g.mode = m
+	if g.win.ui != nil {
+		g.showMode()
+	}
+	g.keepMapInPlace(before, g.mapRect())
+	m.enter()
+}
+
+// toggleMode switches between edit and play mode (Tab).
+func (g *game) toggleMode() {
+	if g.mode == mode(g.edit) {
+		g.setMode(g.play)
+	} else {
+		g.setMode(g.edit)
+	}
 }
 
 func (g *game) updateTitle() {
@@ -246,8 +257,8 @@ func (g *game) updateTitle() {
 	if g.sess.Modified() {
 		t += " •"
 	}
-	if t != g.title {
-		g.title = t
+	if t != g.doc.title {
+		g.doc.title = t
 		ebiten.SetWindowTitle(t)
 	}
 }
@@ -269,26 +280,26 @@ func (g *game) Layout(outW, outH int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	g.w, g.h = int(float64(outW)*s), int(float64(outH)*s)
-	if s != g.scale {
+	g.win.w, g.win.h = int(float64(outW)*s), int(float64(outH)*s)
+	if s != g.win.scale {
 		// A new scale rebuilds the panel; open dialogs go with the old UI.
-		g.modals, g.dialogs = 0, nil
+		g.dialogs = nil
 		if err := g.buildUI(s); err != nil {
 			g.errorf("%v", err)
 		}
 	}
-	return g.w, g.h
+	return g.win.w, g.win.h
 }
 
 // mapRect is the part of the screen that shows the map: left of the
 // panel (in play mode the whole width, under the game bar), above the
 // status line.
 func (g *game) mapRect() image.Rectangle {
-	pw := max(g.panel.root.GetWidget().Rect.Dx(), g.style.px(panelWidth))
-	if g.play.on {
-		pw = 0
+	pw := 0
+	if g.mode.beside() {
+		pw = max(g.mode.root().GetWidget().Rect.Dx(), g.win.style.px(panelWidth))
 	}
-	return image.Rect(0, 0, max(1, g.w-pw), g.h-g.style.px(statusHeight))
+	return image.Rect(0, 0, max(1, g.win.w-pw), g.win.h-g.win.style.px(statusHeight))
 }
 
 // overMap reports whether the cursor may edit or steer the map: over the
@@ -298,11 +309,7 @@ func (g *game) overMap(x, y int) bool {
 		return false
 	}
 	p := image.Pt(x, y)
-	ui := g.panel.root.GetWidget()
-	if g.play.on {
-		ui = g.bar.root.GetWidget()
-	}
-	return p.In(g.mapRect()) && !p.In(ui.Rect)
+	return p.In(g.mapRect()) && !p.In(g.mode.root().GetWidget().Rect)
 }
 
 // Update runs one frame. It never waits for a file: file work runs off
@@ -318,34 +325,30 @@ func (g *game) Update() error {
 	// change.
 	g.scene.Lock()
 	defer g.scene.Unlock()
-	if g.script != nil && g.script(g) {
+	if g.hooks.script != nil && g.hooks.script() {
 		return ebiten.Termination
 	}
-	if !g.started {
-		g.started = true
+	if g.clock.last.IsZero() { // the first tick: dialogs can be centred
 		g.offerRecovery()
 	}
-	now := g.clock()
-	if g.lastTick.IsZero() {
-		g.lastTick = now
-	}
+	tickStart, now := g.clock.tick()
+	prev := tickStart
 	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
 	}
-	g.evs = g.in.Events(g.evs[:0], now)
+	g.inp.tick = g.in.Events(g.inp.tick[:0], now)
 	if g.in.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
 	if fsys := g.in.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
-	prev := g.lastTick
 	g.inp.begin()
-	for _, ev := range g.evs {
+	for _, ev := range g.inp.tick {
 		at := clampTime(ev.At, prev, now) // clocks may disagree a little
 		g.move(at.Sub(prev))
-		prev = at
+		prev, g.clock.now = at, at
 		if g.inp.apply(ev) {
 			g.react(at)
 			if g.quitting {
@@ -355,17 +358,17 @@ func (g *game) Update() error {
 		}
 	}
 	g.move(now.Sub(prev))
+	g.clock.now = now
 	g.react(now)
 	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
 		f.repeat(now, g.inp.KeyPressed(f.held))
 	}
-	g.lastTick = now
 	if g.quitting {
 		return ebiten.Termination
 	}
-	g.updatePlay()
-	if g.bar.update(g) {
-		g.uiDirty = true // the cached bar shows the new labels
+	g.world.update(max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds())
+	if g.mode.tick() {
+		g.win.dirty = true // the cached widgets show the new labels
 	}
 	g.scene.Refresh()
 	g.autosave()
@@ -390,14 +393,14 @@ func clampTime(t, lo, hi time.Time) time.Time {
 // panning, and the brush.
 func (g *game) react(at time.Time) {
 	if len(g.inp.events) > 0 {
-		g.uiDirty = true
+		g.win.dirty = true
 	}
 	g.keysToEditor()
-	g.ui.Update()
-	if g.newMap != nil {
-		g.newMap.poll()
+	g.win.ui.Update()
+	if g.newMap != nil && !g.newMap.poll() {
+		g.newMap = nil // closed: let the previews go
 	}
-	g.panel.fit()
+	g.edit.panel.fit()
 	if g.quitting {
 		return
 	}
@@ -409,22 +412,18 @@ func (g *game) react(at time.Time) {
 	switch {
 	case !g.busy() && !g.textFocused():
 		g.shortcuts()
-	case g.modals > 0:
+	case len(g.dialogs) > 0:
 		g.dialogKeys()
 	case g.inp.KeyJustPressed(ebiten.KeyEscape):
 		g.cancelFile() // modal work whose dialog has not shown yet
 	}
 	g.steer()
-	if g.play.on {
-		g.playInput()
-	} else {
-		g.paint()
-	}
+	g.mode.input(g.point())
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
 func (g *game) focusedField() *textField {
-	f, _ := g.ui.GetFocusedWidget().(*textField)
+	f, _ := g.win.ui.GetFocusedWidget().(*textField)
 	return f
 }
 
@@ -434,9 +433,9 @@ func (g *game) focusedField() *textField {
 // Enter or Space, so one key would both end a turn and press a button.
 // A focused text field keeps the keyboard.
 func (g *game) keysToEditor() {
-	g.ui.DisableDefaultFocus = g.modals == 0
-	if g.modals == 0 && g.ui.GetFocusedWidget() != nil && !g.textFocused() {
-		g.ui.ClearFocus()
+	g.win.ui.DisableDefaultFocus = len(g.dialogs) == 0
+	if len(g.dialogs) == 0 && g.win.ui.GetFocusedWidget() != nil && !g.textFocused() {
+		g.win.ui.ClearFocus()
 	}
 }
 
@@ -450,55 +449,8 @@ func (g *game) quit() {
 	g.runFile(g.sess.CloseOp(), true, func(error) { g.quitting = true })
 }
 
-// paint turns the left button into tool actions (toolmode.go) and
-// minimap moves: a press on the map starts one, holding it goes on
-// (a stroke, a rectangle), releasing it ends it. A press that began on
-// the panel or a dialog belongs to them, even when the cursor then
-// slides onto the map.
-func (g *game) paint() {
-	x, y := g.inp.CursorPosition()
-	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
-	g.cursor.watch(x, y, down, g.in.CursorIn())
-	g.hover, g.hoverOK = 0, false
-	if g.cursor.known() && g.overMap(x, y) && !g.mini.contains(x, y) {
-		mr := g.mapRect()
-		g.hover, g.hoverAt, g.hoverOK = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y))
-	}
-	pressed := down && !g.wasDown
-	g.wasDown = down
-	if pressed {
-		g.pressOnMap = g.overMap(x, y)
-		g.mini.dragging = g.pressOnMap && g.mini.contains(x, y)
-		g.pressOnMap = g.pressOnMap && !g.mini.dragging
-	}
-	if g.busy() {
-		g.pressOnMap, g.mini.dragging = false, false
-	}
-	switch {
-	case g.mini.dragging && down:
-		g.mini.lookAt(&g.cam, x, y)
-	case !down || !g.pressOnMap:
-		g.mini.dragging = false
-		g.release()
-		g.holding = holdNothing
-	case pressed:
-		g.press()
-		g.hold()
-	default:
-		g.hold()
-	}
-}
-
-func (g *game) endStroke() {
-	if g.stroking {
-		g.stroking = false
-		g.sess.History.EndStroke()
-	}
-	g.tracker.Reset()
-}
-
 func (g *game) undo() {
-	g.endStroke()
+	g.mode.interrupt()
 	done, switched := g.sess.Undo()
 	switch {
 	case !done:
@@ -510,7 +462,7 @@ func (g *game) undo() {
 }
 
 func (g *game) redo() {
-	g.endStroke()
+	g.mode.interrupt()
 	done, switched := g.sess.Redo()
 	switch {
 	case !done:
@@ -524,13 +476,13 @@ func (g *game) redo() {
 // autosave starts the recovery autosave when it is due and no other
 // file work runs. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
-	if _, moving := g.play.game.Travelling(); moving {
+	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
 	}
-	if g.job != nil || len(g.queue) > 0 {
+	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
-	op, due := g.sess.AutosaveOp(g.now())
+	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
@@ -538,38 +490,37 @@ func (g *game) autosave() {
 		switch {
 		case canceled(err):
 		case err != nil:
-			g.autosaveErr = err
+			g.msgs.autosaveErr = err
 		default:
-			g.autosaveErr = nil
+			g.msgs.autosaveErr = nil
 			g.info("Autosaved for recovery")
 		}
 	})
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
-	start := time.Now()
-	if g.drawDelay > 0 {
-		slowDown(g.drawDelay)
+	start := wallClock() // the pacer measures the machine, not the map's time
+	if g.hooks.drawDelay > 0 {
+		slowDown(g.hooks.drawDelay)
 	}
-	g.quality.frame(g, start)
+	g.quality.frame(g.scene, g.view.Quality, start)
 	mr := g.mapRect()
 	g.fillBackground(screen, mr)
-	g.scene.SetFigures(g.unitFigures())
+	g.scene.SetFigures(g.world.figures(float32(g.cam.X), g.mode.fogged()))
 	g.scene.SetFog(g.fogData())
-	if g.shotPending {
+	if g.doc.shotPending {
 		g.takeShot()
 	}
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
-	g.drawPlayOverlay(screen)
-	g.mini.draw(screen, g)
+	g.drawMinimap(screen)
 	g.drawUI(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
 	g.drawHelp(screen)
-	if g.capture != nil {
-		g.capture(screen)
+	if g.hooks.capture != nil {
+		g.hooks.capture(screen)
 	}
 }
 
@@ -600,32 +551,29 @@ func (g *game) fillBackground(screen *ebiten.Image, mr image.Rectangle) {
 // they may have changed.
 func (g *game) drawUI(screen *ebiten.Image) {
 	b := screen.Bounds()
-	if g.uiLayer == nil || g.uiLayer.Bounds().Size() != b.Size() {
-		if g.uiLayer != nil {
-			g.uiLayer.Deallocate()
+	if g.win.layer == nil || g.win.layer.Bounds().Size() != b.Size() {
+		if g.win.layer != nil {
+			g.win.layer.Deallocate()
 		}
-		g.uiLayer = ebiten.NewImage(b.Dx(), b.Dy())
-		g.uiDirty = true
+		g.win.layer = ebiten.NewImage(b.Dx(), b.Dy())
+		g.win.dirty = true
 	}
-	now := time.Now()
-	if g.uiDirty || g.modals > 0 || now.Sub(g.uiDrawn) > uiRefresh {
-		g.uiLayer.Clear()
-		g.ui.Draw(g.uiLayer)
-		g.uiDirty, g.uiDrawn = false, now
+	now := g.clock.now
+	if g.win.dirty || len(g.dialogs) > 0 || now.Sub(g.win.drawn) > uiRefresh {
+		g.win.layer.Clear()
+		g.win.ui.Draw(g.win.layer)
+		g.win.dirty, g.win.drawn = false, now
 	}
-	if g.modals > 0 {
-		screen.DrawImage(g.uiLayer, nil)
+	if len(g.dialogs) > 0 {
+		screen.DrawImage(g.win.layer, nil)
 		return
 	}
-	// Without a dialog the layer holds only the panel (in play mode the
-	// game bar).
-	pr := g.panel.root.GetWidget().Rect
-	if g.play.on {
-		pr = g.bar.root.GetWidget().Rect
-	}
+	// Without a dialog the layer holds only the mode's widgets (the
+	// panel, the game bar).
+	pr := g.mode.root().GetWidget().Rect
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(pr.Min.X), float64(pr.Min.Y))
-	screen.DrawImage(g.uiLayer.SubImage(pr).(*ebiten.Image), op)
+	screen.DrawImage(g.win.layer.SubImage(pr).(*ebiten.Image), op)
 }
 
 // uiRefresh is how often the cached panel is drawn again when nothing

@@ -84,16 +84,19 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	return b
 }
 
-// update shows the game's state: the side in turn in its colour, the
+// barInfo is the game's state as the bar shows it: the side in turn, the
 // selected unit and its moves left.
-func (b *gameBar) update(g *game) (changed bool) {
-	if !g.play.on {
-		return false
-	}
-	side := g.sess.Grid.SideInTurn()
+type barInfo struct {
+	side        int
+	unit, moves string
+}
+
+// update shows the game's state: the side in turn in its colour, the
+// selected unit and its moves left. It reports whether a label changed.
+func (b *gameBar) update(info barInfo) (changed bool) {
+	side := info.side
 	turn := "Turn: " + units.SideName(side)
-	unit, moves := g.selectedInfo()
-	moves = "Moves left: " + moves
+	unit, moves := info.unit, "Moves left: "+info.moves
 	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
 	b.turn.Label = turn
 	c := units.SideColor(side)

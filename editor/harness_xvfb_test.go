@@ -168,16 +168,19 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 			return nil, err
 		}
 		if _, ok := in.(*scriptInput); ok {
-			// A script's ticks are 1/60 s apart, whatever the machine:
-			// keys held for some frames move the camera as far every time.
+			// A script's ticks are 1/60 s apart on the editor's clock,
+			// whatever the machine: keys held for some frames move the
+			// camera as far every time, and units walk and the fog fades
+			// as far.
 			t0 := time.Now()
 			ticks := 0
-			g.clock = func() time.Time {
+			g.clock.source = func() time.Time {
 				ticks++
 				return t0.Add(time.Duration(ticks) * time.Second / 60)
 			}
 		}
-		g.script = runScript(c, in, build(g, c))
+		run := runScript(c, in, build(g, c))
+		g.hooks.script = func() bool { return run(g) }
 		return g, nil
 	}}
 	theHost.jobs <- s

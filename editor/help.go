@@ -17,10 +17,10 @@ var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View"}}
 // drawHelp draws the help overlay (F1) over the map: every key of the
 // key table with what it does, by group.
 func (g *game) drawHelp(screen *ebiten.Image) {
-	if !g.help {
+	if !g.keys.help {
 		return
 	}
-	s := g.style
+	s := g.win.style
 	lineH := float64(s.px(20))
 	keyW, whatW := float64(s.px(160)), float64(s.px(270))
 	colW := keyW + whatW + float64(s.px(12))
@@ -28,7 +28,7 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 	for c, groups := range helpColumns {
 		for _, grp := range groups {
 			rows[c] += 2 // heading and a gap
-			for _, b := range g.keys {
+			for _, b := range g.keys.table {
 				if b.group == grp && b.keys != "" {
 					rows[c]++
 				}
@@ -56,7 +56,7 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 		for _, grp := range groups {
 			put(grp, s.bold, colText, x, y)
 			y += lineH
-			for _, b := range g.keys {
+			for _, b := range g.keys.table {
 				if b.group != grp || b.keys == "" {
 					continue
 				}

@@ -69,7 +69,7 @@ func isDir(p string) bool {
 // startDir is where the browser opens: where it was last, else the home
 // folder, else the working folder.
 func (g *game) startDir() string {
-	for _, d := range []string{g.importDir, home()} {
+	for _, d := range []string{g.doc.importDir, home()} {
 		if d != "" && isDir(d) {
 			return d
 		}
@@ -86,7 +86,7 @@ func home() string {
 // importDialog browses for a map file (Catlike's .map or ours) and
 // imports it.
 func (g *game) importDialog() {
-	s := g.style
+	s := g.win.style
 	dir, filter := g.startDir(), 0
 	where := s.label("", colDim)
 	field := s.textField("", "/path/to/map.map", 520, nil)
@@ -108,8 +108,8 @@ func (g *game) importDialog() {
 		closeFn()
 		opened := func(l files.Loaded) {
 			g.replace(l)
-			g.openedPath = p
-			g.importDir = filepath.Dir(p)
+			g.doc.openedPath = p
+			g.doc.importDir = filepath.Dir(p)
 		}
 		g.runFile(files.OpenPathOp(p, opened), true, func(err error) { g.report(err, "Importing", nil) })
 	}
@@ -126,7 +126,7 @@ func (g *game) importDialog() {
 	for _, f := range importFilters {
 		labels, tips = append(labels, f.label), append(tips, "List "+strings.ToLower(f.label))
 	}
-	g.panel.choices(s, fg, labels, tips, 0, func(k int) {
+	g.edit.panel.choices(s, fg, labels, tips, 0, func(k int) {
 		filter = k
 		g.browse(lst, where, &dir, dir, filter)
 	})
@@ -140,7 +140,7 @@ func (g *game) importDialog() {
 	g.browse(lst, where, &dir, dir, filter)
 	var dc doubleClick
 	g.onDialog(nil, func() {
-		if e, ok := dc.update(g, lst); ok {
+		if e, ok := dc.update(&g.inp, g.clock.now, lst); ok {
 			load(e.(listEntry).key, true)
 		}
 	})
@@ -154,7 +154,7 @@ func (g *game) browse(lst *widget.List, where *widget.Text, dir *string, to stri
 		return
 	}
 	*dir = to
-	g.importDir = to
+	g.doc.importDir = to
 	where.Label = "Folder: " + to
 	es := make([]any, len(entries))
 	for i, e := range entries {

@@ -127,6 +127,7 @@ type inputState struct {
 	wheelX        float64
 	wheelY        float64
 	events        []Event // this step's events, in order
+	tick          []Event // this tick's events (Update reads them into it)
 	anyTransition bool    // a press or release this step
 }
 

@@ -30,7 +30,7 @@ type jsInput struct {
 func newInput() Input {
 	in := &jsInput{}
 	perf := js.Global().Get("performance")
-	in.base = time.Now().Add(-ms(perf.Call("now").Float()))
+	in.base = wallClock().Add(-ms(perf.Call("now").Float()))
 	win := js.Global()
 	listen := func(name string, f func(e js.Value)) {
 		fn := js.FuncOf(func(_ js.Value, args []js.Value) any {

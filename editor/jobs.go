@@ -11,12 +11,12 @@ import (
 	"hexsandbox/editor/files"
 )
 
-// progressDelay is how many frames file work may take before its
-// progress dialog shows: quick work should not flash a dialog.
-const progressDelay = 15
+// progressDelay is how long file work may take before its progress
+// dialog shows: quick work should not flash a dialog.
+const progressDelay = 250 * time.Millisecond
 
 // job is the file work running off the UI loop: Update never waits for
-// a file. One runs at a time; others wait in g.queue.
+// a file. One runs at a time; others wait in g.work.queue.
 type job struct {
 	task  *files.Task
 	modal bool // the map must not be edited meanwhile (it is about to be replaced, or saved)
@@ -25,7 +25,6 @@ type job struct {
 	preemptible bool
 	then        func(err error)
 
-	frames    int
 	started   time.Time
 	canceling bool
 	text      *widget.Text // the progress dialog's text, once it shows
@@ -41,7 +40,7 @@ type queued struct {
 
 // busy reports whether the map must not be edited nor other commands
 // start: a dialog is open, or modal file work runs.
-func (g *game) busy() bool { return g.modals > 0 || (g.job != nil && g.job.modal) }
+func (g *game) busy() bool { return len(g.dialogs) > 0 || (g.work.job != nil && g.work.job.modal) }
 
 // runFile starts op off the UI loop, or queues it behind the running
 // job; then (if not nil) gets the outcome on the UI loop, after op's
@@ -60,17 +59,17 @@ func (g *game) runAutosave(op files.Op, then func(error)) {
 }
 
 func (g *game) startFile(q queued) {
-	if g.job != nil {
-		if !q.preemptible && g.job.preemptible && !g.job.canceling {
-			g.job.task.Cancel()
-			g.job.canceling = true
+	if g.work.job != nil {
+		if !q.preemptible && g.work.job.preemptible && !g.work.job.canceling {
+			g.work.job.task.Cancel()
+			g.work.job.canceling = true
 		}
-		g.queue = append(g.queue, q)
+		g.work.queue = append(g.work.queue, q)
 		return
 	}
-	g.job = &job{task: files.Start(q.op), modal: q.modal, preemptible: q.preemptible, then: q.then, started: time.Now()}
+	g.work.job = &job{task: files.Start(q.op), modal: q.modal, preemptible: q.preemptible, then: q.then, started: g.clock.now}
 	if q.modal {
-		g.endStroke()
+		g.mode.interrupt()
 	}
 }
 
@@ -78,13 +77,12 @@ func (g *game) startFile(q queued) {
 // next, and keeps the progress dialog up to date; Update calls it every
 // frame.
 func (g *game) pollFile() {
-	j := g.job
+	j := g.work.job
 	if j == nil {
 		return
 	}
-	j.frames++
 	if !j.task.Done() {
-		if j.modal && j.frames >= progressDelay && j.close == nil {
+		if j.modal && g.clock.now.Sub(j.started) >= progressDelay && j.close == nil {
 			g.showProgress(j)
 		}
 		if j.text != nil {
@@ -110,17 +108,17 @@ func (g *game) endJob(j *job) {
 		j.close = nil
 		c()
 	}
-	if g.job == j {
-		g.job = nil
+	if g.work.job == j {
+		g.work.job = nil
 	}
 }
 
 func (g *game) startQueued() {
-	if g.job != nil || len(g.queue) == 0 {
+	if g.work.job != nil || len(g.work.queue) == 0 {
 		return
 	}
-	q := g.queue[0]
-	g.queue = g.queue[1:]
+	q := g.work.queue[0]
+	g.work.queue = g.work.queue[1:]
 	g.startFile(q)
 }
 
@@ -130,13 +128,13 @@ func (g *game) startQueued() {
 // finishes as a cancelled save, which leaves the old file as it was.
 // Queued work waiting for it is dropped too: it was asked for after it.
 func (g *game) cancelFile() {
-	j := g.job
+	j := g.work.job
 	if j == nil || j.canceling {
 		return
 	}
 	j.task.Cancel()
 	j.canceling = true
-	g.queue = nil
+	g.work.queue = nil
 	if !j.task.Op.Detachable {
 		if j.text != nil {
 			j.text.Label = "Cancelling…"
@@ -150,7 +148,7 @@ func (g *game) cancelFile() {
 // showProgress opens the dialog of a modal job that takes long: what it
 // does, how far it got, and Cancel (Escape too).
 func (g *game) showProgress(j *job) {
-	j.text = g.style.paragraph(g.progressText(j))
+	j.text = g.win.style.paragraph(g.progressText(j))
 	closeFn := g.dialog(j.task.Op.Label, j.text, choice{"Cancel", g.cancelFile})
 	j.close = closeFn
 	// Escape closes a dialog as Cancel would: here that must cancel too.
@@ -168,7 +166,7 @@ func (g *game) progressText(j *job) string {
 		return "Cancelling…"
 	}
 	done, total := j.task.Progress.Get()
-	secs := time.Since(j.started).Seconds()
+	secs := g.clock.now.Sub(j.started).Seconds()
 	switch {
 	case total > 0:
 		return fmt.Sprintf("%s of %s (%d%%) · %.0f s", megabytes(done), megabytes(total), 100*done/total, secs)
@@ -182,10 +180,10 @@ func megabytes(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20
 
 // statusJob is the status line's note of non-modal work running.
 func (g *game) statusJob() string {
-	if g.job == nil || g.job.modal {
+	if g.work.job == nil || g.work.job.modal {
 		return ""
 	}
-	return g.job.task.Op.Label + "…   "
+	return g.work.job.task.Op.Label + "…   "
 }
 
 // canceled tells whether err is the end of cancelled work.

@@ -30,9 +30,10 @@ const (
 	inBoth
 )
 
-// runsIn reports whether the binding runs in play mode (or edit mode).
-func (b binding) runsIn(playing bool) bool {
-	return b.modes == inBoth || (b.modes == inPlay) == playing
+// runsIn reports whether the binding runs in a mode whose own bindings
+// are own's (mode.keys).
+func (b binding) runsIn(own modes) bool {
+	return b.modes == inBoth || b.modes == own
 }
 
 // binding is one line of the key table.
@@ -43,7 +44,7 @@ type binding struct {
 	key   ebiten.Key // the key pressed, when run is set
 	mods  mods
 	modes modes
-	run   func(g *game)
+	run   func()
 }
 
 // toolKeys are the number and letter of each tool, in tools.Tool order.
@@ -81,56 +82,56 @@ var (
 )
 
 // keyTable returns every key binding of the editor.
-func keyTable() []binding {
+func (g *game) keyTable() []binding {
 	var t []binding
 	for k := range tools.ToolCount {
 		tk := toolKeys[k]
 		tool := tools.Tool(k)
 		label := string(rune('1'+k)) + " / " + tk.name
 		t = append(t,
-			binding{group: "Tools", keys: label, what: toolHelp[k], key: tk.number, run: func(g *game) { g.setTool(tool) }},
-			binding{group: "Tools", key: tk.letter, run: func(g *game) { g.setTool(tool) }})
+			binding{group: "Tools", keys: label, what: toolHelp[k], key: tk.number, run: func() { g.edit.setTool(tool) }},
+			binding{group: "Tools", key: tk.letter, run: func() { g.edit.setTool(tool) }})
 	}
 	t = append(t,
 		binding{group: "Tools", keys: "Alt+click", what: "pick a cell's values with any tool"},
-		binding{group: "Tools", keys: "[  ]", what: "brush size smaller, larger", key: ebiten.KeyBracketLeft, run: func(g *game) { g.brushSize(-1) }},
-		binding{group: "Tools", key: ebiten.KeyBracketRight, run: func(g *game) { g.brushSize(+1) }},
-		binding{group: "Tools", keys: "Y", what: "symmetry: off, mirror, 2-, 3-, 6-fold", key: ebiten.KeyY, run: func(g *game) { g.cycleSymmetry() }},
+		binding{group: "Tools", keys: "[  ]", what: "brush size smaller, larger", key: ebiten.KeyBracketLeft, run: func() { g.edit.brushSize(-1) }},
+		binding{group: "Tools", key: ebiten.KeyBracketRight, run: func() { g.edit.brushSize(+1) }},
+		binding{group: "Tools", keys: "Y", what: "symmetry: off, mirror, 2-, 3-, 6-fold", key: ebiten.KeyY, run: func() { g.edit.cycleSymmetry() }},
 
-		binding{group: "Selection", keys: "Ctrl+A", what: "select the whole map", key: ebiten.KeyA, mods: modCtrl, run: func(g *game) { g.selectAll() }},
-		binding{group: "Selection", keys: "Ctrl+C", what: "copy the selection", key: ebiten.KeyC, mods: modCtrl, run: func(g *game) { g.copySelection() }},
-		binding{group: "Selection", keys: "Ctrl+X", what: "cut: copy, then clear the cells", key: ebiten.KeyX, mods: modCtrl, run: func(g *game) { g.cutSelection() }},
-		binding{group: "Selection", keys: "Delete", what: "clear the selected cells", key: ebiten.KeyDelete, run: func(g *game) { g.deleteSelection() }},
-		binding{group: "Selection", keys: "Ctrl+V", what: "paste; a click places it", key: ebiten.KeyV, mods: modCtrl, run: func(g *game) { g.startPaste() }},
-		binding{group: "Selection", keys: "R / Shift+R", what: "while pasting: turn 60° clockwise / back", key: ebiten.KeyR, run: func(g *game) { g.turnPaste(1) }},
-		binding{group: "Selection", key: ebiten.KeyR, mods: modShift, run: func(g *game) { g.turnPaste(-1) }},
-		binding{group: "Selection", keys: "H", what: "while pasting: mirror east-west", key: ebiten.KeyH, run: func(g *game) { g.mirrorPaste() }},
-		binding{group: "Selection", keys: "Escape", what: "stop pasting, or select nothing (a unit, in play)", key: ebiten.KeyEscape, modes: inBoth, run: func(g *game) { g.escape() }},
+		binding{group: "Selection", keys: "Ctrl+A", what: "select the whole map", key: ebiten.KeyA, mods: modCtrl, run: func() { g.edit.selectAll() }},
+		binding{group: "Selection", keys: "Ctrl+C", what: "copy the selection", key: ebiten.KeyC, mods: modCtrl, run: func() { g.edit.copySelection() }},
+		binding{group: "Selection", keys: "Ctrl+X", what: "cut: copy, then clear the cells", key: ebiten.KeyX, mods: modCtrl, run: func() { g.edit.cutSelection() }},
+		binding{group: "Selection", keys: "Delete", what: "clear the selected cells", key: ebiten.KeyDelete, run: func() { g.edit.deleteSelection() }},
+		binding{group: "Selection", keys: "Ctrl+V", what: "paste; a click places it", key: ebiten.KeyV, mods: modCtrl, run: func() { g.edit.startPaste() }},
+		binding{group: "Selection", keys: "R / Shift+R", what: "while pasting: turn 60° clockwise / back", key: ebiten.KeyR, run: func() { g.edit.turnPaste(1) }},
+		binding{group: "Selection", key: ebiten.KeyR, mods: modShift, run: func() { g.edit.turnPaste(-1) }},
+		binding{group: "Selection", keys: "H", what: "while pasting: mirror east-west", key: ebiten.KeyH, run: func() { g.edit.mirrorPaste() }},
+		binding{group: "Selection", keys: "Escape", what: "stop pasting, or select nothing (a unit, in play)", key: ebiten.KeyEscape, modes: inBoth, run: func() { g.escape() }},
 
-		binding{group: "Map", keys: "Ctrl+Z", what: "undo", key: ebiten.KeyZ, mods: modCtrl, run: func(g *game) { g.undo() }},
-		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func(g *game) { g.redo() }},
-		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func(g *game) { g.redo() }},
-		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdNew() }},
-		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdOpen() }},
-		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func(g *game) { g.cmdSave() }},
-		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func(g *game) { g.cmdSaveAs() }},
-		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, modes: inBoth, run: func(g *game) { g.screenshot() }},
+		binding{group: "Map", keys: "Ctrl+Z", what: "undo", key: ebiten.KeyZ, mods: modCtrl, run: func() { g.undo() }},
+		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func() { g.redo() }},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func() { g.redo() }},
+		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func() { g.cmdNew() }},
+		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func() { g.cmdOpen() }},
+		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func() { g.cmdSave() }},
+		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdSaveAs() }},
+		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, modes: inBoth, run: func() { g.screenshot() }},
 
-		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: func(g *game) { g.setPlaying(!g.play.on) }},
-		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func(g *game) { g.endTurn() }},
-		binding{group: "Map", keys: "V", what: "in play: reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func(g *game) { g.toggleReveal() }},
-		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: editOnly},
-		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: editOnly},
-		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: editOnly},
+		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: g.toggleMode},
+		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
+		binding{group: "Map", keys: "V", what: "in play: reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: g.editOnly},
+		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
+		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: g.editOnly},
 
 		binding{group: "View", keys: "W A S D, arrows", what: "move the camera"},
 		binding{group: "View", keys: "Q / E", what: "turn the camera"},
 		binding{group: "View", keys: "Wheel", what: "zoom"},
 		binding{group: "View", keys: "Right or middle drag", what: "pan"},
 		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
-		binding{group: "View", keys: "Home", what: "fit the whole map in the view", key: ebiten.KeyHome, modes: inBoth, run: func(g *game) { g.fitMap() }},
-		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, modes: inBoth, run: func(g *game) { g.view.Grid = !g.view.Grid; g.syncPanel() }},
-		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, modes: inBoth, run: func(g *game) { g.help = !g.help }},
+		binding{group: "View", keys: "Home", what: "fit the whole map in the view", key: ebiten.KeyHome, modes: inBoth, run: func() { g.fitMap() }},
+		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, modes: inBoth, run: func() { g.view.Grid = !g.view.Grid; g.edit.syncPanel() }},
+		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, modes: inBoth, run: func() { g.keys.help = !g.keys.help }},
 	)
 	return t
 }
@@ -150,14 +151,23 @@ func held(in *inputState) mods {
 // shortcuts runs the binding of a key pressed this frame with exactly
 // its modifiers held. Alt is left to clicks (Alt+click picks).
 func (g *game) shortcuts() {
-	m := held(&g.inp)
-	for _, b := range g.keys {
-		if b.run != nil && b.mods == m && b.runsIn(g.play.on) && g.inp.KeyJustPressed(b.key) {
-			b.run(g)
+	m, own := held(&g.inp), g.mode.keys()
+	for _, b := range g.keys.table {
+		if b.run != nil && b.mods == m && b.runsIn(own) && g.inp.KeyJustPressed(b.key) {
+			b.run()
 			return
 		}
 	}
 }
 
 // editOnly answers undo and redo in play mode.
-func editOnly(g *game) { g.info("Undo and redo are for editing: Tab switches to edit mode") }
+func (g *game) editOnly() { g.info("Undo and redo are for editing: Tab switches to edit mode") }
+
+// escape closes the help, or else is the mode's Escape.
+func (g *game) escape() {
+	if g.keys.help {
+		g.keys.help = false
+		return
+	}
+	g.mode.escape()
+}

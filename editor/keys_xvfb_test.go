@@ -16,15 +16,15 @@ import (
 // and modifiers never both run in one mode, and every entry the help
 // lists is in one of the help's columns.
 func TestKeyTableHasNoClashes(t *testing.T) {
-	table := keyTable()
+	table := new(game).keyTable()
 	for a, x := range table {
 		for _, y := range table[a+1:] {
 			if x.run == nil || y.run == nil || x.key != y.key || x.mods != y.mods {
 				continue
 			}
-			for _, playing := range []bool{false, true} {
-				if x.runsIn(playing) && y.runsIn(playing) {
-					t.Errorf("%v (mods %d, play %v) runs both %q and %q", x.key, x.mods, playing, x.what, y.what)
+			for _, own := range []modes{inEdit, inPlay} {
+				if x.runsIn(own) && y.runsIn(own) {
+					t.Errorf("%v (mods %d, mode %d) runs both %q and %q", x.key, x.mods, own, x.what, y.what)
 				}
 			}
 		}
@@ -48,49 +48,49 @@ func TestEditorToolKeysAndHelp(t *testing.T) {
 			other := (k + 1) % tools.ToolCount
 			want := func(label string) step {
 				return do(func(g *game) {
-					if g.settings.Tool != tools.Tool(k) || g.panel.tool.group.Active() != g.panel.tool.btns[k] {
-						c.Errorf("after %s: tool %v, panel shows %v; want %v", label, g.settings.Tool, g.panel.tool.group.Active(), tools.Tool(k))
+					if g.edit.settings.Tool != tools.Tool(k) || g.edit.panel.tool.group.Active() != g.edit.panel.tool.btns[k] {
+						c.Errorf("after %s: tool %v, panel shows %v; want %v", label, g.edit.settings.Tool, g.edit.panel.tool.group.Active(), tools.Tool(k))
 					}
 				})
 			}
 			steps = append(steps,
-				do(func(g *game) { g.setTool(tools.Tool(other)) }),
+				do(func(g *game) { g.edit.setTool(tools.Tool(other)) }),
 				tap(in, toolKeys[k].number), want("its number"),
-				do(func(g *game) { g.setTool(tools.Tool(other)) }),
+				do(func(g *game) { g.edit.setTool(tools.Tool(other)) }),
 				tap(in, toolKeys[k].letter), want("its letter"))
 		}
 		return append(steps,
 			tap(in, ebiten.KeyF1),
 			do(func(g *game) {
-				if !g.help {
+				if !g.keys.help {
 					c.Error("F1 did not show the help")
 				}
 			}),
 			tap(in, ebiten.KeyEscape),
 			do(func(g *game) {
-				if g.help {
+				if g.keys.help {
 					c.Error("Escape did not close the help")
 				}
-				g.setTool(tools.ToolBrush)
+				g.edit.setTool(tools.ToolBrush)
 			}),
 			tap(in, ebiten.KeyTab),
 			tap(in, ebiten.Key2),
 			tap(in, ebiten.KeyZ, ebiten.KeyControl),
 			do(func(g *game) {
-				if !g.play.on || g.settings.Tool != tools.ToolBrush {
-					c.Errorf("in play: playing %v, tool %v (want the brush still)", g.play.on, g.settings.Tool)
+				if !(g.mode == g.play) || g.edit.settings.Tool != tools.ToolBrush {
+					c.Errorf("in play: playing %v, tool %v (want the brush still)", (g.mode == g.play), g.edit.settings.Tool)
 				}
 				said := false
-				for _, m := range g.toasts {
+				for _, m := range g.msgs.toasts {
 					said = said || m.text == "Undo and redo are for editing: Tab switches to edit mode"
 				}
 				if !said {
-					c.Errorf("Ctrl+Z in play said nothing: %v", g.toasts)
+					c.Errorf("Ctrl+Z in play said nothing: %v", g.msgs.toasts)
 				}
 			}),
 			tap(in, ebiten.KeyTab),
 			do(func(g *game) {
-				if g.play.on {
+				if g.mode == g.play {
 					c.Error("Tab did not go back to editing")
 				}
 			}),
@@ -127,8 +127,8 @@ func TestEditorPanelTooltips(t *testing.T) {
 						c.Errorf("%s has no tooltip", name)
 					}
 				}
-				walk(g.panel.content, check)
-				walk(g.bar.root, check)
+				walk(g.edit.panel.content, check)
+				walk(g.play.bar.root, check)
 				if controls < 44 {
 					c.Errorf("found %d controls in the panel, want the whole panel's", controls)
 				}

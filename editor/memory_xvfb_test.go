@@ -73,8 +73,8 @@ func TestFailedImportsKeepNothing(t *testing.T) {
 		steps := []step{idle(), importPath(t, paths[0]), idle()} // warm up: the dialog's first use builds caches
 		steps = append(steps, do(func(*game) { before = liveHeap() }))
 		for _, p := range paths {
-			steps = append(steps, do(func(g *game) { g.toasts = nil }), importPath(t, p), idle(), do(func(g *game) {
-				if len(g.toasts) == 1 && g.toasts[0].isErr {
+			steps = append(steps, do(func(g *game) { g.msgs.toasts = nil }), importPath(t, p), idle(), do(func(g *game) {
+				if len(g.msgs.toasts) == 1 && g.msgs.toasts[0].isErr {
 					failed++
 				}
 			}))

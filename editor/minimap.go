@@ -123,46 +123,52 @@ func (m *minimap) lookAt(cam *project.Camera, x, y int) {
 	cam.Clamp()
 }
 
-// draw shows the minimap, when the view asks for it, with the camera's
-// footprint.
-func (m *minimap) draw(screen *ebiten.Image, g *game) {
+// drawMinimap shows the minimap, when the view and the mode ask for it
+// (play mode has none: it would show what the fog hides), with the
+// camera's footprint and the brush's symmetry.
+func (g *game) drawMinimap(screen *ebiten.Image) {
+	m := &g.mini
 	m.rect = image.Rectangle{}
-	if !g.view.Minimap || m.grid == nil || g.play.on {
-		return // play mode has no minimap: it would show what the fog hides
+	if !g.view.Minimap || m.grid == nil || !g.mode.minimap() {
+		return
 	}
+	m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, g.edit.settings.Symmetry)
+}
+
+// draw shows the minimap in a corner of the map view mr at style s,
+// with the footprint of cam's view and the centre of symmetry sym.
+func (m *minimap) draw(screen *ebiten.Image, mr image.Rectangle, s *style, cam *project.Camera, white *ebiten.Image, sym tools.Symmetry) {
 	m.refresh()
-	mr := g.mapRect()
-	m.place(mr, g.style)
+	m.place(mr, s)
 	if m.rect.Dx() < 8 || m.rect.Max.X > mr.Max.X || m.rect.Min.Y < mr.Min.Y {
 		m.rect = image.Rectangle{} // the view is too small for it
 		return
 	}
-	b := float32(g.style.px(2))
+	b := float32(s.px(2))
 	vector.DrawFilledRect(screen, float32(m.rect.Min.X)-b, float32(m.rect.Min.Y)-b, float32(m.rect.Dx())+2*b, float32(m.rect.Dy())+2*b, miniFrame, false)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(m.scale(), m.scale())
 	op.GeoM.Translate(float64(m.rect.Min.X), float64(m.rect.Min.Y))
 	screen.DrawImage(m.img, op)
 	dst := screen.SubImage(m.rect).(*ebiten.Image)
-	m.drawSymmetry(dst, g)
-	m.drawFootprint(dst, g, mr)
+	m.drawSymmetry(dst, s, sym)
+	m.drawFootprint(dst, s, cam, white, mr)
 }
 
 // drawSymmetry marks what the brush's symmetry turns about: the mirror's
 // line, or the centre of the turns.
-func (m *minimap) drawSymmetry(dst *ebiten.Image, g *game) {
-	sym := g.settings.Symmetry
+func (m *minimap) drawSymmetry(dst *ebiten.Image, s *style, sym tools.Symmetry) {
 	if sym == tools.SymmetryOff {
 		return
 	}
 	x, z := sym.CentreWorld(m.grid.Topology())
 	sx, sy := m.screen(x, z)
-	w := float32(g.style.px(2))
+	w := float32(s.px(2))
 	if sym == tools.SymmetryMirror {
 		vector.StrokeLine(dst, sx, float32(m.rect.Min.Y), sx, float32(m.rect.Max.Y), w, miniSymmetry, true)
 		return
 	}
-	r := float32(g.style.px(5))
+	r := float32(s.px(5))
 	vector.StrokeCircle(dst, sx, sy, r, w, miniSymmetry, true)
 	vector.StrokeLine(dst, sx-2*r, sy, sx+2*r, sy, w/2, miniSymmetry, true)
 	vector.StrokeLine(dst, sx, sy-2*r, sx, sy+2*r, w/2, miniSymmetry, true)
@@ -171,8 +177,8 @@ func (m *minimap) drawSymmetry(dst *ebiten.Image, g *game) {
 // drawFootprint outlines where the map view's corners meet the ground
 // (elevation 0); on a wrapping map also one map width east and west, so
 // that a view over the seam shows on both sides.
-func (m *minimap) drawFootprint(dst *ebiten.Image, g *game, mr image.Rectangle) {
-	v := g.cam.View(mr.Dx(), mr.Dy())
+func (m *minimap) drawFootprint(dst *ebiten.Image, s *style, cam *project.Camera, white *ebiten.Image, mr image.Rectangle) {
+	v := cam.View(mr.Dx(), mr.Dy())
 	corners := [4][2]float64{{0, 0}, {float64(mr.Dx()), 0}, {float64(mr.Dx()), float64(mr.Dy())}, {0, float64(mr.Dy())}}
 	var ground [4][2]float32
 	for k, c := range corners {
@@ -182,11 +188,11 @@ func (m *minimap) drawFootprint(dst *ebiten.Image, g *game, mr image.Rectangle) 
 	if top := m.grid.Topology(); top.Wrapping {
 		shifts = []float32{-top.WrapSize(), 0, top.WrapSize()}
 	}
-	w := float32(g.style.px(2))
-	for _, s := range shifts {
+	w := float32(s.px(2))
+	for _, shift := range shifts {
 		var p vector.Path
 		for k, q := range ground {
-			x, y := m.screen(q[0]+s, q[1])
+			x, y := m.screen(q[0]+shift, q[1])
 			if k == 0 {
 				p.MoveTo(x, y)
 			} else {
@@ -200,7 +206,7 @@ func (m *minimap) drawFootprint(dst *ebiten.Image, g *game, mr image.Rectangle) 
 			vs[i].SrcX, vs[i].SrcY = 1, 1
 			vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(gg)/0xffff, float32(b)/0xffff, 1
 		}
-		dst.DrawTriangles(vs, is, g.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+		dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
 	"hexsandbox/palette"
@@ -52,8 +53,19 @@ type generatedMap struct {
 	err  error
 }
 
+// newMapHost is what the New map dialog uses of the editor: the
+// session whose map it replaces, the messages, the view that then shows
+// the new map, and whether the dialog holding its body is still open.
+type newMapHost struct {
+	sess      *files.Session
+	errorf    func(format string, args ...any)
+	info      func(msg string)
+	resetView func()
+	shown     func(body *widget.Container) bool
+}
+
 type newMapDialog struct {
-	g        *game
+	host     newMapHost
 	form     newMapForm
 	formErr  error // the size or seed fields do not parse
 	body     *widget.Container
@@ -75,8 +87,9 @@ type newMapDialog struct {
 
 // newMapDialog opens the dialog, on the open map's size and wrapping.
 func (g *game) newMapDialog() {
-	s := g.style
-	d := &newMapDialog{g: g, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, generate: generateForm}
+	s := g.win.style
+	host := newMapHost{sess: g.sess, errorf: g.errorf, info: g.info, resetView: g.resetView, shown: g.dialogShown}
+	d := &newMapDialog{host: host, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, generate: generateForm}
 	cur := g.sess.Grid.Topology()
 	d.form = newMapForm{top: cur, seed: mapgen.NewSeed(), settings: mapgen.DefaultSettings()}
 
@@ -255,12 +268,12 @@ func (d *newMapDialog) start() {
 		d.status.Label = generatingToOpen
 	}
 	go func() {
-		start := time.Now()
+		start := wallClock() // the machine's time: how long generating took
 		r := gen(form, noise)
 		if r.err == nil {
 			r.img = topdown.Preview(r.grid, w, h)
 		}
-		r.took = time.Since(start)
+		r.took = wallClock().Sub(start)
 		out <- r
 	}()
 }
@@ -275,8 +288,10 @@ func generateForm(form newMapForm, noise *hexmap.Noise) generatedMap {
 }
 
 // poll takes the worker's result, shows it and, when the form changed
-// meanwhile, starts the next; the game calls it every frame.
-func (d *newMapDialog) poll() {
+// meanwhile, starts the next; the game calls it every frame. It reports
+// whether the dialog still needs polling: false once it is closed and
+// its worker idle.
+func (d *newMapDialog) poll() bool {
 	select {
 	case r := <-d.done:
 		d.running = false
@@ -294,20 +309,11 @@ func (d *newMapDialog) poll() {
 		}
 	default:
 	}
-	if !d.running && !d.open() {
-		d.g.newMap = nil // closed: let the previews go
-	}
+	return d.running || d.open()
 }
 
 // open reports whether the dialog is still on screen.
-func (d *newMapDialog) open() bool {
-	for _, od := range d.g.dialogs {
-		if od.c != nil && od.c.GetWidget() == d.body.GetWidget().Parent() {
-			return true
-		}
-	}
-	return false
-}
+func (d *newMapDialog) open() bool { return d.host.shown(d.body) }
 
 func (d *newMapDialog) show(r generatedMap) {
 	if r.err != nil {
@@ -336,13 +342,13 @@ func (d *newMapDialog) createEmpty() {
 	if !d.valid() {
 		return
 	}
-	g := d.g
-	if err := g.sess.NewMapOf(d.form.top, d.form.seed); err != nil {
-		g.errorf("%v", err)
+	h := d.host
+	if err := h.sess.NewMapOf(d.form.top, d.form.seed); err != nil {
+		h.errorf("%v", err)
 		return
 	}
 	d.finish()
-	g.info(fmt.Sprintf("New %s map", mapShape(d.form.top)))
+	h.info(fmt.Sprintf("New %s map", mapShape(d.form.top)))
 }
 
 // generateMap replaces the map with the preview's, as one undoable step;
@@ -353,7 +359,7 @@ func (d *newMapDialog) generateMap() {
 	if !d.valid() {
 		return
 	}
-	g := d.g
+	h := d.host
 	if d.latest == nil || d.latest.form != d.form {
 		d.pending = true
 		if !d.running {
@@ -364,17 +370,17 @@ func (d *newMapDialog) generateMap() {
 	}
 	d.pending = false
 	grid := d.latest.grid
-	g.sess.ReplaceUndoable(grid)
+	h.sess.ReplaceUndoable(grid)
 	d.finish()
 	msg := fmt.Sprintf("Generated a %d×%d map, seed %d (Ctrl+Z takes it back)", d.form.top.Width, d.form.top.Height, d.form.seed)
 	fmt.Println(msg) // the seed stays on record, so the map can be made again
-	g.info(msg)
+	h.info(msg)
 }
 
 // valid reports a bad field instead of acting on it.
 func (d *newMapDialog) valid() bool {
 	if d.formErr != nil {
-		d.g.errorf("%v", d.formErr)
+		d.host.errorf("%v", d.formErr)
 		return false
 	}
 	return true
@@ -382,8 +388,7 @@ func (d *newMapDialog) valid() bool {
 
 // finish closes the dialog and shows the new map.
 func (d *newMapDialog) finish() {
-	g := d.g
 	d.closeFn()
-	g.sess.Suggested = "" // the previous map's name is not this one's
-	g.resetView()
+	d.host.sess.Suggested = "" // the previous map's name is not this one's
+	d.host.resetView()
 }

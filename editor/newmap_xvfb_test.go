@@ -104,7 +104,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 			wait(1),
 			do(func(g *game) { findField(g).SetText(export) }),
 			click(t, "Export"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				data, err := os.ReadFile(export + ".map")
 				var spec bytes.Buffer

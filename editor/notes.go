@@ -31,7 +31,7 @@ func (g *game) drawNotes(screen *ebiten.Image, v *project.View, shifts []float32
 	if len(notes) == 0 {
 		return
 	}
-	s := g.style
+	s := g.win.style
 	pad := float64(s.px(4))
 	b := screen.Bounds()
 	for _, shift := range shifts {
@@ -63,7 +63,7 @@ func (g *game) noteDialog(i int) {
 	grid := g.sess.Grid
 	old := grid.Note(i)
 	x, z := grid.Topology().Offset(i)
-	s := g.style
+	s := g.win.style
 	var closeFn func()
 	save := func(text string) {
 		if err := grid.SetNote(i, text); err != nil {

@@ -44,7 +44,7 @@ func runOpenChild(file string) int {
 		fmt.Fprintf(os.Stderr, "editor made %v\n", time.Since(start))
 	}
 	frames, last, worst := 0, time.Time{}, time.Duration(0)
-	g.script = func(g *game) bool {
+	g.hooks.script = func() bool {
 		now := time.Now()
 		if frames == 1 {
 			fmt.Println("first", now.Sub(start).Nanoseconds())
@@ -66,7 +66,7 @@ func runOpenChild(file string) int {
 		}
 		return false
 	}
-	if err := runGame(g); err != nil {
+	if err := g.run(); err != nil {
 		fmt.Println("error", err)
 		return 1
 	}

@@ -65,10 +65,10 @@ func newMapPreview(s *style) *mapPreview {
 	return p
 }
 
-// show loads map e from the store off the UI loop (in the background,
+// previewMap loads map e from the store off the UI loop (in the background,
 // behind other file work) and shows it, unless another was picked
 // meanwhile.
-func (p *mapPreview) show(g *game, e files.Entry) {
+func (g *game) previewMap(p *mapPreview, e files.Entry) {
 	p.want = e.Name
 	ask := p.asked.Add(1)
 	if e.Damaged != "" {
@@ -129,7 +129,7 @@ func previewCaption(g *hexmap.Grid) string {
 func (g *game) openDialog() { g.withList(g.openDialogWith) }
 
 func (g *game) openDialogWith(list []files.Entry) {
-	s := g.style
+	s := g.win.style
 	if len(list) == 0 && !browserFiles {
 		g.message("Open map", "No maps saved yet. Save one with Ctrl+S, or import a file.")
 		return
@@ -138,7 +138,7 @@ func (g *game) openDialogWith(list []files.Entry) {
 	preview := newMapPreview(s)
 	lst := s.mapList(list, 440, func(e files.Entry) {
 		selected = e
-		preview.show(g, e)
+		g.previewMap(preview, e)
 	})
 	side := s.vbox(6, nil, 0)
 	side.AddChild(preview.graphic, preview.caption)
@@ -170,7 +170,7 @@ func (g *game) openDialogWith(list []files.Entry) {
 		}
 		g.openNamed(selected)
 	}, func() {
-		if e, ok := dc.update(g, lst); ok {
+		if e, ok := dc.update(&g.inp, g.clock.now, lst); ok {
 			closeFn()
 			g.openNamed(e.(listEntry).entry)
 		}

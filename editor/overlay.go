@@ -40,35 +40,31 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	if top.Wrapping {
 		copies = v.Copies(overlayBox(top), top.WrapSize(), nil)
 	}
-	margin := 3*g.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
+	margin := 3*g.paint.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 	if g.view.Grid {
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
 				if g.knows(i) && onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
-					g.outline(screen, &v, i, shift, gridColor, 1)
+					g.paint.outline(screen, &v, i, shift, gridColor, 1)
 				}
 			}
 		}
-		g.lines.flush(screen, g.white)
+		g.paint.lines.flush(screen, g.paint.white)
 	}
-	if g.view.Labels && g.cellPixels(&v) > float32(g.style.px(34)) {
+	if g.view.Labels && g.paint.cellPixels(&v) > float32(g.win.style.px(34)) {
 		for _, shift := range copies {
 			for i := range grid.CellCount() {
 				if g.knows(i) {
-					g.label(screen, &v, i, shift)
+					g.paint.label(screen, &v, i, shift)
 				}
 			}
 		}
 	}
-	if !g.play.on {
-		g.drawSelection(screen, &v, copies, margin)
-		if !g.busy() && !g.help {
-			g.drawToolPreview(screen, &v, margin)
-		}
-	}
+	g.mode.drawUnder(screen, &v, copies, margin)
 	if g.view.Notes {
 		g.drawNotes(screen.SubImage(mr).(*ebiten.Image), &v, copies)
 	}
+	g.mode.drawOver(screen, &v)
 }
 
 // overlayBox holds every point the overlay may draw for a map of shape t,
@@ -112,10 +108,10 @@ func project2D(v *project.View, p vec3.T) (float32, float32, bool) {
 
 // hexPath is cell i's hexagon, moved shift east, on the screen; false
 // when a corner is behind the eye.
-func (g *game) hexPath(v *project.View, i int, shift float32) (vector.Path, bool) {
+func (p *painter) hexPath(v *project.View, i int, shift float32) (vector.Path, bool) {
 	var path vector.Path
 	for d := hexmap.NE; d <= hexmap.NW+1; d++ {
-		sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, hexmap.FirstCorner(d%6), shift))
+		sx, sy, ok := project2D(v, cellTop(p.sess.Grid, i, hexmap.FirstCorner(d%6), shift))
 		if !ok {
 			return path, false
 		}
@@ -129,16 +125,16 @@ func (g *game) hexPath(v *project.View, i int, shift float32) (vector.Path, bool
 }
 
 // outline adds cell i's hexagon, moved shift east, to the batch of lines.
-func (g *game) outline(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color, width float32) {
-	if path, ok := g.hexPath(v, i, shift); ok {
-		g.lines.add(screen, g.white, &path, &vector.StrokeOptions{Width: width * float32(g.scale)}, c)
+func (p *painter) outline(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color, width float32) {
+	if path, ok := p.hexPath(v, i, shift); ok {
+		p.lines.add(screen, p.white, &path, &vector.StrokeOptions{Width: width * float32(p.win.scale)}, c)
 	}
 }
 
 // shade adds cell i's hexagon, filled, to the batch of fills.
-func (g *game) shade(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color) {
-	if path, ok := g.hexPath(v, i, shift); ok {
-		g.fills.add(screen, g.white, &path, nil, c)
+func (p *painter) shade(screen *ebiten.Image, v *project.View, i int, shift float32, c color.Color) {
+	if path, ok := p.hexPath(v, i, shift); ok {
+		p.fills.add(screen, p.white, &path, nil, c)
 	}
 }
 
@@ -178,8 +174,8 @@ func (b *shapeBatch) flush(screen, white *ebiten.Image) {
 
 // cellPixels is the on-screen width of a cell at the view's centre, to
 // hide labels that would not fit.
-func (g *game) cellPixels(v *project.View) float32 {
-	c := vec3.T{float32(g.cam.X), 0, float32(g.cam.Z)}
+func (p *painter) cellPixels(v *project.View) float32 {
+	c := vec3.T{float32(p.cam.X), 0, float32(p.cam.Z)}
 	x1, _, ok1 := project2D(v, c)
 	x2, _, ok2 := project2D(v, vec3.T{c[0] + 2*hexmap.InnerRadius, 0, c[2]})
 	if !ok1 || !ok2 {
@@ -188,14 +184,14 @@ func (g *game) cellPixels(v *project.View) float32 {
 	return x2 - x1
 }
 
-func (g *game) label(screen *ebiten.Image, v *project.View, i int, shift float32) {
-	sx, sy, ok := project2D(v, cellTop(g.sess.Grid, i, vec3.T{}, shift))
-	if !ok || sx < 0 || sy < 0 || sx > float32(g.w) || sy > float32(g.h) {
+func (p *painter) label(screen *ebiten.Image, v *project.View, i int, shift float32) {
+	sx, sy, ok := project2D(v, cellTop(p.sess.Grid, i, vec3.T{}, shift))
+	if !ok || sx < 0 || sy < 0 || sx > float32(p.win.w) || sy > float32(p.win.h) {
 		return
 	}
-	co := g.sess.Grid.Coordinates(i)
+	co := p.sess.Grid.Coordinates(i)
 	s := fmt.Sprintf("%d,%d", co.X, co.Z)
-	w, h := text.Measure(s, g.style.small, 0)
+	w, h := text.Measure(s, p.win.style.small, 0)
 	for _, pass := range []struct {
 		off float64
 		c   color.Color
@@ -203,14 +199,14 @@ func (g *game) label(screen *ebiten.Image, v *project.View, i int, shift float32
 		op := &text.DrawOptions{}
 		op.GeoM.Translate(float64(sx)-w/2+pass.off, float64(sy)-h/2+pass.off)
 		op.ColorScale.ScaleWithColor(pass.c)
-		text.Draw(screen, s, g.style.small, op)
+		text.Draw(screen, s, p.win.style.small, op)
 	}
 }
 
 // cellScreen is where cell i's centre appears on the screen: on a
 // wrapping map, its copy nearest the camera (the tests aim the pointer
 // with it).
-func cellScreen(g *game, i int) (int, int) {
+func (g *game) cellScreen(i int) (int, int) {
 	mr := g.mapRect()
 	v := g.cam.View(mr.Dx(), mr.Dy())
 	top := g.sess.Grid.Topology()

@@ -72,7 +72,7 @@ func (p *page) enqueue(this js.Value, args []js.Value) any {
 // file picker that Import opens and openLink, which opens the map of the
 // share link in the page's address (what the page asks when the address
 // changes); test builds add their hooks.
-func (p *page) run(g *game, name, arg string) (any, error) {
+func (g *game) runCall(p *page, name, arg string) (any, error) {
 	switch name {
 	case "pickFile":
 		p.pickFile()
@@ -81,19 +81,19 @@ func (p *page) run(g *game, name, arg string) (any, error) {
 		g.openLink()
 		return nil, nil
 	}
-	if res, ok, err := p.testCall(g, name, arg); ok {
+	if res, ok, err := g.testCall(p, name, arg); ok {
 		return res, err
 	}
 	return nil, fmt.Errorf("hexsandbox: no call %q", name)
 }
 
 // serve runs the queued calls and opens a picked file; Update calls it.
-func (p *page) serve(g *game) {
-	p.takePicked(g)
+func (g *game) serve(p *page) {
+	g.takePicked(p)
 	for {
 		select {
 		case r := <-p.reqs:
-			res, err := p.run(g, r.name, r.arg)
+			res, err := g.runCall(p, r.name, r.arg)
 			switch {
 			case r.resolve.IsUndefined(): // from the page itself: no promise
 			case err != nil:
@@ -107,7 +107,7 @@ func (p *page) serve(g *game) {
 	}
 }
 
-func (p *page) takePicked(g *game) {
+func (g *game) takePicked(p *page) {
 	if p.picked == nil {
 		return
 	}

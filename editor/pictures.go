@@ -19,18 +19,18 @@ import (
 // where they went is reported when they are done.
 
 // screenshot asks for a screenshot of the next frame.
-func (g *game) screenshot() { g.shotPending = true }
+func (g *game) screenshot() { g.doc.shotPending = true }
 
 // takeShot draws the map view into an image of the window's size and
 // saves it; Draw calls it when a screenshot is pending.
 func (g *game) takeShot() {
-	g.shotPending = false
-	img := ebiten.NewImage(max(1, g.w), max(1, g.h))
+	g.doc.shotPending = false
+	img := ebiten.NewImage(max(1, g.win.w), max(1, g.win.h))
 	defer img.Deallocate()
 	img.Fill(skyColor)
 	g.scene.Draw(img, &g.cam)
 	if g.view.Notes {
-		v := g.cam.View(g.w, g.h)
+		v := g.cam.View(g.win.w, g.win.h)
 		top := g.sess.Grid.Topology()
 		copies := []float32{0}
 		if top.Wrapping {
@@ -40,7 +40,7 @@ func (g *game) takeShot() {
 	}
 	pix := image.NewRGBA(img.Bounds())
 	img.ReadPixels(pix.Pix)
-	name := files.ShotName(g.mapTitle(), "shot", g.now())
+	name := files.ShotName(g.mapTitle(), "shot", g.clock.now)
 	var where string
 	op := files.Op{Label: "Saving the screenshot", Run: func(context.Context) (err error) {
 		where, err = g.savePicture(name, pix)
@@ -58,10 +58,10 @@ func (g *game) takeShot() {
 // exportImageDialog asks for the scale of a picture of the whole map
 // from above, and makes it.
 func (g *game) exportImageDialog() {
-	if g.modals > 0 {
+	if len(g.dialogs) > 0 {
 		return
 	}
-	s := g.style
+	s := g.win.style
 	grid := g.sess.Grid.Clone() // the worker's own: the map may change meanwhile
 	top := grid.Topology()
 	scale := min(16, topdown.MaxScale(top))
@@ -77,8 +77,8 @@ func (g *game) exportImageDialog() {
 	body.AddChild(s.paragraph("The whole map from above, north up: each cell a hexagon in its terrain's colour, "+
 		"with water, rivers, roads, walls, towns, farms, forests, specials and the map notes."),
 		s.withTip(slider, "Pixels per cell: the width of one hexagon"), size,
-		s.paragraph(pictureDestination(g)))
-	name := files.ShotName(g.mapTitle(), "map", g.now())
+		s.paragraph(g.pictureDestination()))
+	name := files.ShotName(g.mapTitle(), "map", g.clock.now)
 	g.dialog("Export image", body, choice{"Cancel", nil}, choice{"Export", func() {
 		var img *image.RGBA
 		var where string

@@ -51,7 +51,7 @@ func (g *game) exportCatlike() {
 	if g.busy() {
 		return
 	}
-	s := g.style
+	s := g.win.style
 	body := s.vbox(8, nil, 0)
 	var closeFn func()
 	export := func(p string) {
@@ -85,8 +85,8 @@ func picturesDir(store files.Store) string {
 // savePicture writes img as name into the screenshots folder and returns
 // its full path. It runs off the UI loop (in a file job).
 func (g *game) savePicture(name string, img image.Image) (string, error) {
-	return files.WritePNG(filepath.Join(g.shotsDir, name), img)
+	return files.WritePNG(filepath.Join(g.doc.shotsDir, name), img)
 }
 
 // pictureDestination says where Export Image writes.
-func pictureDestination(g *game) string { return "It goes into " + g.shotsDir + "." }
+func (g *game) pictureDestination() string { return "It goes into " + g.doc.shotsDir + "." }

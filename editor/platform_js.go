@@ -39,15 +39,15 @@ func (g *game) importDialog() { g.pickMapFile() }
 // script already set.
 func (g *game) startPlatform() {
 	p := newPage()
-	prev := g.script
+	prev := g.hooks.script
 	frames := 0
-	g.script = func(g *game) bool {
+	g.hooks.script = func() bool {
 		if frames++; frames == 2 { // the first Draw has been presented
 			markReady()
 		}
 		js.Global().Set("hexsandboxModified", g.sess.Modified())
-		p.serve(g)
-		return prev != nil && prev(g)
+		g.serve(p)
+		return prev != nil && prev()
 	}
 }
 
@@ -86,6 +86,6 @@ func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Trut
 // the page's only thread busy, as a heavy frame does: the browser holds
 // the input events until the frame is over.
 func slowDown(d time.Duration) {
-	for start := time.Now(); time.Since(start) < d; {
+	for start := wallClock(); wallClock().Sub(start) < d; {
 	}
 }

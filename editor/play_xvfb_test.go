@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -20,39 +21,46 @@ import (
 // clickable reports whether a click on cell i's centre reaches the cell
 // in edit mode: on the map view and not on the minimap.
 func clickable(g *game, i int) bool {
-	x, y := cellScreen(g, i)
+	x, y := g.cellScreen(i)
 	return image.Pt(x, y).In(g.mapRect()) && !g.mini.contains(x, y)
 }
 
-// untilStill waits for a move under way to end, at most limit frames.
-func untilStill(t reporter, limit int) step {
-	n := 0
+// within waits until cond holds, for at most d of the editor's clock
+// (which a script steps by 1/60 s a tick, however slow the machine);
+// then it reports that what did not happen.
+func within(t reporter, d time.Duration, what string, cond func(g *game) bool) step {
+	var start time.Time
 	return func(g *game) bool {
-		if _, moving := g.play.game.Travelling(); !moving {
+		if cond(g) {
 			return true
 		}
-		if n++; n > limit {
-			t.Errorf("the unit was still moving after %d frames", limit)
+		if start.IsZero() {
+			start = g.clock.Now()
+		}
+		if g.clock.Now().Sub(start) > d {
+			t.Errorf("%s within %v", what, d)
 			return true
 		}
 		return false
 	}
 }
 
+// untilStill waits for a move under way to end, at most limit of the
+// editor's time.
+func untilStill(t reporter, limit time.Duration) step {
+	return within(t, limit, "the unit did not stop", func(g *game) bool {
+		_, moving := g.world.game.Travelling()
+		return !moving
+	})
+}
+
 // underWay waits until the moving unit has left its first cell, at most
-// a few seconds.
+// ten seconds of the editor's time.
 func underWay(t reporter, from func() int) step {
-	n := 0
-	return func(g *game) bool {
-		if k, moving := g.play.game.Travelling(); moving && g.sess.Grid.UnitCell(k) != from() {
-			return true
-		}
-		if n++; n > 600 {
-			t.Error("the unit did not get under way")
-			return true
-		}
-		return false
-	}
+	return within(t, 10*time.Second, "the unit did not get under way", func(g *game) bool {
+		k, moving := g.world.game.Travelling()
+		return moving && g.sess.Grid.UnitCell(k) != from()
+	})
 }
 
 // twoTurnsAway finds, on g's map, a dry cell for a unit near the view's
@@ -71,9 +79,9 @@ func twoTurnsAway(t reporter, g *game, other int) (from, to int, p nav.Path) {
 		}
 	}
 	inView := func(i int) bool {
-		x, y := cellScreen(g, i)
+		x, y := g.cellScreen(i)
 		mr := g.mapRect()
-		return x > mr.Min.X+80 && x < mr.Max.X-80 && y > mr.Min.Y+g.style.px(barHeight)+60 && y < mr.Max.Y-60 && clickable(g, i)
+		return x > mr.Min.X+80 && x < mr.Max.X-80 && y > mr.Min.Y+g.win.style.px(barHeight)+60 && y < mr.Max.Y-60 && clickable(g, i)
 	}
 	for _, from := range cands {
 		for to := range grid.CellCount() {
@@ -176,8 +184,8 @@ func TestPlayEndToEnd(t *testing.T) {
 			tap(in, ebiten.KeyTab),
 			wait(1),
 			do(func(g *game) {
-				if !g.play.on || g.bar.root.GetWidget().GetVisibility() != widget.Visibility_Show ||
-					g.panel.root.GetWidget().GetVisibility() == widget.Visibility_Show {
+				if !(g.mode == g.play) || g.play.bar.root.GetWidget().GetVisibility() != widget.Visibility_Show ||
+					g.edit.panel.root.GetWidget().GetVisibility() == widget.Visibility_Show {
 					t.Fatal("Tab did not switch to play mode with the game bar")
 				}
 			}),
@@ -188,15 +196,15 @@ func TestPlayEndToEnd(t *testing.T) {
 				if g.play.selected != unitOn(from) {
 					t.Fatalf("selected %d, want the blue unit", g.play.selected)
 				}
-				cells, turns, ok := g.plannedPath()
+				cells, turns, ok := g.play.plannedPath()
 				if !ok || !slices.Equal(cells, plan.Cells) || turns[len(turns)-1] != 1 {
-					t.Fatalf("path shown %v turns %v, want %v ending in turn 1 (hover %d %v, cursor %d,%d, to %d)", cells, turns, plan.Cells, g.hover, g.hoverOK, in.x, in.y, to)
+					t.Fatalf("path shown %v turns %v, want %v ending in turn 1 (hover %d %v, cursor %d,%d, to %d)", cells, turns, plan.Cells, g.ptr.cur.cell, g.ptr.cur.ok, in.x, in.y, to)
 				}
-				if len(g.reachable()) == 0 || !slices.Contains(g.reachable(), firstStop) {
+				if len(g.play.reachable()) == 0 || !slices.Contains(g.play.reachable(), firstStop) {
 					t.Error("the cells reachable this turn do not include the first stop")
 				}
-				if u, m := g.selectedInfo(); m != "24 / 24" {
-					t.Errorf("game bar: %q %q", u, m)
+				if info := g.play.barInfo(); info.moves != "24 / 24" {
+					t.Errorf("game bar: %q %q", info.unit, info.moves)
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-path.png")),
@@ -204,7 +212,7 @@ func TestPlayEndToEnd(t *testing.T) {
 			underWay(t, func() int { return from }),
 			do(func(g *game) { opaque = g.scene.(*renderScene).r.OpaqueDraws }),
 			captureStep(t, filepath.Join(shots, "play-moving.png")),
-			untilStill(t, 60*20),
+			untilStill(t, 20*time.Second),
 			do(func(g *game) {
 				if d := g.scene.(*renderScene).r.OpaqueDraws - opaque; d != 0 {
 					t.Errorf("the static scene was redrawn %d times while the unit walked", d)
@@ -224,16 +232,16 @@ func TestPlayEndToEnd(t *testing.T) {
 				if grid().SideInTurn() != 2 {
 					t.Errorf("side %d in turn after End Turn", grid().SideInTurn())
 				}
-				if _, moving := g.play.game.Travelling(); moving || !grid().Occupied(firstStop) {
+				if _, moving := g.world.game.Travelling(); moving || !grid().Occupied(firstStop) {
 					t.Error("blue moved in red's turn")
 				}
 			}),
 			// End Turn (the button): blue again, with its moves back.
-			do(func(g *game) { g.bar.endTurn.Click() }),
+			do(func(g *game) { g.play.bar.endTurn.Click() }),
 			wait(1),
 			clickCell(in, func() int { return firstStop }),
 			clickCell(in, func() int { return to }),
-			untilStill(t, 60*20),
+			untilStill(t, 20*time.Second),
 			do(func(g *game) {
 				if grid().SideInTurn() != 1 {
 					t.Errorf("side %d in turn after the second End Turn", grid().SideInTurn())
@@ -284,8 +292,8 @@ func TestPlayEndToEnd(t *testing.T) {
 					t.Errorf("the reopened map differs from the saved one (modified %v)", g.sess.Modified())
 				}
 				// In play, the reopened map shows blue's view as saved.
-				if !g.play.on || g.play.fog.data.Side() != 1 {
-					t.Errorf("reopened: play %v, the fog shows side %d's view", g.play.on, g.play.fog.data.Side())
+				if !(g.mode == g.play) || g.world.fog.data.Side() != 1 {
+					t.Errorf("reopened: play %v, the fog shows side %d's view", (g.mode == g.play), g.world.fog.data.Side())
 				}
 				for i := range grid().CellCount() {
 					if g.knows(i) != saved.Explored(i, 1) {
@@ -305,11 +313,11 @@ func TestPlayEndToEnd(t *testing.T) {
 func fullWindow(t reporter) step {
 	n := 0
 	return func(g *game) bool {
-		if g.w >= 1200 && g.h >= 700 {
+		if g.win.w >= 1200 && g.win.h >= 700 {
 			return true
 		}
 		if n++; n > 300 {
-			t.Fatalf("the window stays %d×%d", g.w, g.h)
+			t.Fatalf("the window stays %d×%d", g.win.w, g.win.h)
 		}
 		return false
 	}

@@ -45,9 +45,9 @@ func loadPrefs(store files.Store) (editorPrefs, error) {
 
 // currentPrefs are the preferences as the editor stands.
 func (g *game) currentPrefs() editorPrefs {
-	p := editorPrefs{Map: g.sess.Name, Settings: g.settings, View: g.view, ImportDir: g.importDir}
+	p := editorPrefs{Map: g.sess.Name, Settings: g.edit.settings, View: g.view, ImportDir: g.doc.importDir}
 	if p.Map == "" {
-		p.Path = g.openedPath
+		p.Path = g.doc.openedPath
 	}
 	return p
 }
@@ -57,20 +57,20 @@ func (g *game) currentPrefs() editorPrefs {
 func (g *game) savePrefs(now bool) {
 	// Another map open is written at once: a reload right after a save
 	// reopens that map.
-	if !now && g.now().Sub(g.prefsAt) < prefsInterval && g.sess.Name == g.prefsMap {
+	if !now && g.clock.now.Sub(g.prefs.at) < prefsInterval && g.sess.Name == g.prefs.mapName {
 		return
 	}
-	g.prefsMap = g.sess.Name
-	g.prefsAt = g.now()
+	g.prefs.mapName = g.sess.Name
+	g.prefs.at = g.clock.now
 	data, err := json.Marshal(g.currentPrefs())
-	if err != nil || bytes.Equal(data, g.prefsSaved) {
+	if err != nil || bytes.Equal(data, g.prefs.saved) {
 		return
 	}
 	if err := g.sess.Store.SavePrefs(data); err != nil {
 		g.errorf("%v", err)
 		return
 	}
-	g.prefsSaved = data
+	g.prefs.saved = data
 }
 
 // startMap is the map the editor opens with, the name it is saved under

@@ -54,13 +54,13 @@ func (g *game) qualityChanged() {
 	}
 }
 
-// frame runs at the start of every Draw: it feeds the pacer and hands the
-// scene the quality for this frame.
-func (q *quality) frame(g *game, now time.Time) {
-	p := g.view.Quality
+// frame runs at the start of every Draw, which began at now by the wall
+// clock: it feeds the pacer and hands the scene the quality for this
+// frame, by the user's choices p.
+func (q *quality) frame(sc scene, p prefs.Prefs, now time.Time) {
 	rq := render.Quality{Shadows: p.Shadows, Scale: float64(p.Resolution) / 100}
 	if p.Resolution == prefs.Auto {
-		rq.Scale = q.pacer.Frame(now, g.scene.Redrew())
+		rq.Scale = q.pacer.Frame(now, sc.Redrew())
 		if rq.Scale < 1 { // a changing view on a slow machine
 			// A smaller shadow map, kept while it serves: exact again
 			// once the view is still (full resolution).
@@ -72,6 +72,6 @@ func (q *quality) frame(g *game, now time.Time) {
 	}
 	if rq != q.last || !q.set {
 		q.last, q.set = rq, true
-		g.scene.SetQuality(rq)
+		sc.SetQuality(rq)
 	}
 }

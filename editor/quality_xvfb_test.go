@@ -25,10 +25,10 @@ func TestEditorRemembersQuality(t *testing.T) {
 				if g.view.Quality != prefs.Default() {
 					c.Errorf("a first run starts with %+v, want the defaults", g.view.Quality)
 				}
-				g.panel.shadows.Click()
+				g.edit.panel.shadows.Click()
 				for i, r := range prefs.Resolutions() {
 					if r == 75 {
-						g.panel.resBtns[i].Click()
+						g.edit.panel.resBtns[i].Click()
 					}
 				}
 			}),
@@ -52,7 +52,7 @@ func TestEditorRemembersQuality(t *testing.T) {
 			if want := (prefs.Prefs{Resolution: 75}); g.view.Quality != want {
 				c.Errorf("the next run starts with %+v, want %+v", g.view.Quality, want)
 			}
-			if g.panel.shadows.State() != widget.WidgetUnchecked {
+			if g.edit.panel.shadows.State() != widget.WidgetUnchecked {
 				c.Error("the Shadows box is ticked in the next run")
 			}
 		})}

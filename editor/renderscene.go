@@ -31,7 +31,8 @@ type renderScene struct {
 	fog      *vision.CellData
 	r        *render.Renderer
 	fallback *blocks.Scene
-	start    time.Time
+	start    time.Time        // the animation's time origin, on the editor's clock
+	now      func() time.Time // the editor's clock
 	onError  func(error)
 	locked   bool // the set's grid lock is held (Lock)
 }
@@ -41,8 +42,8 @@ type renderScene struct {
 // view at full detail needs, whatever the map's size.
 const chunkBudget = 160 << 20
 
-func newRenderScene(onError func(error)) *renderScene {
-	return &renderScene{start: time.Now(), onError: onError, quality: render.DefaultQuality()}
+func newRenderScene(onError func(error), now func() time.Time) *renderScene {
+	return &renderScene{start: now(), now: now, onError: onError, quality: render.DefaultQuality()}
 }
 
 func (s *renderScene) SetQuality(q render.Quality) {
@@ -134,7 +135,7 @@ func (s *renderScene) Draw(dst *ebiten.Image, cam *project.Camera) {
 		s.fallback.Draw(dst, cam)
 		return
 	}
-	s.r.Draw(dst, cam, time.Since(s.start).Seconds())
+	s.r.Draw(dst, cam, s.now().Sub(s.start).Seconds())
 	s.redrew = s.r.OpaqueDraws != s.draws
 	s.draws = s.r.OpaqueDraws
 }

@@ -49,7 +49,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			clickCell(in, func() int { return cell }),
 			wait(1),
 			do(func(g *game) {
-				if g.modals != 1 {
+				if len(g.dialogs) != 1 {
 					t.Fatal("a click with the Note tool opened no dialog")
 				}
 				dialogField(t, g).SetText("Ashford")
@@ -60,7 +60,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 				if g.sess.Grid.Note(cell) != "Ashford" || undoCount(g) != 1 {
 					t.Errorf("note %q, %d undo steps; want Ashford and 1", g.sess.Grid.Note(cell), undoCount(g))
 				}
-				in.x, in.y = g.w/2, 20 // away from the note, so it shows whole
+				in.x, in.y = g.win.w/2, 20 // away from the note, so it shows whole
 			}),
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-note.png")),
@@ -68,11 +68,14 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			wait(1),
 			do(func(g *game) { dialogField(t, g).SetText("noted") }),
 			click(t, "Save"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				saved, _, err := store.Load(context.Background(), "noted")
-				if err != nil || saved.Note(cell) != "Ashford" {
-					t.Fatalf("the saved map's note: %q, %v", saved.Note(cell), err)
+				if err != nil {
+					t.Fatalf("reading the saved map: %v", err)
+				}
+				if saved.Note(cell) != "Ashford" {
+					t.Fatalf("the saved map's note: %q", saved.Note(cell))
 				}
 				if info := hexmapInfo(t, filepath.Join(dir, "noted.hexmap")); info["notes"] != 1.0 {
 					t.Errorf("hexmap info counts %v notes", info["notes"])
@@ -90,7 +93,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 				}
 			}),
 			click(t, "Open"),
-			wait(1),
+			idle(),
 			do(func(g *game) {
 				if g.sess.Grid.Note(cell) != "Ashford" || g.sess.Name != "noted" {
 					t.Errorf("the opened map %q has the note %q", g.sess.Name, g.sess.Grid.Note(cell))
@@ -117,7 +120,7 @@ func TestEditorOpenFitsTheNewMap(t *testing.T) {
 			wait(1),
 			do(func(g *game) { selectEntry(findList(g), "small") }),
 			click(t, "Open"),
-			wait(1),
+			idle(),
 			do(func(g *game) { checkFits(t, g, "Open") }),
 		}
 	})
@@ -140,9 +143,9 @@ func TestEditorImportFitsTheNewMap(t *testing.T) {
 			wait(2),
 			do(func(g *game) {
 				g.cam.X, g.cam.Z, g.cam.Rotation, g.cam.Zoom = 600, 400, 90, 1
-				g.importDir = folder // where the browser was last
+				g.doc.importDir = folder // where the browser was last
 				var b *widget.Button
-				walk(g.panel.content, func(w widget.PreferredSizeLocateableWidget) {
+				walk(g.edit.panel.content, func(w widget.PreferredSizeLocateableWidget) {
 					if bt, ok := w.(*widget.Button); ok && bt.Text() != nil && bt.Text().Label == "Import…" {
 						b = bt
 					}
@@ -178,7 +181,7 @@ func checkFits(t reporter, g *game, what string) {
 	}
 	mr := g.mapRect()
 	for _, c := range [][2]int{{0, 0}, {top.Width - 1, 0}, {0, top.Height - 1}, {top.Width - 1, top.Height - 1}} {
-		x, y := cellScreen(g, offset(t, g.sess.Grid, c[0], c[1]))
+		x, y := g.cellScreen(offset(t, g.sess.Grid, c[0], c[1]))
 		if !image.Pt(x, y).In(mr) {
 			t.Errorf("after %s, corner cell %v is at (%d, %d), outside the view %v", what, c, x, y, mr)
 		}
@@ -242,21 +245,21 @@ func TestEditorNoHoverBeforeThePointerEnters(t *testing.T) {
 		return []step{
 			wait(3),
 			do(func(g *game) {
-				if g.hoverOK {
-					t.Errorf("a cell (%d) is hovered before the pointer moved", g.hover)
+				if g.ptr.cur.ok {
+					t.Errorf("a cell (%d) is hovered before the pointer moved", g.ptr.cur.cell)
 				}
-				in.x, in.y = g.w/3, g.h/3
+				in.x, in.y = g.win.w/3, g.win.h/3
 			}),
 			wait(1),
 			do(func(g *game) {
-				if !g.hoverOK {
+				if !g.ptr.cur.ok {
 					t.Error("no cell hovered under the moved pointer")
 				}
 				in.out = true
 			}),
 			wait(1),
 			do(func(g *game) {
-				if g.hoverOK {
+				if g.ptr.cur.ok {
 					t.Error("a cell is hovered with the pointer outside the window")
 				}
 			}),
@@ -276,22 +279,22 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 		return []step{
 			wait(2),
 			do(func(g *game) {
-				if g.settings.ApplyTerrain || g.panel.terrain.group.Active() != g.panel.terrain.btns[0] {
+				if g.edit.settings.ApplyTerrain || g.edit.panel.terrain.group.Active() != g.edit.panel.terrain.btns[0] {
 					t.Error("with no terrain applied, Keep is not the active terrain choice")
 				}
-				g.panel.terrain.btns[1+int(hexmap.Grass)].Click()
+				g.edit.panel.terrain.btns[1+int(hexmap.Grass)].Click()
 			}),
 			wait(1),
 			do(func(g *game) {
-				if !g.settings.ApplyTerrain || g.settings.Terrain != hexmap.Grass {
-					t.Errorf("a click on the grass swatch: apply %v, terrain %d", g.settings.ApplyTerrain, g.settings.Terrain)
+				if !g.edit.settings.ApplyTerrain || g.edit.settings.Terrain != hexmap.Grass {
+					t.Errorf("a click on the grass swatch: apply %v, terrain %d", g.edit.settings.ApplyTerrain, g.edit.settings.Terrain)
 				}
-				for _, r := range g.panel.rows {
+				for _, r := range g.edit.panel.rows {
 					if r.name == "Water" {
 						water = r
 					}
 				}
-				if water == nil || g.settings.ApplyWater {
+				if water == nil || g.edit.settings.ApplyWater {
 					t.Fatal("no water row, or water applied from the start")
 				}
 				// A press at the far right end of the track: the slider's
@@ -299,25 +302,25 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 				w := water.slider.GetWidget()
 				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() - 1, OffsetY: w.Rect.Dy() / 2})
-				g.uiDirty = true // as the press's input event does: the panel is drawn again, and reports the change
+				g.win.dirty = true // as the press's input event does: the panel is drawn again, and reports the change
 			}),
 			framesDrawn(2),
 			do(func(g *game) {
-				if g.settings.WaterLevel != tools.MaxPanelElevation {
-					t.Errorf("a click at the track's end set water %d, want %d", g.settings.WaterLevel, tools.MaxPanelElevation)
+				if g.edit.settings.WaterLevel != tools.MaxPanelElevation {
+					t.Errorf("a click at the track's end set water %d, want %d", g.edit.settings.WaterLevel, tools.MaxPanelElevation)
 				}
-				if !g.settings.ApplyWater || water.check.State() != widget.WidgetChecked {
+				if !g.edit.settings.ApplyWater || water.check.State() != widget.WidgetChecked {
 					t.Error("moving the water slider did not turn its toggle on")
 				}
 				w := water.slider.GetWidget()
 				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() / 2, OffsetY: w.Rect.Dy() / 2})
-				g.uiDirty = true
+				g.win.dirty = true
 			}),
 			framesDrawn(2),
 			do(func(g *game) {
-				if g.settings.WaterLevel != 3 {
-					t.Errorf("a click at the track's middle set water %d, want 3", g.settings.WaterLevel)
+				if g.edit.settings.WaterLevel != 3 {
+					t.Errorf("a click at the track's middle set water %d, want 3", g.edit.settings.WaterLevel)
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "editor-panel.png")),
@@ -341,7 +344,7 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 		// A clock that stands still: the two clicks are a double click
 		// however slowly the frames come.
 		now := time.Now()
-		g.now = func() time.Time { return now }
+		g.clock.source = func() time.Time { return now }
 		return []step{
 			wait(2),
 			key(in, ebiten.KeyO, false),
@@ -364,8 +367,8 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 			mouseButton(in, true), mouseButton(in, false), mouseButton(in, true), mouseButton(in, false),
 			wait(1),
 			do(func(g *game) {
-				if g.modals != 0 || g.sess.Name != "wide" || !g.sess.Grid.Equal(wide) {
-					t.Errorf("after a double click: %d dialogs, map %q", g.modals, g.sess.Name)
+				if len(g.dialogs) != 0 || g.sess.Name != "wide" || !g.sess.Grid.Equal(wide) {
+					t.Errorf("after a double click: %d dialogs, map %q", len(g.dialogs), g.sess.Name)
 				}
 			}),
 			// Enter opens the selected map too.
@@ -375,8 +378,8 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 			tap(in, ebiten.KeyEnter),
 			wait(1),
 			do(func(g *game) {
-				if g.modals != 0 || g.sess.Name != "wide" {
-					t.Errorf("after Enter: %d dialogs, map %q", g.modals, g.sess.Name)
+				if len(g.dialogs) != 0 || g.sess.Name != "wide" {
+					t.Errorf("after Enter: %d dialogs, map %q", len(g.dialogs), g.sess.Name)
 				}
 			}),
 		}
@@ -418,13 +421,13 @@ func TestEditorImportBrowser(t *testing.T) {
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		var l *widget.List
 		now := time.Now() // a clock that stands still, as above
-		g.now = func() time.Time { return now }
+		g.clock.source = func() time.Time { return now }
 		twice := func() []step {
 			return []step{mouseButton(in, true), mouseButton(in, false), mouseButton(in, true), mouseButton(in, false)}
 		}
 		steps := []step{
 			wait(2),
-			do(func(g *game) { g.importDir = root; g.cmdImport() }),
+			do(func(g *game) { g.doc.importDir = root; g.cmdImport() }),
 			wait(1),
 			do(func(g *game) {
 				l = findList(g)
@@ -455,8 +458,8 @@ func TestEditorImportBrowser(t *testing.T) {
 		return append(steps,
 			wait(1),
 			do(func(g *game) {
-				if g.modals != 0 || !g.sess.Grid.Equal(m) || g.mapTitle() != "island" {
-					t.Errorf("after a double click on the file: %d dialogs, title %q (%v)", g.modals, g.mapTitle(), g.toasts)
+				if len(g.dialogs) != 0 || !g.sess.Grid.Equal(m) || g.mapTitle() != "island" {
+					t.Errorf("after a double click on the file: %d dialogs, title %q (%v)", len(g.dialogs), g.mapTitle(), g.msgs.toasts)
 				}
 			}),
 		)
@@ -474,13 +477,13 @@ func TestEditorScreenshotsAndExportImage(t *testing.T) {
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		return []step{
 			wait(2),
-			do(func(g *game) { in.x, in.y = g.w/3, g.h/2 }), // the brush's outline under the pointer
+			do(func(g *game) { in.x, in.y = g.win.w/3, g.win.h/2 }), // the brush's outline under the pointer
 			// The clock stands still from here, so that the message stays
 			// however slowly the frames come (the picture's name differs
 			// from the shot's by its kind, not its time).
 			do(func(g *game) {
-				t0 := g.now()
-				g.now = func() time.Time { return t0 }
+				t0 := g.clock.Now()
+				g.clock.source = func() time.Time { return t0 }
 			}),
 			wait(1),
 			tap(in, ebiten.KeyF12),
@@ -489,15 +492,15 @@ func TestEditorScreenshotsAndExportImage(t *testing.T) {
 			do(func(g *game) {
 				shot := pngsIn(shotsFolder)[0]
 				said := false
-				for _, m := range g.toasts {
+				for _, m := range g.msgs.toasts {
 					said = said || strings.Contains(m.text, shot)
 				}
 				if !said {
-					t.Errorf("no message names %s: %v", shot, g.toasts)
+					t.Errorf("no message names %s: %v", shot, g.msgs.toasts)
 				}
 				img := readPNG(t, shot)
-				if img.Bounds().Dx() != g.w || img.Bounds().Dy() != g.h {
-					t.Errorf("screenshot %v, window %d×%d", img.Bounds(), g.w, g.h)
+				if img.Bounds().Dx() != g.win.w || img.Bounds().Dy() != g.win.h {
+					t.Errorf("screenshot %v, window %d×%d", img.Bounds(), g.win.w, g.win.h)
 				}
 				// Where the panel is, the shot shows the map; the brush's
 				// orange outline is nowhere.
@@ -584,7 +587,7 @@ func TestEditorRestartReopensTheLastMap(t *testing.T) {
 			tap(in, ebiten.KeyY),
 			tap(in, ebiten.KeyBracketRight),
 			do(func(g *game) {
-				want = g.settings
+				want = g.edit.settings
 				in.closing = true
 			}),
 			wait(2),
@@ -598,8 +601,8 @@ func TestEditorRestartReopensTheLastMap(t *testing.T) {
 				if g.sess.Name != "kept" || !g.sess.Grid.Equal(kept) || g.sess.Modified() {
 					t.Errorf("restarted on %q (equal %v, modified %v), want kept as saved", g.sess.Name, g.sess.Grid.Equal(kept), g.sess.Modified())
 				}
-				if g.settings != want || want.Tool != tools.ToolFill || want.Symmetry != tools.SymmetryMirror || want.BrushSize != 1 {
-					t.Errorf("restarted with %+v, want %+v", g.settings, want)
+				if g.edit.settings != want || want.Tool != tools.ToolFill || want.Symmetry != tools.SymmetryMirror || want.BrushSize != 1 {
+					t.Errorf("restarted with %+v, want %+v", g.edit.settings, want)
 				}
 			}),
 		}

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ungerik/go3d/vec3"
 
@@ -124,11 +126,12 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 
 // newScene returns the scene the editor draws with: the renderer, or
 // blocks when HEXSANDBOX_BLOCKS is set (a quick look on a slow machine).
-func newScene(useBlocks bool, onError func(error)) scene {
+// The water's animation runs on the clock now reads.
+func newScene(useBlocks bool, onError func(error), now func() time.Time) scene {
 	if useBlocks {
 		return blocks.New()
 	}
-	return newRenderScene(onError)
+	return newRenderScene(onError, now)
 }
 
 // fitCamera returns a camera over the middle of a map of topology t that

@@ -28,4 +28,4 @@ func (g *game) savePicture(name string, img image.Image) (string, error) {
 }
 
 // pictureDestination says where Export Image writes.
-func pictureDestination(*game) string { return "It is downloaded as a PNG file." }
+func (g *game) pictureDestination() string { return "It is downloaded as a PNG file." }

@@ -218,7 +218,7 @@ func selectEntry(l *widget.List, key string) bool {
 
 // idle waits until no file work runs or waits: the file work of a
 // command runs off the UI loop, and its dialogs follow it.
-func idle() step { return func(g *game) bool { return g.job == nil && len(g.queue) == 0 } }
+func idle() step { return func(g *game) bool { return g.work.job == nil && len(g.work.queue) == 0 } }
 
 // entryNamed is the list entry of the saved map name, nil when there is
 // none.
@@ -232,7 +232,7 @@ func pickMap(t reporter, name string) step {
 		if l == nil {
 			t.Fatal("the dialog shows no list of maps")
 		}
-		g.ui.SetFocusedWidget(l)
+		g.win.ui.SetFocusedWidget(l)
 		if !selectEntry(l, name) {
 			t.Fatalf("the list has no map %q", name)
 		}

@@ -107,23 +107,23 @@ func TestSlowFramesLoseNoInput(t *testing.T) {
 	ready := make(chan struct{})
 	go rig.drive(ready, &gridAt, &pathA, &pathB)
 	runEditorSized(t, 1280, 800, Options{MapsDir: dir}, newInput(), func(g *game, c *checker) []step {
-		g.drawDelay = slowFrame
+		g.hooks.drawDelay = slowFrame
 		frame := 0
 		return []step{
 			// The window takes its size some frames after asking.
-			func(g *game) bool { return g.w == 1280 && g.h == 800 },
+			func(g *game) bool { return g.win.w == 1280 && g.win.h == 800 },
 			wait(2),
 			do(func(g *game) {
-				g.settings = tools.Settings{ApplyTerrain: true, Terrain: 4}
-				g.panel.sync(&g.settings, &g.view)
+				g.edit.settings = tools.Settings{ApplyTerrain: true, Terrain: 4}
+				g.edit.panel.sync(&g.edit.settings, &g.view)
 				// The panel's View section is below an 800-pixel window's
 				// fold: scroll the panel to its end, as a user would.
-				g.panel.scroll.ScrollTop, g.panel.bar.Current = 1, 1000
-				g.uiDirty = true
+				g.edit.panel.scroll.ScrollTop, g.edit.panel.bar.Current = 1, 1000
+				g.win.dirty = true
 			}),
 			wait(2),
 			do(func(g *game) {
-				r := g.panel.views[0].box.GetWidget().Rect
+				r := g.edit.panel.views[0].box.GetWidget().Rect
 				gridAt = [2]int{r.Min.X + r.Dy()/2, r.Min.Y + r.Dy()/2}
 				mid := centreCell(c, g)
 				top := g.sess.Grid.Topology()
@@ -138,13 +138,13 @@ func TestSlowFramesLoseNoInput(t *testing.T) {
 						c.Fatalf("test map: cell %d of the path is snow already", i)
 					}
 				}
-				pathA[0], pathA[1] = cellScreen(g, a)
-				pathB[0], pathB[1] = cellScreen(g, b)
+				pathA[0], pathA[1] = g.cellScreen(a)
+				pathB[0], pathB[1] = g.cellScreen(b)
 				close(ready)
 			}),
 			func(g *game) bool {
 				frame++
-				s := snapshot{frame: frame, at: time.Now(), grid: g.view.Grid, dialogs: g.modals, rotation: g.cam.Rotation}
+				s := snapshot{frame: frame, at: time.Now(), grid: g.view.Grid, dialogs: len(g.dialogs), rotation: g.cam.Rotation}
 				s.x, s.y = g.inp.CursorPosition()
 				s.down = g.inp.MousePressed(ebiten.MouseButtonLeft)
 				if f := g.focusedField(); f != nil {

@@ -13,6 +13,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/units"
 )
 
 // statusHeight is the status line's height in logical pixels.
@@ -28,34 +29,34 @@ type toast struct {
 }
 
 func (g *game) errorf(format string, args ...any) {
-	g.toasts = append(g.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.now().Add(8 * time.Second)})
+	g.msgs.toasts = append(g.msgs.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.clock.now.Add(8 * time.Second)})
 }
 
 func (g *game) info(msg string) {
-	g.toasts = append(g.toasts, toast{text: msg, until: g.now().Add(3 * time.Second)})
+	g.msgs.toasts = append(g.msgs.toasts, toast{text: msg, until: g.clock.now.Add(3 * time.Second)})
 }
 
 func (g *game) expireToasts() {
-	now := g.now()
-	kept := g.toasts[:0]
-	for _, t := range g.toasts {
+	now := g.clock.now
+	kept := g.msgs.toasts[:0]
+	for _, t := range g.msgs.toasts {
 		if now.Before(t.until) {
 			kept = append(kept, t)
 		}
 	}
-	g.toasts = kept[max(0, len(kept)-5):] // the newest few, never a growing list
+	g.msgs.toasts = kept[max(0, len(kept)-5):] // the newest few, never a growing list
 	if g.liveNotice() == "" {
-		g.notices = g.notices[:0]
+		g.msgs.notices = g.msgs.notices[:0]
 	}
 }
 
 func (g *game) drawToasts(screen *ebiten.Image) {
-	s := g.style
+	s := g.win.style
 	y := float64(s.px(12))
-	if g.play.on {
-		y += float64(g.bar.root.GetWidget().Rect.Dy()) // below the game bar
+	if !g.mode.beside() {
+		y += float64(g.mode.root().GetWidget().Rect.Dy()) // below the game bar
 	}
-	for _, t := range g.toasts {
+	for _, t := range g.msgs.toasts {
 		w, h := text.Measure(t.text, s.face, 0)
 		bg := colInfo
 		if t.isErr {
@@ -82,22 +83,23 @@ func mapShape(t hexmap.Topology) string {
 
 // statusText describes the cell under the cursor, the map and the frame rate.
 func (g *game) statusText() (left, right string) {
-	if g.hoverOK && !g.knows(g.hover) {
-		x, z := g.sess.Grid.Coordinates(g.hover).Offset()
+	modeCell, modeRight := g.mode.status()
+	if g.ptr.cur.ok && !g.knows(g.ptr.cur.cell) {
+		x, z := g.sess.Grid.Coordinates(g.ptr.cur.cell).Offset()
 		left = fmt.Sprintf("Cell %d, %d   unexplored", x, z)
-	} else if g.hoverOK {
-		c := g.sess.Grid.Cell(g.hover)
-		co := g.sess.Grid.Coordinates(g.hover)
+	} else if g.ptr.cur.ok {
+		c := g.sess.Grid.Cell(g.ptr.cur.cell)
+		co := g.sess.Grid.Coordinates(g.ptr.cur.cell)
 		x, z := co.Offset()
 		left = fmt.Sprintf("Cell %d, %d  (%d, %d, %d)   elevation %d   water %d   %s",
 			x, z, co.X, co.Y(), co.Z, c.Elevation, c.WaterLevel, terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)])
 		if c.IsUnderwater() {
 			left += "   underwater"
 		}
-		if n := g.sess.Grid.Note(g.hover); n != "" {
+		if n := g.sess.Grid.Note(g.ptr.cur.cell); n != "" {
 			left += fmt.Sprintf("   “%s”", n)
 		}
-		left += g.unitStatus()
+		left += g.unitStatus() + modeCell
 	} else {
 		left = "Point at the map to see a cell"
 	}
@@ -112,17 +114,17 @@ func (g *game) statusText() (left, right string) {
 	if n := g.scene.Pending(); n > 0 {
 		detail = fmt.Sprintf("Building detail: %d chunks…   ", n)
 	}
-	right = fmt.Sprintf("%s%s%s   %s%s   %s   %.0f FPS", detail, g.statusJob(), g.toolStatus(), g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
+	right = fmt.Sprintf("%s%s%s   %s%s   %s   %.0f FPS", detail, g.statusJob(), modeRight, g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
 }
 
 // autosaveWarning is the line that stays on screen while the last
 // autosave failed: the changes are not protected until a save succeeds.
 func (g *game) autosaveWarning() string {
-	if g.autosaveErr == nil {
+	if g.msgs.autosaveErr == nil {
 		return ""
 	}
-	return fmt.Sprintf("Autosave failed: %v. Unsaved changes are not protected: save the map (Ctrl+S).", g.autosaveErr)
+	return fmt.Sprintf("Autosave failed: %v. Unsaved changes are not protected: save the map (Ctrl+S).", g.msgs.autosaveErr)
 }
 
 // drawAutosaveWarning draws the warning as a bar over the bottom of the
@@ -132,7 +134,7 @@ func (g *game) drawAutosaveWarning(screen *ebiten.Image) {
 	if msg == "" {
 		return
 	}
-	s := g.style
+	s := g.win.style
 	mr := g.mapRect()
 	pad := float64(s.px(8))
 	_, h := text.Measure(msg, s.face, 0)
@@ -145,40 +147,37 @@ func (g *game) drawAutosaveWarning(screen *ebiten.Image) {
 	text.Draw(screen.SubImage(clip).(*ebiten.Image), msg, s.face, op)
 }
 
-// toolStatus names the tool, the symmetry and the selection (nothing in
-// play mode, which has no tools).
-func (g *game) toolStatus() string {
-	if g.play.on {
-		return ""
-	}
-	s := g.settings.Tool.String()
-	if g.paste != nil {
+// status names, for the status line's right, the tool, the symmetry
+// and the selection.
+func (e *editMode) status() (cell, right string) {
+	s := e.settings.Tool.String()
+	if e.paste != nil {
 		s = "Pasting"
 	}
-	if g.settings.Symmetry != tools.SymmetryOff {
-		s += " · symmetry " + g.settings.Symmetry.String()
+	if e.settings.Symmetry != tools.SymmetryOff {
+		s += " · symmetry " + e.settings.Symmetry.String()
 	}
-	if !g.sel.Empty() {
-		s += fmt.Sprintf(" · %d selected", g.sel.Len())
+	if !e.sel.Empty() {
+		s += fmt.Sprintf(" · %d selected", e.sel.Len())
 	}
-	return s
+	return "", s
 }
 
 func (g *game) drawStatus(screen *ebiten.Image) {
-	s := g.style
+	s := g.win.style
 	h := s.px(statusHeight)
-	y := g.h - h
-	vector.DrawFilledRect(screen, 0, float32(y), float32(g.w), float32(h), colSection, false)
-	vector.DrawFilledRect(screen, 0, float32(y), float32(g.w), float32(s.px(1)), colBorder, false)
+	y := g.win.h - h
+	vector.DrawFilledRect(screen, 0, float32(y), float32(g.win.w), float32(h), colSection, false)
+	vector.DrawFilledRect(screen, 0, float32(y), float32(g.win.w), float32(s.px(1)), colBorder, false)
 	left, right := g.statusText()
 	_, th := text.Measure(left, s.face, 0)
 	ty := float64(y) + (float64(h)-th)/2
 	pad := s.px(10)
 	rw, _ := text.Measure(right, s.face, 0)
-	rx := float64(g.w-pad) - rw
+	rx := float64(g.win.w-pad) - rw
 	// In a narrow window the cell description is cut short where the
 	// map's name begins, rather than written over it.
-	clip := image.Rect(0, y, statusLeftEnd(g.w, pad, rw), g.h)
+	clip := image.Rect(0, y, statusLeftEnd(g.win.w, pad, rw), g.win.h)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(float64(pad), ty)
 	if g.liveNotice() != "" {
@@ -205,17 +204,28 @@ func statusLeftEnd(screenW, pad int, rightWidth float64) int {
 // notice shows msg in the status line for a few seconds: why the rules
 // refused an edit, what a paste dropped.
 func (g *game) notice(msg string) {
-	g.notices = append(g.notices, toast{text: msg, isErr: true, until: g.now().Add(6 * time.Second)})
-	g.notices = g.notices[max(0, len(g.notices)-4):]
+	g.msgs.notices = append(g.msgs.notices, toast{text: msg, isErr: true, until: g.clock.now.Add(6 * time.Second)})
+	g.msgs.notices = g.msgs.notices[max(0, len(g.msgs.notices)-4):]
 }
 
 // liveNotice is the newest notice still shown, or "".
 func (g *game) liveNotice() string {
-	now := g.now()
-	for k := len(g.notices) - 1; k >= 0; k-- {
-		if now.Before(g.notices[k].until) {
-			return g.notices[k].text
+	now := g.clock.now
+	for k := len(g.msgs.notices) - 1; k >= 0; k-- {
+		if now.Before(g.msgs.notices[k].until) {
+			return g.msgs.notices[k].text
 		}
+	}
+	return ""
+}
+
+// unitStatus describes, for the status line, the unit on the cell under
+// the cursor.
+func (g *game) unitStatus() string {
+	grid := g.sess.Grid
+	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
+		u := grid.Units()[k]
+		return fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
 	}
 	return ""
 }

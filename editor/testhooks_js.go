@@ -25,16 +25,16 @@ import (
 )
 
 // testCall runs one test hook; ok is false for a name it does not know.
-func (p *page) testCall(g *game, name, arg string) (res any, ok bool, err error) {
-	if res, ok, err := mapCall(p, g, name, arg); ok {
+func (g *game) testCall(p *page, name, arg string) (res any, ok bool, err error) {
+	if res, ok, err := g.mapCall(p, name, arg); ok {
 		return res, true, err
 	}
-	return viewCall(p, g, name, arg)
+	return g.viewCall(p, name, arg)
 }
 
 // mapCall runs the calls about the map and its files; ok is false for a
 // name it does not know.
-func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
+func (g *game) mapCall(p *page, name, arg string) (res any, ok bool, err error) {
 	switch name {
 	case "map": // the current map in the product's format, base64
 		res, err = encoded(g.sess.Grid)
@@ -58,11 +58,11 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 	case "share": // Share, as the button does
 		g.shareLink()
 	case "recovery": // the recovery autosave, base64; "" if none
-		res, err = recovery(g)
+		res, err = g.recovery()
 	case "clock": // run the editor's clock this many seconds ahead (autosave)
 		var d time.Duration
 		if d, err = time.ParseDuration(arg + "s"); err == nil {
-			g.now = func() time.Time { return time.Now().Add(d) }
+			g.clock.source = func() time.Time { return wallClock().Add(d) }
 		}
 	default:
 		return nil, false, nil
@@ -71,13 +71,13 @@ func mapCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
 }
 
 // viewCall runs the calls about the editor's state and view.
-func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) {
+func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error) {
 	switch name {
 	case "status":
-		res, err = p.status(g)
+		res, err = g.pageStatus(p)
 	case "settings": // a JSON patch of tools.Settings
-		if err = json.Unmarshal([]byte(arg), &g.settings); err == nil {
-			g.panel.sync(&g.settings, &g.view)
+		if err = json.Unmarshal([]byte(arg), &g.edit.settings); err == nil {
+			g.edit.panel.sync(&g.edit.settings, &g.view)
 		}
 	case "camera": // a JSON patch of the camera (X, Z, Zoom, Rotation); "" resets
 		if arg == "" {
@@ -86,28 +86,28 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 			g.cam.Clamp()
 		}
 	case "depthCheck":
-		res, err = depthCheck(g)
+		res, err = g.depthCheck()
 	case "quality": // a JSON patch of the quality settings (editor/prefs)
 		q := g.view.Quality
 		if err = json.Unmarshal([]byte(arg), &q); err == nil {
 			g.view.Quality = q
-			g.panel.sync(&g.settings, &g.view)
+			g.edit.panel.sync(&g.edit.settings, &g.view)
 			g.qualityChanged()
 		}
 	case "drawDelay": // make every frame at least this many milliseconds long
 		var ms int
 		if ms, err = strconv.Atoi(arg); err == nil {
-			g.drawDelay = time.Duration(ms) * time.Millisecond
+			g.hooks.drawDelay = time.Duration(ms) * time.Millisecond
 		}
 	case "probe": // what the input tests look at
-		res, err = probe(g)
+		res, err = g.probe()
 	case "cellScreen": // where cell arg's centre is on the screen, [x, y]
 		var i int
 		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.CellCount()) {
 			err = fmt.Errorf("no cell %d", i)
 		}
 		if err == nil {
-			x, y := cellScreen(g, i)
+			x, y := g.cellScreen(i)
 			res, err = jsonString([2]int{x, y})
 		}
 	default:
@@ -120,7 +120,7 @@ func viewCall(p *page, g *game, name, arg string) (res any, ok bool, err error) 
 }
 
 // undoSteps is the number of undo steps the map has.
-func undoSteps(g *game) int {
+func (g *game) undoSteps() int {
 	u, _ := g.sess.History.Len()
 	return u
 }
@@ -129,8 +129,8 @@ func undoSteps(g *game) int {
 // where its check box is, open dialogs and the focused text field, the
 // camera's rotation, the cell in the middle of the map view, and the
 // input's frame time.
-func probe(g *game) (string, error) {
-	r := g.panel.views[0].box.GetWidget().Rect // the Grid toggle
+func (g *game) probe() (string, error) {
+	r := g.edit.panel.views[0].box.GetWidget().Rect // the Grid toggle
 	mr := g.mapRect()
 	mid, _, _ := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(mr.Dx()/2), float64(mr.Dy()/2))
 	field := ""
@@ -139,7 +139,7 @@ func probe(g *game) (string, error) {
 	}
 	return jsonString(map[string]any{
 		"grid": g.view.Grid, "gridBox": [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y},
-		"dialogs": g.modals, "field": field, "rotation": g.cam.Rotation, "centre": mid,
+		"dialogs": len(g.dialogs), "field": field, "rotation": g.cam.Rotation, "centre": mid,
 	})
 }
 
@@ -155,7 +155,7 @@ func jsonString(v any) (string, error) {
 
 // recovery is the newest autosave in the browser's storage, whichever
 // tab wrote it (the tests look at it across a reload).
-func recovery(g *game) (string, error) {
+func (g *game) recovery() (string, error) {
 	b, ok := g.sess.Store.(*files.Browser)
 	if !ok {
 		return "", errors.New("not the browser's storage")
@@ -173,26 +173,26 @@ func recovery(g *game) (string, error) {
 // status describes the editor for the tests: map name, unsaved changes,
 // screen size, open dialogs and the part of the screen that shows the
 // map (left of the panel, above the status line).
-func (p *page) status(g *game) (string, error) {
+func (g *game) pageStatus(p *page) (string, error) {
 	view := g.mapRect()
-	if pr := g.panel.root.GetWidget().Rect; pr.Min.X > view.Min.X {
+	if pr := g.edit.panel.root.GetWidget().Rect; pr.Min.X > view.Min.X {
 		view.Max.X = min(view.Max.X, pr.Min.X)
 	}
 	preview := g.newMap != nil && !g.newMap.running && g.newMap.latest != nil && g.newMap.latest.form == g.newMap.form
 	mini := g.mini.rect
 	return jsonString(map[string]any{
-		"name": g.sess.Name, "title": g.mapTitle(), "modified": g.sess.Modified(), "width": g.w, "height": g.h,
-		"dialogs": g.modals, "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
-		"preview": preview, "buttons": dialogButtons(g), "dialogText": dialogText(g), "panelButtons": buttonsIn(g.panel.content),
-		"hover": g.hoverOK, "hoverCell": g.hover, "tool": g.settings.Tool.String(), "selected": g.sel.Len(),
-		"pasting": g.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
-		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": undoSteps(g), "notice": g.liveNotice(),
+		"name": g.sess.Name, "title": g.mapTitle(), "modified": g.sess.Modified(), "width": g.win.w, "height": g.win.h,
+		"dialogs": len(g.dialogs), "mapRect": [4]int{view.Min.X, view.Min.Y, view.Max.X, view.Max.Y},
+		"preview": preview, "buttons": g.dialogButtons(), "dialogText": g.dialogText(), "panelButtons": buttonsIn(g.edit.panel.content),
+		"hover": g.ptr.cur.ok, "hoverCell": g.ptr.cur.cell, "tool": g.edit.settings.Tool.String(), "selected": g.edit.sel.Len(),
+		"pasting": g.edit.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
+		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": g.undoSteps(), "notice": g.liveNotice(),
 	})
 }
 
 // dialogButtons maps the labels of the newest dialog's buttons to their
 // centres in device pixels, so that tests can click them.
-func dialogButtons(g *game) map[string][2]int {
+func (g *game) dialogButtons() map[string][2]int {
 	if len(g.dialogs) == 0 {
 		return map[string][2]int{}
 	}
@@ -200,7 +200,7 @@ func dialogButtons(g *game) map[string][2]int {
 }
 
 // dialogText is the text of the newest dialog's paragraphs and labels.
-func dialogText(g *game) []string {
+func (g *game) dialogText() []string {
 	var out []string
 	if len(g.dialogs) > 0 {
 		walkWidgets(g.dialogs[len(g.dialogs)-1].c, func(w widget.PreferredSizeLocateableWidget) {
@@ -239,7 +239,7 @@ func walkWidgets(c *widget.Container, f func(widget.PreferredSizeLocateableWidge
 // each frame stored with the CPU reference of the map's triangles; it
 // returns JSON [{"View":[zoom, rotation], "SubpixelBits", "Differ",
 // "Covered", "Unlit"}, …].
-func depthCheck(g *game) (string, error) {
+func (g *game) depthCheck() (string, error) {
 	const w, h = 480, 270
 	set := chunk.NewSet(g.sess.Grid)
 	type result struct {

@@ -29,6 +29,7 @@ type textField struct {
 	submit      func(string)
 	onChange    func()           // called after every change of the text
 	focus       func(*textField) // gives the field the keyboard (a click on it)
+	now         func() time.Time // the editor's clock
 	changed     time.Time        // last edit, to keep the caret lit while typing
 	focusMap    map[widget.FocusDirection]widget.Focuser
 	// Auto-repeat of a held editing key where the input gives no
@@ -50,7 +51,7 @@ const (
 // Enter calls submit with its text.
 func (s *style) textField(initial, placeholder string, width int, submit func(string)) *textField {
 	f := &textField{face: s.face, pad: s.px(6), placeholder: placeholder, submit: submit, held: -1,
-		focus: s.focus, focusMap: map[widget.FocusDirection]widget.Focuser{}}
+		focus: s.focus, now: s.now, focusMap: map[widget.FocusDirection]widget.Focuser{}}
 	f.widget = widget.NewWidget(
 		widget.WidgetOpts.MinSize(s.px(width), 0),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
@@ -248,7 +249,7 @@ func (f *textField) Render(screen *ebiten.Image) {
 		op.ColorScale.ScaleWithColor(colText)
 		text.Draw(clip, string(f.text), f.face, op)
 	}
-	if f.focused && (time.Since(f.changed) < time.Second || time.Now().UnixMilli()/530%2 == 0) {
+	if now := f.now(); f.focused && (now.Sub(f.changed) < time.Second || now.UnixMilli()/530%2 == 0) {
 		x := float32(inner.Min.X + caretX - f.scroll)
 		caret := image.Rect(int(x), inner.Min.Y, int(x)+max(1, f.pad/4), inner.Max.Y).Intersect(inner)
 		if !caret.Empty() {

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"time"
+
 	"bytes"
 	"image"
 	"image/color"
@@ -42,6 +44,8 @@ type style struct {
 	// focus gives a text field the keyboard when it is clicked (the
 	// editor's UI sets it).
 	focus func(*textField)
+	// now reads the editor's clock (a text field's caret blinks by it).
+	now func() time.Time
 }
 
 func newStyle(scale float64) (*style, error) {

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/nav"
+	"hexsandbox/render/project"
 )
 
 // What a press on the map does, by tool (tools.Tool), and the
@@ -25,6 +28,96 @@ type pasting struct {
 // shaped is the clip as it will be placed.
 func (p *pasting) shaped() tools.Clip { return p.clip.Transformed(p.tr) }
 
+// holding is what a press on the map goes on doing while the button is
+// held.
+type holding uint8
+
+const (
+	holdNothing holding = iota
+	holdBrush           // a stroke: painting where the pointer moves
+	holdSelect          // a rectangle being dragged out
+)
+
+// editMode is editing the map (Catlike's HexMapEditor): the panel's
+// settings and tool, a stroke under way, the selection, the clipboard
+// and a paste following the mouse.
+type editMode struct {
+	env      *modeEnv
+	panel    *panel
+	settings tools.Settings
+	tracker  tools.DragTracker
+	stroking bool
+	holding  holding
+	sel      tools.Selection
+	clip     *tools.Clip // the last copy
+	paste    *pasting    // a paste following the mouse
+	selDrag  *selectDrag // a rectangle being dragged out
+	preview  toolPreview // what the tool under the pointer would change
+}
+
+// reset drops what belonged to the map before: a stroke, the selection,
+// a paste.
+func (e *editMode) reset() {
+	e.tracker.Reset()
+	e.stroking, e.holding = false, holdNothing
+	e.sel.Clear()
+	e.paste, e.selDrag = nil, nil
+}
+
+func (e *editMode) root() *widget.Container { return e.panel.root }
+func (e *editMode) beside() bool            { return true }
+func (e *editMode) keys() modes             { return inEdit }
+func (e *editMode) fogged() bool            { return false }
+func (e *editMode) minimap() bool           { return true }
+func (e *editMode) enter()                  {}
+func (e *editMode) leave()                  { e.endStroke() }
+func (e *editMode) interrupt()              { e.endStroke() }
+func (e *editMode) tick() bool              { return false }
+
+// sync shows settings changed outside the panel.
+func (e *editMode) sync() { e.panel.sync(&e.settings, e.env.view) }
+
+// input turns the left button into tool actions: a press on the map
+// starts one, holding it goes on (a stroke, a rectangle), releasing it
+// ends it.
+func (e *editMode) input(p pointer) {
+	switch {
+	case !p.down || !p.onMap:
+		e.release()
+		e.holding = holdNothing
+	case p.pressed:
+		e.press()
+		e.hold()
+	default:
+		e.hold()
+	}
+}
+
+// endStroke ends a stroke under way: it is one undo step.
+func (e *editMode) endStroke() {
+	if e.stroking {
+		e.stroking = false
+		e.env.sess.History.EndStroke()
+	}
+	e.tracker.Reset()
+}
+
+// distances is the distance overlay in edit mode: from the cell under
+// the cursor; nil for none.
+func (e *editMode) distances() []int {
+	if hover := e.env.ptr; e.env.view.Distances && hover.ok {
+		return e.env.world.distancesFrom(nav.Query{Speed: hexmap.UnitSpeed, From: hover.cell}, -1)
+	}
+	return nil
+}
+
+// drawOver draws the distance overlay.
+func (e *editMode) drawOver(screen *ebiten.Image, v *project.View) {
+	if dist := e.distances(); dist != nil {
+		e.env.paint.distances(screen, v, dist, nil)
+	}
+}
+
 // selectDrag is a rectangle being dragged out with the Select tool.
 type selectDrag struct {
 	from hexmap.Coordinates // unwrapped
@@ -32,140 +125,140 @@ type selectDrag struct {
 	add  bool // Shift: add to the selection instead of replacing it
 }
 
-func (g *game) setTool(t tools.Tool) {
-	g.settings.Tool = t
-	g.endStroke()
-	g.syncPanel()
+func (e *editMode) setTool(t tools.Tool) {
+	e.settings.Tool = t
+	e.endStroke()
+	e.syncPanel()
 }
 
-func (g *game) brushSize(delta int) {
-	g.settings.BrushSize = max(0, min(tools.MaxBrushSize, g.settings.BrushSize+delta))
-	g.syncPanel()
+func (e *editMode) brushSize(delta int) {
+	e.settings.BrushSize = max(0, min(tools.MaxBrushSize, e.settings.BrushSize+delta))
+	e.syncPanel()
 }
 
-func (g *game) cycleSymmetry() {
-	g.settings.Symmetry = g.settings.Symmetry.Next()
-	g.syncPanel()
-	g.info("Symmetry: " + g.settings.Symmetry.String())
+func (e *editMode) cycleSymmetry() {
+	e.settings.Symmetry = e.settings.Symmetry.Next()
+	e.syncPanel()
+	e.env.info("Symmetry: " + e.settings.Symmetry.String())
 }
 
 // syncPanel shows settings changed outside the panel.
-func (g *game) syncPanel() { g.panel.sync(&g.settings, &g.view) }
+func (e *editMode) syncPanel() { e.sync() }
 
 // hoverPlace is the cell under the pointer, at coordinates unwrapped
 // into the copy of a wrapping map the pointer is over.
-func (g *game) hoverPlace() tools.Place {
-	top := g.sess.Grid.Topology()
-	return tools.Place{Index: g.hover, At: tools.Unwrapped(top, g.hover, g.hoverAt[0])}
+func (e *editMode) hoverPlace() tools.Place {
+	top := e.env.sess.Grid.Topology()
+	return tools.Place{Index: e.env.ptr.cell, At: tools.Unwrapped(top, e.env.ptr.cell, e.env.ptr.at[0])}
 }
 
 // press handles the frame the left button went down over the map, and
 // says what holding it goes on to do.
-func (g *game) press() {
-	if !g.hoverOK {
+func (e *editMode) press() {
+	if !e.env.ptr.ok {
 		return
 	}
 	switch {
-	case g.paste != nil:
-		g.placePaste()
-	case alt(&g.inp) || g.settings.Tool == tools.ToolPick:
-		g.pick()
-	case g.settings.Tool == tools.ToolFill:
-		g.fill()
-	case g.settings.Tool == tools.ToolSelect:
-		at := g.hoverPlace().At
-		g.selDrag = &selectDrag{from: at, to: at, add: shift(&g.inp)}
-		g.holding = holdSelect
-	case g.settings.Tool == tools.ToolWand:
-		g.wand()
-	case g.settings.Tool == tools.ToolNote:
-		g.noteDialog(g.hover)
+	case e.paste != nil:
+		e.placePaste()
+	case alt(e.env.in) || e.settings.Tool == tools.ToolPick:
+		e.pick()
+	case e.settings.Tool == tools.ToolFill:
+		e.fill()
+	case e.settings.Tool == tools.ToolSelect:
+		at := e.hoverPlace().At
+		e.selDrag = &selectDrag{from: at, to: at, add: shift(e.env.in)}
+		e.holding = holdSelect
+	case e.settings.Tool == tools.ToolWand:
+		e.wand()
+	case e.settings.Tool == tools.ToolNote:
+		e.env.noteDialog(e.env.ptr.cell)
 	default:
-		g.holding = holdBrush
+		e.holding = holdBrush
 	}
 }
 
 // hold handles a frame the left button is down after a press on the
 // map: the brush paints, a rectangle follows the pointer.
-func (g *game) hold() {
-	switch g.holding {
+func (e *editMode) hold() {
+	switch e.holding {
 	case holdSelect:
-		if g.hoverOK && g.selDrag != nil {
-			g.selDrag.to = g.hoverPlace().At
+		if e.env.ptr.ok && e.selDrag != nil {
+			e.selDrag.to = e.hoverPlace().At
 		}
 	case holdBrush:
-		g.stroke()
+		e.stroke()
 	}
 }
 
 // release ends what the press began.
-func (g *game) release() {
-	g.endStroke()
-	if d := g.selDrag; d != nil && g.holding == holdSelect {
-		g.selDrag = nil
+func (e *editMode) release() {
+	e.endStroke()
+	if d := e.selDrag; d != nil && e.holding == holdSelect {
+		e.selDrag = nil
 		if !d.add {
-			g.sel.Clear()
+			e.sel.Clear()
 		}
-		g.sel.Add(tools.Rect(g.sess.Grid.Topology(), d.from, d.to))
-		g.info(fmt.Sprintf("%d cells selected", g.sel.Len()))
+		e.sel.Add(tools.Rect(e.env.sess.Grid.Topology(), d.from, d.to))
+		e.env.info(fmt.Sprintf("%d cells selected", e.sel.Len()))
 	}
 }
 
 // stroke applies the brush (and its symmetric images) where the pointer
 // moved to; a press to release is one stroke and one undo step.
-func (g *game) stroke() {
-	if !g.stroking {
-		g.stroking = true
-		g.tracker.Reset()
-		g.sess.History.BeginStroke()
+func (e *editMode) stroke() {
+	if !e.stroking {
+		e.stroking = true
+		e.tracker.Reset()
+		e.env.sess.History.BeginStroke()
 	}
-	if !g.hoverOK || g.tracker.Same(g.hover) {
+	if !e.env.ptr.ok || e.tracker.Same(e.env.ptr.cell) {
 		return
 	}
 	// The pointer may have crossed several cells since the last step (a
 	// slow frame): the brush follows the straight path between them.
-	path := []int{g.hover}
-	if prev, ok := g.tracker.Prev(); ok {
-		path = tools.Path(g.sess.Grid.Topology(), prev, g.hover)[1:]
+	path := []int{e.env.ptr.cell}
+	if prev, ok := e.tracker.Prev(); ok {
+		path = tools.Path(e.env.sess.Grid.Topology(), prev, e.env.ptr.cell)[1:]
 	}
 	for _, c := range path {
-		drag := g.tracker.Step(g.sess.Grid, c)
-		g.refused(g.settings.ApplySymmetric(g.sess.Grid, c, drag, g.settings.Symmetry))
+		drag := e.tracker.Step(e.env.sess.Grid, c)
+		e.refused(e.settings.ApplySymmetric(e.env.sess.Grid, c, drag, e.settings.Symmetry))
 	}
 }
 
 // refused says in the status line why the rules refused an edit.
-func (g *game) refused(err error) {
+func (e *editMode) refused(err error) {
 	var r *tools.Refusal
 	if errors.As(err, &r) {
-		x, z := g.sess.Grid.Topology().Offset(r.Cell)
-		g.notice(fmt.Sprintf("%v (cell %d, %d)", r, x, z))
+		x, z := e.env.sess.Grid.Topology().Offset(r.Cell)
+		e.env.notice(fmt.Sprintf("%v (cell %d, %d)", r, x, z))
 	}
 }
 
-func (g *game) pick() {
-	c := g.sess.Grid.Cell(g.hover)
-	g.settings.Pick(c)
-	if g.settings.Tool == tools.ToolPick {
-		g.settings.Tool = tools.ToolBrush // picked: paint with it
+func (e *editMode) pick() {
+	c := e.env.sess.Grid.Cell(e.env.ptr.cell)
+	e.settings.Pick(c)
+	if e.settings.Tool == tools.ToolPick {
+		e.settings.Tool = tools.ToolBrush // picked: paint with it
 	}
-	g.syncPanel()
-	g.info(fmt.Sprintf("Picked %s, elevation %d, water %d, urban %d, farm %d, plant %d",
-		terrainNames[g.settings.Terrain], c.Elevation, c.WaterLevel, c.UrbanLevel, c.FarmLevel, c.PlantLevel))
+	e.syncPanel()
+	e.env.info(fmt.Sprintf("Picked %s, elevation %d, water %d, urban %d, farm %d, plant %d",
+		terrainNames[e.settings.Terrain], c.Elevation, c.WaterLevel, c.UrbanLevel, c.FarmLevel, c.PlantLevel))
 }
 
-func (g *game) fill() {
-	if !g.settings.Active() {
-		g.notice("Fill: nothing to apply; pick a terrain or turn on a value in the panel")
+func (e *editMode) fill() {
+	if !e.settings.Active() {
+		e.env.notice("Fill: nothing to apply; pick a terrain or turn on a value in the panel")
 		return
 	}
-	n, refused, rep := tools.Fill(g.sess.Grid, g.hover, g.settings.Match, g.settings)
-	g.refused(refused)
-	msg := fmt.Sprintf("Filled %d cells of the same %s", n, lowerMatch(g.settings.Match))
+	n, refused, rep := tools.Fill(e.env.sess.Grid, e.env.ptr.cell, e.settings.Match, e.settings)
+	e.refused(refused)
+	msg := fmt.Sprintf("Filled %d cells of the same %s", n, lowerMatch(e.settings.Match))
 	if d := droppedLinks(rep); d != "" {
 		msg += "; the rules dropped " + d
 	}
-	g.info(msg)
+	e.env.info(msg)
 }
 
 func lowerMatch(m tools.Match) string {
@@ -178,107 +271,103 @@ func lowerMatch(m tools.Match) string {
 	return "terrain"
 }
 
-func (g *game) wand() {
-	if !shift(&g.inp) {
-		g.sel.Clear()
+func (e *editMode) wand() {
+	if !shift(e.env.in) {
+		e.sel.Clear()
 	}
-	g.sel.Add(tools.Region(g.sess.Grid, g.hover, g.settings.Match))
-	g.info(fmt.Sprintf("%d cells selected", g.sel.Len()))
+	e.sel.Add(tools.Region(e.env.sess.Grid, e.env.ptr.cell, e.settings.Match))
+	e.env.info(fmt.Sprintf("%d cells selected", e.sel.Len()))
 }
 
-func (g *game) selectAll() {
-	g.sel.Clear()
-	top := g.sess.Grid.Topology()
-	g.sel.Add(tools.Rect(top, hexmap.FromOffset(0, 0), hexmap.FromOffset(top.Width-1, top.Height-1)))
-	g.info(fmt.Sprintf("Selected the whole map, %d cells", g.sel.Len()))
+func (e *editMode) selectAll() {
+	e.sel.Clear()
+	top := e.env.sess.Grid.Topology()
+	e.sel.Add(tools.Rect(top, hexmap.FromOffset(0, 0), hexmap.FromOffset(top.Width-1, top.Height-1)))
+	e.env.info(fmt.Sprintf("Selected the whole map, %d cells", e.sel.Len()))
 }
 
 // copySelection copies the selection; it reports false when there is
 // nothing to copy.
-func (g *game) copySelection() bool {
-	if g.sel.Empty() {
-		g.notice("Nothing selected to copy: use Select (4) or Wand (5) first")
+func (e *editMode) copySelection() bool {
+	if e.sel.Empty() {
+		e.env.notice("Nothing selected to copy: use Select (4) or Wand (5) first")
 		return false
 	}
-	clip := tools.Copy(g.sess.Grid, &g.sel)
-	g.clip = &clip
-	g.info(fmt.Sprintf("Copied %d cells; Ctrl+V pastes", len(clip.Cells)))
+	clip := tools.Copy(e.env.sess.Grid, &e.sel)
+	e.clip = &clip
+	e.env.info(fmt.Sprintf("Copied %d cells; Ctrl+V pastes", len(clip.Cells)))
 	return true
 }
 
-func (g *game) cutSelection() {
-	if g.copySelection() {
-		g.clearSelection(fmt.Sprintf("Cut %d cells; Ctrl+V pastes them", g.sel.Len()))
+func (e *editMode) cutSelection() {
+	if e.copySelection() {
+		e.clearSelection(fmt.Sprintf("Cut %d cells; Ctrl+V pastes them", e.sel.Len()))
 	}
 }
 
-func (g *game) deleteSelection() {
-	if g.sel.Empty() {
+func (e *editMode) deleteSelection() {
+	if e.sel.Empty() {
 		return
 	}
-	g.clearSelection(fmt.Sprintf("Cleared %d cells", g.sel.Len()))
+	e.clearSelection(fmt.Sprintf("Cleared %d cells", e.sel.Len()))
 }
 
-func (g *game) clearSelection(msg string) {
-	g.endStroke()
-	rep := tools.Clear(g.sess.Grid, &g.sel)
+func (e *editMode) clearSelection(msg string) {
+	e.endStroke()
+	rep := tools.Clear(e.env.sess.Grid, &e.sel)
 	if d := droppedLinks(rep); d != "" {
 		msg += "; links into them dropped: " + d
 	}
-	g.info(msg)
+	e.env.info(msg)
 }
 
-func (g *game) startPaste() {
-	if g.clip == nil {
-		g.notice("Nothing to paste: copy a selection first (Ctrl+C)")
+func (e *editMode) startPaste() {
+	if e.clip == nil {
+		e.env.notice("Nothing to paste: copy a selection first (Ctrl+C)")
 		return
 	}
-	g.paste = &pasting{clip: *g.clip}
-	g.info("Pasting: click to place · R turns · H mirrors · Escape stops")
+	e.paste = &pasting{clip: *e.clip}
+	e.env.info("Pasting: click to place · R turns · H mirrors · Escape stops")
 }
 
-func (g *game) turnPaste(steps int) {
-	if g.paste != nil {
-		g.paste.tr = g.paste.tr.Then(tools.Transform{Turns: (steps%6 + 6) % 6})
+func (e *editMode) turnPaste(steps int) {
+	if e.paste != nil {
+		e.paste.tr = e.paste.tr.Then(tools.Transform{Turns: (steps%6 + 6) % 6})
 	}
 }
 
-func (g *game) mirrorPaste() {
-	if g.paste != nil {
-		g.paste.tr = g.paste.tr.Then(tools.Transform{Mirror: true})
+func (e *editMode) mirrorPaste() {
+	if e.paste != nil {
+		e.paste.tr = e.paste.tr.Then(tools.Transform{Mirror: true})
 	}
 }
 
-func (g *game) placePaste() {
-	clip := g.paste.shaped()
-	g.paste = nil
-	g.endStroke()
-	rep := tools.Paste(g.sess.Grid, clip, g.hoverPlace().At)
+func (e *editMode) placePaste() {
+	clip := e.paste.shaped()
+	e.paste = nil
+	e.endStroke()
+	rep := tools.Paste(e.env.sess.Grid, clip, e.hoverPlace().At)
 	msg := fmt.Sprintf("Pasted %d cells", rep.Cells)
 	if off := len(clip.Cells) - rep.Cells; off > 0 {
 		msg += fmt.Sprintf(" (%d fell off the map)", off)
 	}
 	if d := droppedLinks(rep.BatchReport); d != "" {
-		g.notice(msg + "; links that found no partner at the edge were dropped: " + d)
+		e.env.notice(msg + "; links that found no partner at the edge were dropped: " + d)
 		return
 	}
-	g.info(msg)
+	e.env.info(msg)
 }
 
-// escape stops pasting, or else clears the selection, or closes the help.
-func (g *game) escape() {
+// escape stops pasting, or else clears the selection.
+func (e *editMode) escape() {
 	switch {
-	case g.help:
-		g.help = false
-	case g.play.on:
-		g.play.selected = -1
-	case g.paste != nil:
-		g.paste = nil
-		g.info("Paste cancelled")
-	case g.selDrag != nil:
-		g.selDrag = nil
-	case !g.sel.Empty():
-		g.sel.Clear()
+	case e.paste != nil:
+		e.paste = nil
+		e.env.info("Paste cancelled")
+	case e.selDrag != nil:
+		e.selDrag = nil
+	case !e.sel.Empty():
+		e.sel.Clear()
 	}
 }
 

@@ -3,6 +3,7 @@ package editor
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/palette"
@@ -28,11 +29,11 @@ type toolPreview struct {
 }
 
 // region returns the region of cell i under m on the session's map.
-func (p *toolPreview) regionOf(g *game, i int, m tools.Match) []tools.Place {
-	st := g.sess.History.State()
-	if !p.valid || p.cell != i || p.match != m || p.state != st || g.sess.History.InStroke() {
+func (p *toolPreview) regionOf(sess *files.Session, i int, m tools.Match) []tools.Place {
+	st := sess.History.State()
+	if !p.valid || p.cell != i || p.match != m || p.state != st || sess.History.InStroke() {
 		p.cell, p.match, p.state, p.valid = i, m, st, true
-		p.region = tools.Region(g.sess.Grid, i, m)
+		p.region = tools.Region(sess.Grid, i, m)
 	}
 	return p.region
 }
@@ -52,96 +53,105 @@ func placeShift(t hexmap.Topology, p tools.Place, shift float32) float32 {
 	return x - own + shift
 }
 
+// drawUnder draws the selection, and what a click would change when
+// nothing is over the map.
+func (e *editMode) drawUnder(screen *ebiten.Image, v *project.View, copies []float32, margin float32) {
+	e.drawSelection(screen, v, copies, margin)
+	if e.env.quiet() {
+		e.drawToolPreview(screen, v, margin)
+	}
+}
+
 // drawSelection outlines the selected cells on every copy in view.
-func (g *game) drawSelection(screen *ebiten.Image, v *project.View, copies []float32, margin float32) {
-	if g.sel.Empty() {
+func (e *editMode) drawSelection(screen *ebiten.Image, v *project.View, copies []float32, margin float32) {
+	if e.sel.Empty() {
 		return
 	}
-	grid := g.sess.Grid
+	grid := e.env.sess.Grid
 	for _, shift := range copies {
-		for _, p := range g.sel.Places() {
+		for _, p := range e.sel.Places() {
 			if onScreen(v, cellTop(grid, p.Index, [3]float32{}, shift), margin) {
-				g.shade(screen, v, p.Index, shift, selectFill)
-				g.outline(screen, v, p.Index, shift, selectColor, 1.5)
+				e.env.paint.shade(screen, v, p.Index, shift, selectFill)
+				e.env.paint.outline(screen, v, p.Index, shift, selectColor, 1.5)
 			}
 		}
 	}
-	g.fills.flush(screen, g.white)
-	g.lines.flush(screen, g.white)
+	e.env.paint.fills.flush(screen, e.env.paint.white)
+	e.env.paint.lines.flush(screen, e.env.paint.white)
 }
 
 // drawToolPreview shows what a click would change, before the click.
-func (g *game) drawToolPreview(screen *ebiten.Image, v *project.View, margin float32) {
-	if !g.hoverOK && g.selDrag == nil {
+func (e *editMode) drawToolPreview(screen *ebiten.Image, v *project.View, margin float32) {
+	if !e.env.ptr.ok && e.selDrag == nil {
 		return
 	}
-	top := g.sess.Grid.Topology()
-	ref := g.hoverAt[0]
+	top := e.env.sess.Grid.Topology()
+	ref := e.env.ptr.at[0]
 	switch {
-	case g.paste != nil:
-		g.drawPastePreview(screen, v)
-	case g.selDrag != nil:
-		for _, p := range tools.Rect(top, g.selDrag.from, g.selDrag.to) {
-			g.shade(screen, v, p.Index, placeShift(top, p, 0), selectFill)
-			g.outline(screen, v, p.Index, placeShift(top, p, 0), selectColor, 2)
+	case e.paste != nil:
+		e.drawPastePreview(screen, v)
+	case e.selDrag != nil:
+		for _, p := range tools.Rect(top, e.selDrag.from, e.selDrag.to) {
+			e.env.paint.shade(screen, v, p.Index, placeShift(top, p, 0), selectFill)
+			e.env.paint.outline(screen, v, p.Index, placeShift(top, p, 0), selectColor, 2)
 		}
-	case alt(&g.inp) || g.settings.Tool == tools.ToolPick || g.settings.Tool == tools.ToolNote:
-		g.outline(screen, v, g.hover, shiftOf(top, g.hover, ref), hoverColor, 2.5)
-	case g.settings.Tool == tools.ToolFill || g.settings.Tool == tools.ToolWand:
+	case alt(e.env.in) || e.settings.Tool == tools.ToolPick || e.settings.Tool == tools.ToolNote:
+		e.env.paint.outline(screen, v, e.env.ptr.cell, shiftOf(top, e.env.ptr.cell, ref), hoverColor, 2.5)
+	case e.settings.Tool == tools.ToolFill || e.settings.Tool == tools.ToolWand:
 		c := hoverColor
-		if g.settings.Tool == tools.ToolWand {
+		if e.settings.Tool == tools.ToolWand {
 			c = selectColor
 		}
-		shift := shiftOf(top, g.hover, ref)
-		for _, p := range g.preview.regionOf(g, g.hover, g.settings.Match) {
+		shift := shiftOf(top, e.env.ptr.cell, ref)
+		for _, p := range e.preview.regionOf(e.env.sess, e.env.ptr.cell, e.settings.Match) {
 			s := placeShift(top, p, shift)
-			if onScreen(v, cellTop(g.sess.Grid, p.Index, [3]float32{}, s), margin) {
-				g.outline(screen, v, p.Index, s, c, 1.5)
+			if onScreen(v, cellTop(e.env.sess.Grid, p.Index, [3]float32{}, s), margin) {
+				e.env.paint.outline(screen, v, p.Index, s, c, 1.5)
 			}
 		}
 	default:
-		g.drawBrushPreview(screen, v, ref)
+		e.drawBrushPreview(screen, v, ref)
 	}
-	g.fills.flush(screen, g.white)
-	g.lines.flush(screen, g.white)
+	e.env.paint.fills.flush(screen, e.env.paint.white)
+	e.env.paint.lines.flush(screen, e.env.paint.white)
 }
 
 // drawBrushPreview outlines the cells the brush would paint: around the
 // pointer, and around each symmetric image of it.
-func (g *game) drawBrushPreview(screen *ebiten.Image, v *project.View, ref float32) {
-	grid := g.sess.Grid
+func (e *editMode) drawBrushPreview(screen *ebiten.Image, v *project.View, ref float32) {
+	grid := e.env.sess.Grid
 	top := grid.Topology()
 	c := hoverColor
-	if !g.settings.Active() {
+	if !e.settings.Active() {
 		c = colDim // nothing to apply: the brush would change nothing
 	}
-	for k, im := range g.settings.Symmetry.Images(top, top.Coordinates(g.hover)) {
+	for k, im := range e.settings.Symmetry.Images(top, top.Coordinates(e.env.ptr.cell)) {
 		col, at := c, ref
 		if k > 0 {
-			col, at = imageColor, float32(g.cam.X)
+			col, at = imageColor, float32(e.env.cam.X)
 		}
-		for _, i := range tools.Brush(grid, im.Cell, g.settings.BrushSize) {
-			g.outline(screen, v, i, shiftOf(top, i, at), col, 2)
+		for _, i := range tools.Brush(grid, im.Cell, e.settings.BrushSize) {
+			e.env.paint.outline(screen, v, i, shiftOf(top, i, at), col, 2)
 		}
 	}
 }
 
 // drawPastePreview shows the clip as it would land with its anchor on
 // the pointer: each cell in its colour, translucent, and outlined.
-func (g *game) drawPastePreview(screen *ebiten.Image, v *project.View) {
-	if !g.hoverOK {
+func (e *editMode) drawPastePreview(screen *ebiten.Image, v *project.View) {
+	if !e.env.ptr.ok {
 		return
 	}
-	top := g.sess.Grid.Topology()
-	clip := g.paste.shaped()
-	for k, p := range clip.Targets(top, g.hoverPlace().At) {
+	top := e.env.sess.Grid.Topology()
+	clip := e.paste.shaped()
+	for k, p := range clip.Targets(top, e.hoverPlace().At) {
 		if p.Index < 0 {
 			continue
 		}
 		c := topdown.CellColor(clip.Cells[k].Cell)
 		c.A = 0xb0
 		s := placeShift(top, p, 0)
-		g.shade(screen, v, p.Index, s, c)
-		g.outline(screen, v, p.Index, s, selectColor, 1.5)
+		e.env.paint.shade(screen, v, p.Index, s, c)
+		e.env.paint.outline(screen, v, p.Index, s, selectColor, 1.5)
 	}
 }

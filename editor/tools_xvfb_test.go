@@ -42,7 +42,7 @@ func clickCell(in *scriptInput, cell func() int) step {
 	return func(g *game) bool {
 		switch k++; k {
 		case 1:
-			in.x, in.y = cellScreen(g, cell())
+			in.x, in.y = g.cellScreen(cell())
 			return false
 		case 2:
 			in.left = true
@@ -55,7 +55,7 @@ func clickCell(in *scriptInput, cell func() int) step {
 
 // hoverCell moves the pointer over cell i without a click.
 func hoverCell(in *scriptInput, cell func() int) step {
-	return do(func(g *game) { in.x, in.y = cellScreen(g, cell()) })
+	return do(func(g *game) { in.x, in.y = g.cellScreen(cell()) })
 }
 
 // offset is the index of the cell at offset (x, z).
@@ -103,7 +103,7 @@ func TestEditorEyedropper(t *testing.T) {
 			captureStep(t, filepath.Join(shots, "editor-eyedropper.png")), // Alt still held: the picked cell outlined
 			do(func(g *game) {
 				in.held[ebiten.KeyAlt] = false
-				c, s := g.sess.Grid.Cell(src), g.settings
+				c, s := g.sess.Grid.Cell(src), g.edit.settings
 				if !s.ApplyTerrain || s.Terrain != c.TerrainType || !s.ApplyElevation || s.Elevation != int(c.Elevation) ||
 					!s.ApplyWater || s.WaterLevel != int(c.WaterLevel) || s.Urban != 2 || s.Plant != 1 || !s.ApplyUrban {
 					t.Errorf("Alt+click picked %+v from cell %+v", s, c)
@@ -111,7 +111,7 @@ func TestEditorEyedropper(t *testing.T) {
 				if s.Tool != tools.ToolFill {
 					t.Errorf("Alt+click changed the tool to %v", s.Tool)
 				}
-				if g.panel.terrain.group.Active() != g.panel.terrain.btns[1+int(c.TerrainType)] {
+				if g.edit.panel.terrain.group.Active() != g.edit.panel.terrain.btns[1+int(c.TerrainType)] {
 					t.Error("the panel does not show the picked terrain")
 				}
 				if undoCount(g) != steps {
@@ -123,8 +123,8 @@ func TestEditorEyedropper(t *testing.T) {
 			tap(in, ebiten.Key3),
 			clickCell(in, func() int { return other }),
 			do(func(g *game) {
-				if g.settings.Elevation != 1 || g.settings.Tool != tools.ToolBrush {
-					t.Errorf("the Pick tool: elevation %d, tool %v; want 1 and the brush", g.settings.Elevation, g.settings.Tool)
+				if g.edit.settings.Elevation != 1 || g.edit.settings.Tool != tools.ToolBrush {
+					t.Errorf("the Pick tool: elevation %d, tool %v; want 1 and the brush", g.edit.settings.Elevation, g.edit.settings.Tool)
 				}
 			}),
 		}
@@ -144,8 +144,8 @@ func TestEditorFill(t *testing.T) {
 		return []step{
 			wait(2),
 			do(func(g *game) {
-				g.settings = tools.Settings{ApplyTerrain: true, Terrain: hexmap.Snow, Match: tools.MatchTerrain}
-				g.syncPanel()
+				g.edit.settings = tools.Settings{ApplyTerrain: true, Terrain: hexmap.Snow, Match: tools.MatchTerrain}
+				g.edit.syncPanel()
 				start = centreCell(t, g)
 				region = terrainFlood(g.sess.Grid, start)
 				before = g.sess.Grid.Clone()
@@ -213,8 +213,8 @@ func TestEditorWand(t *testing.T) {
 		return []step{
 			wait(2),
 			do(func(g *game) {
-				g.settings.Match = tools.MatchTerrain
-				g.syncPanel()
+				g.edit.settings.Match = tools.MatchTerrain
+				g.edit.syncPanel()
 				start = centreCell(t, g)
 				region = terrainFlood(g.sess.Grid, start)
 				if len(region) < 2 {
@@ -228,14 +228,14 @@ func TestEditorWand(t *testing.T) {
 			captureStep(t, filepath.Join(shots, "editor-wand-preview.png")),
 			clickCell(in, func() int { return start }),
 			do(func(g *game) {
-				if g.settings.Tool != tools.ToolWand {
-					t.Fatalf("U picked the tool %v", g.settings.Tool)
+				if g.edit.settings.Tool != tools.ToolWand {
+					t.Fatalf("U picked the tool %v", g.edit.settings.Tool)
 				}
-				if g.sel.Len() != len(region) {
-					t.Errorf("the wand selected %d cells, want the region's %d", g.sel.Len(), len(region))
+				if g.edit.sel.Len() != len(region) {
+					t.Errorf("the wand selected %d cells, want the region's %d", g.edit.sel.Len(), len(region))
 				}
 				for _, i := range region {
-					if !g.sel.Contains(i) {
+					if !g.edit.sel.Contains(i) {
 						t.Errorf("cell %d of the region is not selected", i)
 						break
 					}
@@ -247,7 +247,7 @@ func TestEditorWand(t *testing.T) {
 				other = -1
 				for _, i := range region {
 					g.sess.Grid.Topology().Neighbors(i, func(_ hexmap.Direction, n int) {
-						if !g.sel.Contains(n) && other < 0 {
+						if !g.edit.sel.Contains(n) && other < 0 {
 							other = n
 						}
 					})
@@ -260,8 +260,8 @@ func TestEditorWand(t *testing.T) {
 			clickCell(in, func() int { return other }),
 			do(func(g *game) {
 				in.held[ebiten.KeyShift] = false
-				if want := len(region) + len(terrainFlood(g.sess.Grid, other)); g.sel.Len() != want {
-					t.Errorf("Shift+click: %d cells selected, want both regions' %d", g.sel.Len(), want)
+				if want := len(region) + len(terrainFlood(g.sess.Grid, other)); g.edit.sel.Len() != want {
+					t.Errorf("Shift+click: %d cells selected, want both regions' %d", g.edit.sel.Len(), want)
 				}
 			}),
 			hoverCell(in, func() int { return start }),
@@ -315,8 +315,8 @@ func TestEditorSelectCopyRotatePaste(t *testing.T) {
 			tap(in, ebiten.Key4),
 			stroke(t, in, func() []int { return []int{a, b} }), // press on a, drag to b, release
 			do(func(g *game) {
-				if g.sel.Len() != 6 {
-					t.Errorf("the rectangle selected %d cells, want 6", g.sel.Len())
+				if g.edit.sel.Len() != 6 {
+					t.Errorf("the rectangle selected %d cells, want 6", g.edit.sel.Len())
 				}
 				before = grid().Clone()
 				steps = undoCount(g)
@@ -328,13 +328,13 @@ func TestEditorSelectCopyRotatePaste(t *testing.T) {
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-paste-preview.png")),
 			do(func(g *game) {
-				if g.paste == nil || g.paste.tr != (tools.Transform{Turns: 1}) {
-					t.Fatalf("pasting %v with %+v, want a paste turned once", g.paste != nil, g.paste)
+				if g.edit.paste == nil || g.edit.paste.tr != (tools.Transform{Turns: 1}) {
+					t.Fatalf("pasting %v with %+v, want a paste turned once", g.edit.paste != nil, g.edit.paste)
 				}
 			}),
 			clickCell(in, func() int { return target }),
 			do(func(g *game) {
-				if g.paste != nil {
+				if g.edit.paste != nil {
 					t.Error("still pasting after the click")
 				}
 				if undoCount(g) != steps+1 {
@@ -385,8 +385,8 @@ func TestEditorSymmetry(t *testing.T) {
 			tap(in, ebiten.KeyY),
 			tap(in, ebiten.KeyY),
 			do(func(g *game) {
-				if g.settings.Symmetry != tools.Symmetry2 {
-					t.Fatalf("Y twice: symmetry %v", g.settings.Symmetry)
+				if g.edit.settings.Symmetry != tools.Symmetry2 {
+					t.Fatalf("Y twice: symmetry %v", g.edit.settings.Symmetry)
 				}
 				if top := g.sess.Grid.Topology(); top.Width != 40 || top.Height != 30 {
 					t.Fatalf("the showcase is %v", top)
@@ -408,8 +408,8 @@ func TestEditorSymmetry(t *testing.T) {
 				mr := g.mapRect()
 				g.cam = fitCamera(g.sess.Grid.Topology(), mr.Dx(), mr.Dy())
 				g.cam.Rotation = 0
-				g.settings.BrushSize, g.settings.ApplyTerrain, g.settings.Terrain = 2, true, hexmap.Stone
-				g.syncPanel()
+				g.edit.settings.BrushSize, g.edit.settings.ApplyTerrain, g.edit.settings.Terrain = 2, true, hexmap.Stone
+				g.edit.syncPanel()
 				x, z := g.sess.Grid.Topology().Offset(p)
 				p = offset(t, g.sess.Grid, x-9, z+5) // north-west: clear of the minimap
 			}),
