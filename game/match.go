@@ -78,7 +78,7 @@ type state struct {
 	Towns    []town     `json:"towns"`
 	Sides    []side     `json:"sides"`
 	Explored []uint8    `json:"explored"` // per cell: bit s-1 set when side s has seen it
-	Undo     []undoMove `json:"undo"`
+	Undo     []undoMove `json:"undo,omitempty"`
 }
 
 // Match is a scenario being played on a map: its state, and tables

@@ -64,12 +64,18 @@ func (m *Match) walk(id int, path []int, moves int) []Event {
 	return m.afterLoss(append(ev, taken...))
 }
 
-// place moves unit id onto cell c (free) and its vision with it.
+// place moves unit id onto cell c and its vision with it. On its way a
+// unit passes through cells of its own side's units: such a cell stays
+// theirs.
 func (m *Match) place(id, c int) {
 	u := &m.st.Units[id-1]
-	m.occupant[u.Cell] = 0
+	if m.occupant[u.Cell] == int32(id) {
+		m.occupant[u.Cell] = 0
+	}
 	u.Cell = c
-	m.occupant[c] = int32(id)
+	if m.occupant[c] == 0 {
+		m.occupant[c] = int32(id)
+	}
 	m.refreshUnit(id)
 }
 
