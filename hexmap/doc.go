@@ -5,9 +5,11 @@
 // metrics (corners, terraces, perturbation, walls), the seeded noise table
 // and hash grid (sampled through each grid's Perturber, which joins the
 // noise across the seam of a wrapping map), every edit rule of the Hex
-// Map editor (rivers, roads, specials), and the units on the map (one per
-// cell, never placed or left underwater, each of a side with its moves
-// left) with the side whose turn it is. It draws nothing and never
+// Map editor (rivers, roads, specials), the units on the map (one per
+// cell, never placed or left underwater, each of a type and a side with
+// its moves left) with the side whose turn it is, the towns (one per
+// land cell, named, neutral or a side's), and the scenario's Setup
+// (sides and teams, seed, victory). It draws nothing and never
 // imports ebiten, so everything here runs and tests anywhere, including
 // wasm.
 //
@@ -17,7 +19,9 @@
 // follow the feed, each with a FeedReader of its own, so none takes a
 // change from another. Bulk edits (loading, generation, paste, undo) run
 // in Grid.Batch: the rules apply once at its end and the feed gets one
-// change per touched cell. Units are not cells: their followers compare
-// Grid.UnitChanges (every change) or Grid.UnitEdits (placements and
-// removals, what undo records) with what they saw last.
+// change per touched cell. Units and towns are not cells: their
+// followers compare Grid.UnitChanges (every change), Grid.UnitEdits
+// (placements and removals, what undo records) or Grid.TownEdits with
+// what they saw last. Water raised over a unit or a town removes it in
+// the same edit.
 package hexmap

@@ -20,6 +20,11 @@ type Grid struct {
 	cells []Cell
 	noise *Noise
 	units unitState
+	towns townState
+	// setup is the scenario's settings (setup.go); setupEdits counts
+	// their changes.
+	setup      Setup
+	setupEdits uint64
 	// notes are the map notes by cell (notes.go); noteEdits counts their
 	// changes.
 	notes     map[int]string
@@ -195,6 +200,8 @@ func (g *Grid) Clone() *Grid {
 	c := *g
 	c.cells = slices.Clone(g.cells)
 	c.units = g.units.clone()
+	c.towns = g.towns.clone()
+	c.setup = g.Setup()
 	c.notes = maps.Clone(g.notes)
 	c.explored = g.explored.clone()
 	c.feed = Feed{}
@@ -204,10 +211,11 @@ func (g *Grid) Clone() *Grid {
 }
 
 // Equal reports whether two grids hold the same map: size, seed,
-// wrapping, cells, units, the side in turn, each side's exploration and
-// the notes.
+// wrapping, cells, units, the side in turn, towns, the setup, each
+// side's exploration and the notes.
 func (g *Grid) Equal(o *Grid) bool {
 	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
+		slices.Equal(g.towns.list, o.towns.list) && g.setup.equal(o.setup) &&
 		slices.Equal(g.explored.bits, o.explored.bits) && maps.Equal(g.notes, o.notes)
 }
 

@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"slices"
@@ -13,10 +14,18 @@ const MaxSides = 4
 // UnitSpeed is a unit's move budget per turn (Catlike's HexUnit.Speed).
 const UnitSpeed = 24
 
-// Unit is a unit standing on a cell (Catlike part 18), with the side it
-// belongs to and what it may still move this turn. The grid keeps its
-// units with the cells, so that every file format and copy of a map
-// carries them; package units plays with them.
+// DefaultUnitType is the type of a unit placed without one, and of every
+// unit of a file older than unit types (Catlike's included).
+const DefaultUnitType = "spearman"
+
+// MaxUnitTypeLength bounds a unit type's name in bytes.
+const MaxUnitTypeLength = 16
+
+// Unit is a unit standing on a cell (Catlike part 18), with its type,
+// the side it belongs to and what it may still move this turn. The grid
+// keeps its units with the cells, so that every file format and copy of
+// a map carries them; package units plays with them, and package game
+// takes them as a match's starting units.
 type Unit struct {
 	Location Coordinates
 	// Orientation is the heading in degrees, clockwise from north (+Z),
@@ -24,6 +33,9 @@ type Unit struct {
 	Orientation float32
 	Side        uint8 // 1..MaxSides
 	MovesLeft   int16 // 0..UnitSpeed
+	// Type names the unit's type in a ruleset (see CheckUnitType). The
+	// grid stores "" as DefaultUnitType, so a placed unit always has one.
+	Type string
 }
 
 // The reasons the grid refuses a unit, for errors.Is.
@@ -36,7 +48,23 @@ var (
 	ErrBadHeading  = errors.New("a unit's orientation must be a finite number")
 	ErrNoSuchUnit  = errors.New("no such unit")
 	ErrBadSideTurn = errors.New("the side in turn is 1 to 4")
+	ErrBadUnitType = errors.New("a unit's type is 1 to 16 lowercase letters, digits or '-'")
 )
+
+// CheckUnitType returns ErrBadUnitType unless name is a unit type's name:
+// 1 to MaxUnitTypeLength bytes, each a lowercase ASCII letter, a digit
+// or '-'. Rulesets name their types the same way.
+func CheckUnitType(name string) error {
+	if name == "" || len(name) > MaxUnitTypeLength {
+		return ErrBadUnitType
+	}
+	for _, b := range []byte(name) {
+		if (b < 'a' || b > 'z') && (b < '0' || b > '9') && b != '-' {
+			return ErrBadUnitType
+		}
+	}
+	return nil
+}
 
 // unitState is the grid's units: the list in placement order, which cell
 // holds which, whose turn it is, and counters that tell followers
@@ -99,12 +127,15 @@ func (g *Grid) SetSideInTurn(s int) error {
 
 // checkUnit reports why u cannot stand on the map, with self the index
 // of the unit u replaces (-1 for a new unit); wet allows a cell under
-// water (loading). It returns u's cell.
+// water (loading). It returns u's cell. u's type must be set already
+// ("" is not a type: callers store DefaultUnitType for it).
 func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 	i, ok := g.top.Index(u.Location)
 	switch {
 	case !ok:
 		return 0, ErrOffMap
+	case CheckUnitType(u.Type) != nil:
+		return i, ErrBadUnitType
 	case u.Side < 1 || u.Side > MaxSides:
 		return i, ErrBadSide
 	case u.MovesLeft < 0 || u.MovesLeft > UnitSpeed:
@@ -121,7 +152,8 @@ func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 }
 
 // AddUnit places u (an edit): on the map, on a dry free cell, with a side
-// 1..MaxSides and moves left 0..UnitSpeed. Its location is stored in the
+// 1..MaxSides, moves left 0..UnitSpeed and a type CheckUnitType accepts
+// ("" places a DefaultUnitType). Its location is stored in the
 // cell's own coordinates (on a wrapping map any column names a cell).
 func (g *Grid) AddUnit(u Unit) error { return g.InsertUnit(len(g.units.list), u) }
 
@@ -130,6 +162,7 @@ func (g *Grid) AddUnit(u Unit) error { return g.InsertUnit(len(g.units.list), u)
 func (g *Grid) InsertUnit(k int, u Unit) error { return g.insertUnit(k, u, false) }
 
 func (g *Grid) insertUnit(k int, u Unit, wet bool) error {
+	u.Type = cmp.Or(u.Type, DefaultUnitType)
 	i, err := g.checkUnit(u, -1, wet)
 	if err != nil {
 		return err
@@ -169,6 +202,7 @@ func (g *Grid) PutUnit(k int, u Unit) error {
 	if k < 0 || k >= len(g.units.list) {
 		return ErrNoSuchUnit
 	}
+	u.Type = cmp.Or(u.Type, DefaultUnitType)
 	i, err := g.checkUnit(u, k, false)
 	if err != nil {
 		return err
@@ -221,11 +255,14 @@ func (g *Grid) reindexUnits() {
 	}
 }
 
-// drown is the flood rule: a unit whose cell went underwater is removed,
-// in the same edit as the water (so undo brings both back).
+// drown is the flood rule: a unit or town whose cell went underwater is
+// removed, in the same edit as the water (so undo brings them back).
 func (g *Grid) drown(i int) {
 	if g.cells[i].IsUnderwater() {
 		g.RemoveUnit(i)
+		if k, ok := g.TownAt(i); ok {
+			g.RemoveTown(k)
+		}
 	}
 }
 

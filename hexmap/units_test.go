@@ -102,7 +102,7 @@ func TestPutUnit(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 2))
 	g.SetWaterLevel(2, 1)
 	edits, changes := g.UnitEdits(), g.UnitChanges()
-	moved := Unit{Location: g.Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14}
+	moved := Unit{Location: g.Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
 	if err := g.PutUnit(0, moved); err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,11 @@ import (
 // WriteFileAtomic).
 func SaveFile(path string, g *hexmap.Grid) error { return saveFile(path, g, nil) }
 
+// SaveFileWithMatch is SaveFile with a saved match (see WriteMatch).
+func SaveFileWithMatch(path string, g *hexmap.Grid, match []byte) error {
+	return writeAtomic(path, nil, func(w io.Writer) error { return WriteMatch(w, g, match) })
+}
+
 // saveFile is SaveFile; wrap, when not nil, wraps the temporary file's
 // writer so that tests can make a save fail midway.
 func saveFile(path string, g *hexmap.Grid, wrap func(io.Writer) io.Writer) error {

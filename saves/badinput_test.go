@@ -19,7 +19,7 @@ const (
 	offWidth   = 12
 	offHeight  = 16
 	offFlags   = 28
-	offPlanes  = 29
+	offPlanes  = 33 // after version 5's match length
 )
 
 func gz(t testing.TB, content []byte) []byte {
@@ -49,7 +49,7 @@ func smallContent(t testing.TB) []byte {
 	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Orientation: 90, Side: 2, MovesLeft: 10}); err != nil {
 		t.Fatal(err)
 	}
-	return encodeNative(g)
+	return encodeNative(g, nil)
 }
 
 // offUnits is where smallContent's unit count is: after the planes of
@@ -119,7 +119,7 @@ func TestNativeBadInput(t *testing.T) {
 			binary.LittleEndian.PutUint32(c[offUnits+4+8:], 0x7fc00000)
 			return c
 		}), "orientation"},
-		{"units missing", edit(func(c []byte) []byte { return withUnitCount(c, 3) }), "truncated"},
+		{"units missing", edit(func(c []byte) []byte { return withUnitCount(c, 40) }), "truncated"},
 		{"exploration of a fifth side", edit(func(c []byte) []byte { c[len(c)-4-50+12] = 1 << hexmap.MaxSides; return c }), "name no side"},
 		{"exploration missing", edit(func(c []byte) []byte { return append(c[:len(c)-4-50], 0, 0, 0, 0) }), "truncated"},
 		{"old exploration bit in version 3", edit(func(c []byte) []byte { c[offPlanes+2*50+12] |= 1 << 4; return c }), "unknown bits"},

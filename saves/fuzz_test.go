@@ -2,6 +2,8 @@ package saves
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -12,7 +14,8 @@ import (
 func fuzzNoise(int64) *hexmap.Noise { return sharedNoise(0) }
 
 // FuzzRead feeds the product-format reader (and the sniffer) anything.
-// Whatever it accepts must survive a write and a second read unchanged.
+// Whatever it accepts must survive a write and a second read unchanged,
+// its match included.
 func FuzzRead(f *testing.F) {
 	for _, size := range [][2]int{{5, 5}, {10, 5}, {20, 15}} {
 		g := testMap(f, size[0], size[1], 0)
@@ -20,16 +23,33 @@ func FuzzRead(f *testing.F) {
 		good := writeNativeBytes(f, g)
 		f.Add(good)
 		f.Add(good[:len(good)/2])
-		f.Add(gz(f, encodeNative(g)[:40]))
-		content := encodeNative(g)
+		f.Add(gz(f, encodeNative(g, nil)[:40]))
+		content := encodeNative(g, nil)
 		content[offPlanes+3] ^= 0x55
 		f.Add(gz(f, content))
 		f.Add(gz(f, reseal(content)))
 	}
+	// Version 5's sections: types, towns, setup and a match, whole and
+	// damaged; and a version 4 file.
+	content, at := scenarioContent(f)
+	f.Add(gz(f, content))
+	f.Add(gz(f, reseal(content[:len(content)-6])))
+	content[at+9] ^= 0x40
+	f.Add(gz(f, reseal(content)))
+	var buf bytes.Buffer
+	if err := WriteMatch(&buf, scenarioMap(f), matchBlob()); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	if v4, err := os.ReadFile(filepath.Join("testdata", "v4.hexmap")); err == nil {
+		f.Add(v4)
+	} else {
+		f.Fatal(err)
+	}
 	f.Add([]byte{0x1f, 0x8b})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, _, err := ReadWith(bytes.NewReader(data), fuzzNoise)
+		g, info, err := ReadWith(bytes.NewReader(data), fuzzNoise)
 		if err != nil {
 			if g != nil {
 				t.Fatal("failed read returned a grid")
@@ -37,11 +57,11 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		var buf bytes.Buffer
-		if err := Write(&buf, g); err != nil {
+		if err := WriteMatch(&buf, g, info.Match); err != nil {
 			t.Fatal(err)
 		}
-		again, info, err := ReadWith(&buf, fuzzNoise)
-		if err != nil || info.Format != FormatHexsandbox || !again.Equal(g) {
+		again, info2, err := ReadWith(&buf, fuzzNoise)
+		if err != nil || info2.Format != FormatHexsandbox || !again.Equal(g) || !bytes.Equal(info2.Match, info.Match) {
 			t.Fatalf("accepted map does not round-trip: %v", err)
 		}
 	})

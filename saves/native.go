@@ -17,6 +17,7 @@ import (
 //
 //	magic "HEXSANDBOX", uint16 version, uint32 width, uint32 height,
 //	int64 seed, uint8 flags (bit 0: wrapping),
+//	v5+: uint32 match length (≤ MaxMatchBytes; 0 for a plain map),
 //	six planes of width×height bytes each (see planes),
 //	v2+: uint8 side in turn (1..4),
 //	uint32 unit count, per unit int32 X, int32 Z (cube coordinates),
@@ -25,6 +26,13 @@ import (
 //	side s explored it,
 //	v4+: uint32 note count (≤ hexmap.MaxNotes), per note in ascending
 //	cell order uint32 cell index, uint8 length, that many bytes of UTF-8,
+//	v5+: per unit in the units' order its type (uint8 length 1..16, that
+//	many bytes), uint32 town count (≤ cells), per town in placement
+//	order uint32 cell index, uint8 owner (0 neutral, 1..4), uint8 length,
+//	that many bytes of UTF-8 name, then the setup: uint64 seed, uint32
+//	round limit (0 conquest), uint8 side count (≤ 4), per side uint8
+//	side, uint8 team, then the match length's bytes, opaque here
+//	(package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
@@ -34,9 +42,14 @@ import (
 // and 2 kept side 1's exploration in bit 4 of the terrain plane (the
 // only side there was); version 3 moved exploration per side after the
 // units, where data per side belongs. Versions 1 to 3 had no notes.
+// The match's length comes before the body, so that a reader knows how
+// much the body may hold before it decompresses it.
+// Versions 1 to 4 had no unit types, towns, setup or match: their units
+// read as hexmap.DefaultUnitType, with no towns and the zero (default)
+// hexmap.Setup.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 4
+	nativeVersion = 5
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -51,6 +64,7 @@ type layout struct {
 	explored    bool // a byte per cell of exploration after the units
 	exploredBit bool // side 1's exploration in the terrain plane's bit 4
 	notes       bool // the notes follow the exploration
+	scenario    bool // unit types, towns, setup and match follow the notes
 }
 
 func layoutOf(version int) layout {
@@ -60,7 +74,7 @@ func layoutOf(version int) layout {
 	case version < 3:
 		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
-	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4}
+	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5}
 }
 
 // exploredLen is the bytes of exploration a map of n cells stores.
@@ -74,8 +88,18 @@ func (l layout) exploredLen(n int) int {
 // castagnoli returns the CRC-32C table (crc32 builds it once and caches it).
 func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 
-func writeNative(w io.Writer, g *hexmap.Grid) error {
-	data := encodeNative(g)
+// maxScenarioLen is the most bytes the version 5 sections of a map of n
+// cells take (one unit and one town per cell, the longest names).
+func maxScenarioLen(n int) int64 {
+	return int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
+		8 + 4 + 1 + 2*hexmap.MaxSides
+}
+
+func writeNative(w io.Writer, g *hexmap.Grid, match []byte) error {
+	if len(match) > MaxMatchBytes {
+		return fmt.Errorf("a match of %d bytes is more than the %d a file may carry", len(match), MaxMatchBytes)
+	}
+	data := encodeNative(g, match)
 	z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
 	if err != nil {
 		return err
@@ -87,7 +111,7 @@ func writeNative(w io.Writer, g *hexmap.Grid) error {
 }
 
 // encodeNative returns the uncompressed content, checksum included.
-func encodeNative(g *hexmap.Grid) []byte {
+func encodeNative(g *hexmap.Grid, match []byte) []byte {
 	n := g.CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
@@ -102,6 +126,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 		flags |= flagWrapping
 	}
 	data = append(data, flags)
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(match)))
 	cells := g.Cells()
 	for _, p := range planes() {
 		for _, c := range cells {
@@ -118,6 +143,7 @@ func encodeNative(g *hexmap.Grid) []byte {
 	}
 	data = append(data, g.Exploration()...)
 	data = appendNotes(data, g.Notes())
+	data = appendScenario(data, g, match)
 	return binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli()))
 }
 
@@ -157,16 +183,23 @@ func parseHeader(b []byte) (nativeHeader, error) {
 func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 	z, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, Info{FormatHexsandbox, 0, hexmap.BatchReport{}}, fmt.Errorf("bad gzip header: %w", err)
+		return nil, Info{Format: FormatHexsandbox}, fmt.Errorf("bad gzip header: %w", err)
 	}
 	z.Multistream(false)
 	head := make([]byte, headerLen)
 	if _, err := io.ReadFull(z, head); err != nil {
-		return nil, Info{FormatHexsandbox, 0, hexmap.BatchReport{}}, gzipError(err, "header")
+		return nil, Info{Format: FormatHexsandbox}, gzipError(err, "header")
 	}
 	h, err := parseHeader(head)
+	info := Info{Format: FormatHexsandbox, Version: h.version}
 	if err != nil {
-		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
+		return nil, info, err
+	}
+	matchLen := 0
+	if layoutOf(h.version).scenario {
+		if head, matchLen, err = readMatchLength(z, head); err != nil {
+			return nil, info, err
+		}
 	}
 	n := h.width * h.height
 	lay := layoutOf(h.version)
@@ -176,56 +209,87 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 	if lay.notes {
 		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
 	}
+	if lay.scenario {
+		maxBody += maxScenarioLen(n) + int64(matchLen)
+	}
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
-		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, gzipError(err, "cells")
+		return nil, info, gzipError(err, "cells")
 	}
 	if int64(len(body)) > maxBody {
-		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, fmt.Errorf("data longer than a %d×%d map can be", h.width, h.height)
+		return nil, info, fmt.Errorf("data longer than a %d×%d map can be", h.width, h.height)
 	}
 	if _, err := r.ReadByte(); err == nil {
-		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, errors.New("trailing data after the compressed map")
+		return nil, info, errors.New("trailing data after the compressed map")
 	}
-	if err := checkBody(head, body, n, lay); err != nil {
-		return nil, Info{FormatHexsandbox, h.version, hexmap.BatchReport{}}, err
+	sc, err := checkBody(head, body, n, lay, matchLen)
+	if err != nil {
+		return nil, info, err
 	}
-	g, rep, err := decodeBody(h, body, noise)
-	return g, Info{FormatHexsandbox, h.version, rep}, err
+	g, rep, err := decodeBody(h, body, sc, noise)
+	info.Dropped, info.Match = rep, sc.match
+	return g, info, err
 }
 
-// checkBody checks the body's length against its unit and note counts
-// and the checksum against the content.
-func checkBody(head, body []byte, n int, lay layout) error {
+// readMatchLength reads version 5's match length after the header and
+// returns the header with it (the checksum covers both).
+func readMatchLength(z io.Reader, head []byte) ([]byte, int, error) {
+	b := make([]byte, 4)
+	if _, err := io.ReadFull(z, b); err != nil {
+		return head, 0, gzipError(err, "header")
+	}
+	size := binary.LittleEndian.Uint32(b)
+	if size > MaxMatchBytes {
+		return head, 0, fmt.Errorf("a match of %d bytes is more than the %d a file may carry", size, MaxMatchBytes)
+	}
+	return append(head, b...), int(size), nil
+}
+
+// checkBody checks the body's length against its unit, note and town
+// counts and the checksum against the content; it returns the version 5
+// sections, read but not yet checked on the map.
+func checkBody(head, body []byte, n int, lay layout, matchLen int) (scenario, error) {
+	var sc scenario
 	cellsEnd := planeCount*n + lay.turnLen
 	if len(body) < cellsEnd+4 {
-		return fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
+		return sc, fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
 	}
 	units := binary.LittleEndian.Uint32(body[cellsEnd:])
 	if units > uint32(n) {
-		return fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
+		return sc, fmt.Errorf("unit count %d is more than the map's %d cells", units, n)
 	}
 	want := cellsEnd + 4 + lay.unitLen*int(units) + lay.exploredLen(n) + 4
 	if lay.notes {
 		notesLen, err := notesLength(body[min(len(body), want-4):])
 		if err != nil {
-			return err
+			return sc, err
 		}
 		want += notesLen
 	}
+	if lay.scenario {
+		var size int
+		var err error
+		if sc, size, err = readScenario(body[min(len(body), want-4):], int(units), n, matchLen); err != nil {
+			return sc, err
+		}
+		want += size
+	}
 	switch {
 	case len(body) < want:
-		return fmt.Errorf("truncated data: %d bytes, want %d for %d units and the exploration", len(body), want, units)
+		return sc, fmt.Errorf("truncated data: %d bytes, want %d for %d units and the exploration", len(body), want, units)
 	case len(body) > want:
-		return fmt.Errorf("%d bytes of trailing data after the map", len(body)-want)
+		return sc, fmt.Errorf("%d bytes of trailing data after the map", len(body)-want)
 	}
 	sum := crc32.Update(crc32.Checksum(head, castagnoli()), castagnoli(), body[:want-4])
 	if stored := binary.LittleEndian.Uint32(body[want-4:]); stored != sum {
-		return fmt.Errorf("CRC mismatch: stored %08x, computed %08x (corrupt file)", stored, sum)
+		return sc, fmt.Errorf("CRC mismatch: stored %08x, computed %08x (corrupt file)", stored, sum)
 	}
-	return nil
+	return sc, nil
 }
 
-func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
+// decodeBody builds the map of a checked body; sc is its version 5
+// sections (empty before version 5).
+func decodeBody(h nativeHeader, body []byte, sc scenario, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	n := h.width * h.height
 	lay := layoutOf(h.version)
 	cells := make([]hexmap.Cell, n)
@@ -248,6 +312,9 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 	}
 	unitsEnd := 4 + lay.unitLen*int(binary.LittleEndian.Uint32(rest))
 	units, err := decodeUnits(rest[4:unitsEnd], h.width, h.height, lay)
+	if err == nil && lay.scenario {
+		err = sc.applyTypes(units)
+	}
 	if err != nil {
 		return nil, hexmap.BatchReport{}, err
 	}
@@ -277,7 +344,10 @@ func decodeBody(h nativeHeader, body []byte, noise NoiseSource) (*hexmap.Grid, h
 			return nil, rep, fmt.Errorf("note on cell %d: %w", nt.Cell, err)
 		}
 	}
-	return g, rep, g.SetUnits(units)
+	if err := g.SetUnits(units); err != nil {
+		return nil, rep, err
+	}
+	return g, rep, sc.applyTo(g)
 }
 
 // takeExploredBit moves an old file's exploration bit out of the terrain

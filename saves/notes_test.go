@@ -25,7 +25,7 @@ func notedContent(t testing.TB) ([]byte, int) {
 			t.Fatal(err)
 		}
 	}
-	return encodeNative(g), offUnits + 4 + 14 + 50
+	return encodeNative(g, nil), offUnits + 4 + 14 + 50
 }
 
 func TestNotesRoundTrip(t *testing.T) {
@@ -50,7 +50,9 @@ func TestNotesRoundTrip(t *testing.T) {
 func TestNativeVersion3StillReads(t *testing.T) {
 	c, notesAt := notedContent(t)
 	explored := string(c[notesAt-50 : notesAt])
-	v3 := append(c[:notesAt:notesAt], c[len(c)-4:]...) // drop the notes section
+	// Drop version 5's match length, the notes and what follows them.
+	v3 := append(c[:offPlanes-4:offPlanes-4], c[offPlanes:notesAt]...)
+	v3 = append(v3, 0, 0, 0, 0) // the checksum's place
 	binary.LittleEndian.PutUint16(v3[offVersion:], 3)
 	g, info, err := ReadWith(strings.NewReader(string(gz(t, reseal(v3)))), sharedNoise)
 	if err != nil {
@@ -67,8 +69,14 @@ func TestNotesBadInput(t *testing.T) {
 		c := append([]byte(nil), c0...)
 		return gz(t, reseal(f(c)))
 	}
-	// The first note is on cell 3 ("Ashford", 7 bytes) at at+4.
+	// The first note is on cell 3 ("Ashford", 7 bytes) at at+4; the
+	// version 5 sections follow the notes, then the checksum.
 	first := at + 4
+	notesLen, err := notesLength(c0[at:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tail := append(c0[at+notesLen:len(c0)-4:len(c0)-4], 0, 0, 0, 0)
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -91,7 +99,7 @@ func TestNotesBadInput(t *testing.T) {
 			c = binary.LittleEndian.AppendUint32(c, 41)
 			c = append(c, byte(len("Lake Mør")))
 			c = append(c, "Lake Mør"...)
-			return append(c, 0, 0, 0, 0)
+			return append(c, tail...)
 		}), "not a note as written"},
 		{"too long", edit(func(c []byte) []byte {
 			c = append(c[:first+4:first+4], byte(hexmap.MaxNoteLength+1))
@@ -99,7 +107,7 @@ func TestNotesBadInput(t *testing.T) {
 			c = binary.LittleEndian.AppendUint32(c, 41)
 			c = append(c, byte(len("Lake Mør")))
 			c = append(c, "Lake Mør"...)
-			return append(c, 0, 0, 0, 0)
+			return append(c, tail...)
 		}), "at most 48"},
 	} {
 		expectError(t, tc.name, tc.data, tc.want)

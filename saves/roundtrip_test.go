@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestNativeRoundTrip(t *testing.T) {
 		g := testMap(t, size[0], size[1], 3)
 		g = withWrapping(t, g, size[0] == 40)
 		got, info := readShared(t, writeNativeBytes(t, g))
-		if info != (Info{Format: FormatHexsandbox, Version: nativeVersion}) {
+		if !reflect.DeepEqual(info, Info{Format: FormatHexsandbox, Version: nativeVersion}) {
 			t.Fatalf("info %+v", info)
 		}
 		requireEqual(t, got, g)
@@ -109,7 +110,7 @@ func TestCatlikeV5RoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, info := readShared(t, buf.Bytes())
-	if info != (Info{Format: FormatCatlike, Version: 5}) {
+	if !reflect.DeepEqual(info, Info{Format: FormatCatlike, Version: 5}) {
 		t.Fatalf("info %+v", info)
 	}
 	requireEqual(t, got, g)
@@ -245,7 +246,7 @@ func TestCatlikeVersions(t *testing.T) {
 		want := catlikeMap(t, v)
 		data := catlikeFile(v, want)
 		got, info := readShared(t, data)
-		if info != (Info{Format: FormatCatlike, Version: v}) {
+		if !reflect.DeepEqual(info, Info{Format: FormatCatlike, Version: v}) {
 			t.Fatalf("v%d: info %+v", v, info)
 		}
 		requireEqual(t, got, want)

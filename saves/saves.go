@@ -32,6 +32,9 @@ type Info struct {
 	// Dropped counts the links the reader removed because they cannot be
 	// drawn (a river or road whose other side disagrees or is off the map).
 	Dropped hexmap.BatchReport
+	// Match is the saved match the file carries (package game's data,
+	// opaque here), nil for a plain map and for every older format.
+	Match []byte
 }
 
 // NoiseSource builds (or fetches) the noise of a map's seed. Building
@@ -40,7 +43,11 @@ type Info struct {
 type NoiseSource func(seed int64) *hexmap.Noise
 
 // Write writes g in the product's format.
-func Write(w io.Writer, g *hexmap.Grid) error { return writeNative(w, g) }
+func Write(w io.Writer, g *hexmap.Grid) error { return writeNative(w, g, nil) }
+
+// WriteMatch writes g in the product's format with a saved match (at
+// most MaxMatchBytes, opaque here), which a read returns as Info.Match.
+func WriteMatch(w io.Writer, g *hexmap.Grid, match []byte) error { return writeNative(w, g, match) }
 
 // Read reads a map in either format, telling them apart by content:
 // gzip data is the product's format, anything else must be a Catlike
@@ -81,7 +88,7 @@ func readAny(r io.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) {
 		return nil, Info{}, withKind(fmt.Errorf("not a map file: not gzip data, and %d is not a Catlike save version (0 to %d)", v, catlikeVersion), ErrNotMap)
 	}
 	g, rep, err := readCatlike(br, noise)
-	return result(g, Info{FormatCatlike, int(v), rep}, err)
+	return result(g, Info{Format: FormatCatlike, Version: int(v), Dropped: rep}, err)
 }
 
 // result makes sure a failed read returns no grid at all.

@@ -1,0 +1,72 @@
+package hexmap
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// SetSetup refuses a bad setup with an error naming the field, and keeps
+// the sides in ascending order.
+func TestSetSetup(t *testing.T) {
+	g, _ := NewGrid(10, 5, 1)
+	for _, tc := range []struct {
+		name  string
+		s     Setup
+		want  error
+		field string
+	}{
+		{"side 0", Setup{Sides: []SideSetup{{0, 1}}}, ErrBadSetupSide, "sides[0]: side 0"},
+		{"side 5", Setup{Sides: []SideSetup{{1, 1}, {5, 1}}}, ErrBadSetupSide, "sides[1]: side 5"},
+		{"side twice", Setup{Sides: []SideSetup{{2, 1}, {2, 2}}}, ErrBadSetupSide, "sides[1]: side 2"},
+		{"team 0", Setup{Sides: []SideSetup{{1, 0}}}, ErrBadTeam, "sides[0]: team 0"},
+		{"team 5", Setup{Sides: []SideSetup{{1, 5}}}, ErrBadTeam, "sides[0]: team 5"},
+		{"negative rounds", Setup{Victory: Victory{Rounds: -1}}, ErrBadRounds, "victory rounds -1"},
+		{"too many rounds", Setup{Victory: Victory{Rounds: MaxRounds + 1}}, ErrBadRounds, "victory rounds"},
+	} {
+		err := g.SetSetup(tc.s)
+		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("%s: %v, want %v naming %q", tc.name, err, tc.want, tc.field)
+		}
+	}
+	if g.SetupEdits() != 0 || !g.Setup().equal(Setup{}) {
+		t.Fatal("a refused setup changed the setup")
+	}
+	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1}, {1, 1}, {4, 4}}, Victory: Victory{Rounds: MaxRounds}}
+	if err := g.SetSetup(s); err != nil {
+		t.Fatal(err)
+	}
+	got := g.Setup()
+	if want := []SideSetup{{1, 1}, {3, 1}, {4, 4}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != MaxRounds {
+		t.Fatalf("setup %+v", got)
+	}
+	got.Sides[0].Team = 2
+	if g.Setup().Sides[0].Team != 1 {
+		t.Fatal("Setup's copy shares the sides")
+	}
+	c := g.Clone()
+	if !c.Equal(g) || c.SetSetup(Setup{}) != nil || c.Equal(g) || len(g.Setup().Sides) != 3 {
+		t.Fatal("Clone or Equal ignores the setup")
+	}
+}
+
+// Sides is the setup's sides, or without any, each side that has a unit
+// or owns a town, on a team of its own.
+func TestSidesDefault(t *testing.T) {
+	g, _ := NewGrid(10, 5, 1)
+	if s := g.Sides(); len(s) != 0 {
+		t.Fatalf("an empty map's sides: %v", s)
+	}
+	g.AddUnit(unitOn(g, 0, 3))
+	g.AddUnit(unitOn(g, 1, 3))
+	g.PlaceTown(townOn(g, 2, "Ash", 1))
+	g.PlaceTown(townOn(g, 3, "Birch", 0))
+	if s, want := g.Sides(), []SideSetup{{1, 1}, {3, 3}}; !slices.Equal(s, want) {
+		t.Fatalf("sides %v, want %v", s, want)
+	}
+	g.SetSetup(Setup{Sides: []SideSetup{{2, 1}, {4, 1}}})
+	if s, want := g.Sides(), []SideSetup{{2, 1}, {4, 1}}; !slices.Equal(s, want) {
+		t.Fatalf("sides %v, want %v", s, want)
+	}
+}

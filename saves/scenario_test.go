@@ -1,0 +1,277 @@
+package saves
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"hexsandbox/hexmap"
+)
+
+// scenarioTowns are the towns scenarioMap places: neutral and owned,
+// the longest name, names of several bytes per character.
+var scenarioTowns = []struct {
+	x, z  int
+	name  string
+	owner uint8
+}{
+	{3, 4, "Ash", 1},
+	{12, 7, strings.Repeat("é", hexmap.MaxTownNameLength), 0},
+	{0, 0, "Lake Mør", 4},
+}
+
+// scenarioSetup is the setup scenarioMap sets: a seed with the top bit,
+// three of the four sides on two teams, a round limit.
+var scenarioSetup = hexmap.Setup{
+	Seed:    1<<63 | 12345,
+	Sides:   []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}, {Side: 4, Team: 1}},
+	Victory: hexmap.Victory{Rounds: 200},
+}
+
+// scenarioTypes are the types scenarioMap gives its units in turn.
+var scenarioTypes = []string{"scout", "spearman", "archer", "horseman", "catapult", "a-16-byte-name-x"}
+
+// scenarioMap is a 40×30 test map with units of every type, towns on
+// dry cells and a setup.
+func scenarioMap(t testing.TB) *hexmap.Grid {
+	t.Helper()
+	g := testMap(t, 40, 30, 5)
+	units := slices.Clone(g.Units())
+	if len(units) < 2 {
+		t.Fatal("test map has too few units")
+	}
+	for k := range units {
+		units[k].Type = scenarioTypes[k%len(scenarioTypes)]
+	}
+	if err := g.SetUnits(units); err != nil {
+		t.Fatal(err)
+	}
+	for _, tw := range scenarioTowns {
+		i := tw.x + tw.z*g.Width()
+		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1) // dry
+		if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(tw.x, tw.z), Name: tw.name, Owner: tw.owner}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.SetSetup(scenarioSetup); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// matchBlob is a match of every byte value, as package game might write.
+func matchBlob() []byte {
+	b := make([]byte, 3000)
+	for i := range b {
+		b[i] = byte(i * 7)
+	}
+	return b
+}
+
+// Every field version 5 adds comes back as written: each unit's type,
+// the towns in order with names and owners, the setup and the match.
+func TestScenarioRoundTrip(t *testing.T) {
+	g := scenarioMap(t)
+	var buf bytes.Buffer
+	if err := WriteMatch(&buf, g, matchBlob()); err != nil {
+		t.Fatal(err)
+	}
+	got, info := readShared(t, buf.Bytes())
+	if info.Version != 5 || !bytes.Equal(info.Match, matchBlob()) {
+		t.Fatalf("version %d, match of %d bytes", info.Version, len(info.Match))
+	}
+	for k, u := range got.Units() {
+		if want := scenarioTypes[k%len(scenarioTypes)]; u.Type != want {
+			t.Errorf("unit %d: type %q, want %q", k, u.Type, want)
+		}
+	}
+	if len(got.Towns()) != len(scenarioTowns) {
+		t.Fatalf("towns %v", got.Towns())
+	}
+	for k, tw := range got.Towns() {
+		want := scenarioTowns[k]
+		if x, z := tw.Location.Offset(); x != want.x || z != want.z || tw.Name != want.name || tw.Owner != want.owner {
+			t.Errorf("town %d: %+v, want %+v", k, tw, want)
+		}
+	}
+	if s := got.Setup(); s.Seed != scenarioSetup.Seed || s.Victory != scenarioSetup.Victory || !slices.Equal(s.Sides, scenarioSetup.Sides) {
+		t.Errorf("setup %+v", s)
+	}
+	requireEqual(t, got, g)
+	if !got.Equal(g) {
+		t.Fatal("the map read back differs")
+	}
+	// A plain write carries no match.
+	if _, info := readShared(t, writeNativeBytes(t, g)); info.Match != nil {
+		t.Fatalf("a plain map read with a match of %d bytes", len(info.Match))
+	}
+}
+
+// A file written by the code of version 4 (saves/testdata/v4.hexmap,
+// made at commit 1a00d7b: a 10×5 map of seed 3, a unit of side 1 at
+// (2, 1) heading 90 with 24 moves, one of side 2 at (5, 3) with 10,
+// side 2 in turn, a note "Old Ash" on cell 13) reads with spearmen, no
+// towns and the default setup, and is written back as version 5.
+func TestVersion4FileReads(t *testing.T) {
+	g, info, err := LoadFileWith(filepath.Join("testdata", "v4.hexmap"), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Version != 4 || info.Match != nil || g.Width() != 10 || g.Height() != 5 || g.Seed() != 3 {
+		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Width(), g.Height(), g.Seed())
+	}
+	want := []hexmap.Unit{
+		{Location: hexmap.FromOffset(2, 1), Orientation: 90, Side: 1, MovesLeft: 24, Type: "spearman"},
+		{Location: hexmap.FromOffset(5, 3), Side: 2, MovesLeft: 10, Type: "spearman"},
+	}
+	if !slices.Equal(g.Units(), want) {
+		t.Errorf("units %+v, want %+v", g.Units(), want)
+	}
+	if len(g.Towns()) != 0 || len(g.Setup().Sides) != 0 || g.Setup().Seed != 0 || g.Setup().Victory.Rounds != 0 {
+		t.Errorf("towns %v, setup %+v", g.Towns(), g.Setup())
+	}
+	if g.SideInTurn() != 2 || g.Note(13) != "Old Ash" || !g.Explored(12, 1) || !g.Explored(33, 2) || g.Cell(12).Elevation != 2 {
+		t.Errorf("side in turn %d, notes %v", g.SideInTurn(), g.Notes())
+	}
+	again, info := readShared(t, writeNativeBytes(t, g))
+	if info.Version != nativeVersion || !again.Equal(g) {
+		t.Fatal("a version 4 map does not survive a version 5 write")
+	}
+}
+
+// Catlike files have no unit types: their units are spearmen of side 1.
+func TestCatlikeUnitsAreSpearmen(t *testing.T) {
+	g := scenarioMap(t)
+	asCatlike(t, g)
+	var buf bytes.Buffer
+	if err := WriteCatlike(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := readShared(t, buf.Bytes())
+	if len(got.Units()) != len(g.Units()) || len(got.Towns()) != 0 {
+		t.Fatalf("%d units, towns %v", len(got.Units()), got.Towns())
+	}
+	for k, u := range got.Units() {
+		if u.Type != hexmap.DefaultUnitType || u.Side != 1 {
+			t.Errorf("unit %d: %+v", k, u)
+		}
+	}
+}
+
+// A match beyond MaxMatchBytes is refused before anything is written.
+func TestMatchTooLarge(t *testing.T) {
+	g, _ := hexmap.NewGridOf(hexmap.Topology{Width: 5, Height: 5}, sharedNoise(0))
+	big := make([]byte, MaxMatchBytes+1)
+	if err := WriteMatch(io.Discard, g, big); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Fatalf("WriteMatch: %v", err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.hexmap")
+	if err := SaveFileWithMatch(path, g, big); err == nil {
+		t.Fatal("SaveFileWithMatch accepted it")
+	}
+	if names := dirEntries(t, dir); len(names) != 0 {
+		t.Fatalf("left behind: %v", names)
+	}
+	if err := SaveFileWithMatch(path, g, []byte("log")); err != nil {
+		t.Fatal(err)
+	}
+	if _, info, err := LoadFileWith(path, sharedNoise); err != nil || string(info.Match) != "log" {
+		t.Fatalf("%v, match %q", err, info.Match)
+	}
+}
+
+// scenarioContent is a 10×5 map with one unit of type "archer" on cell 7,
+// the town "Ash" of side 1 on cell 11, two sides and a match "xyz";
+// tailAt is where its version 5 sections start (no notes before them).
+func scenarioContent(t testing.TB) (content []byte, tailAt int) {
+	t.Helper()
+	g := testMap(t, 10, 5, 2)
+	g.SetUnits(nil)
+	for _, i := range []int{7, 11} {
+		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1)
+	}
+	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Side: 2, Type: "archer"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetSetup(hexmap.Setup{Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	return encodeNative(g, []byte("xyz")), offUnits + 4 + 14 + 50 + 4
+}
+
+func TestScenarioBadInput(t *testing.T) {
+	c0, at := scenarioContent(t)
+	// Types at at: length 6, "archer"; towns at tw: count, cell,
+	// owner, length, "Ash"; setup at st: seed, rounds, count, sides;
+	// the match length after the header.
+	tw := at + 7
+	st := tw + 13
+	matchAt := offPlanes - 4
+	edit := func(f func(c []byte) []byte) []byte { return gz(t, reseal(f(bytes.Clone(c0)))) }
+	put32 := func(off int, v uint32) []byte {
+		return edit(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[off:], v); return c })
+	}
+	set := func(off int, v byte) []byte { return edit(func(c []byte) []byte { c[off] = v; return c }) }
+	if g, info := readShared(t, gz(t, c0)); string(info.Match) != "xyz" || g.Towns()[0].Name != "Ash" || g.Units()[0].Type != "archer" {
+		t.Fatalf("the unedited content reads wrong: %q %v %v", info.Match, g.Towns(), g.Units())
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"type too long", set(at, 17), "unit 0: type of 17 bytes"},
+		{"type not lowercase", set(at+1, 'A'), `unit 0: type "Archer"`},
+		{"town count beyond cells", put32(tw, 51), "town count 51"},
+		{"town cell off the map", put32(tw+4, 50), "town 0: cell 50 is off"},
+		{"town owner 5", set(tw+8, 5), "owner is 0 (neutral) or a side"},
+		{"town name too long", set(tw+9, 200), "town 0: name of 200 bytes"},
+		{"town name beyond data", set(tw+9, 100), "truncated"},
+		{"town name on two lines", set(tw+11, '\n'), `town 0 "A\nh"`},
+		{"town underwater", set(offPlanes+50+11, 127+60), "towns stand on land"},
+		{"round limit", put32(st+8, hexmap.MaxRounds+1), "victory rounds 10001"},
+		{"five sides", set(st+12, 5), "5 sides"},
+		{"side 0", set(st+13, 0), "sides[0]: side 0"},
+		{"side twice", set(st+15, 1), "sides[1]: side 1"},
+		{"team 9", set(st+14, 9), "sides[0]: team 9"},
+		{"match beyond the limit", put32(matchAt, MaxMatchBytes+1), "more than the"},
+		{"match beyond the data", put32(matchAt, 1000), "truncated"},
+		{"match shorter than its length", put32(matchAt, 2), "trailing data"},
+		{"data after the match", edit(func(c []byte) []byte { return append(c, 1, 2) }), "trailing data"},
+	} {
+		expectError(t, tc.name, tc.data, tc.want)
+	}
+}
+
+// A header promising the largest match, followed by a small map, must
+// not make the reader allocate for the promise.
+func TestHostileMatchLengthAllocatesLittle(t *testing.T) {
+	c, _ := scenarioContent(t)
+	binary.LittleEndian.PutUint32(c[offPlanes-4:], MaxMatchBytes)
+	data := gz(t, reseal(c))
+	if _, _, err := ReadWith(bytes.NewReader(data), sharedNoise); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("read: %v", err)
+	}
+	if n := allocated(data); n > 1<<20 {
+		t.Errorf("%d bytes allocated for a %d-byte file", n, len(data))
+	}
+}
+
+// The errors of the scenario sections are damage, for errors.Is.
+func TestScenarioErrorsAreCorrupt(t *testing.T) {
+	c, at := scenarioContent(t)
+	c[at] = 17
+	_, _, err := ReadWith(bytes.NewReader(gz(t, reseal(c))), sharedNoise)
+	if !errors.Is(err, ErrCorrupt) || !errors.Is(err, hexmap.ErrBadUnitType) {
+		t.Fatalf("%v", err)
+	}
+}
