@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -347,5 +348,33 @@ func TestResign(t *testing.T) {
 	}
 	if m.st.Towns[0].Owner != 0 || m.occupant[at(m.grid, 5, 5)] != 0 {
 		t.Error("resigned side kept its town or unit")
+	}
+}
+
+// TestScenarioOfMap: a map's setup, towns and units become the starting
+// scenario, in the map's order.
+func TestScenarioOfMap(t *testing.T) {
+	g := flatGrid(t, 20, 15)
+	for _, u := range []hexmap.Unit{{Location: hexmap.FromOffset(3, 4), Side: 2, Type: "archer"}, {Location: hexmap.FromOffset(5, 4), Side: 1}} {
+		if err := g.AddUnit(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 7), Name: "Ash", Owner: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetSetup(hexmap.Setup{Seed: 99, Sides: []hexmap.SideSetup{{Side: 2, Team: 1}, {Side: 1, Team: 1}}, Victory: hexmap.Victory{Rounds: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	sc := ScenarioOf(g)
+	want := Scenario{Seed: 99, Victory: Victory{Rounds: 5}, Sides: []SideSpec{{1, 1}, {2, 1}},
+		Towns: []TownSpec{{Name: "Ash", Cell: Cell{7, 7}, Owner: 1}},
+		Units: []UnitSpec{{Type: "archer", Side: 2, Cell: Cell{3, 4}, HP: 100}, {Type: "spearman", Side: 1, Cell: Cell{5, 4}, HP: 100}}}
+	if a, b := fmt.Sprint(sc), fmt.Sprint(want); a != b {
+		t.Errorf("scenario %s, want %s", a, b)
+	}
+	m := start(t, g, sc)
+	if m.st.Units[0].Side != 2 || m.offset(m.st.Units[1].Cell) != (Cell{5, 4}) || m.SideInTurn() != 1 {
+		t.Error("the match does not start from the map's scenario")
 	}
 }

@@ -127,3 +127,27 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 	}
 	return i, nil
 }
+
+// ScenarioOf is the starting scenario a map holds: its setup (seed,
+// sides and teams, victory), its towns and its units (at full health),
+// in the map's order, under the default ruleset.
+func ScenarioOf(g *hexmap.Grid) Scenario {
+	set := g.Setup()
+	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}}
+	for _, sd := range g.Sides() {
+		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+	}
+	for _, t := range g.Towns() {
+		x, z := t.Location.Offset()
+		sc.Towns = append(sc.Towns, TownSpec{Name: t.Name, Cell: Cell{x, z}, Owner: int(t.Owner)})
+	}
+	for _, u := range g.Units() {
+		x, z := u.Location.Offset()
+		typ := u.Type
+		if typ == "" {
+			typ = hexmap.DefaultUnitType
+		}
+		sc.Units = append(sc.Units, UnitSpec{Type: typ, Side: int(u.Side), Cell: Cell{x, z}, HP: MaxHP})
+	}
+	return sc
+}
