@@ -68,3 +68,46 @@ func (m *Match) View(s int) View {
 	}
 	return v
 }
+
+// Summary is a match's standing: how many commands it has taken, whose
+// turn it is, whether it is over and who won (team 0 for a draw), each
+// side's standing, and the state hash.
+type Summary struct {
+	Commands int           `json:"commands"`
+	Round    int           `json:"round"`
+	Side     int           `json:"side"`
+	Over     bool          `json:"over"`
+	Winner   int           `json:"winner,omitempty"`
+	Sides    []SideSummary `json:"sides"`
+	Hash     string        `json:"hash"`
+}
+
+// SideSummary is one side's standing.
+type SideSummary struct {
+	Side  int  `json:"side"`
+	Team  int  `json:"team"`
+	Alive bool `json:"alive"`
+	Units int  `json:"units"`
+	Towns int  `json:"towns"`
+	Score int  `json:"score"`
+}
+
+// Summary is the match's standing now.
+func (m *Match) Summary() Summary {
+	s := Summary{Commands: len(m.log), Round: m.st.Round, Side: m.SideInTurn(), Over: m.st.Over, Winner: m.st.Winner, Hash: m.Hash()}
+	for _, sd := range m.st.Sides {
+		ss := SideSummary{Side: sd.Side, Team: sd.Team, Alive: sd.Alive, Score: m.Score(sd.Side)}
+		for _, u := range m.st.Units {
+			if u.HP > 0 && u.Side == sd.Side {
+				ss.Units++
+			}
+		}
+		for _, t := range m.st.Towns {
+			if t.Owner == sd.Side {
+				ss.Towns++
+			}
+		}
+		s.Sides = append(s.Sides, ss)
+	}
+	return s
+}
