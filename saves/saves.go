@@ -1,5 +1,7 @@
 // Package saves reads and writes map files: the product's own compressed,
-// checksummed format and Catlike Hex Map save files (versions 0 to 5).
+// checksummed format (the map, its units, towns and scenario setup, and
+// optionally a saved match, opaque here) and Catlike Hex Map save files
+// (versions 0 to 5).
 // Every reader validates all it reads and never allocates beyond what
 // the size limits imply; every write is atomic.
 package saves

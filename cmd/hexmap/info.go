@@ -33,6 +33,39 @@ type mapInfo struct {
 	MaxElevation int                          `json:"maxElevation"`
 	TerrainTypes [hexmap.TerrainTypeCount]int `json:"terrainTypes"`
 	Notes        int                          `json:"notes"`
+	// The scenario: the setup's seed and victory, the sides that play
+	// (hexmap.Grid.Sides), the towns and the units in the map's order,
+	// and the bytes of a saved match the file carries (0 for none).
+	MatchSeed uint64      `json:"matchSeed"`
+	Victory   victoryInfo `json:"victory"`
+	Sides     []sideInfo  `json:"sides"`
+	Towns     []townInfo  `json:"towns"`
+	Units     []unitInfo  `json:"units"`
+	Match     int         `json:"match"`
+}
+
+// victoryInfo is hexmap.Victory: a round limit, 0 for conquest.
+type victoryInfo struct {
+	Rounds int `json:"rounds"`
+}
+
+type sideInfo struct {
+	Side int `json:"side"`
+	Team int `json:"team"`
+}
+
+// townInfo and unitInfo name cells by offset coordinates [x,z], as
+// `hexmap path` does.
+type townInfo struct {
+	Name  string `json:"name"`
+	Cell  [2]int `json:"cell"`
+	Owner int    `json:"owner"`
+}
+
+type unitInfo struct {
+	Type string `json:"type"`
+	Side int    `json:"side"`
+	Cell [2]int `json:"cell"`
 }
 
 // dropped is saves.Info.Dropped: river and road ends (one per cell side)
@@ -62,6 +95,7 @@ func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 		MinElevation: int(g.Cell(0).Elevation), MaxElevation: int(g.Cell(0).Elevation),
 		Notes: g.NoteCount(),
 	}
+	describeScenario(&m, g, info)
 	for _, c := range g.Cells() {
 		m.Underwater += count(c.IsUnderwater())
 		m.Rivers += count(c.HasOutgoingRiver())
@@ -80,6 +114,27 @@ func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 		m.TerrainTypes[c.TerrainType]++
 	}
 	return m
+}
+
+// describeScenario fills in m's scenario fields (empty lists, not null,
+// when the map has none).
+func describeScenario(m *mapInfo, g *hexmap.Grid, info saves.Info) {
+	setup := g.Setup()
+	m.MatchSeed, m.Victory, m.Match = setup.Seed, victoryInfo{setup.Victory.Rounds}, len(info.Match)
+	m.Sides = []sideInfo{}
+	for _, s := range g.Sides() {
+		m.Sides = append(m.Sides, sideInfo{int(s.Side), int(s.Team)})
+	}
+	m.Towns = make([]townInfo, 0, len(g.Towns()))
+	for _, t := range g.Towns() {
+		x, z := t.Location.Offset()
+		m.Towns = append(m.Towns, townInfo{t.Name, [2]int{x, z}, int(t.Owner)})
+	}
+	m.Units = make([]unitInfo, 0, len(g.Units()))
+	for _, u := range g.Units() {
+		x, z := u.Location.Offset()
+		m.Units = append(m.Units, unitInfo{u.Type, int(u.Side), [2]int{x, z}})
+	}
 }
 
 func count(b bool) int {

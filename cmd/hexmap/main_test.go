@@ -61,6 +61,8 @@ func knownInfo(format string, version int, seed int64) map[string]any {
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
 		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
+		"matchSeed": 0.0, "victory": map[string]any{"rounds": 0.0}, "match": 0.0,
+		"sides": []any{}, "towns": []any{}, "units": []any{},
 	}
 }
 
@@ -98,7 +100,38 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 4, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 5, 42))
+}
+
+// info lists the scenario: the setup, the sides with their teams, the
+// towns and the units with their cells as [x,z], and the match's size.
+func TestInfoScenario(t *testing.T) {
+	g := knownMap(t, 42)
+	g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(5, 4), Side: 2, Type: "archer"})
+	g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(1, 3), Side: 1})
+	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(3, 4), Name: "Ash", Owner: 1})
+	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 2), Name: "Birch"})
+	want := knownInfo("hexsandbox", 5, 42)
+	want["units"] = []any{
+		map[string]any{"type": "archer", "side": 2.0, "cell": []any{5.0, 4.0}},
+		map[string]any{"type": "spearman", "side": 1.0, "cell": []any{1.0, 3.0}},
+	}
+	want["towns"] = []any{
+		map[string]any{"name": "Ash", "cell": []any{3.0, 4.0}, "owner": 1.0},
+		map[string]any{"name": "Birch", "cell": []any{7.0, 2.0}, "owner": 0.0},
+	}
+	// Without a setup, the sides are those with units or towns.
+	want["sides"] = []any{map[string]any{"side": 1.0, "team": 1.0}, map[string]any{"side": 2.0, "team": 2.0}}
+	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
+	checkInfo(t, path, want)
+
+	if err := g.SetSetup(hexmap.Setup{Seed: 7, Sides: []hexmap.SideSetup{{Side: 3, Team: 1}, {Side: 1, Team: 1}}, Victory: hexmap.Victory{Rounds: 30}}); err != nil {
+		t.Fatal(err)
+	}
+	want["sides"] = []any{map[string]any{"side": 1.0, "team": 1.0}, map[string]any{"side": 3.0, "team": 1.0}}
+	want["matchSeed"], want["victory"], want["match"] = 7.0, map[string]any{"rounds": 30.0}, 4.0
+	path = writeFile(t, "b.hexmap", func(b *bytes.Buffer) error { return saves.WriteMatch(b, g, []byte("game")) })
+	checkInfo(t, path, want)
 }
 
 func TestInfoCatlike(t *testing.T) {
@@ -219,7 +252,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 4, 0)
+	want := knownInfo("hexsandbox", 5, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)

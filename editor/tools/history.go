@@ -11,26 +11,27 @@ import (
 const DefaultHistoryLimit = 250_000
 
 // step is one undoable stroke: each changed cell once, with its state
-// before the first change and after the last, and the units it placed
-// and removed.
+// before the first change and after the last, and the units and towns
+// it placed and removed.
 type step struct {
 	serial  uint64
 	changes []hexmap.Change
-	units   unitDiff
+	units   listDiff[hexmap.Unit]
+	towns   listDiff[hexmap.Town]
 	notes   []noteChange
 }
 
-// unitDiff is what an edit did to the units: the records removed, with
-// their places in the list before, and those added, with their places
-// after.
-type unitDiff struct{ added, removed []placed }
+// listDiff is what an edit did to a list of records (units, towns): the
+// records removed, with their places in the list before, and those
+// added, with their places after.
+type listDiff[T comparable] struct{ added, removed []placed[T] }
 
-type placed struct {
-	at int
-	u  hexmap.Unit
+type placed[T comparable] struct {
+	at  int
+	rec T
 }
 
-func (d unitDiff) empty() bool { return len(d.added)+len(d.removed) == 0 }
+func (d listDiff[T]) empty() bool { return len(d.added)+len(d.removed) == 0 }
 
 // History follows a grid's change feed and turns it into undo steps, one
 // per stroke (or per edit outside strokes), and replays them backwards
@@ -56,6 +57,7 @@ type History struct {
 	saved      uint64 // State() when the map was last saved
 	base       uint64 // State() with every undo step undone
 	notes      noteTrack
+	towns      townTrack
 
 	units        []hexmap.Unit // the grid's units when the pending step began
 	unitEdits    uint64        // the grid's UnitEdits when last read
@@ -71,6 +73,7 @@ func NewHistory(g *hexmap.Grid, limit int) *History {
 	}
 	h := &History{grid: g, feed: g.Follow(), limit: limit, open: map[int]int{}, nextSerial: 1}
 	h.readUnits()
+	h.readTowns()
 	h.readNotes()
 	return h
 }
@@ -105,54 +108,68 @@ func (h *History) syncUnits() {
 func (h *History) forgetUnits() {
 	for _, list := range [][]step{h.undo, h.redo} {
 		for k := range list {
-			list[k].units = unitDiff{}
+			list[k].units = listDiff[hexmap.Unit]{}
 		}
 	}
 }
 
-// diffUnits returns the records of before missing from after (removed,
+// diffList returns the records of before missing from after (removed,
 // at their places in before) and those of after missing from before
 // (added, at their places in after). Edits only append and delete, so
 // the records both hold keep their order.
-func diffUnits(before, after []hexmap.Unit) unitDiff {
-	var d unitDiff
+func diffList[T comparable](before, after []T) listDiff[T] {
+	var d listDiff[T]
 	k := 0
 	for i, u := range before {
 		if at := slices.Index(after[k:], u); at >= 0 {
 			for ; at > 0; at-- {
-				d.added = append(d.added, placed{k, after[k]})
+				d.added = append(d.added, placed[T]{k, after[k]})
 				k++
 			}
 			k++
 		} else {
-			d.removed = append(d.removed, placed{i, u})
+			d.removed = append(d.removed, placed[T]{i, u})
 		}
 	}
 	for ; k < len(after); k++ {
-		d.added = append(d.added, placed{k, after[k]})
+		d.added = append(d.added, placed[T]{k, after[k]})
 	}
 	return d
 }
 
-// applyUnits turns the units from one side of d to the other: forward
-// (redo) removes what d removed and adds what it added, back (undo) the
-// reverse. Records are found by value; one that moved or whose cell was
-// taken since is left alone.
-func (h *History) applyUnits(d unitDiff, back bool) {
-	remove, add := d.removed, d.added
+// apply turns a list of records from one side of d to the other:
+// forward (redo) removes what d removed and adds what it added, back
+// (undo) the reverse. find locates a record on the grid by value (one
+// that moved or whose cell was taken since is not found and left
+// alone), remove takes away what find found, insert puts a record at
+// its place in the list.
+func (d listDiff[T]) apply(back bool, find func(T) (int, bool), remove func(int), insert func(int, T)) {
+	removed, added := d.removed, d.added
 	if back {
-		remove, add = add, remove
+		removed, added = added, removed
 	}
-	for _, p := range remove {
-		if i, ok := h.grid.Index(p.u.Location); ok {
-			if k, ok := h.grid.UnitAt(i); ok && h.grid.Units()[k] == p.u {
-				h.grid.RemoveUnit(i)
-			}
+	for _, p := range removed {
+		if at, ok := find(p.rec); ok {
+			remove(at)
 		}
 	}
-	for _, p := range add {
-		h.grid.InsertUnit(p.at, p.u)
+	for _, p := range added {
+		insert(p.at, p.rec)
 	}
+}
+
+// applyUnits applies a step's units (see listDiff.apply).
+func (h *History) applyUnits(d listDiff[hexmap.Unit], back bool) {
+	g := h.grid
+	find := func(u hexmap.Unit) (int, bool) {
+		i, ok := g.Index(u.Location)
+		if !ok {
+			return 0, false
+		}
+		k, ok := g.UnitAt(i)
+		return i, ok && g.Units()[k] == u
+	}
+	d.apply(back, find, func(i int) { g.RemoveUnit(i) }, func(at int, u hexmap.Unit) { g.InsertUnit(at, u) })
 }
 
 // Detach stops following the grid (before the grid is replaced).
@@ -182,6 +199,7 @@ func (h *History) sync() {
 		}
 	}
 	h.syncUnits()
+	h.syncTowns()
 	h.syncNotes()
 	if !h.inStroke {
 		h.commit()
@@ -194,6 +212,7 @@ func (h *History) forget() {
 	h.undo, h.redo, h.total = nil, nil, 0
 	h.pending = h.pending[:0]
 	h.readUnits()
+	h.readTowns()
 	h.readNotes()
 	clear(h.open)
 }
@@ -223,18 +242,19 @@ func (h *History) commit() {
 	}
 	h.pending = h.pending[:0]
 	clear(h.open)
-	var units unitDiff
+	var units listDiff[hexmap.Unit]
 	if h.pendingUnits {
-		units = diffUnits(h.units, h.grid.Units())
+		units = diffList(h.units, h.grid.Units())
 		h.readUnits()
 	}
+	towns := h.takeTowns()
 	notes := h.takeNotes()
-	if len(changes) == 0 && units.empty() && len(notes) == 0 {
+	if len(changes) == 0 && units.empty() && towns.empty() && len(notes) == 0 {
 		return
 	}
 	h.total -= countChanges(h.redo)
 	h.redo = nil
-	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, units: units, notes: notes})
+	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, units: units, towns: towns, notes: notes})
 	h.nextSerial++
 	h.total += len(changes) + len(notes)
 	h.trim()
@@ -299,9 +319,9 @@ func (h *History) Redo() bool {
 }
 
 // replay restores a step as one batch (one rebuild for the consumers of
-// the feed), then its units and notes, and skips the changes it made
-// itself. The cells come first, so that a unit the step's water had
-// drowned finds its cell dry again.
+// the feed), then its units, towns and notes, and skips the changes it
+// made itself. The cells come first, so that a unit or town the step's
+// water had drowned finds its cell dry again.
 func (h *History) replay(s step, back bool) {
 	h.grid.Batch(hexmap.NoRules, func() {
 		for _, c := range s.changes {
@@ -315,6 +335,7 @@ func (h *History) replay(s step, back bool) {
 	h.feed.Skip()
 	h.applyUnits(s.units, back)
 	h.readUnits()
+	h.applyTowns(s.towns, back)
 	h.replayNotes(s.notes, back)
 }
 

@@ -258,3 +258,42 @@ func TestMovesAreNotUndoable(t *testing.T) {
 		t.Fatal("passing the turn left the map unmodified")
 	}
 }
+
+// Placing and removing towns are undo steps, and water raised over a
+// town removes it in the same step as the water: undo brings both back,
+// the town at its place in the list.
+func TestTownEditsAreUndoable(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	empty := g.Clone()
+	for k, name := range []string{"Ash", "Birch"} {
+		h.BeginStroke()
+		if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(5 + k), Name: name, Owner: uint8(k)}); err != nil {
+			t.Fatal(err)
+		}
+		h.EndStroke()
+	}
+	placed := g.Clone()
+	h.BeginStroke()
+	g.SetWaterLevel(5, 1)
+	h.EndStroke()
+	if _, ok := g.TownAt(5); ok || len(g.Towns()) != 1 {
+		t.Fatalf("the flooded town stayed: %v", g.Towns())
+	}
+	flooded := g.Clone()
+	if n, _ := h.Len(); n != 3 {
+		t.Fatalf("%d steps, want 3 (two towns, the flood)", n)
+	}
+	if !h.Undo() || !g.Equal(placed) || g.Cell(5).IsUnderwater() {
+		t.Fatalf("undo of the flood: towns %v", g.Towns())
+	}
+	if k, ok := g.TownAt(5); !ok || k != 0 || g.Towns()[0].Name != "Ash" {
+		t.Fatalf("the town came back at %d %v", k, ok)
+	}
+	if !h.Redo() || !g.Equal(flooded) {
+		t.Fatal("redo of the flood left the town")
+	}
+	if !h.Undo() || !h.Undo() || !h.Undo() || !g.Equal(empty) {
+		t.Fatalf("undo of the placements: towns %v", g.Towns())
+	}
+}
