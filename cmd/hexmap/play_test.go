@@ -189,3 +189,28 @@ func TestPlayErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptedMatchReplays plays the scripted match of testdata (the one
+// `make match-wasm` plays natively and under wasm) with -log and checks
+// that replaying the saved match ends at the hash of the session's last
+// state answer, after a decided match.
+func TestScriptedMatchReplays(t *testing.T) {
+	script, err := os.ReadFile("testdata/match.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(t.TempDir(), "match.hexmap")
+	code, out, errOut := runPlayCmd(string(script)+`{"cmd":"state"}`+"\n", "play", "-scenario", "testdata/match.json", "-log", saved, "../../docs/towns.hexmap")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := lines(t, out)
+	last := got[len(got)-1]
+	if last["over"] != true || !strings.Contains(out, `"ev":"attacked"`) || !strings.Contains(out, `"ev":"produced"`) {
+		t.Fatalf("the scripted match did not fight, build and end: last line %s", js(last))
+	}
+	code, out, errOut = runCmd("replay", saved)
+	if r := lines(t, out); code != 0 || r[0]["hash"] != last["hash"] {
+		t.Errorf("replay: exit %d %s, %s; want hash %v", code, errOut, out, last["hash"])
+	}
+}
