@@ -98,7 +98,8 @@ type Match struct {
 	unitSees [][]int32 // per unit id-1: the cells it sees
 	townSees [][]int32 // per town id-1: the cells it sees
 	seen     [hexmap.MaxSides + 1][]uint16
-	revealed bool // set when a cell newly seen was unexplored or held an enemy
+	revealed bool    // set when a cell newly seen was unexplored or held an enemy
+	scratch  []int32 // cells seen on the way of a move
 }
 
 // NewMatch starts the scenario sc on map g: side 1's turn of round 1

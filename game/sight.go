@@ -113,3 +113,16 @@ func (m *Match) Sees(s, i int) bool {
 func (m *Match) Explored(s, i int) bool {
 	return s >= 1 && s <= hexmap.MaxSides && m.st.Explored[i]&(1<<(s-1)) != 0
 }
+
+// glimpse lets unit id's team explore what the unit sees from cell c on
+// its way, without counting it (its vision is counted where it stops).
+func (m *Match) glimpse(id, c int) {
+	u := &m.st.Units[id-1]
+	team := m.team(u.Side)
+	m.scratch = m.sight.Cells(c, m.unitType(u).Vision, m.scratch[:0])
+	for _, v := range m.scratch {
+		if m.seen[team][v] == 0 {
+			m.firstSeen(int(v), team)
+		}
+	}
+}
