@@ -100,6 +100,7 @@ type Match struct {
 	seen     [hexmap.MaxSides + 1][]uint16
 	revealed bool    // set when a cell newly seen was unexplored or held an enemy
 	scratch  []int32 // cells seen on the way of a move
+	spare    []int32 // a cell list for the next refreshUnit
 }
 
 // NewMatch starts the scenario sc on map g: side 1's turn of round 1

@@ -74,14 +74,12 @@ func (m *Match) place(id, c int) {
 	m.refreshUnit(id)
 }
 
-// vacate takes unit id off its cell's record and uncounts its vision,
-// as it sets out.
+// vacate takes unit id off its cell's record as it sets out (its vision
+// stays counted there until it stops).
 func (m *Match) vacate(id int) {
-	u := &m.st.Units[id-1]
-	if m.occupant[u.Cell] == int32(id) {
+	if u := &m.st.Units[id-1]; m.occupant[u.Cell] == int32(id) {
 		m.occupant[u.Cell] = 0
 	}
-	m.unitSees[id-1] = m.unlook(m.unitSees[id-1], m.team(u.Side))
 }
 
 // offsets is the offset coordinates of cells.

@@ -78,17 +78,21 @@ func (m *Match) unlook(cells []int32, team int) []int32 {
 }
 
 // refreshUnit moves unit id's vision to where it stands now (none when
-// it is removed).
+// it is removed): what it sees from there is counted before what it saw
+// is taken away, so that a cell it went on seeing is not seen anew.
 func (m *Match) refreshUnit(id int) {
 	for len(m.unitSees) < id {
 		m.unitSees = append(m.unitSees, nil)
 	}
 	u := &m.st.Units[id-1]
 	team := m.team(u.Side)
-	m.unitSees[id-1] = m.unlook(m.unitSees[id-1], team)
+	old := m.unitSees[id-1]
+	var cells []int32
 	if u.HP > 0 {
-		m.unitSees[id-1] = m.look(m.unitSees[id-1], u.Cell, m.unitType(u).Vision, team)
+		cells = m.look(m.spare, u.Cell, m.unitType(u).Vision, team)
 	}
+	m.spare = m.unlook(old, team)
+	m.unitSees[id-1] = cells
 }
 
 // refreshTown gives town id's vision to its owner's team, taking it from
