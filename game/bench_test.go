@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 )
 
@@ -97,12 +98,11 @@ func BenchmarkReplay200RoundsRoads(b *testing.B) { benchReplay(b, hillyGrid(b, 8
 
 func benchReplay(b *testing.B, g *hexmap.Grid) {
 	m, s := scriptedMatch(b, g, 200)
-	b.ReportMetric(float64(len(s.Log)), "commands")
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		if _, err := Resume(m.grid, s); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // BenchmarkMove is a move command of four flat steps (20 of a
@@ -134,7 +134,7 @@ func benchMoves(b *testing.B, g *hexmap.Grid, ends []Cell) {
 	}
 	m := start(b, g, Scenario{Sides: []SideSpec{{1, 1}, {2, 2}}, Units: []UnitSpec{us("spearman", 1, 40, 30, 0), us("spearman", 2, 79, 59, 0)}})
 	k := 0
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		m.st.Units[0].Moves = 24
 		m.st.Undo, m.log = m.st.Undo[:0], m.log[:0]
 		c := ends[k%2]
@@ -142,7 +142,7 @@ func benchMoves(b *testing.B, g *hexmap.Grid, ends []Cell) {
 			b.Fatal(err)
 		}
 		k++
-	}
+	})
 }
 
 // BenchmarkAttack is a melee attack between two spearmen, health and
@@ -150,11 +150,11 @@ func benchMoves(b *testing.B, g *hexmap.Grid, ends []Cell) {
 func BenchmarkAttack(b *testing.B) {
 	m := start(b, flatGrid(b, 80, 60), two(us("spearman", 1, 40, 30, 0), us("spearman", 2, 41, 30, 0)))
 	cmd := attackCmd(1, 41, 30)
-	for b.Loop() {
+	testutil.CPULoop(b, func() {
 		m.st.Units[0].HP, m.st.Units[1].HP, m.st.Units[0].Moves = 100, 100, 24
 		m.log = m.log[:0]
 		if _, err := m.Apply(cmd); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
