@@ -231,14 +231,7 @@ func (m *Match) SideInTurn() int { return m.st.Sides[m.st.Turn].Side }
 func (m *Match) Over() (over bool, team int) { return m.st.Over, m.st.Winner }
 
 // sideIndex is the index of side s in st.Sides, -1 when not playing.
-func (m *Match) sideIndex(s int) int {
-	for k := range m.st.Sides {
-		if m.st.Sides[k].Side == s {
-			return k
-		}
-	}
-	return -1
-}
+func (m *Match) sideIndex(s int) int { return indexOf(m.st.Sides, s) }
 
 // team is side s's team.
 func (m *Match) team(s int) int { return m.st.Sides[m.sideIndex(s)].Team }

@@ -7,11 +7,7 @@ import "fmt"
 // that hold a unit); units of other sides block. A unit that takes towns
 // takes each town not of its side that it enters.
 func (m *Match) move(cmd Command) ([]Event, error) {
-	u, err := m.ownUnit(cmd.Unit)
-	if err != nil {
-		return nil, err
-	}
-	to, err := m.cellOf(cmd.To)
+	u, to, err := m.unitAndCell(cmd.Unit, cmd.To)
 	if err != nil {
 		return nil, err
 	}
