@@ -161,6 +161,8 @@ func (m *Match) placeTowns(towns []TownSpec) error {
 			builds, ok = m.rules.TypeIndex(m.rules.Builds)
 		}
 		switch {
+		case hexmap.CheckTownName(t.Name) != nil:
+			return fmt.Errorf("%s: name: %v", what, hexmap.CheckTownName(t.Name))
 		case m.grid.Cell(i).IsUnderwater():
 			return fmt.Errorf("%s: cell [%d,%d] is under water", what, t.Cell[0], t.Cell[1])
 		case m.townAt[i] != 0:
