@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -38,12 +38,25 @@ run: deps-run build
 
 # Every test, the window ones under Xvfb (test binaries that import ebiten
 # need a display) and the browser ones in headless chromium.
-test: deps-test wasm windows
+test: deps-test wasm windows match-wasm
 	$(GO) vet ./...
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/
+
+# A scripted match (cmd/hexmap/testdata) played by hexmap natively and
+# under wasm: the two transcripts, every event, draw and state hash, must
+# be equal byte for byte.
+MATCH := cmd/hexmap/testdata/match
+match-wasm: check-go
+	@mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/hexmap ./cmd/hexmap
+	GOOS=js GOARCH=wasm $(GO) build -o $(BIN)/hexmap.wasm ./cmd/hexmap
+	./$(BIN)/hexmap play -scenario $(MATCH).json docs/towns.hexmap < $(MATCH).jsonl > $(BIN)/match-native.jsonl
+	"$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(BIN)/hexmap.wasm play -scenario $(MATCH).json docs/towns.hexmap < $(MATCH).jsonl > $(BIN)/match-wasm.jsonl
+	cmp $(BIN)/match-native.jsonl $(BIN)/match-wasm.jsonl
+	@echo "the scripted match: $$(wc -l < $(BIN)/match-native.jsonl) lines, equal natively and under wasm"
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
 # that import ebiten need a display even when they only benchmark; with
@@ -57,6 +70,7 @@ FUZZTIME ?= 60s
 fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
+	$(GO) test -run '^$$' -fuzz '^FuzzApply$$' -fuzztime $(FUZZTIME) ./game/
 
 wasm: check-go
 	@mkdir -p $(WEB)

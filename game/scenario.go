@@ -1,0 +1,153 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"hexsandbox/hexmap"
+)
+
+// Cell is a cell's offset coordinates [x, z], as `hexmap path` prints them.
+type Cell [2]int
+
+// Victory is how a match is won: conquest when Rounds is 0, otherwise
+// the highest score after round Rounds (conquest still ends it earlier).
+type Victory struct {
+	Rounds int `json:"rounds"`
+}
+
+// SideSpec is a side (1..4) and its team (1..4; 0 reads as the side's
+// own number).
+type SideSpec struct {
+	Side int `json:"side"`
+	Team int `json:"team"`
+}
+
+// TownSpec is a starting town. Owner 0 is neutral; Builds "" reads as the
+// ruleset's default.
+type TownSpec struct {
+	Name   string `json:"name"`
+	Cell   Cell   `json:"cell"`
+	Owner  int    `json:"owner"`
+	Builds string `json:"builds,omitempty"`
+	Stock  int    `json:"stock,omitempty"`
+}
+
+// UnitSpec is a starting unit; HP 0 reads as full health.
+type UnitSpec struct {
+	Type string `json:"type"`
+	Side int    `json:"side"`
+	Cell Cell   `json:"cell"`
+	HP   int    `json:"hp"`
+}
+
+// Scenario is a match's starting position on a map: the seed of its one
+// generator, its victory rule, its sides and teams, towns and units, and
+// its ruleset (nil: the default). Towns and units get ids 1, 2, … in the
+// order listed.
+type Scenario struct {
+	Seed    uint64     `json:"seed"`
+	Victory Victory    `json:"victory"`
+	Sides   []SideSpec `json:"sides"`
+	Towns   []TownSpec `json:"towns"`
+	Units   []UnitSpec `json:"units"`
+	Rules   *Ruleset   `json:"rules,omitempty"`
+}
+
+// maxRounds bounds a round limit; maxStock a town's starting stock.
+const (
+	maxRounds = 1 << 20
+	maxStock  = 1 << 20
+)
+
+// ParseScenario reads a scenario from JSON, unknown fields refused. The
+// map checks come with NewMatch.
+func ParseScenario(data []byte) (Scenario, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Scenario
+	if err := dec.Decode(&s); err != nil {
+		return Scenario{}, fmt.Errorf("scenario: %v", err)
+	}
+	return s, nil
+}
+
+// ruleset is the scenario's ruleset, checked, or the default.
+func (s *Scenario) ruleset() (*Ruleset, error) {
+	if s.Rules == nil {
+		return DefaultRuleset(), nil
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return nil, err
+	}
+	return s.Rules, nil
+}
+
+// checkSides reports the first bad side and returns the sides in side
+// order with their teams filled in.
+func (s *Scenario) checkSides() ([]SideSpec, error) {
+	if len(s.Sides) == 0 {
+		return nil, fmt.Errorf("scenario: sides: none")
+	}
+	var seen [hexmap.MaxSides + 1]bool
+	for k, sd := range s.Sides {
+		switch {
+		case sd.Side < 1 || sd.Side > hexmap.MaxSides:
+			return nil, fmt.Errorf("scenario: sides[%d]: side %d out of range 1..%d", k, sd.Side, hexmap.MaxSides)
+		case seen[sd.Side]:
+			return nil, fmt.Errorf("scenario: sides[%d]: side %d listed twice", k, sd.Side)
+		case sd.Team < 0 || sd.Team > hexmap.MaxSides:
+			return nil, fmt.Errorf("scenario: sides[%d]: team %d out of range 1..%d", k, sd.Team, hexmap.MaxSides)
+		}
+		seen[sd.Side] = true
+	}
+	var out []SideSpec
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		for _, sd := range s.Sides {
+			if sd.Side == side {
+				if sd.Team == 0 {
+					sd.Team = side
+				}
+				out = append(out, sd)
+			}
+		}
+	}
+	if s.Victory.Rounds < 0 || s.Victory.Rounds > maxRounds {
+		return nil, fmt.Errorf("scenario: victory.rounds %d out of range 0..%d", s.Victory.Rounds, maxRounds)
+	}
+	return out, nil
+}
+
+// cellIndex is the index of c on g, or an error naming what.
+func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
+	i, ok := g.Topology().IndexOffset(c[0], c[1])
+	if !ok || c[0] < 0 || c[0] >= g.Width() {
+		return 0, fmt.Errorf("%s: no cell [%d,%d] on the %d×%d map", what, c[0], c[1], g.Width(), g.Height())
+	}
+	return i, nil
+}
+
+// ScenarioOf is the starting scenario a map holds: its setup (seed,
+// sides and teams, victory), its towns and its units (at full health),
+// in the map's order, under the default ruleset.
+func ScenarioOf(g *hexmap.Grid) Scenario {
+	set := g.Setup()
+	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}}
+	for _, sd := range g.Sides() {
+		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+	}
+	for _, t := range g.Towns() {
+		x, z := t.Location.Offset()
+		sc.Towns = append(sc.Towns, TownSpec{Name: t.Name, Cell: Cell{x, z}, Owner: int(t.Owner)})
+	}
+	for _, u := range g.Units() {
+		x, z := u.Location.Offset()
+		typ := u.Type
+		if typ == "" {
+			typ = hexmap.DefaultUnitType
+		}
+		sc.Units = append(sc.Units, UnitSpec{Type: typ, Side: int(u.Side), Cell: Cell{x, z}, HP: MaxHP})
+	}
+	return sc
+}
