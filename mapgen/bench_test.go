@@ -15,7 +15,7 @@ import (
 func benchmarkGenerate(b *testing.B, top hexmap.Topology) {
 	noise := hexmap.NewNoise(1208905299)
 	noise.Table()
-	h := HexMapGenerator{DefaultSettings()}
+	h := HexMapGenerator{Settings: DefaultSettings()}
 	var stages [StageCount]time.Duration
 	n := 0
 	testutil.CPULoop(b, func() {

@@ -66,8 +66,24 @@ func (gen *generation) createRegions() {
 func (gen *generation) createLand() {
 	budget := int(math.RoundToEven(float64(gen.cells*gen.LandPercentage) / 100))
 	gen.rep.LandBudget, gen.rep.LandCells = budget, budget
+	budget = gen.spendBudget(budget)
+	// Gathered land drops what grew apart from the main mass and raises
+	// that much again, on the main mass, a few times over.
+	for k := 0; gen.gather && k < gatherRounds && budget == 0; k++ {
+		budget = gen.spendBudget(gen.dropOutlyingLand())
+	}
+	gen.rep.LandCells -= budget
+}
+
+// gatherRounds bounds the times createLand drops outlying land and
+// raises it again.
+const gatherRounds = 4
+
+// spendBudget raises and sinks chunks until budget land cells are
+// raised or the guard runs out, and returns what is left to spend.
+func (gen *generation) spendBudget(budget int) int {
 	if budget == 0 {
-		return
+		return 0
 	}
 	for range landGuard {
 		sink := gen.value() < gen.SinkProbability
@@ -80,11 +96,54 @@ func (gen *generation) createLand() {
 				continue
 			}
 			if budget = gen.raiseTerrain(size, budget, region); budget == 0 {
-				return
+				return 0
 			}
 		}
 	}
-	gen.rep.LandCells -= budget
+	return budget
+}
+
+// dropOutlyingLand sinks every land cell outside the largest land mass
+// to just below the water level, and returns how many it sank.
+func (gen *generation) dropOutlyingLand() int {
+	mass := make([]int32, gen.cells) // per cell: its land mass + 1, or 0
+	var sizes []int
+	for start := range gen.cells {
+		if mass[start] != 0 || gen.isUnderwater(start) {
+			continue
+		}
+		sizes = append(sizes, gen.floodLand(start, int32(len(sizes)+1), mass))
+	}
+	largest := 0
+	for k, n := range sizes {
+		if n > sizes[largest] {
+			largest = k
+		}
+	}
+	dropped := 0
+	for i, m := range mass {
+		if m != 0 && int(m) != largest+1 {
+			gen.elevation[i] = gen.WaterLevel - 1
+			dropped++
+		}
+	}
+	return dropped
+}
+
+// floodLand marks the land mass of cell start with id and returns its
+// size in cells.
+func (gen *generation) floodLand(start int, id int32, mass []int32) int {
+	mass[start] = id
+	queue := []int{start}
+	for k := 0; k < len(queue); k++ {
+		for _, n := range gen.neighbors(queue[k]) {
+			if n >= 0 && mass[n] == 0 && !gen.isUnderwater(int(n)) {
+				mass[n] = id
+				queue = append(queue, int(n))
+			}
+		}
+	}
+	return len(queue)
 }
 
 // raiseTerrain raises a chunk of up to size cells by 1 (or 2, a high
@@ -139,6 +198,9 @@ func (gen *generation) sinkTerrain(size, budget int, region Region) int {
 func (gen *generation) startChunk(region Region) int {
 	gen.phaseNow++
 	first := gen.randomCell(region)
+	if gen.gather {
+		first = gen.randomLandCell(region, first)
+	}
 	gen.rep.ChunkStarts = append(gen.rep.ChunkStarts, first)
 	gen.phase[first] = gen.phaseNow
 	gen.center = gen.coords[first]
@@ -173,6 +235,22 @@ func (gen *generation) randomCell(r Region) int {
 	x := clamp(gen.rangeInt(r.XMin, r.XMax), 0, gen.top.Width-1)
 	z := clamp(gen.rangeInt(r.ZMin, r.ZMax), 0, gen.top.Height-1)
 	return x + z*gen.top.Width
+}
+
+// gatherTries bounds the picks randomLandCell makes before it gives up
+// looking for land.
+const gatherTries = 64
+
+// randomLandCell picks random cells of region until one is land, and
+// returns it; fallback when there is none after gatherTries picks (no
+// land yet, or very little of the region is land).
+func (gen *generation) randomLandCell(r Region, fallback int) int {
+	for range gatherTries {
+		if i := gen.randomCell(r); !gen.isUnderwater(i) {
+			return i
+		}
+	}
+	return fallback
 }
 
 // frontier is the chunk search's priority queue (Catlike's
