@@ -115,16 +115,16 @@ func (h HexMapGenerator) GenerateMapWithNoise(t hexmap.Topology, noise *hexmap.N
 	if err := CheckSeed(noise.Seed()); err != nil {
 		return nil, Report{}, err
 	}
-	s := h.Settings
+	s, cycles, jitter := h.Settings, climateCycles, 1
 	if h.Scaled {
-		s = s.ScaledTo(t)
+		s, cycles, jitter = s.ScaledTo(t), scaledCycles(t), scaledJitter(t)
 	}
 	g, err := hexmap.NewGridOf(t, noise)
 	if err != nil {
 		return nil, Report{}, err
 	}
 	gen := newGeneration(s, g)
-	gen.inlandSea, gen.gather = h.InlandSea, h.Gather
+	gen.inlandSea, gen.gather, gen.cycles, gen.jitterStep = h.InlandSea, h.Gather, cycles, jitter
 	var stop time.Time
 	gen.rep.Rules = g.Batch(hexmap.EditRules, func() {
 		gen.run()
@@ -149,15 +149,17 @@ type generation struct {
 	coords []hexmap.Coordinates
 	rep    Report
 
-	elevation []int // working elevations while land is raised and eroded
-	frontier  frontier
-	order     uint32             // enqueue counter, for the frontier's ties
-	center    hexmap.Coordinates // the current chunk's first cell
-	phase     []uint32           // search phase of each cell (Catlike's SearchPhase)
-	phaseNow  uint32
-	err       error // a rule refused what the generator asked for (a bug)
-	inlandSea int   // HexMapGenerator.InlandSea
-	gather    bool  // HexMapGenerator.Gather
+	elevation  []int // working elevations while land is raised and eroded
+	frontier   frontier
+	order      uint32             // enqueue counter, for the frontier's ties
+	center     hexmap.Coordinates // the current chunk's first cell
+	phase      []uint32           // search phase of each cell (Catlike's SearchPhase)
+	phaseNow   uint32
+	err        error // a rule refused what the generator asked for (a bug)
+	inlandSea  int   // HexMapGenerator.InlandSea
+	gather     bool  // HexMapGenerator.Gather
+	cycles     int   // water cycles the climate runs
+	jitterStep int   // what the jitter adds to a chunk cell's priority
 }
 
 func newGeneration(s Settings, g *hexmap.Grid) *generation {

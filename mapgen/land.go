@@ -213,7 +213,8 @@ func (gen *generation) startChunk(region Region) int {
 
 // enqueueNeighbors adds the neighbours of cell cur that this search has
 // not seen, by their distance to the chunk's centre plus a heuristic of
-// 1 with the jitter probability (0 otherwise), which roughens the chunk.
+// jitterStep (1, as Catlike's, on a map not scaled) with the jitter
+// probability (0 otherwise), which roughens the chunk.
 func (gen *generation) enqueueNeighbors(cur int) {
 	for _, n := range gen.neighbors(cur) {
 		if n < 0 || gen.phase[n] >= gen.phaseNow {
@@ -222,7 +223,7 @@ func (gen *generation) enqueueNeighbors(cur int) {
 		gen.phase[n] = gen.phaseNow
 		priority := gen.top.DistanceTo(gen.coords[n], gen.center)
 		if gen.value() < gen.JitterProbability {
-			priority++
+			priority += gen.jitterStep
 		}
 		gen.enqueue(int(n), priority)
 	}
@@ -241,13 +242,21 @@ func (gen *generation) randomCell(r Region) int {
 // looking for land.
 const gatherTries = 64
 
-// randomLandCell picks random cells of region until one is land, and
-// returns it; fallback when there is none after gatherTries picks (no
-// land yet, or very little of the region is land).
+// randomLandCell picks random cells of region until one is coast (land
+// next to water), and returns it, so that the land grows outwards rather
+// than piling up; else the last land cell it picked, else fallback (no
+// land yet).
 func (gen *generation) randomLandCell(r Region, fallback int) int {
 	for range gatherTries {
-		if i := gen.randomCell(r); !gen.isUnderwater(i) {
-			return i
+		i := gen.randomCell(r)
+		if gen.isUnderwater(i) {
+			continue
+		}
+		fallback = i
+		for _, n := range gen.neighbors(i) {
+			if n >= 0 && gen.isUnderwater(int(n)) {
+				return i
+			}
 		}
 	}
 	return fallback

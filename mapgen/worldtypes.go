@@ -68,7 +68,11 @@ func (w WorldType) Generator() HexMapGenerator {
 		s.LandPercentage = 38
 		s.ChunkSizeMin, s.ChunkSizeMax = 60, 160
 		s.SinkProbability = 0.1
+		s.JitterProbability = 0.5 // the shallow seas show each chunk's outline
 		s.MapBorderX, s.MapBorderZ = 8, 8
+		// Shallow seas, so that a chunk over water makes land at once
+		// instead of piling the land behind the coast into a plateau.
+		s.WaterLevel = 1
 		h.Gather = true
 		s.ErosionPercentage = 40
 	case Archipelago:
@@ -101,15 +105,34 @@ const referenceCells = 80 * 60
 // ScaledTo returns the settings scaled from an 80×60 map to topology t:
 // chunk sizes with the map's area and the borders with its side, so that
 // the same number of chunks of the same shape build a larger or smaller
-// world. Everything else is a share or a climate and stays. The result
+// world. On a larger map the precipitation falls with the side too, so
+// that clouds carry rain as far into the larger land (scaledCycles gives
+// them the time to). Everything else is a share and stays. The result
 // may lie outside Catlike's ranges (chunks of thousands of cells).
 func (s Settings) ScaledTo(t hexmap.Topology) Settings {
 	area := float64(t.CellCount()) / referenceCells
 	side := math.Sqrt(area)
+	s.PrecipitationFactor /= float32(max(1, side))
 	chunk := func(v int) int { return max(5, int(math.Round(float64(v)*area))) }
 	border := func(v int) int { return int(math.Round(float64(v) * side)) }
 	s.ChunkSizeMin, s.ChunkSizeMax = chunk(s.ChunkSizeMin), chunk(s.ChunkSizeMax)
 	s.MapBorderX, s.MapBorderZ = border(s.MapBorderX), border(s.MapBorderZ)
 	s.RegionBorder = border(s.RegionBorder)
 	return s
+}
+
+// scaledCycles is the water cycles of a scaled map: Catlike's 40 on an
+// 80×60 map or smaller, more with the side of a larger one, as clouds
+// move one cell a cycle.
+func scaledCycles(t hexmap.Topology) int {
+	side := math.Sqrt(float64(t.CellCount()) / referenceCells)
+	return int(math.Round(climateCycles * max(1, side)))
+}
+
+// scaledJitter is what the jitter adds to a chunk cell's search priority
+// on a scaled map: Catlike's 1 on an 80×60 map or smaller, the side's
+// scale on a larger one, so that a large chunk's edge is as rough for
+// its size and not a hexagon.
+func scaledJitter(t hexmap.Topology) int {
+	return max(1, int(math.Round(math.Sqrt(float64(t.CellCount())/referenceCells))))
 }
