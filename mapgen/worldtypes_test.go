@@ -52,8 +52,30 @@ func bodies(g *hexmap.Grid, water bool) []body {
 
 // seeds320 is how many seeds TestWorldTypes tries at 320×320: a few by
 // default, as each map takes a third of a second; -seeds320 50 for the
-// full run (make worldtypes-long).
-var seeds320 = flag.Int("seeds320", 3, "seeds per world type and wrapping TestWorldTypes tries at 320×320")
+// full run: go test -run 'WorldTypes' ./mapgen -args -seeds320 50.
+var seeds320 = flag.Int("seeds320", 1, "seeds per world type and wrapping TestWorldTypes tries at 320×320")
+
+// largeWorlds keeps the 320×320 maps TestWorldTypes and TestPlaceStarts
+// share, as each takes most of a second to generate.
+var largeWorlds = map[string]*hexmap.Grid{}
+
+// world generates the map of world type w, or for a large one returns a
+// copy of the one generated before.
+func world(t *testing.T, w WorldType, top hexmap.Topology, seed int64) *hexmap.Grid {
+	t.Helper()
+	key := fmt.Sprint(w, top, seed)
+	if g, ok := largeWorlds[key]; ok {
+		return g.Clone()
+	}
+	g, _, err := w.Generator().GenerateMapWithNoise(top, sharedNoise(seed))
+	if err != nil {
+		t.Fatalf("%s %+v seed %d: %v", w, top, seed, err)
+	}
+	if top.CellCount() >= 320*320 {
+		largeWorlds[key] = g.Clone()
+	}
+	return g
+}
 
 // worldSurvey is what TestWorldTypes measures of a map.
 type worldSurvey struct {
@@ -137,11 +159,7 @@ func TestWorldTypes(t *testing.T) {
 				prop := worldProperties[w]
 				failed := 0
 				for seed := int64(1); seed <= int64(size.seeds); seed++ {
-					g, _, err := w.Generator().GenerateMapWithNoise(top, sharedNoise(seed))
-					if err != nil {
-						t.Fatalf("%s %+v seed %d: %v", w, top, seed, err)
-					}
-					s := surveyWorld(g)
+					s := surveyWorld(world(t, w, top, seed))
 					problem := prop.check(s)
 					if s.landPct < prop.landLo || s.landPct > prop.landHi {
 						problem = fmt.Sprintf("%.1f%% land, want %v..%v%%", s.landPct, prop.landLo, prop.landHi)
