@@ -27,6 +27,11 @@ import (
 //   - the land within StartRadius steps of each start differs between
 //     sides by at most a fifth of the largest: 5 × (max − min) ≤ max.
 //
+// The starts keep to one land mass, so that every side can walk to every
+// other, when one of the massTries largest masses can host them fairly
+// (the spread bound then counts that mass's sites only); else they
+// spread over all the land, and sides may start on different masses.
+//
 // Neutral towns follow on the best town sites (the most land within two
 // steps, rivers preferred), about one per TownLand land cells, none
 // within NeutralClearance steps of a start and no two within
@@ -43,13 +48,15 @@ const (
 	spreadTries      = 32  // first sites of the spread bound's greedy searches
 	placeTries       = 32  // bands of land amounts a fair placement is looked for in
 	bandTries        = 2   // greedy searches per band
+	massTries        = 3   // land masses, largest first, tried for starts on one mass
 )
 
 // ErrNoFairStarts is the reason PlaceStarts fails on a map that cannot
 // host the sides asked for, for errors.Is.
 var ErrNoFairStarts = errors.New("cannot place fair starts")
 
-// startSides is the unit types of a start, on the town and beside it.
+// startDefender and startScout are the unit types of a start, on the
+// town and beside it.
 const (
 	startDefender = "spearman"
 	startScout    = "scout"
@@ -65,7 +72,7 @@ func PlaceStarts(g *hexmap.Grid, sides int, seed int64) error {
 		return fmt.Errorf("%w: %d sides, not 2..%d", ErrNoFairStarts, sides, hexmap.MaxSides)
 	}
 	p := newPlacer(g, seed)
-	starts, err := p.starts(sides)
+	starts, _, err := p.place(sides)
 	if err != nil {
 		return err
 	}
@@ -98,9 +105,11 @@ type placer struct {
 	rng      *rand.Rand
 	land     []bool
 	landN    int
-	around   []int // land cells within StartRadius steps, per cell
-	sites    []int // the start sites, by index
-	siteLand []int // around of each site, for the fairness band
+	around   []int   // land cells within StartRadius steps, per cell
+	sites    []int   // the start sites, by index
+	siteLand []int   // around of each site, for the fairness band
+	mass     []int32 // per cell: its land mass, 1.., or 0 under water
+	masses   []int   // the land masses' sizes in cells, mass 1 first
 }
 
 func newPlacer(g *hexmap.Grid, seed int64) *placer {
@@ -114,6 +123,7 @@ func newPlacer(g *hexmap.Grid, seed int64) *placer {
 		}
 	}
 	p.around = p.landWithin(StartRadius)
+	p.findMasses()
 	for i := range p.land {
 		if p.isSite(i) {
 			p.sites = append(p.sites, i)
@@ -121,6 +131,55 @@ func newPlacer(g *hexmap.Grid, seed int64) *placer {
 		}
 	}
 	return p
+}
+
+// findMasses numbers the land masses, groups of land cells joined
+// through neighbours.
+func (p *placer) findMasses() {
+	p.mass = make([]int32, len(p.land))
+	var queue []int
+	for start, l := range p.land {
+		if !l || p.mass[start] != 0 {
+			continue
+		}
+		id := int32(len(p.masses) + 1)
+		p.mass[start] = id
+		queue = append(queue[:0], start)
+		for k := 0; k < len(queue); k++ {
+			p.top.Neighbors(queue[k], func(_ hexmap.Direction, n int) {
+				if p.land[n] && p.mass[n] == 0 {
+					p.mass[n] = id
+					queue = append(queue, n)
+				}
+			})
+		}
+		p.masses = append(p.masses, len(queue))
+	}
+}
+
+// place picks the starts of sides sides and returns them with the spread
+// bound of the sites it chose among: on one of the massTries largest land
+// masses, the largest first, if one can host them, else over all the land.
+func (p *placer) place(sides int) ([]int, int, error) {
+	ids := make([]int32, len(p.masses))
+	for k := range ids {
+		ids[k] = int32(k + 1)
+	}
+	slices.SortStableFunc(ids, func(a, b int32) int { return p.masses[b-1] - p.masses[a-1] })
+	all, allLand := p.sites, p.siteLand
+	for _, id := range ids[:min(massTries, len(ids))] {
+		p.sites, p.siteLand = nil, nil
+		for k, c := range all {
+			if p.mass[c] == id {
+				p.sites, p.siteLand = append(p.sites, c), append(p.siteLand, allLand[k])
+			}
+		}
+		if starts, bound, err := p.starts(sides); err == nil {
+			return starts, bound, nil
+		}
+	}
+	p.sites, p.siteLand = all, allLand
+	return p.starts(sides)
 }
 
 // landWithin counts, for every cell, the land cells within radius steps,
@@ -199,10 +258,12 @@ func (p *placer) greedy(cands []int, first, k int) ([]int, int) {
 	return chosen, spread
 }
 
-// SpreadBound is the spread bound of sides starts on g (see the
-// fair-start rules above): 0 when g has fewer start sites than sides.
+// SpreadBound is the spread bound of the sites PlaceStarts with the same
+// arguments places sides starts among (see the fair-start rules above):
+// one land mass's or all; 0 when g has fewer start sites than sides.
 func SpreadBound(g *hexmap.Grid, sides int, seed int64) int {
-	return newPlacer(g, seed).spreadBound(sides)
+	_, bound, _ := newPlacer(g, seed).place(sides)
+	return bound
 }
 
 func (p *placer) spreadBound(sides int) int {
@@ -245,9 +306,9 @@ func (p *placer) firstSites() []int {
 // it, and runs the greedy search from the site farthest from a random
 // site of the band. The bands' lower ends are up to placeTries of the
 // sites' land amounts, spread evenly from the richest down.
-func (p *placer) starts(sides int) ([]int, error) {
+func (p *placer) starts(sides int) ([]int, int, error) {
 	if len(p.sites) < sides {
-		return nil, fmt.Errorf("%w for %d sides: %d land cells, and %d cells with %d land cells within %d steps",
+		return nil, 0, fmt.Errorf("%w for %d sides: %d land cells, and %d cells with %d land cells within %d steps",
 			ErrNoFairStarts, sides, p.landN, len(p.sites), MinStartLand, StartRadius)
 	}
 	bound := p.spreadBound(sides)
@@ -278,13 +339,13 @@ func (p *placer) starts(sides int) ([]int, error) {
 	}
 	switch {
 	case bound < MinStartSpread:
-		return nil, fmt.Errorf("%w for %d sides: too little land (%d land cells; start sites at most %d steps apart, want %d)",
+		return nil, bound, fmt.Errorf("%w for %d sides: too little land (%d land cells; start sites at most %d steps apart, want %d)",
 			ErrNoFairStarts, sides, p.landN, bound, MinStartSpread)
 	case best == nil || 5*bestSpread < 3*bound || bestSpread < MinStartSpread:
-		return nil, fmt.Errorf("%w for %d sides: the land is too uneven (fair starts at most %d steps apart, of %d)",
+		return nil, bound, fmt.Errorf("%w for %d sides: the land is too uneven (fair starts at most %d steps apart, of %d)",
 			ErrNoFairStarts, sides, max(bestSpread, 0), bound)
 	}
-	return best, nil
+	return best, bound, nil
 }
 
 // scenario returns the towns and units of starts (side k+1 at starts[k])

@@ -47,18 +47,18 @@ func (lc *landCounter) around(start, radius int) int {
 }
 
 // plainSpread is a farthest-point search written plainly: from the first
-// cell a start may stand on (land, not in the edge rows or flat edge
+// cell of those in that a start may stand on (land, not in the edge rows or flat edge
 // columns, two land neighbours, MinStartLand land within StartRadius),
 // each time the such cell farthest from those chosen; it returns the
 // smallest distance between two chosen cells. The spread bound, the
 // best of such searches, is at least this.
-func plainSpread(g *hexmap.Grid, sides int) int {
+func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 	top := g.Topology()
 	lc := newLandCounter(g)
 	var sites []int
 	for i := range g.CellCount() {
 		x, z := top.Offset(i)
-		if g.Cell(i).IsUnderwater() || z == 0 || z == top.Height-1 || (!top.Wrapping && (x == 0 || x == top.Width-1)) {
+		if !in(i) || g.Cell(i).IsUnderwater() || z == 0 || z == top.Height-1 || (!top.Wrapping && (x == 0 || x == top.Width-1)) {
 			continue
 		}
 		dry := 0
@@ -90,8 +90,34 @@ func plainSpread(g *hexmap.Grid, sides int) int {
 	return spread
 }
 
-// checkStarts checks every promise of PlaceStarts on g, one by one.
-func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int64) {
+// landMasses numbers each land cell's land mass (from 1; 0 for water)
+// by flood fills.
+func landMasses(g *hexmap.Grid) []int {
+	mass := make([]int, g.CellCount())
+	id := 0
+	for start := range mass {
+		if mass[start] != 0 || g.Cell(start).IsUnderwater() {
+			continue
+		}
+		id++
+		mass[start] = id
+		for stack := []int{start}; len(stack) > 0; {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for d := hexmap.NE; d <= hexmap.NW; d++ {
+				if n, ok := g.Neighbor(i, d); ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() {
+					mass[n] = id
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+	return mass
+}
+
+// checkStarts checks every promise of PlaceStarts on g, one by one, and
+// reports whether all the starts stand on one land mass.
+func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int64) (oneMass bool) {
 	t.Helper()
 	top := g.Topology()
 	fail := func(format string, args ...any) {
@@ -128,7 +154,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 	for s := 1; s <= sides; s++ {
 		if starts[s] == 0 {
 			fail("side %d has no town", s)
-			return
+			return false
 		}
 		starts[s]--
 	}
@@ -152,8 +178,16 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		}
 	}
 
+	// The bound counts the sites of the starts' land mass when they share
+	// one, else all.
+	mass := landMasses(g)
+	oneMass = true
+	for _, c := range starts {
+		oneMass = oneMass && mass[c] == mass[starts[0]]
+	}
+	in := func(i int) bool { return !oneMass || mass[i] == mass[starts[0]] }
 	bound := SpreadBound(g, sides, seed)
-	if plain := plainSpread(g, sides); bound < plain {
+	if plain := plainSpread(g, sides, in); bound < plain {
 		fail("spread bound %d is below a plain farthest-point search's %d", bound, plain)
 	}
 	for a := range starts {
@@ -190,16 +224,20 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 			}
 		}
 	}
+	return oneMass
 }
 
 // TestPlaceStarts: on every world type at 40×30 and 80×60 (ten seeds
 // each, flat and wrapping, 2 to 4 sides) and at 320×320 (one seed each,
 // 4 sides), the starts keep every promise checkStarts checks. A map may
 // refuse only when its start sites lie too close together for any
-// placement (small archipelagos), and at most one map in ten.
+// placement (small archipelagos), and at most one map in ten. On a
+// pangaea and an inland sea the starts share one land mass.
 func TestPlaceStarts(t *testing.T) {
 	refused, placed := 0, 0
+	together, tried := map[WorldType]int{}, map[WorldType]int{}
 	defer func() {
+		t.Logf("starts on one land mass: %v of %v", together, tried)
 		if 10*refused > placed+refused { // small archipelagos may refuse 3 or 4 sides
 			t.Errorf("%d of %d maps refused fair starts", refused, placed+refused)
 		}
@@ -225,7 +263,12 @@ func TestPlaceStarts(t *testing.T) {
 						continue
 					}
 					placed++
-					checkStarts(t, name, g, sides, seed)
+					if checkStarts(t, name, g, sides, seed) {
+						together[w]++
+					} else if w == Pangaea || w == InlandSea {
+						t.Errorf("%s: the starts are not on one land mass", name)
+					}
+					tried[w]++
 				}
 			}
 		}
