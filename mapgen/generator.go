@@ -40,8 +40,11 @@ type HexMapGenerator struct {
 	// sunk into one sea in the middle of the map after erosion: a sea
 	// that touches neither the map's edges nor any other water. 0: none.
 	InlandSea int
-	// Gather makes every chunk after the first start on land already
-	// raised, so that the land grows as one mass (world type Pangaea).
+	// Gather makes every chunk after the first start on the coast of the
+	// land already raised, and drops the land that still grows apart
+	// from the largest mass (raising as much again on it, and once more
+	// after erosion without), so that the land is one mass (world type
+	// Pangaea).
 	Gather bool
 }
 

@@ -114,6 +114,9 @@ func (gen *generation) dropOutlyingLand() int {
 		}
 		sizes = append(sizes, gen.floodLand(start, int32(len(sizes)+1), mass))
 	}
+	if len(sizes) == 0 {
+		return 0
+	}
 	largest := 0
 	for k, n := range sizes {
 		if n > sizes[largest] {
