@@ -85,6 +85,7 @@ func (w WorldType) Generator() HexMapGenerator {
 	case InlandSea:
 		// Land nearly everywhere, and a sea sunk into the middle.
 		s.LandPercentage = 85
+		s.WaterLevel = 1 // as Pangaea's: land that needs one rise, not three, piles up less
 		s.MapBorderX, s.MapBorderZ = 0, 0
 		s.ChunkSizeMin, s.ChunkSizeMax = 40, 120
 		h.InlandSea = 18
