@@ -63,8 +63,8 @@ func (w WorldType) Generator() HexMapGenerator {
 	h := HexMapGenerator{Scaled: true}
 	switch w {
 	case Pangaea:
-		// Large chunks, each but the first starting on land, grow one
-		// mass; what still grows apart is dropped and raised again.
+		// Large chunks, each but the first starting on the coast, grow
+		// one mass; what still grows apart is dropped and raised again.
 		s.LandPercentage = 38
 		s.ChunkSizeMin, s.ChunkSizeMax = 60, 160
 		s.SinkProbability = 0.1

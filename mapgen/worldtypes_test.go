@@ -3,7 +3,9 @@ package mapgen
 import (
 	"flag"
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -173,5 +175,46 @@ func TestWorldTypes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParseWorldType: every type reads back from its name in any case;
+// another name is an error listing the types.
+func TestParseWorldType(t *testing.T) {
+	for _, w := range WorldTypes() {
+		for _, name := range []string{w.String(), strings.ToUpper(w.String())} {
+			if got, err := ParseWorldType(name); err != nil || got != w {
+				t.Errorf("%q: %v, %v", name, got, err)
+			}
+		}
+	}
+	if _, err := ParseWorldType("moon"); err == nil || !strings.Contains(err.Error(), "inland-sea") {
+		t.Errorf("moon: %v", err)
+	}
+}
+
+// TestScaledTo: worked by hand. 320×320 is 102,400 cells, 21.33 times
+// 80×60's 4,800, and 4.62 times its side: chunks of 40..120 cells become
+// 853..2560, a border of 5 becomes 23, the precipitation 0.25 becomes
+// 0.0541, the cycles 185 and the jitter's step 5. 80×60 keeps all;
+// 40×30 (a quarter) quarters the chunks, halves the borders and keeps
+// the climate and the jitter.
+func TestScaledTo(t *testing.T) {
+	s := DefaultSettings()
+	s.ChunkSizeMin, s.ChunkSizeMax = 40, 120
+	big := hexmap.Topology{Width: 320, Height: 320}
+	got := s.ScaledTo(big)
+	if got.ChunkSizeMin != 853 || got.ChunkSizeMax != 2560 || got.MapBorderX != 23 || got.RegionBorder != 23 ||
+		math.Abs(float64(got.PrecipitationFactor)-0.0541) > 0.0001 || scaledCycles(big) != 185 || scaledJitter(big) != 5 {
+		t.Errorf("320×320: %+v, %d cycles, jitter %d", got, scaledCycles(big), scaledJitter(big))
+	}
+	if got := s.ScaledTo(hexmap.Topology{Width: 80, Height: 60}); got != s {
+		t.Errorf("80×60 changed the settings: %+v", got)
+	}
+	small := hexmap.Topology{Width: 40, Height: 30}
+	got = s.ScaledTo(small)
+	if got.ChunkSizeMin != 10 || got.ChunkSizeMax != 30 || got.MapBorderX != 3 || got.PrecipitationFactor != s.PrecipitationFactor ||
+		scaledCycles(small) != climateCycles || scaledJitter(small) != 1 {
+		t.Errorf("40×30: %+v", got)
 	}
 }
