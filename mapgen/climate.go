@@ -23,7 +23,7 @@ type climateData struct {
 // the report.
 func (gen *generation) createClimate() {
 	w := gen.newWaterCycle()
-	for range climateCycles {
+	for range gen.cycles {
 		for i := range gen.cells {
 			w.evolve(i)
 		}

@@ -32,7 +32,24 @@ func CheckSeed(seed int64) error {
 // biome table of temperature and moisture.
 type HexMapGenerator struct {
 	Settings
+	// Scaled makes the settings those of an 80×60 map, scaled to the
+	// map's size before generating (Settings.ScaledTo); off, they apply
+	// as they are, as Catlike's do.
+	Scaled bool
+	// InlandSea is the share of the cells, in percent (0..MaxInlandSea),
+	// sunk into one sea in the middle of the map after erosion: a sea
+	// that touches neither the map's edges nor any other water. 0: none.
+	InlandSea int
+	// Gather makes every chunk after the first start on the coast of the
+	// land already raised, and drops the land that still grows apart
+	// from the largest mass (raising as much again on it, and once more
+	// after erosion without), so that the land is one mass (world type
+	// Pangaea).
+	Gather bool
 }
+
+// MaxInlandSea bounds HexMapGenerator.InlandSea.
+const MaxInlandSea = 40
 
 // Stage names a step of the generation, for timing.
 type Stage int
@@ -95,14 +112,22 @@ func (h HexMapGenerator) GenerateMapWithNoise(t hexmap.Topology, noise *hexmap.N
 	if err := h.Validate(); err != nil {
 		return nil, Report{}, err
 	}
+	if h.InlandSea < 0 || h.InlandSea > MaxInlandSea {
+		return nil, Report{}, fmt.Errorf("inland sea %d%% is out of range 0..%d", h.InlandSea, MaxInlandSea)
+	}
 	if err := CheckSeed(noise.Seed()); err != nil {
 		return nil, Report{}, err
+	}
+	s, cycles, jitter := h.Settings, climateCycles, 1
+	if h.Scaled {
+		s, cycles, jitter = s.ScaledTo(t), scaledCycles(t), scaledJitter(t)
 	}
 	g, err := hexmap.NewGridOf(t, noise)
 	if err != nil {
 		return nil, Report{}, err
 	}
-	gen := newGeneration(h.Settings, g)
+	gen := newGeneration(s, g)
+	gen.inlandSea, gen.gather, gen.cycles, gen.jitterStep = h.InlandSea, h.Gather, cycles, jitter
 	var stop time.Time
 	gen.rep.Rules = g.Batch(hexmap.EditRules, func() {
 		gen.run()
@@ -127,13 +152,17 @@ type generation struct {
 	coords []hexmap.Coordinates
 	rep    Report
 
-	elevation []int // working elevations while land is raised and eroded
-	frontier  frontier
-	order     uint32             // enqueue counter, for the frontier's ties
-	center    hexmap.Coordinates // the current chunk's first cell
-	phase     []uint32           // search phase of each cell (Catlike's SearchPhase)
-	phaseNow  uint32
-	err       error // a rule refused what the generator asked for (a bug)
+	elevation  []int // working elevations while land is raised and eroded
+	frontier   frontier
+	order      uint32             // enqueue counter, for the frontier's ties
+	center     hexmap.Coordinates // the current chunk's first cell
+	phase      []uint32           // search phase of each cell (Catlike's SearchPhase)
+	phaseNow   uint32
+	err        error // a rule refused what the generator asked for (a bug)
+	inlandSea  int   // HexMapGenerator.InlandSea
+	gather     bool  // HexMapGenerator.Gather
+	cycles     int   // water cycles the climate runs
+	jitterStep int   // what the jitter adds to a chunk cell's priority
 }
 
 func newGeneration(s Settings, g *hexmap.Grid) *generation {
@@ -168,6 +197,12 @@ func (gen *generation) run() {
 	gen.timed(StageRegions, gen.createRegions)
 	gen.timed(StageLand, gen.createLand)
 	gen.timed(StageErosion, gen.erodeLand)
+	if gen.gather {
+		gen.timed(StageErosion, func() { gen.dropOutlyingLand() })
+	}
+	if gen.inlandSea > 0 {
+		gen.timed(StageLand, gen.createInlandSea)
+	}
 	gen.writeLand()
 	gen.timed(StageClimate, gen.createClimate)
 	gen.timed(StageRivers, gen.createRivers)

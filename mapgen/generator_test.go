@@ -16,7 +16,7 @@ func generate(t testing.TB, top hexmap.Topology, seed int64, tweak func(*Setting
 	if tweak != nil {
 		tweak(&s)
 	}
-	g, rep, err := HexMapGenerator{s}.GenerateMapWithNoise(top, sharedNoise(seed))
+	g, rep, err := HexMapGenerator{Settings: s}.GenerateMapWithNoise(top, sharedNoise(seed))
 	if err != nil {
 		t.Fatalf("seed %d, %+v: %v", seed, top, err)
 	}
@@ -440,14 +440,14 @@ func TestGenerateRejectsBadInput(t *testing.T) {
 	for k, tweak := range bad {
 		s := DefaultSettings()
 		tweak(&s)
-		if _, _, err := (HexMapGenerator{s}).GenerateMap(flat80, 1); err == nil {
+		if _, _, err := (HexMapGenerator{Settings: s}).GenerateMap(flat80, 1); err == nil {
 			t.Errorf("bad settings %d accepted", k)
 		}
 	}
-	if _, _, err := (HexMapGenerator{DefaultSettings()}).GenerateMap(hexmap.Topology{Width: 81, Height: 60}, 1); err == nil {
+	if _, _, err := (HexMapGenerator{Settings: DefaultSettings()}).GenerateMap(hexmap.Topology{Width: 81, Height: 60}, 1); err == nil {
 		t.Error("an 81-wide map accepted")
 	}
-	if _, _, err := (HexMapGenerator{DefaultSettings()}).GenerateMap(flat80, -1); err == nil {
+	if _, _, err := (HexMapGenerator{Settings: DefaultSettings()}).GenerateMap(flat80, -1); err == nil {
 		t.Error("seed -1 accepted")
 	}
 }

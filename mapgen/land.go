@@ -66,8 +66,24 @@ func (gen *generation) createRegions() {
 func (gen *generation) createLand() {
 	budget := int(math.RoundToEven(float64(gen.cells*gen.LandPercentage) / 100))
 	gen.rep.LandBudget, gen.rep.LandCells = budget, budget
+	budget = gen.spendBudget(budget)
+	// Gathered land drops what grew apart from the main mass and raises
+	// that much again, on the main mass, a few times over.
+	for k := 0; gen.gather && k < gatherRounds && budget == 0; k++ {
+		budget = gen.spendBudget(gen.dropOutlyingLand())
+	}
+	gen.rep.LandCells -= budget
+}
+
+// gatherRounds bounds the times createLand drops outlying land and
+// raises it again.
+const gatherRounds = 4
+
+// spendBudget raises and sinks chunks until budget land cells are
+// raised or the guard runs out, and returns what is left to spend.
+func (gen *generation) spendBudget(budget int) int {
 	if budget == 0 {
-		return
+		return 0
 	}
 	for range landGuard {
 		sink := gen.value() < gen.SinkProbability
@@ -80,11 +96,57 @@ func (gen *generation) createLand() {
 				continue
 			}
 			if budget = gen.raiseTerrain(size, budget, region); budget == 0 {
-				return
+				return 0
 			}
 		}
 	}
-	gen.rep.LandCells -= budget
+	return budget
+}
+
+// dropOutlyingLand sinks every land cell outside the largest land mass
+// to just below the water level, and returns how many it sank.
+func (gen *generation) dropOutlyingLand() int {
+	mass := make([]int32, gen.cells) // per cell: its land mass + 1, or 0
+	var sizes []int
+	for start := range gen.cells {
+		if mass[start] != 0 || gen.isUnderwater(start) {
+			continue
+		}
+		sizes = append(sizes, gen.floodLand(start, int32(len(sizes)+1), mass))
+	}
+	if len(sizes) == 0 {
+		return 0
+	}
+	largest := 0
+	for k, n := range sizes {
+		if n > sizes[largest] {
+			largest = k
+		}
+	}
+	dropped := 0
+	for i, m := range mass {
+		if m != 0 && int(m) != largest+1 {
+			gen.elevation[i] = gen.WaterLevel - 1
+			dropped++
+		}
+	}
+	return dropped
+}
+
+// floodLand marks the land mass of cell start with id and returns its
+// size in cells.
+func (gen *generation) floodLand(start int, id int32, mass []int32) int {
+	mass[start] = id
+	queue := []int{start}
+	for k := 0; k < len(queue); k++ {
+		for _, n := range gen.neighbors(queue[k]) {
+			if n >= 0 && mass[n] == 0 && !gen.isUnderwater(int(n)) {
+				mass[n] = id
+				queue = append(queue, int(n))
+			}
+		}
+	}
+	return len(queue)
 }
 
 // raiseTerrain raises a chunk of up to size cells by 1 (or 2, a high
@@ -139,6 +201,9 @@ func (gen *generation) sinkTerrain(size, budget int, region Region) int {
 func (gen *generation) startChunk(region Region) int {
 	gen.phaseNow++
 	first := gen.randomCell(region)
+	if gen.gather {
+		first = gen.randomLandCell(region, first)
+	}
 	gen.rep.ChunkStarts = append(gen.rep.ChunkStarts, first)
 	gen.phase[first] = gen.phaseNow
 	gen.center = gen.coords[first]
@@ -151,7 +216,8 @@ func (gen *generation) startChunk(region Region) int {
 
 // enqueueNeighbors adds the neighbours of cell cur that this search has
 // not seen, by their distance to the chunk's centre plus a heuristic of
-// 1 with the jitter probability (0 otherwise), which roughens the chunk.
+// jitterStep (1, as Catlike's, on a map not scaled) with the jitter
+// probability (0 otherwise), which roughens the chunk.
 func (gen *generation) enqueueNeighbors(cur int) {
 	for _, n := range gen.neighbors(cur) {
 		if n < 0 || gen.phase[n] >= gen.phaseNow {
@@ -160,7 +226,7 @@ func (gen *generation) enqueueNeighbors(cur int) {
 		gen.phase[n] = gen.phaseNow
 		priority := gen.top.DistanceTo(gen.coords[n], gen.center)
 		if gen.value() < gen.JitterProbability {
-			priority++
+			priority += gen.jitterStep
 		}
 		gen.enqueue(int(n), priority)
 	}
@@ -173,6 +239,30 @@ func (gen *generation) randomCell(r Region) int {
 	x := clamp(gen.rangeInt(r.XMin, r.XMax), 0, gen.top.Width-1)
 	z := clamp(gen.rangeInt(r.ZMin, r.ZMax), 0, gen.top.Height-1)
 	return x + z*gen.top.Width
+}
+
+// gatherTries bounds the picks randomLandCell makes before it gives up
+// looking for land.
+const gatherTries = 64
+
+// randomLandCell picks random cells of region until one is coast (land
+// next to water), and returns it, so that the land grows outwards rather
+// than piling up; else the last land cell it picked, else fallback (no
+// land yet).
+func (gen *generation) randomLandCell(r Region, fallback int) int {
+	for range gatherTries {
+		i := gen.randomCell(r)
+		if gen.isUnderwater(i) {
+			continue
+		}
+		fallback = i
+		for _, n := range gen.neighbors(i) {
+			if n >= 0 && gen.isUnderwater(int(n)) {
+				return i
+			}
+		}
+	}
+	return fallback
 }
 
 // frontier is the chunk search's priority queue (Catlike's

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/mapgen"
 	"hexsandbox/saves"
 )
@@ -139,5 +140,84 @@ func TestConvertFollowsTheName(t *testing.T) {
 	}
 	if _, info, _ := saves.LoadFile(filepath.Join(dir, "mid.hexmap")); info.Format != saves.FormatHexsandbox {
 		t.Errorf("mid.hexmap is %s", info.Format)
+	}
+}
+
+// TestGenerateWorldTypes: -type picks the world type's preset scaled to
+// the size (continents without it), catlike Catlike's defaults as they
+// are, and setting flags apply over the preset.
+func TestGenerateWorldTypes(t *testing.T) {
+	top := hexmap.Topology{Width: 40, Height: 30}
+	load := func(args ...string) *hexmap.Grid {
+		t.Helper()
+		path, _ := generateFile(t, "w.hexmap", append([]string{"-w", "40", "-h", "30", "-seed", "9"}, args...)...)
+		g, _, err := saves.LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	expect := func(what string, got *hexmap.Grid, gen mapgen.HexMapGenerator) {
+		t.Helper()
+		want, _, err := gen.GenerateMap(top, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(want) {
+			t.Errorf("%s is not the generator's map", what)
+		}
+	}
+	expect("no -type", load(), mapgen.Continents.Generator())
+	expect("-type catlike", load("-type", "catlike"), mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()})
+	for _, w := range mapgen.WorldTypes() {
+		expect("-type "+w.String(), load("-type", w.String()), w.Generator())
+	}
+	dry := mapgen.Pangaea.Generator()
+	dry.LandPercentage = 20
+	expect("-land 20 -type pangaea", load("-land", "20", "-type", "pangaea"), dry)
+	expectFailure(t, 1, "-type", "generate", "-type", "moon", filepath.Join(t.TempDir(), "x.hexmap"))
+}
+
+// TestGenerateSides: -sides N saves fair starts in the map, which info
+// lists: N sides on teams of their own, a town, a spearman and a scout
+// each, and neutral towns. A Catlike file and a bad count are refused.
+func TestGenerateSides(t *testing.T) {
+	path, stdout := generateFile(t, "s.hexmap", "-w", "80", "-h", "60", "-seed", "4", "-sides", "3", "-type", "pangaea")
+	if !strings.Contains(stdout, "3 sides") {
+		t.Errorf("stdout %q", stdout)
+	}
+	g, _, err := saves.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := g.Setup(); len(s.Sides) != 3 || s.Seed != 4 {
+		t.Errorf("setup %+v", s)
+	}
+	owned, neutral := map[uint8]int{}, 0
+	for _, town := range g.Towns() {
+		if town.Owner == 0 {
+			neutral++
+		}
+		owned[town.Owner]++
+	}
+	if owned[1] != 1 || owned[2] != 1 || owned[3] != 1 || neutral == 0 {
+		t.Errorf("towns by owner %v", owned)
+	}
+	if n := len(g.Units()); n != 6 {
+		t.Errorf("%d units, want a spearman and a scout for each of 3 sides", n)
+	}
+	code, info, _ := runCmd("info", path)
+	if code != 0 || !strings.Contains(info, `"sides":[{"side":1,"team":1},{"side":2,"team":2},{"side":3,"team":3}]`) ||
+		!strings.Contains(info, `"type":"scout"`) {
+		t.Errorf("info: %q", info)
+	}
+	dir := t.TempDir()
+	expectFailure(t, 1, "-sides", "generate", "-sides", "5", filepath.Join(dir, "x.hexmap"))
+	expectFailure(t, 1, "-sides", "generate", "-sides", "1", filepath.Join(dir, "x.hexmap"))
+	expectFailure(t, 1, "-sides", "generate", "-sides", "2", filepath.Join(dir, "x.map"))
+	expectFailure(t, 1, "fair starts", "generate", "-w", "20", "-h", "15", "-land", "5", "-seed", "2", "-sides", "4",
+		filepath.Join(dir, "x.hexmap"))
+	if _, err := os.Stat(filepath.Join(dir, "x.hexmap")); err == nil {
+		t.Error("a refused generation wrote a file")
 	}
 }

@@ -1,0 +1,441 @@
+package mapgen
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"hexsandbox/hexmap"
+)
+
+// Fair starts: where the sides of a generated map begin (issue 28).
+//
+// Each side gets a town, a spearman on it and a scout beside it, on a
+// start site: an explorable land cell with at least two land neighbours
+// and at least MinStartLand land cells within StartRadius steps. The
+// starts are placed so that
+//   - every pair of starts lies at least 3/5 of the spread bound apart,
+//     where the spread bound is the best, over up to spreadTries first
+//     sites, of a greedy farthest-point search among all start sites (the
+//     first site, then each time the site farthest from those chosen,
+//     scoring the smallest distance between two chosen sites): a
+//     placement any simple search can reach on that map;
+//   - every pair of starts lies at least MinStartSpread steps apart;
+//   - the land within StartRadius steps of each start differs between
+//     sides by at most a fifth of the largest: 5 × (max − min) ≤ max.
+//
+// The starts keep to one land mass, so that every side can walk to every
+// other, when one of the massTries largest masses can host them fairly
+// (the spread bound then counts that mass's sites only); else they
+// spread over all the land, and sides may start on different masses.
+//
+// Neutral towns follow on the best town sites (the most land within two
+// steps, rivers preferred), about one per TownLand land cells, none
+// within NeutralClearance steps of a start and no two within
+// townSpacing. Distances are the topology's, wrapped on wrapping maps.
+
+// The fair starts' numbers.
+const (
+	StartRadius      = 8   // the land around a start is counted within this many steps
+	MinStartLand     = 40  // land cells within StartRadius a start site needs
+	TownLand         = 150 // land cells per neutral town
+	NeutralClearance = 4   // a neutral town lies more than this many steps from every start
+	MinStartSpread   = 8   // starts lie at least this many steps apart, however small the map
+	townSpacing      = 4   // neutral towns lie more than this many steps from each other
+	spreadTries      = 32  // first sites of the spread bound's greedy searches
+	placeTries       = 32  // bands of land amounts a fair placement is looked for in
+	bandTries        = 2   // greedy searches per band
+	massTries        = 3   // land masses, largest first, tried for starts on one mass
+)
+
+// ErrNoFairStarts is the reason PlaceStarts fails on a map that cannot
+// host the sides asked for, for errors.Is.
+var ErrNoFairStarts = errors.New("cannot place fair starts")
+
+// startDefender and startScout are the unit types of a start, on the
+// town and beside it.
+const (
+	startDefender = "spearman"
+	startScout    = "scout"
+)
+
+// PlaceStarts places fair starts for sides 1..sides (2..hexmap.MaxSides,
+// each on its own team) and neutral towns on g, replacing its towns,
+// units and setup; the setup's seed is seed. The same map, sides and
+// seed give the same placement. A map that cannot host them is an error
+// wrapping ErrNoFairStarts, and leaves g as it was.
+func PlaceStarts(g *hexmap.Grid, sides int, seed int64) error {
+	if sides < 2 || sides > hexmap.MaxSides {
+		return fmt.Errorf("%w: %d sides, not 2..%d", ErrNoFairStarts, sides, hexmap.MaxSides)
+	}
+	p := newPlacer(g, seed)
+	starts, _, err := p.place(sides)
+	if err != nil {
+		return err
+	}
+	towns, units := p.scenario(starts)
+	setup := hexmap.Setup{Seed: uint64(seed)}
+	for s := 1; s <= sides; s++ {
+		setup.Sides = append(setup.Sides, hexmap.SideSetup{Side: uint8(s), Team: uint8(s)})
+	}
+	oldTowns, oldUnits := slices.Clone(g.Towns()), slices.Clone(g.Units())
+	if err := g.SetTowns(towns); err != nil {
+		return err // a bug: every town stands on a dry cell of its own
+	}
+	if err := g.SetUnits(units); err != nil {
+		g.SetTowns(oldTowns)
+		return err
+	}
+	if err := g.SetSetup(setup); err != nil {
+		g.SetTowns(oldTowns)
+		g.SetUnits(oldUnits)
+		return err
+	}
+	return g.SetSideInTurn(1)
+}
+
+// placer holds what PlaceStarts knows of a map: its land, the land
+// around each cell, and the random numbers of the placement.
+type placer struct {
+	g        *hexmap.Grid
+	top      hexmap.Topology
+	rng      *rand.Rand
+	land     []bool
+	landN    int
+	around   []int   // land cells within StartRadius steps, per cell
+	sites    []int   // the start sites, by index
+	siteLand []int   // around of each site, for the fairness band
+	mass     []int32 // per cell: its land mass, 1.., or 0 under water
+	masses   []int   // the land masses' sizes in cells, mass 1 first
+}
+
+func newPlacer(g *hexmap.Grid, seed int64) *placer {
+	top := g.Topology()
+	p := &placer{g: g, top: top, land: make([]bool, top.CellCount()),
+		rng: rand.New(rand.NewPCG(uint64(seed), 0x53746172747321))}
+	for i, c := range g.Cells() {
+		if !c.IsUnderwater() {
+			p.land[i] = true
+			p.landN++
+		}
+	}
+	p.around = p.landWithin(StartRadius)
+	p.findMasses()
+	for i := range p.land {
+		if p.isSite(i) {
+			p.sites = append(p.sites, i)
+			p.siteLand = append(p.siteLand, p.around[i])
+		}
+	}
+	return p
+}
+
+// findMasses numbers the land masses, groups of land cells joined
+// through neighbours.
+func (p *placer) findMasses() {
+	p.mass = make([]int32, len(p.land))
+	var queue []int
+	for start, l := range p.land {
+		if !l || p.mass[start] != 0 {
+			continue
+		}
+		id := int32(len(p.masses) + 1)
+		p.mass[start] = id
+		queue = append(queue[:0], start)
+		for k := 0; k < len(queue); k++ {
+			p.top.Neighbors(queue[k], func(_ hexmap.Direction, n int) {
+				if p.land[n] && p.mass[n] == 0 {
+					p.mass[n] = id
+					queue = append(queue, n)
+				}
+			})
+		}
+		p.masses = append(p.masses, len(queue))
+	}
+}
+
+// place picks the starts of sides sides and returns them with the spread
+// bound of the sites it chose among: on one of the massTries largest land
+// masses, the largest first, if one can host them, else over all the land.
+func (p *placer) place(sides int) ([]int, int, error) {
+	ids := make([]int32, len(p.masses))
+	for k := range ids {
+		ids[k] = int32(k + 1)
+	}
+	slices.SortStableFunc(ids, func(a, b int32) int { return p.masses[b-1] - p.masses[a-1] })
+	all, allLand := p.sites, p.siteLand
+	for _, id := range ids[:min(massTries, len(ids))] {
+		p.sites, p.siteLand = nil, nil
+		for k, c := range all {
+			if p.mass[c] == id {
+				p.sites, p.siteLand = append(p.sites, c), append(p.siteLand, allLand[k])
+			}
+		}
+		if starts, bound, err := p.starts(sides); err == nil {
+			return starts, bound, nil
+		}
+	}
+	p.sites, p.siteLand = all, allLand
+	return p.starts(sides)
+}
+
+// landWithin counts, for every cell, the land cells within radius steps,
+// from sums along the rows of the disk.
+func (p *placer) landWithin(radius int) []int {
+	w := p.top.Width
+	prefix := make([]int, (w+1)*p.top.Height) // row z: land in columns [0, x)
+	for i, l := range p.land {
+		x, z := p.top.Offset(i)
+		prefix[z*(w+1)+x+1] = prefix[z*(w+1)+x] + b2i(l)
+	}
+	out := make([]int, len(p.land))
+	for i := range out {
+		p.top.WithinRows(i, radius, func(z, x, n int) {
+			row := prefix[z*(w+1) : (z+1)*(w+1)]
+			x = ((x % w) + w) % w
+			if x+n <= w {
+				out[i] += row[x+n] - row[x]
+			} else {
+				out[i] += row[w] - row[x] + row[x+n-w]
+			}
+		})
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isSite reports whether a side may start on cell i.
+func (p *placer) isSite(i int) bool {
+	if !p.land[i] || !p.top.Explorable(i) || p.around[i] < MinStartLand {
+		return false
+	}
+	dry := 0
+	p.top.Neighbors(i, func(_ hexmap.Direction, n int) { dry += b2i(p.land[n]) })
+	return dry >= 2
+}
+
+func (p *placer) distance(a, b int) int { return p.top.Distance(a, b) }
+
+// greedy is the farthest-point search among the sites cands (indices
+// into sites) from cands[first]: it returns k chosen cells, fewer when
+// cands runs out, and the smallest distance between two of them.
+func (p *placer) greedy(cands []int, first, k int) ([]int, int) {
+	at := make([]hexmap.Coordinates, len(cands))
+	for j, s := range cands {
+		at[j] = p.top.Coordinates(p.sites[s])
+	}
+	chosen := []int{p.sites[cands[first]]}
+	near := make([]int, len(cands)) // distance to the nearest chosen site
+	for j := range cands {
+		near[j] = p.top.DistanceTo(at[j], at[first])
+	}
+	spread := int(^uint(0) >> 1)
+	for len(chosen) < k {
+		best := -1
+		for j, d := range near {
+			if d > 0 && (best < 0 || d > near[best]) {
+				best = j
+			}
+		}
+		if best < 0 {
+			return chosen, 0
+		}
+		spread = min(spread, near[best])
+		chosen = append(chosen, p.sites[cands[best]])
+		for j := range near {
+			near[j] = min(near[j], p.top.DistanceTo(at[j], at[best]))
+		}
+	}
+	return chosen, spread
+}
+
+// SpreadBound is the spread bound of the sites PlaceStarts with the same
+// arguments places sides starts among (see the fair-start rules above):
+// one land mass's or all; 0 when g has fewer start sites than sides.
+func SpreadBound(g *hexmap.Grid, sides int, seed int64) int {
+	_, bound, _ := newPlacer(g, seed).place(sides)
+	return bound
+}
+
+func (p *placer) spreadBound(sides int) int {
+	if len(p.sites) < sides {
+		return 0
+	}
+	all := make([]int, len(p.sites))
+	for s := range all {
+		all[s] = s
+	}
+	best := 0
+	for _, first := range p.firstSites() {
+		_, d := p.greedy(all, first, sides)
+		best = max(best, d)
+	}
+	return best
+}
+
+// firstSites returns the site indices the spread bound's searches start
+// from: every site, or spreadTries evenly spaced through the list.
+func (p *placer) firstSites() []int {
+	n := len(p.sites)
+	if n <= spreadTries {
+		out := make([]int, n)
+		for k := range out {
+			out[k] = k
+		}
+		return out
+	}
+	out := make([]int, spreadTries)
+	for k := range out {
+		out[k] = k * n / spreadTries
+	}
+	return out
+}
+
+// starts picks the start cells of sides sides: of the attempts, the
+// fair one with the largest spread (then the most land). An attempt
+// takes a band of land amounts [lo, 5/4 lo], keeps to the sites within
+// it, and runs the greedy search from the site farthest from a random
+// site of the band. The bands' lower ends are up to placeTries of the
+// sites' land amounts, spread evenly from the richest down.
+func (p *placer) starts(sides int) ([]int, int, error) {
+	if len(p.sites) < sides {
+		return nil, 0, fmt.Errorf("%w for %d sides: %d land cells, and %d cells with %d land cells within %d steps",
+			ErrNoFairStarts, sides, p.landN, len(p.sites), MinStartLand, StartRadius)
+	}
+	bound := p.spreadBound(sides)
+	amounts := slices.Compact(slices.Sorted(slices.Values(p.siteLand)))
+	slices.Reverse(amounts)
+	var best []int
+	bestSpread, bestLand := -1, 0
+	for k := range min(placeTries, len(amounts)) {
+		lo := amounts[k*len(amounts)/min(placeTries, len(amounts))]
+		var band []int // the sites in the band, ascending
+		for s, n := range p.siteLand {
+			if n >= lo && 4*n <= 5*lo {
+				band = append(band, s)
+			}
+		}
+		for range bandTries {
+			far, _ := p.greedy(band, p.rng.IntN(len(band)), 2)
+			if len(far) < 2 {
+				break
+			}
+			s, _ := slices.BinarySearch(p.sites, far[1])
+			from, _ := slices.BinarySearch(band, s)
+			chosen, spread := p.greedy(band, from, sides)
+			if len(chosen) == sides && (spread > bestSpread || spread == bestSpread && lo > bestLand) {
+				best, bestSpread, bestLand = chosen, spread, lo
+			}
+		}
+	}
+	switch {
+	case bound < MinStartSpread:
+		return nil, bound, fmt.Errorf("%w for %d sides: too little land (%d land cells; start sites at most %d steps apart, want %d)",
+			ErrNoFairStarts, sides, p.landN, bound, MinStartSpread)
+	case best == nil || 5*bestSpread < 3*bound || bestSpread < MinStartSpread:
+		return nil, bound, fmt.Errorf("%w for %d sides: the land is too uneven (fair starts at most %d steps apart, of %d)",
+			ErrNoFairStarts, sides, max(bestSpread, 0), bound)
+	}
+	return best, bound, nil
+}
+
+// scenario returns the towns and units of starts (side k+1 at starts[k])
+// and of the neutral towns.
+func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
+	names := p.names()
+	var towns []hexmap.Town
+	var units []hexmap.Unit
+	for k, c := range starts {
+		side := uint8(k + 1)
+		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns)), Owner: side})
+		units = append(units, hexmap.Unit{Location: p.top.Coordinates(c), Side: side, Type: startDefender, MovesLeft: hexmap.UnitSpeed})
+		scout := -1
+		p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
+			if scout < 0 && p.land[n] {
+				scout = n
+			}
+		})
+		units = append(units, hexmap.Unit{Location: p.top.Coordinates(scout), Side: side, Type: startScout, MovesLeft: hexmap.UnitSpeed})
+	}
+	for _, c := range p.neutralSites(starts) {
+		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns))})
+	}
+	return towns, units
+}
+
+// neutralSites picks the neutral towns' cells: about one per TownLand
+// land cells, best first.
+func (p *placer) neutralSites(starts []int) []int {
+	want := (p.landN + TownLand/2) / TownLand
+	type spot struct{ cell, score, tie int }
+	var spots []spot
+	for i, l := range p.land {
+		if l && p.top.Explorable(i) {
+			spots = append(spots, spot{i, p.townScore(i), p.rng.Int()})
+		}
+	}
+	slices.SortFunc(spots, func(a, b spot) int { return cmp.Or(b.score-a.score, cmp.Compare(a.tie, b.tie)) })
+	var out []int
+	for _, s := range spots {
+		if len(out) == want {
+			break
+		}
+		if p.clear(s.cell, starts, NeutralClearance) && p.clear(s.cell, out, townSpacing) {
+			out = append(out, s.cell)
+		}
+	}
+	return out
+}
+
+// clear reports whether cell i lies more than d steps from every cell of cells.
+func (p *placer) clear(i int, cells []int, d int) bool {
+	for _, c := range cells {
+		if p.distance(i, c) <= d {
+			return false
+		}
+	}
+	return true
+}
+
+// townScore rates a town site: twice the land within two steps, and 3
+// more by a river.
+func (p *placer) townScore(i int) int {
+	score := 0
+	p.top.Within(i, 2, func(n int) { score += 2 * b2i(p.land[n]) })
+	if p.g.Cell(i).HasRiver() {
+		score += 3
+	}
+	return score
+}
+
+// townNames is the built-in list town names are drawn from.
+var townNames = [...]string{
+	"Ashford", "Brackwater", "Cairnholm", "Dunmere", "Elderwick", "Fallowmere", "Greystone",
+	"Hollowell", "Ironmoor", "Juniper", "Kestrel", "Larkspur", "Marrowby", "Northwatch",
+	"Oakenshaw", "Pellham", "Queensford", "Ravenscar", "Saltmarsh", "Thornbury", "Umberlee",
+	"Valewood", "Westerhold", "Yarrowfield", "Amberly", "Briarwood", "Coldharbour", "Deepwell",
+	"Emberton", "Foxhollow", "Goldcrest", "Highgate", "Ivybridge", "Kingsbarrow", "Lindholm",
+	"Millbrook", "Nettlecombe", "Orchard", "Pinehurst", "Redcliff", "Stonebridge", "Tidewater",
+}
+
+// names returns the name of the k-th town: the list in an order drawn
+// from the placement's seed, then again with a number.
+func (p *placer) names() func(k int) string {
+	order := p.rng.Perm(len(townNames))
+	return func(k int) string {
+		name := townNames[order[k%len(order)]]
+		if round := k / len(order); round > 0 {
+			name += " " + strconv.Itoa(round+1)
+		}
+		return name
+	}
+}

@@ -1,0 +1,325 @@
+package mapgen
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"hexsandbox/hexmap"
+)
+
+// landCounter counts the land cells within a radius of a cell by a
+// breadth-first search over all cells, reusing its buffers.
+type landCounter struct {
+	g     *hexmap.Grid
+	seen  []uint32 // the search that last reached each cell
+	dist  []int
+	stamp uint32
+	queue []int
+}
+
+func newLandCounter(g *hexmap.Grid) *landCounter {
+	return &landCounter{g: g, seen: make([]uint32, g.CellCount()), dist: make([]int, g.CellCount())}
+}
+
+func (lc *landCounter) around(start, radius int) int {
+	lc.stamp++
+	lc.seen[start], lc.dist[start] = lc.stamp, 0
+	lc.queue = append(lc.queue[:0], start)
+	land := 0
+	for k := 0; k < len(lc.queue); k++ {
+		i := lc.queue[k]
+		if !lc.g.Cell(i).IsUnderwater() {
+			land++
+		}
+		if lc.dist[i] == radius {
+			continue
+		}
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			if n, ok := lc.g.Neighbor(i, d); ok && lc.seen[n] != lc.stamp {
+				lc.seen[n], lc.dist[n] = lc.stamp, lc.dist[i]+1
+				lc.queue = append(lc.queue, n)
+			}
+		}
+	}
+	return land
+}
+
+// plainSpread is a farthest-point search written plainly: from the first
+// cell of those in that a start may stand on (land, not in the edge rows or flat edge
+// columns, two land neighbours, MinStartLand land within StartRadius),
+// each time the such cell farthest from those chosen; it returns the
+// smallest distance between two chosen cells. The spread bound, the
+// best of such searches, is at least this.
+func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
+	top := g.Topology()
+	lc := newLandCounter(g)
+	var sites []int
+	for i := range g.CellCount() {
+		x, z := top.Offset(i)
+		if !in(i) || g.Cell(i).IsUnderwater() || z == 0 || z == top.Height-1 || (!top.Wrapping && (x == 0 || x == top.Width-1)) {
+			continue
+		}
+		dry := 0
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			if n, ok := g.Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() {
+				dry++
+			}
+		}
+		if dry >= 2 && lc.around(i, StartRadius) >= MinStartLand {
+			sites = append(sites, i)
+		}
+	}
+	chosen := []int{sites[0]}
+	spread := 1 << 30
+	for len(chosen) < sides {
+		best, bestD := -1, -1
+		for _, s := range sites {
+			d := 1 << 30
+			for _, c := range chosen {
+				d = min(d, top.Distance(s, c))
+			}
+			if d > bestD {
+				best, bestD = s, d
+			}
+		}
+		chosen = append(chosen, best)
+		spread = min(spread, bestD)
+	}
+	return spread
+}
+
+// landMasses numbers each land cell's land mass (from 1; 0 for water)
+// by flood fills.
+func landMasses(g *hexmap.Grid) []int {
+	mass := make([]int, g.CellCount())
+	id := 0
+	for start := range mass {
+		if mass[start] != 0 || g.Cell(start).IsUnderwater() {
+			continue
+		}
+		id++
+		mass[start] = id
+		for stack := []int{start}; len(stack) > 0; {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for d := hexmap.NE; d <= hexmap.NW; d++ {
+				if n, ok := g.Neighbor(i, d); ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() {
+					mass[n] = id
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+	return mass
+}
+
+// checkStarts checks every promise of PlaceStarts on g, one by one, and
+// reports whether all the starts stand on one land mass.
+func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int64) (oneMass bool) {
+	t.Helper()
+	top := g.Topology()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("%s, %d sides: %s", name, sides, fmt.Sprintf(format, args...))
+	}
+	setup := g.Setup()
+	if setup.Seed != uint64(seed) || len(setup.Sides) != sides || setup.Victory.Rounds != 0 {
+		fail("setup %+v", setup)
+	}
+	for k, s := range setup.Sides {
+		if int(s.Side) != k+1 || s.Team != s.Side {
+			fail("setup side %d: %+v", k, s)
+		}
+	}
+	starts := make([]int, sides+1) // per side, its town's cell
+	var neutral []int
+	names := map[string]bool{}
+	for _, town := range g.Towns() {
+		i, _ := g.Index(town.Location)
+		if g.Cell(i).IsUnderwater() || names[town.Name] {
+			fail("town %+v underwater or named twice", town)
+		}
+		names[town.Name] = true
+		switch {
+		case town.Owner == 0:
+			neutral = append(neutral, i)
+		case int(town.Owner) > sides || starts[town.Owner] != 0:
+			fail("a second town of side %d, or a side beyond the sides", town.Owner)
+		default:
+			starts[town.Owner] = i + 1
+		}
+	}
+	for s := 1; s <= sides; s++ {
+		if starts[s] == 0 {
+			fail("side %d has no town", s)
+			return false
+		}
+		starts[s]--
+	}
+	starts = starts[1:]
+	var types [hexmap.MaxSides + 1][]string
+	for _, u := range g.Units() {
+		i, _ := g.Index(u.Location)
+		if g.Cell(i).IsUnderwater() || int(u.Side) > sides {
+			fail("unit %+v underwater or of no side", u)
+			continue
+		}
+		home := starts[u.Side-1]
+		if d := top.Distance(i, home); (u.Type == "spearman" && d != 0) || (u.Type == "scout" && d != 1) {
+			fail("side %d's %s stands %d steps from its town", u.Side, u.Type, d)
+		}
+		types[u.Side] = append(types[u.Side], u.Type)
+	}
+	for s := 1; s <= sides; s++ {
+		if slices.Sort(types[s]); !slices.Equal(types[s], []string{"scout", "spearman"}) {
+			fail("side %d's units: %v", s, types[s])
+		}
+	}
+
+	// The bound counts the sites of the starts' land mass when they share
+	// one, else all.
+	mass := landMasses(g)
+	oneMass = true
+	for _, c := range starts {
+		oneMass = oneMass && mass[c] == mass[starts[0]]
+	}
+	in := func(i int) bool { return !oneMass || mass[i] == mass[starts[0]] }
+	bound := SpreadBound(g, sides, seed)
+	if plain := plainSpread(g, sides, in); bound < plain {
+		fail("spread bound %d is below a plain farthest-point search's %d", bound, plain)
+	}
+	for a := range starts {
+		for b := a + 1; b < len(starts); b++ {
+			if d := top.Distance(starts[a], starts[b]); 5*d < 3*bound || d < MinStartSpread {
+				fail("sides %d and %d start %d steps apart, under 60%% of %d or %d", a+1, b+1, d, bound, MinStartSpread)
+			}
+		}
+	}
+
+	lo, hi := 1<<30, 0
+	lc := newLandCounter(g)
+	for _, c := range starts {
+		n := lc.around(c, StartRadius)
+		lo, hi = min(lo, n), max(hi, n)
+	}
+	if 5*(hi-lo) > hi {
+		fail("land within %d steps of the starts ranges %d..%d, over 20%% apart", StartRadius, lo, hi)
+	}
+
+	land := 0
+	for _, c := range g.Cells() {
+		if !c.IsUnderwater() {
+			land++
+		}
+	}
+	if want := land / TownLand; len(neutral) < want/2 || len(neutral) > want+1 {
+		fail("%d neutral towns on %d land cells, want about %d", len(neutral), land, want)
+	}
+	for _, n := range neutral {
+		for s, c := range starts {
+			if d := top.Distance(n, c); d <= NeutralClearance {
+				fail("a neutral town %d steps from side %d's start", d, s+1)
+			}
+		}
+	}
+	return oneMass
+}
+
+// TestPlaceStarts: on every world type at 40×30 and 80×60 (ten seeds
+// each, flat and wrapping, 2 to 4 sides) and at 320×320 (-seeds320
+// seeds each, 4 sides), the starts keep every promise checkStarts checks. A map may
+// refuse only when its start sites lie too close together for any
+// placement (small archipelagos), and at most one map in ten. On a
+// pangaea and an inland sea the starts share one land mass.
+func TestPlaceStarts(t *testing.T) {
+	refused, placed := 0, 0
+	together, tried := map[WorldType]int{}, map[WorldType]int{}
+	defer func() {
+		t.Logf("starts on one land mass: %v of %v", together, tried)
+		if 10*refused > placed+refused { // small archipelagos may refuse 3 or 4 sides
+			t.Errorf("%d of %d maps refused fair starts", refused, placed+refused)
+		}
+	}()
+	for _, size := range []struct{ w, h, seeds int }{{40, 30, 10}, {80, 60, 10}, {320, 320, *seeds320}} {
+		for _, wrap := range []bool{false, true} {
+			top := hexmap.Topology{Width: size.w, Height: size.h, Wrapping: wrap}
+			for _, w := range WorldTypes() {
+				for seed := int64(1); seed <= int64(size.seeds); seed++ {
+					sides := 2 + int(seed+int64(w))%3
+					if size.w == 320 {
+						sides = 4
+					}
+					g := world(t, w, top, seed)
+					name := fmt.Sprintf("%s %+v seed %d", w, top, seed)
+					if err := PlaceStarts(g, sides, seed); err != nil {
+						// Only a map whose start sites all lie close together
+						// may refuse.
+						if b := SpreadBound(g, sides, seed); !errors.Is(err, ErrNoFairStarts) || b >= MinStartSpread {
+							t.Errorf("%s: %v (spread bound %d)", name, err, b)
+						}
+						refused++
+						continue
+					}
+					placed++
+					if checkStarts(t, name, g, sides, seed) {
+						together[w]++
+					} else if w == Pangaea || w == InlandSea {
+						t.Errorf("%s: the starts are not on one land mass", name)
+					}
+					tried[w]++
+				}
+			}
+		}
+	}
+}
+
+// TestPlaceStartsIsDeterministic: the same map, sides and seed place
+// the same towns and units; another seed other ones.
+func TestPlaceStartsIsDeterministic(t *testing.T) {
+	place := func(seed int64) *hexmap.Grid {
+		g, _ := generate(t, flat80, 3, nil)
+		if err := PlaceStarts(g, 3, seed); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	a, b, c := place(5), place(5), place(6)
+	if !slices.Equal(a.Towns(), b.Towns()) || !slices.Equal(a.Units(), b.Units()) {
+		t.Error("the same seed placed two scenarios")
+	}
+	if slices.Equal(a.Towns(), c.Towns()) {
+		t.Error("seeds 5 and 6 placed the same towns")
+	}
+}
+
+// TestPlaceStartsRefuses: too few or too many sides, and a map with too
+// little land, are errors wrapping ErrNoFairStarts that leave the map
+// as it was.
+func TestPlaceStartsRefuses(t *testing.T) {
+	g, _ := generate(t, flat80, 3, nil)
+	for _, sides := range []int{-1, 0, 1, 5} {
+		if err := PlaceStarts(g, sides, 1); !errors.Is(err, ErrNoFairStarts) {
+			t.Errorf("%d sides: %v", sides, err)
+		}
+	}
+	islet, _ := generate(t, hexmap.Topology{Width: 40, Height: 30}, 3, func(s *Settings) { s.LandPercentage = 5 })
+	town := hexmap.Town{Name: "Keep", Owner: 1}
+	for i, c := range islet.Cells() {
+		if !c.IsUnderwater() {
+			town.Location = islet.Coordinates(i)
+			break
+		}
+	}
+	if err := islet.PlaceTown(town); err != nil {
+		t.Fatal(err)
+	}
+	before := islet.Clone()
+	if err := PlaceStarts(islet, 4, 1); !errors.Is(err, ErrNoFairStarts) {
+		t.Errorf("4 sides on 5%% land: %v", err)
+	}
+	if !islet.Equal(before) || !slices.Equal(islet.Towns(), before.Towns()) {
+		t.Error("a refused placement changed the map")
+	}
+}
