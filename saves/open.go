@@ -13,6 +13,11 @@ import (
 // without blocking and checked again once open, in case it was swapped
 // in between. A symbolic link is followed to what it points at.
 func Open(path string) (*os.File, error) {
+	f, err := open(path)
+	return f, aboutFile(err, path, false)
+}
+
+func open(path string) (*os.File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, ioError(err)

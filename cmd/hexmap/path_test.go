@@ -142,7 +142,7 @@ func TestPathBadInput(t *testing.T) {
 	expectFailure(t, 1, "speed 0", "path", "-speed", "0", file, "0", "0", "1", "0")
 	expectFailure(t, 1, "usage", "path", "-speed", "fast", file, "0", "0", "1", "0")
 	expectFailure(t, 1, "usage", "path", "-nosuchflag", file, "0", "0", "1", "0")
-	expectFailure(t, 2, "no such file", "path", file+".absent", "0", "0", "1", "0")
+	expectFailure(t, 2, "No such file: ", "path", file+".absent", "0", "0", "1", "0")
 	garbage := writeFile(t, "g", func(b *bytes.Buffer) error { _, err := b.WriteString("garbage!"); return err })
-	expectFailure(t, 3, "not a map file", "path", garbage, "0", "0", "1", "0")
+	expectFailure(t, 3, "is not a map (it is neither", "path", garbage, "0", "0", "1", "0")
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexsandbox/saves"
+)
+
+// jargon is what a message for a person must not contain: system calls,
+// format details, temporary files.
+var jargon = []string{"stat ", "open ", "gzip", "tmp-", "Catlike save version", "truncated", "CRC", "input/output"}
+
+// TestEveryCommandExplainsBadFiles runs every command that reads a map on
+// a missing file, a folder, a file that is no map and a damaged map, and
+// checks the one sentence and the exit status of each.
+func TestEveryCommandExplainsBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "absent.hexmap")
+	notMap := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notMap, []byte("hello, this is text"), 0o644)
+	var buf bytes.Buffer
+	saves.Write(&buf, knownMap(t, 1))
+	damaged := filepath.Join(dir, "cut.hexmap")
+	os.WriteFile(damaged, buf.Bytes()[:buf.Len()/2], 0o644)
+	cases := []struct {
+		file string
+		code int
+		want string
+	}{
+		{missing, 2, "No such file: " + missing},
+		{dir, 2, dir + " is a folder"},
+		{notMap, 3, "The file " + notMap + " is not a map (it is neither a hexsandbox map nor a Catlike save)."},
+		{damaged, 4, "The map " + damaged + " is damaged"},
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, c := range cases {
+		for _, args := range [][]string{
+			{"info", c.file}, {"convert", c.file, out + ".map"}, {"export", c.file, out + ".obj"},
+			{"path", c.file, "0", "0", "1", "1"}, {"vision", c.file, "1", "1"},
+			{"play", c.file}, {"replay", c.file},
+		} {
+			expectFailure(t, c.code, c.want, args...)
+			expectNoJargon(t, args...)
+		}
+	}
+}
+
+// TestEveryWriterExplainsAMissingFolder writes into a folder that does not
+// exist with every command that writes.
+func TestEveryWriterExplainsAMissingFolder(t *testing.T) {
+	good := writeFile(t, "good.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, knownMap(t, 3)) })
+	target := filepath.Join(t.TempDir(), "nonexistent", "x.obj")
+	want := "Cannot write " + target + ": the folder does not exist."
+	for _, args := range [][]string{
+		{"convert", good, target}, {"export", good, target}, {"generate", "-w", "10", "-h", "10", "-seed", "1", target},
+	} {
+		expectFailure(t, 2, want, args...)
+		expectNoJargon(t, args...)
+	}
+}
+
+func expectNoJargon(t *testing.T, args ...string) {
+	t.Helper()
+	_, _, errOut := runCmd(args...)
+	for _, j := range jargon {
+		if strings.Contains(errOut, j) {
+			t.Errorf("%v: %q has %q", args, errOut, j)
+		}
+	}
+}
+
+// TestVerboseAddsTheDetail: -v keeps the sentence and adds the reader's
+// own words on a second line.
+func TestVerboseAddsTheDetail(t *testing.T) {
+	notMap := writeFile(t, "n.txt", func(b *bytes.Buffer) error { _, err := b.WriteString("hello, text"); return err })
+	code, _, errOut := runCmd("-v", "info", notMap)
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if code != 3 || len(lines) != 2 || !strings.Contains(lines[0], "is not a map") ||
+		!strings.HasPrefix(lines[1], "detail: ") || !strings.Contains(lines[1], "not gzip data") {
+		t.Errorf("-v info on text: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestHelpPrintsUsage(t *testing.T) {
+	for _, h := range []string{"-h", "-help", "--help", "help"} {
+		code, out, errOut := runCmd(h)
+		if code != 0 || errOut != "" || !strings.Contains(out, pathUsage) || !strings.Contains(out, "hexmap info FILE") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", h, code, out, errOut)
+		}
+	}
+}
