@@ -95,9 +95,14 @@ func checkSize(w, h int) error {
 		flag string
 		v    int
 	}{{"w", w}, {"h", h}} {
-		if d.v < hexmap.ChunkSizeX || d.v > hexmap.MaxCellCount || d.v%hexmap.ChunkSizeX != 0 {
+		switch {
+		case d.v < hexmap.ChunkSizeX || d.v > hexmap.MaxCellCount:
 			return fmt.Errorf("-%s %d is out of range %d..%d (multiples of %d)", d.flag, d.v,
 				hexmap.ChunkSizeX, hexmap.MaxCellCount, hexmap.ChunkSizeX)
+		case d.v%hexmap.ChunkSizeX != 0:
+			return fmt.Errorf("-%s %d is not a multiple of %d (maps are made of chunks %d cells wide): try %d or %d",
+				d.flag, d.v, hexmap.ChunkSizeX, hexmap.ChunkSizeX,
+				d.v/hexmap.ChunkSizeX*hexmap.ChunkSizeX, (d.v/hexmap.ChunkSizeX+1)*hexmap.ChunkSizeX)
 		}
 	}
 	return hexmap.ValidateSize(w, h)

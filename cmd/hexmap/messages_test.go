@@ -93,3 +93,12 @@ func TestHelpPrintsUsage(t *testing.T) {
 		}
 	}
 }
+
+// A size between the bounds that is no multiple of the chunk size says
+// so, with the sizes either side (worked by hand: 5 and 10 round 7).
+func TestGenerateSizeNotAMultiple(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.hexmap")
+	expectFailure(t, 1, "-w 7 is not a multiple of 5 (maps are made of chunks 5 cells wide): try 5 or 10", "generate", "-w", "7", out)
+	expectFailure(t, 1, "-h 81 is not a multiple of 5", "generate", "-h", "81", out)
+	expectFailure(t, 1, "-w 645 is out of range 5..640", "generate", "-w", "645", out)
+}
