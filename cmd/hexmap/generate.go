@@ -69,8 +69,8 @@ func runGenerate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "generated %s (%s, %d×%d%s, seed %d): %d%% land, %d rivers over %d cells\n",
-		out, format, *width, *height, wrapText(*wrap), *seed, landPercent(g), rep.Rivers, rep.RiverCells)
+	_, err = fmt.Fprintf(stdout, "generated %s (%s, %d×%d%s, seed %d): %d%% land, %d rivers from their sources, %d river segments (cells a river flows out of, as hexmap info's \"rivers\")\n",
+		out, format, *width, *height, wrapText(*wrap), *seed, landPercent(g), rep.Rivers, riverSegments(g))
 	return err
 }
 

@@ -60,7 +60,8 @@ func knownInfo(format string, version int, seed int64) map[string]any {
 		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
-		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
+		"terrainByName": map[string]any{"sand": 48.0, "grass": 0.0, "mud": 0.0, "stone": 1.0, "snow": 1.0},
+		"dropped":       map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
 		"matchSeed": 0.0, "victory": map[string]any{"rounds": 0.0}, "match": 0.0,
 		"sides": []any{}, "towns": []any{}, "units": []any{},
 	}

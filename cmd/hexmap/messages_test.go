@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,4 +104,28 @@ func TestGenerateSizeNotAMultiple(t *testing.T) {
 	expectFailure(t, 1, "-w 7 is not a multiple of 5 (maps are made of chunks 5 cells wide): try 5 or 10", "generate", "-w", "7", out)
 	expectFailure(t, 1, "-h 81 is not a multiple of 5", "generate", "-h", "81", out)
 	expectFailure(t, 1, "-w 645 is out of range 5..640", "generate", "-w", "645", out)
+}
+
+// generate's summary counts river segments as info's "rivers" does, on
+// the map it wrote.
+func TestGenerateCountsRiversAsInfo(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.hexmap")
+	code, summary, errOut := runCmd("generate", "-w", "40", "-h", "30", "-seed", "7", "-rivers", "20", out)
+	if code != 0 {
+		t.Fatalf("generate: exit %d, %q", code, errOut)
+	}
+	m := regexp.MustCompile(`(\d+) river segments \(cells a river flows out of`).FindStringSubmatch(summary)
+	if m == nil {
+		t.Fatalf("summary %q names no river segments", summary)
+	}
+	code, infoOut, errOut := runCmd("info", out)
+	var info struct {
+		Rivers int `json:"rivers"`
+	}
+	if code != 0 || json.Unmarshal([]byte(infoOut), &info) != nil {
+		t.Fatalf("info: exit %d, %q", code, errOut)
+	}
+	if strconv.Itoa(info.Rivers) != m[1] || info.Rivers == 0 {
+		t.Errorf("generate counted %s river segments, info %d", m[1], info.Rivers)
+	}
 }
