@@ -49,8 +49,12 @@ func Explain(err error) string {
 	if fe.write {
 		verb = "write"
 	}
+	var nr *notRegularError
+	if errors.As(err, &nr) {
+		return fmt.Sprintf("Cannot %s %s: it is %s, not a file.", verb, nr.path, nr.what)
+	}
 	switch {
-	case errors.Is(err, ErrNotRegular), errors.Is(err, ErrHardLinked):
+	case errors.Is(err, ErrHardLinked):
 		return capitalize(err.Error()) + "."
 	case errors.Is(err, fs.ErrNotExist) && fe.write:
 		return fmt.Sprintf("Cannot write %s: the folder does not exist.", p)

@@ -234,7 +234,7 @@ func TestInfoBadInput(t *testing.T) {
 	expectFailure(t, 4, "is damaged", "info", cut)
 	expectFailure(t, 5, "format version this program cannot read", "info", future)
 	expectFailure(t, 2, "No such file: ", "info", filepath.Join(dir, "absent"))
-	expectFailure(t, 2, "not a regular file", "info", dir)
+	expectFailure(t, 2, ", not a file.", "info", dir)
 	expectFailure(t, 1, "usage", "info")
 	expectFailure(t, 1, "usage", "info", "a", "b")
 	expectFailure(t, 1, "unknown command", "frobnicate")
@@ -301,7 +301,7 @@ func TestConvertBadInput(t *testing.T) {
 	// A folder where the output should go is refused and left alone.
 	taken := filepath.Join(dir, "taken")
 	os.Mkdir(taken, 0o755)
-	expectFailure(t, 2, "not a regular file", "convert", good, taken)
+	expectFailure(t, 2, ", not a file.", "convert", good, taken)
 	if st, err := os.Stat(taken); err != nil || !st.IsDir() {
 		t.Fatalf("convert replaced a folder: %v", err)
 	}

@@ -35,7 +35,7 @@ func TestEveryCommandExplainsBadFiles(t *testing.T) {
 		want string
 	}{
 		{missing, 2, "No such file: " + missing},
-		{dir, 2, dir + " is a folder"},
+		{dir, 2, "Cannot read " + dir + ": it is a folder, not a file."},
 		{notMap, 3, "The file " + notMap + " is not a map (it is neither a hexsandbox map nor a Catlike save)."},
 		{damaged, 4, "The map " + damaged + " is damaged"},
 	}
