@@ -91,6 +91,9 @@ func openMatch(g *hexmap.Grid, info saves.Info, scenarioFile string, seed *uint6
 	if seed != nil {
 		sc.Seed = *seed
 	}
+	if len(sc.Sides) == 0 && scenarioFile == "" {
+		return nil, errors.New("the map has no sides to play: give a scenario with -scenario S.json, or set the sides up in the editor")
+	}
 	m, ev, err := game.NewMatch(g, sc)
 	if err != nil {
 		return nil, err
