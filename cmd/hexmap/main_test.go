@@ -220,14 +220,22 @@ func expectFailure(t *testing.T, wantCode int, want string, args ...string) {
 	}
 }
 
-func TestInfoBadInput(t *testing.T) {
-	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage")
+// badMaps writes into dir a file that is no map (garbage) and a map cut
+// off halfway (cut).
+func badMaps(t *testing.T, dir string) (garbage, cut string) {
+	t.Helper()
+	garbage = filepath.Join(dir, "garbage")
 	os.WriteFile(garbage, []byte("this is no map"), 0o644)
 	var buf bytes.Buffer
 	saves.Write(&buf, knownMap(t, 1))
-	cut := filepath.Join(dir, "cut")
+	cut = filepath.Join(dir, "cut")
 	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o644)
+	return garbage, cut
+}
+
+func TestInfoBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage, cut := badMaps(t, dir)
 	future := filepath.Join(dir, "future")
 	os.WriteFile(future, futureVersion(t), 0o644)
 	expectFailure(t, 3, "is not a map (it is neither", "info", garbage)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -23,12 +22,7 @@ var jargon = []string{"stat ", "open ", "gzip", "tmp-", "Catlike save version", 
 func TestEveryCommandExplainsBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "absent.hexmap")
-	notMap := filepath.Join(dir, "notes.txt")
-	os.WriteFile(notMap, []byte("hello, this is text"), 0o644)
-	var buf bytes.Buffer
-	saves.Write(&buf, knownMap(t, 1))
-	damaged := filepath.Join(dir, "cut.hexmap")
-	os.WriteFile(damaged, buf.Bytes()[:buf.Len()/2], 0o644)
+	notMap, damaged := badMaps(t, dir)
 	cases := []struct {
 		file string
 		code int
