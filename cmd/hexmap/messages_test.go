@@ -58,6 +58,12 @@ func TestEveryWriterExplainsAMissingFolder(t *testing.T) {
 		expectFailure(t, 2, want, args...)
 		expectNoJargon(t, args...)
 	}
+	// play -log answers on stdout first, then fails to save the match.
+	mapFile, scenario := playFiles(t)
+	code, _, errOut := runPlayCmd("", "play", "-scenario", scenario, "-log", target, mapFile)
+	if code != 2 || errOut != "error: "+want+"\n" {
+		t.Errorf("play -log into a missing folder: exit %d, stderr %q", code, errOut)
+	}
 }
 
 func expectNoJargon(t *testing.T, args ...string) {
