@@ -86,7 +86,7 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := cmd.run(args[1:], stdin, stdout); err != nil {
-		message := oneLine(saves.Explain(err))
+		message := plainFlagWords(oneLine(saves.Explain(err)))
 		fmt.Fprintf(stderr, "error: %s\n", message)
 		if detail := oneLine(err.Error()); verbose && detail != message {
 			fmt.Fprintf(stderr, "detail: %s\n", detail)
@@ -118,6 +118,19 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
+}
+
+// plainFlagWords rewords the messages of package flag, which every
+// command's options go through, for people: "flag provided but not
+// defined: -x" becomes "unknown option -x", "invalid value "v" for flag
+// -x: parse error" becomes "invalid value "v" for -x".
+func plainFlagWords(s string) string {
+	return strings.NewReplacer(
+		"flag provided but not defined: ", "unknown option ",
+		" for flag -", " for -",
+		": parse error", "",
+		": value out of range", ": too large",
+	).Replace(s)
 }
 
 func oneLine(s string) string {

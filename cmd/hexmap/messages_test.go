@@ -129,3 +129,11 @@ func TestGenerateCountsRiversAsInfo(t *testing.T) {
 		t.Errorf("generate counted %s river segments, info %d", m[1], info.Rivers)
 	}
 }
+
+// The flag package's wording is replaced by plain words.
+func TestOptionErrorsInPlainWords(t *testing.T) {
+	file := saveNative(t, flatMap(t, false))
+	expectFailure(t, 1, `error: unknown option -bogus; usage: `+pathUsage, "path", "-bogus", file, "0", "0", "1", "1")
+	expectFailure(t, 1, `error: invalid value "fast" for -speed; usage: `, "path", "-speed", "fast", file, "0", "0", "1", "1")
+	expectFailure(t, 1, `error: invalid value "99999999999999999999" for -w: too large`, "generate", "-w", "99999999999999999999", "x.hexmap")
+}
