@@ -20,6 +20,7 @@ import (
 	"hexsandbox/editor"
 	"hexsandbox/editor/files"
 	"hexsandbox/render/shot"
+	"hexsandbox/saves"
 )
 
 func main() {
@@ -68,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = edit(args)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "error: %s\n", saves.Explain(err))
 		return 1
 	}
 	return 0

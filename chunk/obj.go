@@ -37,7 +37,7 @@ type OBJOptions struct {
 
 // TerrainMaterial is the material name of terrain type t in exports.
 func TerrainMaterial(t int) string {
-	return "terrain_" + [...]string{"sand", "grass", "mud", "stone", "snow"}[t]
+	return "terrain_" + hexmap.TerrainName(uint8(t))
 }
 
 // WriteOBJWith is WriteOBJ with materials and vertex colours.

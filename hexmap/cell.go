@@ -10,6 +10,24 @@ const (
 	TerrainTypeCount
 )
 
+// TerrainName is the lower-case name of terrain type t ("sand", "grass",
+// "mud", "stone", "snow"), "" for a value that is no terrain type.
+func TerrainName(t uint8) string {
+	switch t {
+	case Sand:
+		return "sand"
+	case Grass:
+		return "grass"
+	case Mud:
+		return "mud"
+	case Stone:
+		return "stone"
+	case Snow:
+		return "snow"
+	}
+	return ""
+}
+
 // Limits on cell values that every map file is validated against.
 const (
 	MinElevation = -127

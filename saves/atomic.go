@@ -53,7 +53,12 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	return writeAtomic(path, nil, write)
 }
 
-func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) (err error) {
+func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) error {
+	return aboutFile(writeTemp(path, wrap, write), path, true)
+}
+
+// writeTemp is writeAtomic, its errors not yet marked as about path.
+func writeTemp(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) (err error) {
 	target, perm, err := saveTarget(path)
 	if err != nil {
 		return err

@@ -13,6 +13,11 @@ import (
 // without blocking and checked again once open, in case it was swapped
 // in between. A symbolic link is followed to what it points at.
 func Open(path string) (*os.File, error) {
+	f, err := open(path)
+	return f, aboutFile(err, path, false)
+}
+
+func open(path string) (*os.File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, ioError(err)
@@ -42,8 +47,15 @@ func checkRegular(path string, st fs.FileInfo, verb string) error {
 	if st.Mode().IsRegular() {
 		return nil
 	}
-	return withKind(fmt.Errorf("%s is %s, not a regular file: refusing to %s it", path, DescribeMode(st.Mode()), verb),
-		ErrNotRegular, ErrIO)
+	return withKind(&notRegularError{path, DescribeMode(st.Mode()), verb}, ErrNotRegular, ErrIO)
+}
+
+// notRegularError is checkRegular's refusal: path is what (a folder, a
+// named pipe…), so it was not verb-ed (read, replaced).
+type notRegularError struct{ path, what, verb string }
+
+func (e *notRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file: refusing to %s it", e.path, e.what, e.verb)
 }
 
 // DescribeMode names the kind of file a mode is, for messages: "a folder",

@@ -116,6 +116,11 @@ func LoadFileWith(path string, noise NoiseSource) (*hexmap.Grid, Info, error) {
 // nil, which gets the open file and its size: callers count what is
 // read, bound it, or stop it midway.
 func LoadFileFrom(path string, noise NoiseSource, wrap func(f *os.File, size int64) (io.Reader, error)) (*hexmap.Grid, Info, error) {
+	g, info, err := loadFileFrom(path, noise, wrap)
+	return g, info, aboutFile(err, path, false)
+}
+
+func loadFileFrom(path string, noise NoiseSource, wrap func(f *os.File, size int64) (io.Reader, error)) (*hexmap.Grid, Info, error) {
 	f, err := Open(path)
 	if err != nil {
 		return nil, Info{}, err

@@ -101,8 +101,8 @@ func runGenerate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "generated %s (%s, %s, %d×%d%s, seed %d): %d%% land, %d rivers over %d cells%s\n",
-		out, format, *world, *width, *height, wrapText(*wrap), *seed, landPercent(g), rep.Rivers, rep.RiverCells, scenario)
+	_, err = fmt.Fprintf(stdout, "generated %s (%s, %s, %d×%d%s, seed %d): %d%% land, %d rivers from their sources, %d river segments (cells a river flows out of, as hexmap info's \"rivers\")%s\n",
+		out, format, *world, *width, *height, wrapText(*wrap), *seed, landPercent(g), rep.Rivers, riverSegments(g), scenario)
 	return err
 }
 
@@ -140,9 +140,14 @@ func checkSize(w, h int) error {
 		flag string
 		v    int
 	}{{"w", w}, {"h", h}} {
-		if d.v < hexmap.ChunkSizeX || d.v > hexmap.MaxCellCount || d.v%hexmap.ChunkSizeX != 0 {
+		switch {
+		case d.v < hexmap.ChunkSizeX || d.v > hexmap.MaxCellCount:
 			return fmt.Errorf("-%s %d is out of range %d..%d (multiples of %d)", d.flag, d.v,
 				hexmap.ChunkSizeX, hexmap.MaxCellCount, hexmap.ChunkSizeX)
+		case d.v%hexmap.ChunkSizeX != 0:
+			return fmt.Errorf("-%s %d is not a multiple of %d (maps are made of chunks %d cells wide): try %d or %d",
+				d.flag, d.v, hexmap.ChunkSizeX, hexmap.ChunkSizeX,
+				d.v/hexmap.ChunkSizeX*hexmap.ChunkSizeX, (d.v/hexmap.ChunkSizeX+1)*hexmap.ChunkSizeX)
 		}
 	}
 	return hexmap.ValidateSize(w, h)

@@ -10,29 +10,33 @@ import (
 )
 
 // mapInfo is the JSON object `hexmap info` prints. Feature counts are
-// cells with a level above 0; roads counts each road edge once. Dropped
-// is what the reader removed because it could not be drawn.
+// cells with a level above 0; rivers counts the cells a river flows out
+// of (riverSegments: one per stretch of river from a cell to the next);
+// roads counts each road edge once. TerrainTypes counts cells by terrain
+// type index, TerrainByName the same by the types' names. Dropped is
+// what the reader removed because it could not be drawn.
 type mapInfo struct {
-	Format       saves.Format                 `json:"format"`
-	Version      int                          `json:"version"`
-	Width        int                          `json:"width"`
-	Height       int                          `json:"height"`
-	Wrapping     bool                         `json:"wrapping"`
-	Dropped      dropped                      `json:"dropped"`
-	Seed         int64                        `json:"seed"`
-	Cells        int                          `json:"cells"`
-	Underwater   int                          `json:"underwater"`
-	Rivers       int                          `json:"rivers"`
-	Roads        int                          `json:"roads"`
-	Walled       int                          `json:"walled"`
-	Urban        int                          `json:"urban"`
-	Farm         int                          `json:"farm"`
-	Plant        int                          `json:"plant"`
-	Special      int                          `json:"special"`
-	MinElevation int                          `json:"minElevation"`
-	MaxElevation int                          `json:"maxElevation"`
-	TerrainTypes [hexmap.TerrainTypeCount]int `json:"terrainTypes"`
-	Notes        int                          `json:"notes"`
+	Format        saves.Format                 `json:"format"`
+	Version       int                          `json:"version"`
+	Width         int                          `json:"width"`
+	Height        int                          `json:"height"`
+	Wrapping      bool                         `json:"wrapping"`
+	Dropped       dropped                      `json:"dropped"`
+	Seed          int64                        `json:"seed"`
+	Cells         int                          `json:"cells"`
+	Underwater    int                          `json:"underwater"`
+	Rivers        int                          `json:"rivers"`
+	Roads         int                          `json:"roads"`
+	Walled        int                          `json:"walled"`
+	Urban         int                          `json:"urban"`
+	Farm          int                          `json:"farm"`
+	Plant         int                          `json:"plant"`
+	Special       int                          `json:"special"`
+	MinElevation  int                          `json:"minElevation"`
+	MaxElevation  int                          `json:"maxElevation"`
+	TerrainTypes  [hexmap.TerrainTypeCount]int `json:"terrainTypes"`
+	TerrainByName map[string]int               `json:"terrainByName"`
+	Notes         int                          `json:"notes"`
 	// The scenario: the setup's seed and victory, the sides that play
 	// (hexmap.Grid.Sides), the towns and the units in the map's order,
 	// and the bytes of a saved match the file carries (0 for none).
@@ -98,7 +102,6 @@ func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 	describeScenario(&m, g, info)
 	for _, c := range g.Cells() {
 		m.Underwater += count(c.IsUnderwater())
-		m.Rivers += count(c.HasOutgoingRiver())
 		// Roads are kept on both sides; the three eastern-half edges of
 		// every cell name each edge once.
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
@@ -112,6 +115,11 @@ func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 		m.MinElevation = min(m.MinElevation, int(c.Elevation))
 		m.MaxElevation = max(m.MaxElevation, int(c.Elevation))
 		m.TerrainTypes[c.TerrainType]++
+	}
+	m.Rivers = riverSegments(g)
+	m.TerrainByName = make(map[string]int, hexmap.TerrainTypeCount)
+	for t, n := range m.TerrainTypes {
+		m.TerrainByName[hexmap.TerrainName(uint8(t))] = n
 	}
 	return m
 }
@@ -142,4 +150,15 @@ func count(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// riverSegments counts the cells a river flows out of: each is one
+// stretch of river into the next cell (a river through k cells to the
+// sea or a lake is k segments). hexmap info and generate report it alike.
+func riverSegments(g *hexmap.Grid) int {
+	n := 0
+	for _, c := range g.Cells() {
+		n += count(c.HasOutgoingRiver())
+	}
+	return n
 }

@@ -9,6 +9,9 @@
 // file, 4 a damaged map file or saved match, 5 a map format version this program cannot
 // read.
 //
+// Failures are one sentence for a person (saves.Explain); `hexmap -v
+// COMMAND ...` adds the technical detail on a second line.
+//
 // `hexmap play` and `hexmap replay` run matches of package game headless:
 // play speaks the protocol of docs/protocol.md on stdin and stdout.
 package main
@@ -62,23 +65,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 // are one line on stderr, never a stack trace.
 func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmds := commands()
+	verbose := len(args) > 0 && (args[0] == "-v" || args[0] == "--verbose")
+	if verbose {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "error: no command; usage:")
-		for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay"} {
-			fmt.Fprintln(stderr, "  "+cmds[name].usage)
-		}
+		printUsage(stderr, cmds)
 		return 1
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, "usage:")
+		printUsage(stdout, cmds)
+		return 0
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "error: unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "error: unknown command %q (hexmap -h lists them)\n", args[0])
 		return 1
 	}
 	if err := cmd.run(args[1:], stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", oneLine(err))
+		message := plainFlagWords(oneLine(saves.Explain(err)))
+		fmt.Fprintf(stderr, "error: %s\n", message)
+		if detail := oneLine(err.Error()); verbose && detail != message {
+			fmt.Fprintf(stderr, "detail: %s\n", detail)
+		}
 		return exitCode(err)
 	}
 	return 0
+}
+
+// printUsage lists the commands' usage lines, one a line.
+func printUsage(w io.Writer, cmds map[string]command) {
+	for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay"} {
+		fmt.Fprintln(w, "  "+cmds[name].usage)
+	}
+	fmt.Fprintln(w, "  hexmap -v COMMAND ... (a failure's technical detail too)")
 }
 
 // exitCode is the exit status of a failure (see the package comment),
@@ -97,8 +120,20 @@ func exitCode(err error) int {
 	return 1
 }
 
-func oneLine(err error) string {
-	s := err.Error()
+// plainFlagWords rewords the messages of package flag, which every
+// command's options go through, for people: "flag provided but not
+// defined: -x" becomes "unknown option -x", "invalid value "v" for flag
+// -x: parse error" becomes "invalid value "v" for -x".
+func plainFlagWords(s string) string {
+	return strings.NewReplacer(
+		"flag provided but not defined: ", "unknown option ",
+		" for flag -", " for -",
+		": parse error", "",
+		": value out of range", ": too large",
+	).Replace(s)
+}
+
+func oneLine(s string) string {
 	for i, r := range s {
 		if r == '\n' {
 			return s[:i]

@@ -60,7 +60,8 @@ func knownInfo(format string, version int, seed int64) map[string]any {
 		"seed": float64(seed), "cells": 50.0, "underwater": 6.0, "rivers": 2.0, "roads": 3.0,
 		"walled": 2.0, "urban": 1.0, "farm": 2.0, "plant": 1.0, "special": 1.0,
 		"minElevation": -2.0, "maxElevation": 3.0, "terrainTypes": []any{48.0, 0.0, 0.0, 1.0, 1.0},
-		"dropped": map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
+		"terrainByName": map[string]any{"sand": 48.0, "grass": 0.0, "mud": 0.0, "stone": 1.0, "snow": 1.0},
+		"dropped":       map[string]any{"rivers": 0.0, "roads": 0.0, "specials": 0.0}, "notes": 0.0,
 		"matchSeed": 0.0, "victory": map[string]any{"rounds": 0.0}, "match": 0.0,
 		"sides": []any{}, "towns": []any{}, "units": []any{},
 	}
@@ -219,21 +220,29 @@ func expectFailure(t *testing.T, wantCode int, want string, args ...string) {
 	}
 }
 
-func TestInfoBadInput(t *testing.T) {
-	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage")
+// badMaps writes into dir a file that is no map (garbage) and a map cut
+// off halfway (cut).
+func badMaps(t *testing.T, dir string) (garbage, cut string) {
+	t.Helper()
+	garbage = filepath.Join(dir, "garbage")
 	os.WriteFile(garbage, []byte("this is no map"), 0o644)
 	var buf bytes.Buffer
 	saves.Write(&buf, knownMap(t, 1))
-	cut := filepath.Join(dir, "cut")
+	cut = filepath.Join(dir, "cut")
 	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o644)
+	return garbage, cut
+}
+
+func TestInfoBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage, cut := badMaps(t, dir)
 	future := filepath.Join(dir, "future")
 	os.WriteFile(future, futureVersion(t), 0o644)
-	expectFailure(t, 3, "not a map file", "info", garbage)
-	expectFailure(t, 4, "truncated", "info", cut)
-	expectFailure(t, 5, "version 9 is newer", "info", future)
-	expectFailure(t, 2, "no such file", "info", filepath.Join(dir, "absent"))
-	expectFailure(t, 2, "not a regular file", "info", dir)
+	expectFailure(t, 3, "is not a map (it is neither", "info", garbage)
+	expectFailure(t, 4, "is damaged", "info", cut)
+	expectFailure(t, 5, "format version this program cannot read", "info", future)
+	expectFailure(t, 2, "No such file: ", "info", filepath.Join(dir, "absent"))
+	expectFailure(t, 2, ", not a file.", "info", dir)
 	expectFailure(t, 1, "usage", "info")
 	expectFailure(t, 1, "usage", "info", "a", "b")
 	expectFailure(t, 1, "unknown command", "frobnicate")
@@ -290,17 +299,17 @@ func TestConvertBadInput(t *testing.T) {
 	os.WriteFile(bad, []byte{9, 0, 0, 0, 1, 2, 3}, 0o644)
 	out := filepath.Join(dir, "out.hexmap")
 	os.WriteFile(out, []byte("old contents"), 0o644)
-	expectFailure(t, 3, "version", "convert", bad, out)
+	expectFailure(t, 3, "is not a map", "convert", bad, out)
 	if data, _ := os.ReadFile(out); string(data) != "old contents" {
 		t.Fatalf("failed convert changed the output: %q", data)
 	}
 	expectFailure(t, 1, "usage", "convert", bad)
 	good := writeFile(t, "good.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, knownMap(t, 3)) })
-	expectFailure(t, 2, "saving", "convert", good, filepath.Join(dir, "missing", "out.hexmap"))
+	expectFailure(t, 2, "the folder does not exist", "convert", good, filepath.Join(dir, "missing", "out.hexmap"))
 	// A folder where the output should go is refused and left alone.
 	taken := filepath.Join(dir, "taken")
 	os.Mkdir(taken, 0o755)
-	expectFailure(t, 2, "not a regular file", "convert", good, taken)
+	expectFailure(t, 2, ", not a file.", "convert", good, taken)
 	if st, err := os.Stat(taken); err != nil || !st.IsDir() {
 		t.Fatalf("convert replaced a folder: %v", err)
 	}

@@ -27,9 +27,10 @@ type pathResult struct {
 	Cells     [][2]int `json:"cells"`
 }
 
-// noPath is what it prints when no path exists.
+// noPath is what it prints when no path exists, with why in words.
 type noPath struct {
-	Reachable bool `json:"reachable"`
+	Reachable bool   `json:"reachable"`
+	Why       string `json:"why"`
 }
 
 func runPath(args []string, stdout io.Writer) error {
@@ -56,7 +57,7 @@ func runPath(args []string, stdout io.Writer) error {
 	p, ok := f.FindPath(nav.Query{From: from, To: to, Speed: *speed})
 	enc := json.NewEncoder(stdout)
 	if !ok {
-		return enc.Encode(noPath{})
+		return enc.Encode(noPath{Why: whyNoPath(g, from, to)})
 	}
 	out := pathResult{Reachable: true, Cost: p.Cost(), Turns: p.Turns(), Cells: make([][2]int, len(p.Cells))}
 	for k, i := range p.Cells {
@@ -96,7 +97,53 @@ func mapAndCells(fs *flag.FlagSet, names ...string) (*hexmap.Grid, []int, error)
 
 func cellAt(g *hexmap.Grid, x, z int) (int, error) {
 	if x < 0 || x >= g.Width() || z < 0 || z >= g.Height() {
-		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map", x, z, g.Width(), g.Height())
+		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map (columns 0..%d, rows 0..%d)", x, z, g.Width(), g.Height(), g.Width()-1, g.Height()-1)
 	}
 	return x + z*g.Width(), nil
+}
+
+// whyNoPath says in words why no path leads from cell from to cell to,
+// by nav's move rules: the destination under water, a start that cannot
+// be left or a destination that cannot be entered from any side, or
+// else something in between.
+func whyNoPath(g *hexmap.Grid, from, to int) string {
+	top := g.Topology()
+	tx, tz := top.Offset(to)
+	if g.Cell(to).IsUnderwater() {
+		return fmt.Sprintf("the destination (%d, %d) is under water", tx, tz)
+	}
+	if !canLeave(g, from) {
+		fx, fz := top.Offset(from)
+		under := ""
+		if g.Cell(from).IsUnderwater() {
+			under = " is under water and"
+		}
+		return fmt.Sprintf("the start (%d, %d)%s cannot be left: water, a cliff, a wall or the map's edge on every side", fx, fz, under)
+	}
+	if !canEnter(g, to) {
+		return fmt.Sprintf("the destination (%d, %d) cannot be entered: water, a cliff, a wall or the map's edge on every side", tx, tz)
+	}
+	return "water, cliffs or walls lie between the two cells"
+}
+
+// canLeave reports whether a unit can step from cell i to a neighbour.
+func canLeave(g *hexmap.Grid, i int) bool {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if _, ok := nav.MoveCost(g, i, d); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// canEnter reports whether a unit can step into cell i from a neighbour.
+func canEnter(g *hexmap.Grid, i int) bool {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if n, ok := g.Neighbor(i, d); ok {
+			if _, ok := nav.MoveCost(g, n, d.Opposite()); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -78,7 +78,7 @@ func TestPathHandWorked(t *testing.T) {
 		}
 	}
 	_, raw := runPathCmd(t, file, "0", "0", "2", "4")
-	if raw != `{"reachable":false}`+"\n" {
+	if raw != `{"reachable":false,"why":"the destination (2, 4) is under water"}`+"\n" {
 		t.Errorf("into water: %q", raw)
 	}
 	_, raw = runPathCmd(t, file, "0", "0", "1", "0")
@@ -142,7 +142,38 @@ func TestPathBadInput(t *testing.T) {
 	expectFailure(t, 1, "speed 0", "path", "-speed", "0", file, "0", "0", "1", "0")
 	expectFailure(t, 1, "usage", "path", "-speed", "fast", file, "0", "0", "1", "0")
 	expectFailure(t, 1, "usage", "path", "-nosuchflag", file, "0", "0", "1", "0")
-	expectFailure(t, 2, "no such file", "path", file+".absent", "0", "0", "1", "0")
+	expectFailure(t, 2, "No such file: ", "path", file+".absent", "0", "0", "1", "0")
 	garbage := writeFile(t, "g", func(b *bytes.Buffer) error { _, err := b.WriteString("garbage!"); return err })
-	expectFailure(t, 3, "not a map file", "path", garbage, "0", "0", "1", "0")
+	expectFailure(t, 3, "is not a map (it is neither", "path", garbage, "0", "0", "1", "0")
+}
+
+// When no path exists the answer says why: a start that cannot be left
+// (a cliff on every side, or water all round an underwater start), a
+// destination that cannot be entered, or something in between (a
+// column of water across the map).
+func TestPathSaysWhyNot(t *testing.T) {
+	g := flatMap(t, false)
+	g.SetElevation(5+2*10, 4) // (5, 2): 4 above its neighbours, a cliff on every side
+	for z := range 5 {
+		g.SetWaterLevel(8+z*10, 1) // column 8 under water: (9, z) cut off
+	}
+	for _, i := range []int{1 + 3*10, 2 + 3*10, 0 + 3*10, 1 + 2*10, 1 + 4*10, 0 + 4*10, 2 + 4*10, 2 + 2*10, 0 + 2*10} {
+		g.SetWaterLevel(i, 1) // (1, 3) and all round it under water
+	}
+	file := saveNative(t, g)
+	for _, c := range []struct{ args, why string }{
+		{"5 2 0 0", "the start (5, 2) cannot be left: water, a cliff, a wall or the map's edge on every side"},
+		{"0 0 5 2", "the destination (5, 2) cannot be entered: water, a cliff, a wall or the map's edge on every side"},
+		{"1 3 0 0", "the start (1, 3) is under water and cannot be left: water, a cliff, a wall or the map's edge on every side"},
+		{"0 0 9 1", "water, cliffs or walls lie between the two cells"},
+	} {
+		_, raw := runPathCmd(t, append([]string{file}, strings.Fields(c.args)...)...)
+		var got struct {
+			Reachable *bool  `json:"reachable"`
+			Why       string `json:"why"`
+		}
+		if err := json.Unmarshal([]byte(raw), &got); err != nil || got.Reachable == nil || *got.Reachable || got.Why != c.why {
+			t.Errorf("path %s: %q, want reachable false and why %q", c.args, raw, c.why)
+		}
+	}
 }

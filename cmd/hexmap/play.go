@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	"hexsandbox/game"
@@ -92,6 +91,9 @@ func openMatch(g *hexmap.Grid, info saves.Info, scenarioFile string, seed *uint6
 	if seed != nil {
 		sc.Seed = *seed
 	}
+	if len(sc.Sides) == 0 && scenarioFile == "" {
+		return nil, errors.New("the map has no sides to play: give a scenario with -scenario S.json, or set the sides up in the editor")
+	}
 	m, ev, err := game.NewMatch(g, sc)
 	if err != nil {
 		return nil, err
@@ -101,9 +103,9 @@ func openMatch(g *hexmap.Grid, info saves.Info, scenarioFile string, seed *uint6
 
 // readLimited reads a file of at most limit bytes.
 func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := saves.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", saves.ErrIO, err)
+		return nil, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
@@ -173,7 +175,7 @@ type stateAnswer struct {
 func answer(m *game.Match, line []byte, out *bufio.Writer) error {
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
-		return writeLines(out, protocolError{"not a command: " + oneLine(err)})
+		return writeLines(out, protocolError{"not a command: " + oneLine(err.Error())})
 	}
 	switch req.Cmd {
 	case "view":
@@ -184,7 +186,7 @@ func answer(m *game.Match, line []byte, out *bufio.Writer) error {
 	}
 	ev, err := m.Apply(req)
 	if err != nil {
-		return writeLines(out, protocolError{oneLine(err)})
+		return writeLines(out, protocolError{oneLine(err.Error())})
 	}
 	return writeEvents(out, ev)
 }

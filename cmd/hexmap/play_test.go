@@ -168,6 +168,10 @@ func TestPlayErrors(t *testing.T) {
 		g, _ := hexmap.NewGrid(20, 10, 1)
 		return saves.WriteMatch(b, g, []byte(`{"version":1,"log":`))
 	})
+	sideless := writeFile(t, "s.hexmap", func(b *bytes.Buffer) error {
+		g, _ := hexmap.NewGrid(20, 10, 1)
+		return saves.Write(b, g)
+	})
 	cases := []struct {
 		args []string
 		code int
@@ -176,7 +180,8 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play"}, 1, "usage"},
 		{[]string{"play", "-seed", "x", mapFile}, 1, "seed"},
 		{[]string{"play", "-scenario", bad, mapFile}, 1, "side 7"},
-		{[]string{"play", "-scenario", filepath.Join(t.TempDir(), "none.json"), mapFile}, 2, "none.json"},
+		{[]string{"play", "-scenario", filepath.Join(t.TempDir(), "none.json"), mapFile}, 2, "No such file: "},
+		{[]string{"play", sideless}, 1, "the map has no sides to play: give a scenario with -scenario S.json"},
 		{[]string{"play", "-scenario", scenario, filepath.Join(t.TempDir(), "none.hexmap")}, 2, "none.hexmap"},
 		{[]string{"replay", mapFile}, 1, "no saved match"},
 		{[]string{"replay", corrupt}, 4, "saved match"},

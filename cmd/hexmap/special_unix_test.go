@@ -43,7 +43,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 		for _, p := range []string{dev, fifo} {
 			before[p], _ = os.Lstat(p)
 		}
-		expectFailure(t, 2, "not a regular file", args...)
+		expectFailure(t, 2, ", not a file.", args...)
 		for p, st := range before {
 			if now, err := os.Lstat(p); err != nil || now.Mode() != st.Mode() || !os.SameFile(now, st) {
 				t.Errorf("%v changed %s", args, p)

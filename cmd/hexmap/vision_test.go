@@ -90,7 +90,7 @@ func TestVisionBadInput(t *testing.T) {
 	expectFailure(t, 1, "range -1", "vision", "-range", "-1", file, "0", "0")
 	expectFailure(t, 1, "range 1001", "vision", "-range", "1001", file, "0", "0")
 	expectFailure(t, 1, "usage", "vision", "-range", "far", file, "0", "0")
-	expectFailure(t, 2, "no such file", "vision", file+".absent", "0", "0")
+	expectFailure(t, 2, "No such file: ", "vision", file+".absent", "0", "0")
 	garbage := writeFile(t, "g", func(b *bytes.Buffer) error { _, err := b.WriteString("garbage!"); return err })
-	expectFailure(t, 3, "not a map file", "vision", garbage, "0", "0")
+	expectFailure(t, 3, "is not a map (it is neither", "vision", garbage, "0", "0")
 }
