@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -72,14 +73,14 @@ func TestTerraces(t *testing.T) {
 			y1, y2 := g.CellPosition(i)[1], g.CellPosition(n)[1]
 			want := []float32{y1, y2}
 			if g.EdgeType(i, d) == hexmap.Slope {
-				for k := 1; k <= hexmap.TerracesPerSlope; k++ {
-					want = append(want, y1+(y2-y1)*float32(k)/(hexmap.TerracesPerSlope+1))
+				for k := 1; k <= geom.TerracesPerSlope; k++ {
+					want = append(want, y1+(y2-y1)*float32(k)/(geom.TerracesPerSlope+1))
 				}
 			}
 			// The terrace rows: distinct vertices along the middle line.
 			rows := 2
 			if g.EdgeType(i, d) == hexmap.Slope {
-				rows = hexmap.TerraceSteps + 1
+				rows = geom.TerraceSteps + 1
 			}
 			if got := lineVertices(s, g.ChunkOf(i), near[2], far[2]); got != rows {
 				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, g.EdgeType(i, d), got, rows)

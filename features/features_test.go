@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -47,7 +48,7 @@ func (t *tally) proportionOK(count int, p float64) (bool, string) {
 
 // pickProb is the chance that a kind at level picks some collection.
 func pickProb(level int) float64 {
-	th := hexmap.FeatureThresholds(level)
+	th := geom.FeatureThresholds(level)
 	return float64(th[2]) / hashMax
 }
 
@@ -57,7 +58,7 @@ func pickProb(level int) float64 {
 func winProb(levels [3]int, k int) float64 {
 	var t [3]float64
 	for j := range t {
-		t[j] = float64(hexmap.FeatureThresholds(levels[j])[2])
+		t[j] = float64(geom.FeatureThresholds(levels[j])[2])
 	}
 	const steps = 20000
 	sum := 0.0
@@ -145,7 +146,7 @@ func TestFeatureDensity(t *testing.T) {
 			if l == 0 || levels[(k+1)%3] != 0 || levels[(k+2)%3] != 0 {
 				continue
 			}
-			th := hexmap.FeatureThresholds(l)
+			th := geom.FeatureThresholds(l)
 			lo := float32(0)
 			for s := range 3 {
 				check(fmt.Sprintf("kind %d size %d", k, s), tl.sizes[k][s], float64(th[s]-lo)/hashMax)

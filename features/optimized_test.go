@@ -12,6 +12,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -189,7 +190,7 @@ func TestFeatureThresholdsRise(t *testing.T) {
 func TestPickCollectionMatchesWalk(t *testing.T) {
 	for level := range 6 {
 		hashes := []float32{0, 0.998, 0.5}
-		for _, th := range hexmap.FeatureThresholds(level) {
+		for _, th := range geom.FeatureThresholds(level) {
 			hashes = append(hashes, th, math.Nextafter32(th, -1), math.Nextafter32(th, 1))
 		}
 		for _, h := range hashes {

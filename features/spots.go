@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -125,13 +126,13 @@ func directionSpot(cell hexmap.Cell, center vec.XYZ, d hexmap.Direction) vec.XYZ
 func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
-			return vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
+			return vec.Scale(geom.SolidEdgeMiddle(d), geom.InnerToOuter*0.5)
 		}
 		if cell.HasRiverThroughEdge(d.Previous2()) {
-			return vec.Scale(hexmap.FirstSolidCorner(d), 0.25)
+			return vec.Scale(geom.FirstSolidCorner(d), 0.25)
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		return vec.Scale(hexmap.SecondSolidCorner(d), 0.25)
+		return vec.Scale(geom.SecondSolidCorner(d), 0.25)
 	}
 	return vec3.T{}
 }
@@ -181,18 +182,18 @@ func b2i(b bool) int {
 	return 0
 }
 
-// featureThresholds are hexmap.FeatureThresholds by level, looked up
+// featureThresholds are geom.FeatureThresholds by level, looked up
 // once: they are read at every candidate spot. Each row must rise, as
 // pickCollection counts on (TestFeatureThresholdsRise).
 var featureThresholds = [hexmap.MaxLevel + 1][3]float32{
-	hexmap.FeatureThresholds(0), hexmap.FeatureThresholds(1),
-	hexmap.FeatureThresholds(2), hexmap.FeatureThresholds(3),
+	geom.FeatureThresholds(0), geom.FeatureThresholds(1),
+	geom.FeatureThresholds(2), geom.FeatureThresholds(3),
 }
 
 // The solid hexagon's corners by direction, as hexmap computes them.
 var (
-	firstSolidXYZ  = solidCorners(hexmap.FirstSolidCorner)
-	secondSolidXYZ = solidCorners(hexmap.SecondSolidCorner)
+	firstSolidXYZ  = solidCorners(geom.FirstSolidCorner)
+	secondSolidXYZ = solidCorners(geom.SecondSolidCorner)
 )
 
 func solidCorners(corner func(hexmap.Direction) vec3.T) (out [6]vec.XYZ) {

@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -119,7 +120,7 @@ func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 // north.
 var solidOffsets = func() (out [6][2]float32) {
 	for d := range out {
-		c := hexmap.FirstSolidCorner(hexmap.Direction(d))
+		c := geom.FirstSolidCorner(hexmap.Direction(d))
 		out[d] = [2]float32{c[0], c[2]}
 	}
 	return out
@@ -129,7 +130,7 @@ var solidOffsets = func() (out [6][2]float32) {
 // solid corners, between Catlike's spots.
 var townCornerXYZ = func() (out [6]vec.XYZ) {
 	for d := range out {
-		out[d] = vec.Of(vec.Scale(hexmap.FirstSolidCorner(hexmap.Direction(d)), 0.6))
+		out[d] = vec.Of(vec.Scale(geom.FirstSolidCorner(hexmap.Direction(d)), 0.6))
 	}
 	return out
 }()

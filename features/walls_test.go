@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -83,8 +84,8 @@ func TestWallEdges(t *testing.T) {
 			if !ok {
 				continue
 			}
-			e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
-			b := hexmap.Bridge(d)
+			e := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
+			b := geom.Bridge(d)
 			first := midXZ(noise, e.V1, e.V2, vec.Add(e.V1, b), vec.Add(e.V2, b))
 			middle := midXZ(noise, e.V2, e.V3, vec.Add(e.V2, b), vec.Add(e.V3, b))
 			want := wallRule(cell, g.Cell(n))
@@ -128,8 +129,8 @@ func corners(g *hexmap.Grid) []corner {
 			if !ok1 || !ok2 {
 				continue
 			}
-			p := vec.Add(c, hexmap.SecondSolidCorner(d))
-			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, vec.Add(p, hexmap.Bridge(d)), vec.Add(p, hexmap.Bridge(d.Next()))}})
+			p := vec.Add(c, geom.SecondSolidCorner(d))
+			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, vec.Add(p, geom.Bridge(d)), vec.Add(p, geom.Bridge(d.Next()))}})
 		}
 	}
 	return out
@@ -186,7 +187,7 @@ func TestWallCornersAndTowers(t *testing.T) {
 		}
 		full++
 		h := noise.SampleHash(vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
-		if lc.Elevation == rc.Elevation && h.E < hexmap.WallTowerThreshold {
+		if lc.Elevation == rc.Elevation && h.E < geom.WallTowerThreshold {
 			wantTowers = append(wantTowers, probe)
 		}
 	}
@@ -265,7 +266,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		for ch := range g.ChunkCount() {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
-		r := g.Noise().Perturb(vec.Add(vec.Add(g.CellPosition(i), hexmap.SecondSolidCorner(hexmap.NE)), hexmap.Bridge(hexmap.E)))
+		r := g.Noise().Perturb(vec.Add(vec.Add(g.CellPosition(i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))
 		reaches := false
 		for _, p := range walls.Positions {
 			reaches = reaches || nearXZ(p, r, 1e-3)

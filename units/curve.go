@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // vec2 is a point or direction in the XZ plane.
@@ -66,7 +67,7 @@ func edgeMiddle(g *hexmap.Grid, a, b int, d hexmap.Direction) vec2 {
 	pa := g.CellPosition(a)
 	pb := g.CellPosition(b)
 	pb[0] += g.Topology().NeighborShift(a, b)
-	ea, eb := hexmap.SolidEdgeMiddle(d), hexmap.SolidEdgeMiddle(d.Opposite())
+	ea, eb := geom.SolidEdgeMiddle(d), geom.SolidEdgeMiddle(d.Opposite())
 	ma := per.Perturb(add3(pa, ea))
 	mb := per.Perturb(add3(pb, eb))
 	return vec2{(ma[0] + mb[0]) / 2, (ma[2] + mb[2]) / 2}

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -53,7 +54,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 			switch {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:
-				for _, c := range []vec3.T{hexmap.FirstWaterCorner(d.Opposite()), hexmap.SecondWaterCorner(d.Opposite())} {
+				for _, c := range []vec3.T{geom.FirstWaterCorner(d.Opposite()), geom.SecondWaterCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(triangulateOne(g, b).Water, q) || !hasNear(ma.Water, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
@@ -65,7 +66,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 				}
 				bridges++
 			case !g.Cell(b).IsUnderwater():
-				for _, c := range []vec3.T{hexmap.FirstSolidCorner(d.Opposite()), hexmap.SecondSolidCorner(d.Opposite())} {
+				for _, c := range []vec3.T{geom.FirstSolidCorner(d.Opposite()), geom.SecondSolidCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(ma.Shore, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Coordinates(a), g.Coordinates(b), q)
