@@ -147,13 +147,7 @@ func (l *lattice) coarse(m *mesh.Mesh, x0, z0 int) {
 		}
 	}
 	y := sum / float32(n)
-	// Columns x0..x0+4 span from the west edge of the even rows to the
-	// east edge of the odd rows; rows from the south tip of the first to
-	// the north tip of the last.
-	west := float32(x0)*hexmap.InnerDiameter - hexmap.InnerRadius - lodMargin
-	east := float32(x0+hexmap.ChunkSizeX)*hexmap.InnerDiameter + lodMargin
-	south := float32(z0)*1.5*hexmap.OuterRadius - hexmap.OuterRadius - lodMargin
-	north := float32(z0+hexmap.ChunkSizeZ-1)*1.5*hexmap.OuterRadius + hexmap.OuterRadius + lodMargin
+	west, south, east, north := l.top.BlockBounds(x0, z0, x0+hexmap.ChunkSizeX, z0+hexmap.ChunkSizeZ, lodMargin)
 	m.AddQuad(vec3.T{west, y, south}, vec3.T{east, y, south}, vec3.T{west, y, north}, vec3.T{east, y, north})
 }
 

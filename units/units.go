@@ -13,7 +13,7 @@ import "hexsandbox/hexmap"
 // Speeds of travel (Catlike's HexUnit).
 const (
 	// TravelSpeed is in cells per second along the track: a cell is the
-	// distance between neighbouring centres, 2·InnerRadius.
+	// distance between neighbouring centres, hexmap.InnerDiameter.
 	TravelSpeed = 4
 	// RotationSpeed is how fast a unit turns to face its way, in degrees
 	// per second.
@@ -21,7 +21,7 @@ const (
 )
 
 // UnitsPerSecond is TravelSpeed in world units.
-const UnitsPerSecond = TravelSpeed * 2 * hexmap.InnerRadius
+const UnitsPerSecond = TravelSpeed * hexmap.InnerDiameter
 
 // sideColors are the sides' colours, chosen apart from the terrain's
 // (sand, grass, mud, stone, snow) and from water.
