@@ -69,6 +69,3 @@ func abs(v int) int {
 	}
 	return v
 }
-
-// FromPosition is Topology.FromPosition, for callers not yet moved to it.
-func FromPosition(x, z float32) Coordinates { return Topology{}.FromPosition(x, z) }
