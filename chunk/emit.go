@@ -344,7 +344,8 @@ func fanTriangle(m *mesh.Mesh, v, i int, a, b, c *vecT) {
 }
 
 // setNormals sets every normal of n to nv, component by component from
-// registers: reading back a vec3.T just written as three floats stalls.
+// registers rather than through a vec3.T temporary (BENCHMARKS.md, on
+// store forwarding).
 func setNormals(n []vecT, nv vec.XYZ) {
 	for k := range n {
 		nv.Store(&n[k])

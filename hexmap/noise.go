@@ -28,11 +28,8 @@ type Noise struct {
 type noiseTables struct {
 	table []vec4.T // NoiseTableSize², channels in [0, 1]
 	hash  []Hash   // HashGridSize²
-	// xz is the table's channels 0 and 2, the ones Perturb reads: half
-	// the bytes, so half the cache lines, for the triangulation's hottest
-	// loads (2-3% of a full triangulation, measured alternating in one
-	// process; a layout of each texel's four neighbours together, one
-	// load a sample, was 6% slower for its doubled size).
+	// xz is the table's channels 0 and 2, the ones Perturb reads, as
+	// pairs: xz[i] is {table[i][0], table[i][2]}.
 	xz *[NoiseTableSize * NoiseTableSize][2]float32
 }
 
@@ -292,8 +289,8 @@ func bilerp(a, b, c, d, tx, tz float32) float32 {
 }
 
 // texel splits table coordinate u into the texel it is in (math.Floor's,
-// by truncation, which is several times cheaper on baseline amd64; map
-// coordinates are far below 2⁶³) and the fraction past it. The scale
+// found by truncation: map coordinates are far below 2⁶³) and the
+// fraction past it. The scale
 // NoiseScale·NoiseTableSize is one constant: times a power of two, it
 // rounds as NoiseScale does, so the product is the two products' bit for
 // bit.
