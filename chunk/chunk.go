@@ -75,7 +75,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	c.Plan.Reset()
 	b := builder{
 		g:          g,
-		perturber:  g.Perturber(),
+		perturber:  geom.PerturberOf(g),
 		top:        g.Topology(),
 		cells:      g.Cells(),
 		terrain:    &c.Layers[mesh.Terrain],
@@ -119,7 +119,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 // one Triangulate call.
 type builder struct {
 	g                      *hexmap.Grid
-	perturber              hexmap.Perturber
+	perturber              geom.Perturber
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan

@@ -147,7 +147,7 @@ func layerMeshes(s *Set, l mesh.Layer, chunks ...int) []*mesh.Mesh {
 // heights a neighbour must meet: the cell's height, and the stream bed in
 // the middle when a river crosses.
 func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) geom.EdgeVertices {
-	c := g.CellPosition(i)
+	c := geom.CellPosition(g, i)
 	e := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 	if g.Cell(i).HasRiverThroughEdge(d) {
 		e.V3[1] = g.Cell(i).StreamBedY()
@@ -169,7 +169,7 @@ func shifted(dx float32, ps ...vec3.T) []vec3.T {
 func perturbAll(g *hexmap.Grid, ps ...vec3.T) []vec3.T {
 	out := make([]vec3.T, len(ps))
 	for k, p := range ps {
-		out[k] = g.Perturber().Perturb(p)
+		out[k] = geom.PerturberOf(g).Perturb(p)
 	}
 	return out
 }

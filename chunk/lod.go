@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -32,7 +33,7 @@ type LOD struct {
 
 // lodMargin is how far the coarse quad reaches beyond the chunk's
 // unperturbed cell edges: more than perturbation moves an edge.
-const lodMargin = hexmap.CellPerturbStrength + 1
+const lodMargin = geom.CellPerturbStrength + 1
 
 // Bytes is the memory the LOD's meshes hold.
 func (l *LOD) Bytes() int64 { return meshBytes(&l.Fine) + meshBytes(&l.Coarse) }
@@ -132,7 +133,7 @@ func CellTop(g *hexmap.Grid, i int) float32 {
 	if c.IsUnderwater() {
 		return c.WaterSurfaceY()
 	}
-	return g.CellPosition(i)[1]
+	return geom.CellPosition(g, i)[1]
 }
 
 // coarse fills m with one quad over the chunk's cells at (x0, z0), at

@@ -18,9 +18,9 @@ import (
 func cornerPoints(g *hexmap.Grid, i, n, nn int, d hexmap.Direction) []vec3.T {
 	top := g.Topology()
 	return []vec3.T{
-		vec.Add(g.CellPosition(i), geom.SecondSolidCorner(d)),
-		shifted(top.NeighborShift(i, n), vec.Add(g.CellPosition(n), geom.FirstSolidCorner(d.Opposite())))[0],
-		shifted(top.NeighborShift(i, nn), vec.Add(g.CellPosition(nn), geom.SecondSolidCorner(d.Next().Opposite())))[0],
+		vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(d)),
+		shifted(top.NeighborShift(i, n), vec.Add(geom.CellPosition(g, n), geom.FirstSolidCorner(d.Opposite())))[0],
+		shifted(top.NeighborShift(i, nn), vec.Add(geom.CellPosition(g, nn), geom.SecondSolidCorner(d.Next().Opposite())))[0],
 	}
 }
 
@@ -57,8 +57,8 @@ func TestCoverage(t *testing.T) {
 				}
 			}
 			for i := range g.CellCount() {
-				c := g.CellPosition(i)
-				check("centre", i, g.Perturber().Perturb(c))
+				c := geom.CellPosition(g, i)
+				check("centre", i, geom.PerturberOf(g).Perturb(c))
 				for d := hexmap.NE; d <= hexmap.NW; d++ {
 					ps := perturbAll(g, c, vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 					check("solid hexagon", i, mix(ps, 0.4, 0.3, 0.3))
@@ -145,8 +145,8 @@ func TestSharedEdges(t *testing.T) {
 				for k, p := range cornerPoints(g, i, n, nn, d) {
 					// Back to the corner's own cell, at its height.
 					p = shifted(-top.NeighborShift(i, cells[k]), p)[0]
-					p[1] = g.CellPosition(cells[k])[1]
-					expect(i, cells[k], g.Perturber().Perturb(p), "corner")
+					p[1] = geom.CellPosition(g, cells[k])[1]
+					expect(i, cells[k], geom.PerturberOf(g).Perturb(p), "corner")
 				}
 			}
 		}

@@ -32,7 +32,7 @@ func TestBridgeSpansRoadCentres(t *testing.T) {
 		t.Fatalf("%d vertices for one bridge, %d for %d", per, all.VertexCount(), len(bridges))
 	}
 	for k, b := range bridges {
-		p1, p2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
+		p1, p2 := geom.FlatPerturber(noise).Perturb(b.RoadCenter1), geom.FlatPerturber(noise).Perturb(b.RoadCenter2)
 		axis := vec.Sub(p2, p1)
 		length := axis.Length()
 		axis = vec.Scale(axis, 1/length)
@@ -62,7 +62,7 @@ func specBridges(g *hexmap.Grid, i int) []Bridge {
 		return nil
 	}
 	road := c.HasRoadThroughEdge
-	center := g.CellPosition(i)
+	center := geom.CellPosition(g, i)
 	in, out := c.IncomingRiver, c.OutgoingRiver
 	switch {
 	case in == out.Opposite():

@@ -83,7 +83,7 @@ func buildAll(g *hexmap.Grid) []chunkMeshes {
 // it: (centre + e.v1 + e.v5) / 3 over the solid edge, with the centre
 // moved off a river as TriangulateAdjacentToRiver moves it.
 func specSpot(g *hexmap.Grid, i int, d hexmap.Direction) vec3.T {
-	c := g.CellPosition(i)
+	c := geom.CellPosition(g, i)
 	cell := g.Cell(i)
 	v1 := vec.Add(c, geom.FirstSolidCorner(d))
 	v5 := vec.Add(c, geom.SecondSolidCorner(d))

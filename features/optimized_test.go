@@ -83,7 +83,7 @@ func randomBridges(g *hexmap.Grid, ch int, rng *rand.Rand) []Bridge {
 		if rng.IntN(4) != 0 {
 			continue
 		}
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		d := vec3.T{rng.Float32()*20 - 10, rng.Float32() * 2, rng.Float32()*20 - 10}
 		if rng.IntN(10) == 0 {
 			d = vec3.T{0, 1, 0}

@@ -38,12 +38,12 @@ func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh
 	}
 	if bridgeMesh != nil {
 		for _, b := range plan.Bridges {
-			refAddBridge(g.Perturber(), bridgeMesh, b)
+			refAddBridge(geom.PerturberOf(g), bridgeMesh, b)
 		}
 	}
 }
 
-func refAddBridge(p hexmap.Perturber, m *mesh.Mesh, b Bridge) {
+func refAddBridge(p geom.Perturber, m *mesh.Mesh, b Bridge) {
 	c1, c2 := p.Perturb(b.RoadCenter1), p.Perturb(b.RoadCenter2)
 	dir := vec.Sub(c2, c1)
 	length := dir.Length()
@@ -60,7 +60,7 @@ func refAppendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 	if cell.IsUnderwater() {
 		return dst
 	}
-	center := g.CellPosition(i)
+	center := geom.CellPosition(g, i)
 	if cell.IsSpecial() {
 		return append(dst, refSpecialFeature(g, cell, center))
 	}
@@ -104,7 +104,7 @@ func refRiverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 }
 
 func refPickFeature(g *hexmap.Grid, cell hexmap.Cell, position vec3.T) (feature, bool) {
-	h := g.Noise().SampleHash(position)
+	h := geom.SampleHash(g.Noise(), position)
 	levels := [3]uint8{cell.UrbanLevel, cell.FarmLevel, cell.PlantLevel}
 	hashes := [3]float32{h.A, h.B, h.C}
 	f := feature{}
@@ -119,7 +119,7 @@ func refPickFeature(g *hexmap.Grid, cell hexmap.Cell, position vec3.T) (feature,
 		return f, false
 	}
 	f.variant = int(h.D * variantsPerCollection)
-	f.pos = g.Perturber().Perturb(position)
+	f.pos = geom.PerturberOf(g).Perturb(position)
 	f.angle = 360 * h.E
 	return f, true
 }
@@ -137,8 +137,8 @@ func refSpecialFeature(g *hexmap.Grid, cell hexmap.Cell, center vec3.T) feature 
 	return feature{
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
-		pos:   g.Perturber().Perturb(center),
-		angle: 360 * g.Noise().SampleHash(center).E,
+		pos:   geom.PerturberOf(g).Perturb(center),
+		angle: 360 * geom.SampleHash(g.Noise(), center).E,
 	}
 }
 
@@ -356,7 +356,7 @@ func (w refWallBuilder) cornerSegment(pivotAt [2]vec3.T, pivotCell hexmap.Cell, 
 	case hasLeft && hasRight:
 		hasTower := false
 		if leftCell.Elevation == rightCell.Elevation {
-			hasTower = w.noise.SampleHash(hashAt).E < geom.WallTowerThreshold
+			hasTower = geom.SampleHash(w.noise, hashAt).E < geom.WallTowerThreshold
 		}
 		w.segment(refNewWallAnchor(pivot, left), refNewWallAnchor(pivot, right), hasTower)
 	case hasLeft && leftCell.Elevation < rightCell.Elevation:

@@ -49,7 +49,7 @@ type spotPicker struct {
 }
 
 func newSpotPicker(g *hexmap.Grid) spotPicker {
-	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{g.Perturber()}}
+	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{geom.PerturberOf(g)}}
 }
 
 // appendCell is appendCellFeatures.
@@ -74,7 +74,7 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
 		return dst, false // no kind can pick a collection at any spot
 	}
-	center := vec.Of(s.g.CellPosition(i))
+	center := vec.Of(geom.CellPosition(s.g, i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
 		return append(dst, s.specialFeature(cell, center.V())), true
@@ -95,9 +95,9 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	// fetch all of the cell's hash values before deciding on any, and
 	// (appendCell) perturb the chosen spots together, so that the loads
 	// can overlap rather than wait on the branches between them.
-	var hashes [maxCellFeatures]hexmap.Hash
+	var hashes [maxCellFeatures]geom.Hash
 	for k := range n {
-		hashes[k] = s.noise.SampleHash(spots[k].V())
+		hashes[k] = geom.SampleHash(s.noise, spots[k].V())
 	}
 	for k := range n {
 		if f, ok := pickFeature(&cell, &hashes[k]); ok {
@@ -144,7 +144,7 @@ func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 // before perturbation, and the caller perturbs the position. Hash values
 // are random, so the choice selects rather than branches where it can:
 // for the non-negative hashes the order of the bits is the float order.
-func pickFeature(cell *hexmap.Cell, h *hexmap.Hash) (feature, bool) {
+func pickFeature(cell *hexmap.Cell, h *geom.Hash) (feature, bool) {
 	const none = math.MaxUint32
 	best, f := uint32(none), feature{}
 	if size, ok := pickCollection(cell.UrbanLevel, h.A); ok {
@@ -210,6 +210,6 @@ func (s spotPicker) specialFeature(cell hexmap.Cell, center vec3.T) feature {
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
 		pos:   s.perturb.perturb(vec.Of(center)).V(),
-		angle: 360 * s.noise.SampleHash(center).E,
+		angle: 360 * geom.SampleHash(s.noise, center).E,
 	}
 }

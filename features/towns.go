@@ -34,11 +34,11 @@ type Towns struct {
 // ground is the grid's hash grid and noise as buildings.Ground.
 type ground struct {
 	noise   *hexmap.Noise
-	perturb hexmap.Perturber
+	perturb geom.Perturber
 }
 
 func (g ground) Hash(x, z float32) [5]float32 {
-	h := g.noise.SampleHash(vec3.T{x, 0, z})
+	h := geom.SampleHash(g.noise, vec3.T{x, 0, z})
 	return [5]float32{h.A, h.B, h.C, h.D, h.E}
 }
 
@@ -75,7 +75,7 @@ func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature) *buildings.Cell {
 	cell := s.g.Cell(i)
 	fs, _ := s.appendSpots(buf, i)
-	center := vec.Of(s.g.CellPosition(i))
+	center := vec.Of(geom.CellPosition(s.g, i))
 	c := &t.cell
 	*c = buildings.Cell{Center: center.V(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
 	spots, taken := t.spots[:0], t.taken[:0]
@@ -99,7 +99,7 @@ func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 		// larger buildings fill Catlike's spots alone.)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			p := center.Plus(townCornerXYZ[d])
-			h := s.noise.SampleHash(p.V())
+			h := geom.SampleHash(s.noise, p.V())
 			if f, ok := pickFeature(&cell, &h); ok && f.kind == urban {
 				spots = append(spots, buildings.Spot{X: p.X, Z: p.Z, Size: f.size, Angle: f.angle})
 			}

@@ -158,8 +158,8 @@ func strictlyInside(p [][2]float64, q [2]float64) bool {
 // solidArea is cell i's solid hexagon as the terrain draws it: its edge
 // vertices, perturbed, in order.
 func solidArea(g *hexmap.Grid, i int) [][2]float64 {
-	c := g.CellPosition(i)
-	perturber := g.Perturber() // blends across a wrapping map's seam
+	c := geom.CellPosition(g, i)
+	perturber := geom.PerturberOf(g) // blends across a wrapping map's seam
 	var out [][2]float64
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		e := geom.NewEdgeVertices(vec3.T{c[0] + geom.FirstSolidCorner(d)[0], 0, c[2] + geom.FirstSolidCorner(d)[2]},

@@ -156,7 +156,7 @@ func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, l
 		if leftCell.Elevation == rightCell.Elevation {
 			// The tower's hash is sampled at the unperturbed corner.
 			hashAt := pivotAt.at.Plus(leftAt.at).Plus(rightAt.at).Times(1.0 / 3)
-			hasTower = w.noise.SampleHash(hashAt.V()).E < geom.WallTowerThreshold
+			hasTower = geom.SampleHash(w.noise, hashAt.V()).E < geom.WallTowerThreshold
 		}
 		l, r := newWallAnchor(pivot, left), newWallAnchor(pivot, right)
 		w.segment(&l, &r, hasTower)

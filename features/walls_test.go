@@ -63,7 +63,7 @@ func wallRule(a, b hexmap.Cell) bool {
 func midXZ(n *hexmap.Noise, ps ...vec3.T) vec3.T {
 	var s vec3.T
 	for _, p := range ps {
-		s = vec.Add(s, n.Perturb(p))
+		s = vec.Add(s, geom.FlatPerturber(n).Perturb(p))
 	}
 	return vec.Scale(s, 1/float32(len(ps)))
 }
@@ -78,7 +78,7 @@ func TestWallEdges(t *testing.T) {
 	var walled, gaps, open int
 	for i := range g.CellCount() {
 		cell := g.Cell(i)
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
 			n, ok := g.Neighbor(i, d)
 			if !ok {
@@ -122,7 +122,7 @@ type corner struct {
 func corners(g *hexmap.Grid) []corner {
 	var out []corner
 	for i := range g.CellCount() {
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.E; d++ {
 			n, ok1 := g.Neighbor(i, d)
 			nn, ok2 := g.Neighbor(i, d.Next())
@@ -186,7 +186,7 @@ func TestWallCornersAndTowers(t *testing.T) {
 			continue
 		}
 		full++
-		h := noise.SampleHash(vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
+		h := geom.SampleHash(noise, vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
 		if lc.Elevation == rc.Elevation && h.E < geom.WallTowerThreshold {
 			wantTowers = append(wantTowers, probe)
 		}
@@ -266,7 +266,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		for ch := range g.ChunkCount() {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
-		r := g.Noise().Perturb(vec.Add(vec.Add(g.CellPosition(i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))
+		r := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))
 		reaches := false
 		for _, p := range walls.Positions {
 			reaches = reaches || nearXZ(p, r, 1e-3)

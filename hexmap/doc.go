@@ -3,14 +3,14 @@
 // neighbour, index and distance query goes through, cells and their
 // derived heights, the grid of cells split into 5×5 chunks, the lattice
 // metrics (cell size, corners, heights), the seeded noise table and hash
-// grid (sampled through each grid's Perturber, which joins the noise
-// across the seam of a wrapping map), every edit rule of the Hex
+// grid of each map, every edit rule of the Hex
 // Map editor (rivers, roads, specials), and the units on the map (one per
 // cell, never placed or left underwater, each of a side with its moves
 // left) with the side whose turn it is. It draws nothing and never
 // imports ebiten, so everything here runs and tests anywhere, including
 // wasm. The triangulation's own geometry (terraces, edge vertices, the
-// solid and water hexagons, walls and bridges) is package geom's.
+// solid and water hexagons, walls and bridges) and the perturbation of
+// its vertices by the noise are package geom's.
 //
 // All edits go through Grid methods that funnel into one place (Grid.set),
 // which enforces nothing itself but publishes each changed cell on the

@@ -14,15 +14,10 @@ const (
 
 	ElevationStep = 3
 
-	CellPerturbStrength      = 4
-	ElevationPerturbStrength = 1.5
-	NoiseScale               = 0.003
 	StreamBedElevationOffset = -1.75
 	WaterElevationOffset     = -0.5
 	ChunkSizeX               = 5
 	ChunkSizeZ               = 5
-	HashGridSize             = 256
-	HashGridScale            = 0.25
 )
 
 // corner returns hexagon corner i (0..6, 6 repeats 0), clockwise from north.

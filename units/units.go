@@ -8,7 +8,10 @@
 // every cell a unit enters on its way.
 package units
 
-import "hexsandbox/hexmap"
+import (
+	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
+)
 
 // Speeds of travel (Catlike's HexUnit).
 const (
@@ -47,6 +50,6 @@ func clampSide(s int) int { return max(1, min(hexmap.MaxSides, s)) }
 // a way drawn from the cell's hash (Catlike faces new units at random;
 // the hash makes it the same every time).
 func New(g *hexmap.Grid, i, side int) hexmap.Unit {
-	h := g.Noise().SampleHash(g.CellPosition(i))
+	h := geom.SampleHash(g.Noise(), geom.CellPosition(g, i))
 	return hexmap.Unit{Location: g.Coordinates(i), Orientation: h.E * 360, Side: uint8(side), MovesLeft: hexmap.UnitSpeed}
 }

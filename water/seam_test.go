@@ -39,7 +39,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 			g.SetElevation(i, 2) // land in the last column, facing the first
 		}
 	}
-	p := g.Perturber()
+	p := geom.PerturberOf(g)
 	bridges, shores := 0, 0
 	for a := range g.CellCount() {
 		ma := triangulateOne(g, a)
@@ -81,7 +81,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 	}
 }
 
-func pCentreOf(p hexmap.Perturber, top hexmap.Topology, i int) vec3.T {
+func pCentreOf(p geom.Perturber, top hexmap.Topology, i int) vec3.T {
 	x, z := top.CellCenter(i)
 	return p.Perturb(vec3.T{x, 0, z})
 }

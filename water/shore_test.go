@@ -70,7 +70,7 @@ func edgePoints(g *hexmap.Grid, water bool) []vec3.T {
 			ctr := vec3.T{x, y, z}
 			e := geom.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))
 			for _, p := range []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} {
-				out = append(out, g.Noise().Perturb(p))
+				out = append(out, geom.FlatPerturber(g.Noise()).Perturb(p))
 			}
 		}
 	}

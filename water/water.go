@@ -37,7 +37,7 @@ func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
 type cellWater struct {
 	g    *hexmap.Grid
 	top  hexmap.Topology
-	p    hexmap.Perturber
+	p    geom.Perturber
 	m    Meshes
 	i    int
 	cell hexmap.Cell
@@ -59,7 +59,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 	if m.Estuaries == nil {
 		m.Estuaries = &mesh.Mesh{}
 	}
-	t := cellWater{g: g, top: g.Topology(), p: g.Perturber(), m: m, i: i, cell: g.Cell(i)}
+	t := cellWater{g: g, top: g.Topology(), p: geom.PerturberOf(g), m: m, i: i, cell: g.Cell(i)}
 	t.y = t.cell.WaterSurfaceY()
 	x, z := t.top.CellCenter(i)
 	t.center = vec3.T{x, t.y, z}

@@ -1,10 +1,13 @@
 // Package geom owns the triangulation geometry of a hex map, the part of
 // Catlike's HexMetrics that only the meshers (chunk, water, features,
-// buildings) use: the solid and open-water hexagons inside a cell and the
-// bridges between them, terrace steps, the five vertices of a subdivided
-// edge, the sizes of walls and bridges, and the feature thresholds of
-// each density level. The map itself, its lattice (cell centres and the
-// hexagon's corners) and the heights of cells, is package hexmap's.
+// buildings, units' tracks) use: the solid and open-water hexagons inside
+// a cell and the bridges between them, terrace steps, the five vertices
+// of a subdivided edge, the sizes of walls and bridges, the feature
+// thresholds of each density level, and the Perturber, which moves every
+// vertex by a map's noise (joined across the seam of a wrapping map),
+// jitters cell heights and samples the hash grid. The map itself, its
+// lattice (cell centres and the hexagon's corners), cell heights and the
+// seeded noise tables, is package hexmap's.
 package geom
 
 import (
