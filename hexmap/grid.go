@@ -25,7 +25,7 @@ type Grid struct {
 	// explored is per side what its units have seen (vision sets it).
 	explored exploration
 
-	feed  Feed
+	feed  changeFeed
 	edit  uint64 // the current (or last) edit's serial
 	depth int    // nesting of edit methods: the outermost starts an edit
 	batch batchState
@@ -163,7 +163,7 @@ func (g *Grid) Clone() *Grid {
 	c.units = g.units.clone()
 	c.notes = maps.Clone(g.notes)
 	c.explored = g.explored.clone()
-	c.feed = Feed{}
+	c.feed = changeFeed{}
 	c.batch = batchState{}
 	c.depth = 0
 	return &c
