@@ -26,12 +26,8 @@ func mustGridOf(t testing.TB, top hexmap.Topology) *hexmap.Grid {
 	return g
 }
 
-func abs32(v float32) float32 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
+// far reports whether a and b differ by more than tol.
+func far(a, b, tol float32) bool { return math.Abs(float64(a-b)) > float64(tol) }
 
 // TestPerturbMatchesSample guards the hand-inlined Perturb against Sample.
 func TestPerturbMatchesSample(t *testing.T) {
@@ -82,12 +78,12 @@ func TestPerturberAcrossTheSeam(t *testing.T) {
 		case p[0] < 0.5*hexmap.InnerDiameter:
 			east := vec3.T{p[0] + w, p[1], p[2]}
 			a, b := wp.Perturb(p), wp.Perturb(east)
-			if abs32(a[0]+w-b[0]) > 1e-3 || abs32(a[2]-b[2]) > 1e-4 {
+			if far(a[0]+w, b[0], 1e-3) || far(a[2], b[2], 1e-4) {
 				t.Fatalf("x %v perturbs to %v but its copy a width east to %v", p[0], a, b)
 			}
 			sa, sb := wp.Sample(p), wp.Sample(east)
 			for c := range 4 {
-				if abs32(sa[c]-sb[c]) > 1e-4 {
+				if far(sa[c], sb[c], 1e-4) {
 					t.Fatalf("x %v samples %v but its copy a width east %v", p[0], sa, sb)
 				}
 			}
@@ -96,7 +92,7 @@ func TestPerturberAcrossTheSeam(t *testing.T) {
 	// No jump where the blend starts and ends, or inside it.
 	for x := float32(-1); x < 2*hexmap.InnerDiameter; x += 0.01 {
 		a, b := wp.Perturb(vec3.T{x, 0, 40}), wp.Perturb(vec3.T{x + 0.01, 0, 40})
-		if abs32(a[0]-b[0]) > 0.05 || abs32(a[2]-b[2]) > 0.05 {
+		if far(a[0], b[0], 0.05) || far(a[2], b[2], 0.05) {
 			t.Fatalf("the perturbation jumps between x %v (%v) and %v (%v)", x, a, x+0.01, b)
 		}
 	}
