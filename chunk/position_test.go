@@ -8,7 +8,7 @@ import (
 	"hexsandbox/hexmap/geom"
 )
 
-// The builder's cache of cell positions gives Grid.CellPosition for every
+// The builder's cache of cell positions gives geom.CellPosition for every
 // cell asked in any order, on a map big enough that cells share slots
 // (a cell's slot then holds another cell's position until asked again).
 func TestPositionCacheIsCellPosition(t *testing.T) {
