@@ -82,9 +82,10 @@ const typicalChunkBytes = 320 * 50 * 25
 
 // syncRebuild is how many touched resident chunks Update rebuilds at
 // once, spread over all cores, so that an edit shows whole in the frame
-// it was made, up to a pasted 20×20 selection (31 chunks; about 7 ms on
-// two cores, prepared by PrepareQuickly's function); more (a generated map) go to the workers and the old
-// meshes show until the new ones are in. The workers cannot help: the
+// it was made, up to a pasted 20×20 selection (31 chunks, prepared by
+// PrepareQuickly's function; Paste20x20Cache in BENCHMARKS.md); more (a
+// generated map) go to the workers and the old meshes show until the new
+// ones are in. The workers cannot help: the
 // editor holds Lock through its whole frame, Update included.
 const syncRebuild = 48
 

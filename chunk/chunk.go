@@ -12,6 +12,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 	"hexsandbox/water"
@@ -74,7 +75,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	c.Plan.Reset()
 	b := builder{
 		g:          g,
-		perturber:  g.Perturber(),
+		perturber:  geom.PerturberOf(g),
 		top:        g.Topology(),
 		cells:      g.Cells(),
 		terrain:    &c.Layers[mesh.Terrain],
@@ -118,7 +119,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 // one Triangulate call.
 type builder struct {
 	g                      *hexmap.Grid
-	perturber              hexmap.Perturber
+	perturber              geom.Perturber
 	cells                  []hexmap.Cell
 	terrain, rivers, roads *mesh.Mesh
 	plan                   *features.Plan
@@ -192,16 +193,16 @@ func (b *builder) triangulateCell(i, x, z int) {
 	}
 }
 
-// solidCorners are hexmap.FirstSolidCorner of each direction and, once
+// solidCorners are geom.FirstSolidCorner of each direction and, once
 // more at the end, of the first (each direction's SecondSolidCorner is
-// the next one's first); bridges are hexmap.Bridge of each direction,
-// solidMiddles hexmap.SolidEdgeMiddle: looked up at every sixth instead of
+// the next one's first); bridges are geom.Bridge of each direction,
+// solidMiddles geom.SolidEdgeMiddle: looked up at every sixth instead of
 // computed from the corners again.
 var solidCorners, bridges, solidMiddles = func() (c [7]vec.XYZ, br, mid [6]vec.XYZ) {
 	for d := range hexmap.Direction(6) {
-		c[d], br[d], mid[d] = vec.Of(hexmap.FirstSolidCorner(d)), vec.Of(hexmap.Bridge(d)), vec.Of(hexmap.SolidEdgeMiddle(d))
+		c[d], br[d], mid[d] = vec.Of(geom.FirstSolidCorner(d)), vec.Of(geom.Bridge(d)), vec.Of(geom.SolidEdgeMiddle(d))
 	}
-	c[6] = vec.Of(hexmap.SecondSolidCorner(hexmap.NW))
+	c[6] = vec.Of(geom.SecondSolidCorner(hexmap.NW))
 	return c, br, mid
 }()
 
@@ -210,7 +211,7 @@ var solidCorners, bridges, solidMiddles = func() (c [7]vec.XYZ, br, mid [6]vec.X
 func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 	cell := b.ref(i)
 	center := vec.At(&b.center)
-	var e, pe hexmap.EdgeVertices
+	var e, pe geom.EdgeVertices
 	e.SetBetween(center.Plus(solidCorners[d]), center.Plus(solidCorners[d+1]))
 	if carvesRiverBed(cell.Cell, d) {
 		e.V3[1] = cell.StreamBedY()
@@ -237,7 +238,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 
 // triangulateWithoutRiver is a plain fan, with roads on top when the cell
 // has any. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
+func (b *builder) triangulateWithoutRiver(d hexmap.Direction, cell ref, center vecT, e, pe *geom.EdgeVertices) {
 	if !b.shareLevel || !b.levelFan(d, pe, cell) {
 		b.edgeFan(&b.pcenter, pe, cell)
 	}

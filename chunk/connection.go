@@ -3,6 +3,7 @@ package chunk
 import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -11,14 +12,14 @@ import (
 // terraces, with river bed, river surface or waterfall, and road), then
 // the corner it owns with the next neighbour. e1 is the cell's solid
 // edge in d, pe1 the same perturbed.
-func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexmap.EdgeVertices) {
+func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *geom.EdgeVertices) {
 	n, ok := b.neighbor(d)
 	if !ok {
 		return
 	}
 	cell, nb := b.ref(i), b.ref(n)
 	bridge := bridges[d].WithY(b.position(n)[1] - b.center[1])
-	var e2 hexmap.EdgeVertices
+	var e2 geom.EdgeVertices
 	e2.SetBetween(vec.At(&e1.V1).Plus(bridge), vec.At(&e1.V5).Plus(bridge))
 
 	hasRiver := cell.HasRiverThroughEdge(d)
@@ -26,7 +27,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 	if carvesRiverBed(nb.Cell, d.Opposite()) {
 		e2.V3[1] = nb.StreamBedY()
 	}
-	var pe2 hexmap.EdgeVertices
+	var pe2 geom.EdgeVertices
 	b.perturbEdge(&pe2, &e2)
 	if hasRiver {
 		b.triangulateRiverConnection(d, cell.Cell, nb.Cell, pe1, &pe2)
@@ -81,15 +82,15 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *hexm
 // triangulateEdgeTerraces is Catlike's TriangulateEdgeTerraces: a slope
 // becomes TerraceSteps strips, alternating flat and sloped. pbegin and
 // pend are begin and end perturbed.
-func (b *builder) triangulateEdgeTerraces(begin, pbegin *hexmap.EdgeVertices, beginCell ref, end, pend *hexmap.EdgeVertices, endCell ref, hasRoad bool) {
+func (b *builder) triangulateEdgeTerraces(begin, pbegin *geom.EdgeVertices, beginCell ref, end, pend *geom.EdgeVertices, endCell ref, hasRoad bool) {
 	// Two buffers, the step's edge and the one before, swapped.
-	var steps [2]hexmap.EdgeVertices
+	var steps [2]geom.EdgeVertices
 	e1, e2 := &steps[0], &steps[1]
 	b.perturbTerraceEdge(e2, begin, end, 1)
 	w2 := terraceLerpWeights(weights1(), weights2(), 1)
 	s := terrainTypes(beginCell, endCell, beginCell) // every step's
 	b.edgeStrip(pbegin, weights1(), e2, w2, &s, hasRoad)
-	for step := 2; step < hexmap.TerraceSteps; step++ {
+	for step := 2; step < geom.TerraceSteps; step++ {
 		e1, e2 = e2, e1
 		w1 := w2
 		b.perturbTerraceEdge(e2, begin, end, step)
@@ -102,7 +103,7 @@ func (b *builder) triangulateEdgeTerraces(begin, pbegin *hexmap.EdgeVertices, be
 // triangulateRiverConnection adds the river surface across a connection
 // when both cells are dry, or the part of a waterfall above the water
 // when one of them is underwater (part 8). The edges come perturbed.
-func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb *hexmap.Cell, e1, e2 *hexmap.EdgeVertices) {
+func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb *hexmap.Cell, e1, e2 *geom.EdgeVertices) {
 	switch {
 	case !cell.IsUnderwater() && !nb.IsUnderwater():
 		reversed := cell.HasIncomingRiver() && cell.IncomingRiver == d

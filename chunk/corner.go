@@ -2,6 +2,7 @@ package chunk
 
 import (
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -60,15 +61,15 @@ func (b *builder) triangulateCornerTerraces(begin, left, right *corner) {
 	// The step's two points and the step's before, swapped.
 	var pts [2][2]vecT
 	last, next := &pts[0], &pts[1]
-	h, v := hexmap.TerraceStep(1)
+	h, v := geom.TerraceStep(1)
 	b.perturbTerraceTo(&next[0], &begin.p, &left.p, h, v)
 	b.perturbTerraceTo(&next[1], &begin.p, &right.p, h, v)
 	w3, w4 := terraceLerpWeights(weights1(), weights2(), 1), terraceLerpWeights(weights1(), weights3(), 1)
 	b.terrainTriangle(&begin.pp, &next[0], &next[1], &types, weights1(), w3, w4)
-	for step := 2; step < hexmap.TerraceSteps; step++ {
+	for step := 2; step < geom.TerraceSteps; step++ {
 		last, next = next, last
 		w1, w2 := w3, w4
-		h, v := hexmap.TerraceStep(step)
+		h, v := geom.TerraceStep(step)
 		b.perturbTerraceTo(&next[0], &begin.p, &left.p, h, v)
 		b.perturbTerraceTo(&next[1], &begin.p, &right.p, h, v)
 		w3, w4 = terraceLerpWeights(weights1(), weights2(), step), terraceLerpWeights(weights1(), weights3(), step)
@@ -118,14 +119,14 @@ func (b *builder) triangulateBoundaryTriangle(begin *corner, beginW vec.XYZ, lef
 	// The step's point and the step's before, swapped.
 	var pts [2]vecT
 	last, next := &pts[0], &pts[1]
-	h, v := hexmap.TerraceStep(1)
+	h, v := geom.TerraceStep(1)
 	b.perturbTerraceTo(next, &begin.p, &left.p, h, v)
 	w2 := terraceLerpWeights(beginW, leftW, 1)
 	b.terrainTriangle(&begin.pp, next, boundary, types, beginW, w2, boundaryW)
-	for step := 2; step < hexmap.TerraceSteps; step++ {
+	for step := 2; step < geom.TerraceSteps; step++ {
 		last, next = next, last
 		w1 := w2
-		h, v := hexmap.TerraceStep(step)
+		h, v := geom.TerraceStep(step)
 		b.perturbTerraceTo(next, &begin.p, &left.p, h, v)
 		w2 = terraceLerpWeights(beginW, leftW, step)
 		b.terrainTriangle(last, next, boundary, types, w1, w2, boundaryW)

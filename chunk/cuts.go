@@ -3,7 +3,7 @@ package chunk
 import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
-	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -34,7 +34,7 @@ func (b *builder) cut(kind buildings.CutKind, pts ...vecT) {
 // cutRoad records the road of one sixth as triangulateRoad lays it: to
 // the solid edge e when it leaves there, else the rounded end at the
 // centre.
-func (b *builder) cutRoad(center, mL, mR vecT, e *hexmap.EdgeVertices, hasRoadThroughEdge bool) {
+func (b *builder) cutRoad(center, mL, mR vecT, e *geom.EdgeVertices, hasRoadThroughEdge bool) {
 	if hasRoadThroughEdge {
 		b.cut(buildings.Road, center, mL, e.V2, e.V4, mR)
 	} else {

@@ -150,3 +150,30 @@ func unionSorted(a, b []int) []int {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+func TestAffectsNeighbors(t *testing.T) {
+	base := hexmap.NewCell()
+	own := []func(c *hexmap.Cell){
+		func(c *hexmap.Cell) { c.UrbanLevel = 2 }, func(c *hexmap.Cell) { c.FarmLevel = 1 },
+		func(c *hexmap.Cell) { c.PlantLevel = 3 }, func(c *hexmap.Cell) { c.SpecialIndex = 1 },
+	}
+	shared := []func(c *hexmap.Cell){
+		func(c *hexmap.Cell) { c.Elevation = 1 }, func(c *hexmap.Cell) { c.WaterLevel = 1 },
+		func(c *hexmap.Cell) { c.Walled = true }, func(c *hexmap.Cell) { c.TerrainType = hexmap.Snow },
+		func(c *hexmap.Cell) { c.Roads = 1 }, func(c *hexmap.Cell) { c.OutgoingRiver = hexmap.E },
+	}
+	for k, f := range own {
+		after := base
+		f(&after)
+		if affectsNeighbors(hexmap.Change{Before: base, After: after}) {
+			t.Errorf("own-feature change %d affects neighbours", k)
+		}
+	}
+	for k, f := range shared {
+		after := base
+		f(&after)
+		if !affectsNeighbors(hexmap.Change{Before: base, After: after}) {
+			t.Errorf("shared change %d does not affect neighbours", k)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -31,7 +32,7 @@ func (b *builder) perturbTo(dst, p *vecT) {
 }
 
 // perturbEdge sets p to the five vertices of e perturbed.
-func (b *builder) perturbEdge(p, e *hexmap.EdgeVertices) {
+func (b *builder) perturbEdge(p, e *geom.EdgeVertices) {
 	b.perturbTo(&p.V1, &e.V1)
 	b.perturbTo(&p.V2, &e.V2)
 	b.perturbTo(&p.V3, &e.V3)
@@ -40,17 +41,17 @@ func (b *builder) perturbEdge(p, e *hexmap.EdgeVertices) {
 }
 
 // perturbTerraceTo sets *dst to the terrace point of a and c that h and
-// v (hexmap.TerraceStep) give, perturbed.
+// v (geom.TerraceStep) give, perturbed.
 func (b *builder) perturbTerraceTo(dst, a, c *vecT, h, v float32) {
-	x, y, z := hexmap.TerraceLerpAt(a, c, h, v)
+	x, y, z := geom.TerraceLerpAt(a, c, h, v)
 	x, z = b.perturber.PerturbXZ(x, z)
 	dst[0], dst[1], dst[2] = x, y, z
 }
 
 // perturbTerraceEdge sets p to terrace step of the edges from a to c
-// (hexmap.TerraceLerp of each point), perturbed.
-func (b *builder) perturbTerraceEdge(p, a, c *hexmap.EdgeVertices, step int) {
-	h, v := hexmap.TerraceStep(step)
+// (geom.TerraceLerp of each point), perturbed.
+func (b *builder) perturbTerraceEdge(p, a, c *geom.EdgeVertices, step int) {
+	h, v := geom.TerraceStep(step)
 	b.perturbTerraceTo(&p.V1, &a.V1, &c.V1, h, v)
 	b.perturbTerraceTo(&p.V2, &a.V2, &c.V2, h, v)
 	b.perturbTerraceTo(&p.V3, &a.V3, &c.V3, h, v)
@@ -112,7 +113,7 @@ func (b *builder) terrainQuad(v1, v2, v3, v4 *vecT, s *splat, w1, w2, w3, w4 vec
 // in place (terrainVertices) rather than triangle by triangle, and take
 // edges by pointer: an EdgeVertices is 60 bytes, which Go passes through
 // the stack at every call.
-func (b *builder) edgeFan(center *vecT, e *hexmap.EdgeVertices, t ref) {
+func (b *builder) edgeFan(center *vecT, e *geom.EdgeVertices, t ref) {
 	s := terrainTypes(t, t, t)
 	m := b.terrain
 	v, i := b.terrainVertices(12, 12, &s)
@@ -132,7 +133,7 @@ func (b *builder) edgeFan(center *vecT, e *hexmap.EdgeVertices, t ref) {
 // them anyway: 25 vertices for the cell instead of 72, first used in the
 // same order. It adds nothing and returns false where a point is not
 // level or a triangle does not face up (then edgeFan adds the sixth).
-func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bool {
+func (b *builder) levelFan(d hexmap.Direction, e *geom.EdgeVertices, t ref) bool {
 	c := &b.pcenter
 	if y := c[1]; e.V1[1] != y || e.V2[1] != y || e.V3[1] != y || e.V4[1] != y || e.V5[1] != y ||
 		!facesUp(c, &e.V1, &e.V2) || !facesUp(c, &e.V2, &e.V3) || !facesUp(c, &e.V3, &e.V4) || !facesUp(c, &e.V4, &e.V5) {
@@ -191,7 +192,7 @@ func (b *builder) levelFan(d hexmap.Direction, e *hexmap.EdgeVertices, t ref) bo
 // points between them, 10 vertices instead of 16, first used in the same
 // order. It adds nothing and returns false where a point is not level or
 // a quad does not face up.
-func (b *builder) levelStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.EdgeVertices, w2 vec.XYZ, s *splat) bool {
+func (b *builder) levelStrip(e1 *geom.EdgeVertices, w1 vec.XYZ, e2 *geom.EdgeVertices, w2 vec.XYZ, s *splat) bool {
 	// A terrace's sloped strips fail at the first far point.
 	if y := e1.V1[1]; e2.V1[1] != y || e1.V2[1] != y || e1.V3[1] != y || e1.V4[1] != y || e1.V5[1] != y ||
 		e2.V2[1] != y || e2.V3[1] != y || e2.V4[1] != y || e2.V5[1] != y ||
@@ -273,7 +274,7 @@ func (f *levelFanShare) reset() {
 // perturbed edges, the first weighted w1 and the second w2, of splat s
 // (the terrain types of the first cell, the second and the first again),
 // with a road segment on top when hasRoad.
-func (b *builder) edgeStrip(e1 *hexmap.EdgeVertices, w1 vec.XYZ, e2 *hexmap.EdgeVertices, w2 vec.XYZ, s *splat, hasRoad bool) {
+func (b *builder) edgeStrip(e1 *geom.EdgeVertices, w1 vec.XYZ, e2 *geom.EdgeVertices, w2 vec.XYZ, s *splat, hasRoad bool) {
 	if !b.shareLevel || !b.levelStrip(e1, w1, e2, w2, s) {
 		m := b.terrain
 		v, i := b.terrainVertices(16, 24, s)
@@ -343,7 +344,8 @@ func fanTriangle(m *mesh.Mesh, v, i int, a, b, c *vecT) {
 }
 
 // setNormals sets every normal of n to nv, component by component from
-// registers: reading back a vec3.T just written as three floats stalls.
+// registers rather than through a vec3.T temporary (BENCHMARKS.md, on
+// store forwarding).
 func setNormals(n []vecT, nv vec.XYZ) {
 	for k := range n {
 		nv.Store(&n[k])

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -145,16 +146,16 @@ func layerMeshes(s *Set, l mesh.Layer, chunks ...int) []*mesh.Mesh {
 // solidEdge is a cell's solid edge towards d, unperturbed, with the
 // heights a neighbour must meet: the cell's height, and the stream bed in
 // the middle when a river crosses.
-func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) hexmap.EdgeVertices {
-	c := g.CellPosition(i)
-	e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
+func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) geom.EdgeVertices {
+	c := geom.CellPosition(g, i)
+	e := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 	if g.Cell(i).HasRiverThroughEdge(d) {
 		e.V3[1] = g.Cell(i).StreamBedY()
 	}
 	return e
 }
 
-func edgePoints(e hexmap.EdgeVertices) []vec3.T { return []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} }
+func edgePoints(e geom.EdgeVertices) []vec3.T { return []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} }
 
 // shifted returns the points moved east by dx.
 func shifted(dx float32, ps ...vec3.T) []vec3.T {
@@ -168,7 +169,7 @@ func shifted(dx float32, ps ...vec3.T) []vec3.T {
 func perturbAll(g *hexmap.Grid, ps ...vec3.T) []vec3.T {
 	out := make([]vec3.T, len(ps))
 	for k, p := range ps {
-		out[k] = g.Perturber().Perturb(p)
+		out[k] = geom.PerturberOf(g).Perturb(p)
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -32,7 +33,7 @@ type LOD struct {
 
 // lodMargin is how far the coarse quad reaches beyond the chunk's
 // unperturbed cell edges: more than perturbation moves an edge.
-const lodMargin = hexmap.CellPerturbStrength + 1
+const lodMargin = geom.CellPerturbStrength + 1
 
 // Bytes is the memory the LOD's meshes hold.
 func (l *LOD) Bytes() int64 { return meshBytes(&l.Fine) + meshBytes(&l.Coarse) }
@@ -132,7 +133,7 @@ func CellTop(g *hexmap.Grid, i int) float32 {
 	if c.IsUnderwater() {
 		return c.WaterSurfaceY()
 	}
-	return g.CellPosition(i)[1]
+	return geom.CellPosition(g, i)[1]
 }
 
 // coarse fills m with one quad over the chunk's cells at (x0, z0), at
@@ -147,13 +148,7 @@ func (l *lattice) coarse(m *mesh.Mesh, x0, z0 int) {
 		}
 	}
 	y := sum / float32(n)
-	// Columns x0..x0+4 span from the west edge of the even rows to the
-	// east edge of the odd rows; rows from the south tip of the first to
-	// the north tip of the last.
-	west := float32(x0)*hexmap.InnerDiameter - hexmap.InnerRadius - lodMargin
-	east := float32(x0+hexmap.ChunkSizeX)*hexmap.InnerDiameter + lodMargin
-	south := float32(z0)*1.5*hexmap.OuterRadius - hexmap.OuterRadius - lodMargin
-	north := float32(z0+hexmap.ChunkSizeZ-1)*1.5*hexmap.OuterRadius + hexmap.OuterRadius + lodMargin
+	west, south, east, north := l.top.BlockBounds(x0, z0, x0+hexmap.ChunkSizeX, z0+hexmap.ChunkSizeZ, lodMargin)
 	m.AddQuad(vec3.T{west, y, south}, vec3.T{east, y, south}, vec3.T{west, y, north}, vec3.T{east, y, north})
 }
 

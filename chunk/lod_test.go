@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 
@@ -19,7 +20,7 @@ func cellSamples(g *hexmap.Grid, i int) []vec3.T {
 	cx, cz := g.Topology().CellCenter(i)
 	c := vec3.T{cx, 0, cz}
 	pts := []vec3.T{c}
-	p := g.Perturber()
+	p := geom.PerturberOf(g)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		a, b := hexmap.FirstCorner(d), hexmap.SecondCorner(d)
 		for _, o := range []vec3.T{a, vec.Lerp(a, b, 0.5), vec.Lerp(a, b, 0.25)} {

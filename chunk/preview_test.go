@@ -16,6 +16,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/raster"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mapgen"
@@ -98,7 +99,7 @@ func checkCellCentres(t *testing.T, g *hexmap.Grid, s *Set) {
 		if c.HasRiver() {
 			continue
 		}
-		p := g.Perturber().Perturb(g.CellPosition(i))
+		p := geom.PerturberOf(g).Perturb(geom.CellPosition(g, i))
 		x, y := toPx(p)
 		got := img.RGBAAt(x, y)
 		want := vec.Scale(terrainColor(int(c.TerrainType)), up)

@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -26,10 +27,10 @@ func carvesRiverBed(cell *hexmap.Cell, d hexmap.Direction) bool {
 // triangulateWithRiverBeginOrEnd is the sixth of a cell where a river
 // starts or ends: the channel narrows to the centre, and the surface ends
 // in a single triangle. e is the solid edge, pe the same perturbed.
-func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
-	m := hexmap.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
+func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *geom.EdgeVertices) {
+	m := geom.NewEdgeVertices(vec.Lerp(center, e.V1, 0.5), vec.Lerp(center, e.V5, 0.5))
 	m.V3[1] = e.V3[1]
-	var pm hexmap.EdgeVertices
+	var pm geom.EdgeVertices
 	b.perturbEdge(&pm, &m)
 	pc := b.perturb(center)
 	t := cell
@@ -54,7 +55,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *h
 // triangulateWithRiver is the sixth of a cell a river flows through: the
 // centre becomes a line (centerL, centerR) shaped by where the river goes
 // next, and the channel runs from it to the edge.
-func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
+func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT, e, pe *geom.EdgeVertices) {
 	var cL, cR vec.XYZ // centerL and centerR
 	c := vec.Of(center)
 	switch {
@@ -67,13 +68,13 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 		cL, cR = c.Lerp(vec.At(&e.V1), 2.0/3), c
 	case cell.HasRiverThroughEdge(d.Next2()): // gentle curve
 		cL = c
-		cR = c.Plus(solidMiddles[d.Next()].Times(0.5 * hexmap.InnerToOuter))
+		cR = c.Plus(solidMiddles[d.Next()].Times(0.5 * geom.InnerToOuter))
 	default: // gentle curve
-		cL = c.Plus(solidMiddles[d.Previous()].Times(0.5 * hexmap.InnerToOuter))
+		cL = c.Plus(solidMiddles[d.Previous()].Times(0.5 * geom.InnerToOuter))
 		cR = c
 	}
-	var m, pm hexmap.EdgeVertices
-	m.SetBetweenOuter(cL.Lerp(vec.At(&e.V1), 0.5), cR.Lerp(vec.At(&e.V5), 0.5), hexmap.RiverEdgeOuterStep)
+	var m, pm geom.EdgeVertices
+	m.SetBetweenOuter(cL.Lerp(vec.At(&e.V1), 0.5), cR.Lerp(vec.At(&e.V5), 0.5), geom.RiverEdgeOuterStep)
 	m.V3[1] = e.V3[1]
 	b.perturbEdge(&pm, &m)
 	var centerL, centerR, pl, pc, pr vecT
@@ -106,7 +107,7 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 
 // triangulateAdjacentToRiver is a sixth without river in a cell with one:
 // its centre moves out of the river's way, and roads fit around it.
-func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, center vecT, e, pe *hexmap.EdgeVertices) {
+func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, center vecT, e, pe *geom.EdgeVertices) {
 	if cell.HasRoads() {
 		b.triangulateRoadAdjacentToRiver(d, cell.Cell, center, e, pe)
 	}
@@ -114,7 +115,7 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
 			// Inside of a curve: the centre moves to the edge's middle.
-			c = c.Plus(solidMiddles[d].Times(hexmap.InnerToOuter * 0.5))
+			c = c.Plus(solidMiddles[d].Times(geom.InnerToOuter * 0.5))
 		} else if cell.HasRiverThroughEdge(d.Previous2()) {
 			// Beside a straight river.
 			c = c.Plus(solidCorners[d].Times(0.25))
@@ -122,7 +123,7 @@ func (b *builder) triangulateAdjacentToRiver(d hexmap.Direction, cell ref, cente
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
 		c = c.Plus(solidCorners[d+1].Times(0.25))
 	}
-	var m, pm hexmap.EdgeVertices
+	var m, pm geom.EdgeVertices
 	m.SetBetween(c.Lerp(vec.At(&e.V1), 0.5), c.Lerp(vec.At(&e.V5), 0.5))
 	b.perturbEdge(&pm, &m)
 	t := cell

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -28,10 +29,10 @@ func TestRiverSurface(t *testing.T) {
 		}
 		for i := range g.CellCount() {
 			cell := g.Cell(i)
-			c := g.CellPosition(i)
+			c := geom.CellPosition(g, i)
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				// Inside the cell, just short of the edge, mid-channel.
-				ps := perturbAll(g, c, vec.Add(c, hexmap.SolidEdgeMiddle(d)))
+				ps := perturbAll(g, c, vec.Add(c, geom.SolidEdgeMiddle(d)))
 				p := mix(ps, 0.2, 0.8)
 				want := cell.HasRiverThroughEdge(d) && !cell.IsUnderwater()
 				if got := rivers(i).covers(p[0], p[2]); got != want {
@@ -46,7 +47,7 @@ func TestRiverSurface(t *testing.T) {
 				if cell.IsUnderwater() != nb.IsUnderwater() {
 					continue // a waterfall, cut at the surface
 				}
-				q := mix([]vec3.T{p, g.Noise().Perturb(vec.Add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
+				q := mix([]vec3.T{p, geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, n), geom.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
 				want = !cell.IsUnderwater()
 				if got := rivers(i).covers(q[0], q[2]); got != want {
 					t.Errorf("seed %d cell %d %v: river across the connection %v, want %v", seed, i, d, got, want)
@@ -91,8 +92,8 @@ func TestWaterfalls(t *testing.T) {
 			falls++
 			// The vertices of the river layer between the two cells.
 			m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Rivers]
-			a := g.Noise().Perturb(vec.Add(g.CellPosition(i), hexmap.SolidEdgeMiddle(d)))
-			b := g.Noise().Perturb(vec.Add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))
+			a := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, i), geom.SolidEdgeMiddle(d)))
+			b := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, n), geom.SolidEdgeMiddle(d.Opposite())))
 			lowest, found := float32(1e9), false
 			for _, v := range m.Positions {
 				if segmentDistanceXZ(v, a, b) < 3.5 && v[1] < dry.RiverSurfaceY()-1e-3 {

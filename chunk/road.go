@@ -6,6 +6,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -29,7 +30,7 @@ func roadInterpolators(d hexmap.Direction, cell *hexmap.Cell) (l, r float32) {
 // triangulateRoad is the road of one sixth: a segment out to the edge
 // when the road leaves there, else just the rounded edge of the centre.
 // The centre points are unperturbed, the edge pe perturbed.
-func (b *builder) triangulateRoad(center, mL, mR vecT, pe *hexmap.EdgeVertices, hasRoadThroughEdge bool) {
+func (b *builder) triangulateRoad(center, mL, mR vecT, pe *geom.EdgeVertices, hasRoadThroughEdge bool) {
 	pc, pl, pr := b.perturb(center), b.perturb(mL), b.perturb(mR)
 	if !hasRoadThroughEdge {
 		b.triangulateRoadEdge(pc, pl, pr)
@@ -63,7 +64,7 @@ func (b *builder) triangulateRoadSegment(v1, v2, v3, v4, v5, v6 vecT) {
 // triangulateRoadAdjacentToRiver fits the road of a sixth without river
 // around the river of its cell (Catlike part 7), and records the bridges
 // that features draw across it (part 11).
-func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexmap.Cell, center vecT, e, pe *hexmap.EdgeVertices) {
+func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexmap.Cell, center vecT, e, pe *geom.EdgeVertices) {
 	hasRoadThroughEdge := cell.HasRoadThroughEdge(d)
 	previousHasRiver := cell.HasRiverThroughEdge(d.Previous())
 	nextHasRiver := cell.HasRiverThroughEdge(d.Next())
@@ -73,7 +74,7 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 	switch {
 	case cell.HasRiverBeginOrEnd():
 		// Push the road away from where the river starts or ends.
-		roadCenter = vec.Add(roadCenter, vec.Scale(hexmap.SolidEdgeMiddle(cell.RiverBeginOrEndDirection().Opposite()), 1.0/3))
+		roadCenter = vec.Add(roadCenter, vec.Scale(geom.SolidEdgeMiddle(cell.RiverBeginOrEndDirection().Opposite()), 1.0/3))
 	case cell.IncomingRiver == cell.OutgoingRiver.Opposite():
 		// Straight river: the road keeps to one side, bridged across.
 		var corner vecT
@@ -81,12 +82,12 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 			if !hasRoadThroughEdge && !cell.HasRoadThroughEdge(d.Next()) {
 				return
 			}
-			corner = hexmap.SecondSolidCorner(d)
+			corner = geom.SecondSolidCorner(d)
 		} else {
 			if !hasRoadThroughEdge && !cell.HasRoadThroughEdge(d.Previous()) {
 				return
 			}
-			corner = hexmap.FirstSolidCorner(d)
+			corner = geom.FirstSolidCorner(d)
 		}
 		roadCenter = vec.Add(roadCenter, vec.Scale(corner, 0.5))
 		if cell.IncomingRiver == d.Next() && (cell.HasRoadThroughEdge(d.Next2()) || cell.HasRoadThroughEdge(d.Opposite())) {
@@ -103,7 +104,7 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 		if !hasRoadThroughEdge {
 			return
 		}
-		offset := vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter)
+		offset := vec.Scale(geom.SolidEdgeMiddle(d), geom.InnerToOuter)
 		roadCenter = vec.Add(roadCenter, vec.Scale(offset, 0.7))
 		center = vec.Add(center, vec.Scale(offset, 0.5))
 	default:
@@ -117,10 +118,10 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 		if !cell.HasRoadThroughEdge(middle) && !cell.HasRoadThroughEdge(middle.Previous()) && !cell.HasRoadThroughEdge(middle.Next()) {
 			return
 		}
-		offset := hexmap.SolidEdgeMiddle(middle)
+		offset := geom.SolidEdgeMiddle(middle)
 		roadCenter = vec.Add(roadCenter, vec.Scale(offset, 0.25))
 		if d == middle && cell.HasRoadThroughEdge(d.Opposite()) {
-			b.addBridge(roadCenter, vec.Sub(center, vec.Scale(offset, hexmap.InnerToOuter*0.7)))
+			b.addBridge(roadCenter, vec.Sub(center, vec.Scale(offset, geom.InnerToOuter*0.7)))
 		}
 	}
 

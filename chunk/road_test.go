@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -67,21 +68,21 @@ func TestRoads(t *testing.T) {
 		shapes[riverShape(cell)]++
 		m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Roads]
 		roads := newXZIndex(m)
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			edge := vec.Add(c, hexmap.SolidEdgeMiddle(d))
+			edge := vec.Add(c, geom.SolidEdgeMiddle(d))
 			p := mix(perturbAll(g, c, edge), 0.1, 0.9)
 			if got, want := roads.covers(p[0], p[2]), cell.HasRoadThroughEdge(d); got != want {
 				t.Errorf("cell %d (%s river) %v: road near the edge %v, want %v", i, riverShape(cell), d, got, want)
 			}
 			if n, ok := g.Neighbor(i, d); ok && d <= hexmap.SE && cell.HasRoadThroughEdge(d) {
-				q := mix([]vec3.T{g.Noise().Perturb(edge), g.Noise().Perturb(vec.Add(g.CellPosition(n), hexmap.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
+				q := mix([]vec3.T{geom.FlatPerturber(g.Noise()).Perturb(edge), geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, n), geom.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
 				if !roads.covers(q[0], q[2]) {
 					t.Errorf("cell %d %v: no road across the connection", i, d)
 				}
 			}
 		}
-		if !cell.HasRoads() && roads.covers(g.Noise().Perturb(c)[0], g.Noise().Perturb(c)[2]) {
+		if !cell.HasRoads() && roads.covers(geom.FlatPerturber(g.Noise()).Perturb(c)[0], geom.FlatPerturber(g.Noise()).Perturb(c)[2]) {
 			t.Errorf("cell %d: road surface without roads", i)
 		}
 		for _, uv := range m.UV {

@@ -112,7 +112,7 @@ func (s *Set) stale() (dirty, tinted []int) {
 			mark = s.tinted
 		}
 		mark[g.ChunkOf(c.Index)] = true
-		if c.AffectsNeighbors() {
+		if affectsNeighbors(c) {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				if n, ok := g.Neighbor(c.Index, d); ok {
 					mark[g.ChunkOf(n)] = true
@@ -130,6 +130,17 @@ func (s *Set) stale() (dirty, tinted []int) {
 		s.dirty[ch], s.tinted[ch] = false, false
 	}
 	return dirty, tinted
+}
+
+// affectsNeighbors reports whether the change can alter geometry shared
+// with the cell's neighbours (bridges, corners, walls, shores, rivers,
+// roads). Catlike refreshes only the cell's own chunk for feature levels
+// and specials.
+func affectsNeighbors(c hexmap.Change) bool {
+	a, b := c.Before, c.After
+	a.UrbanLevel, a.FarmLevel, a.PlantLevel, a.SpecialIndex =
+		b.UrbanLevel, b.FarmLevel, b.PlantLevel, b.SpecialIndex
+	return a != b
 }
 
 // terrainOnly reports whether a change is of the cell's terrain type

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -17,9 +18,9 @@ import (
 func cornerPoints(g *hexmap.Grid, i, n, nn int, d hexmap.Direction) []vec3.T {
 	top := g.Topology()
 	return []vec3.T{
-		vec.Add(g.CellPosition(i), hexmap.SecondSolidCorner(d)),
-		shifted(top.NeighborShift(i, n), vec.Add(g.CellPosition(n), hexmap.FirstSolidCorner(d.Opposite())))[0],
-		shifted(top.NeighborShift(i, nn), vec.Add(g.CellPosition(nn), hexmap.SecondSolidCorner(d.Next().Opposite())))[0],
+		vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(d)),
+		shifted(top.NeighborShift(i, n), vec.Add(geom.CellPosition(g, n), geom.FirstSolidCorner(d.Opposite())))[0],
+		shifted(top.NeighborShift(i, nn), vec.Add(geom.CellPosition(g, nn), geom.SecondSolidCorner(d.Next().Opposite())))[0],
 	}
 }
 
@@ -56,10 +57,10 @@ func TestCoverage(t *testing.T) {
 				}
 			}
 			for i := range g.CellCount() {
-				c := g.CellPosition(i)
-				check("centre", i, g.Perturber().Perturb(c))
+				c := geom.CellPosition(g, i)
+				check("centre", i, geom.PerturberOf(g).Perturb(c))
 				for d := hexmap.NE; d <= hexmap.NW; d++ {
-					ps := perturbAll(g, c, vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
+					ps := perturbAll(g, c, vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 					check("solid hexagon", i, mix(ps, 0.4, 0.3, 0.3))
 					check("solid edge", i, mix(ps, 0.1, 0.45, 0.45))
 					n, ok := g.Neighbor(i, d)
@@ -144,8 +145,8 @@ func TestSharedEdges(t *testing.T) {
 				for k, p := range cornerPoints(g, i, n, nn, d) {
 					// Back to the corner's own cell, at its height.
 					p = shifted(-top.NeighborShift(i, cells[k]), p)[0]
-					p[1] = g.CellPosition(cells[k])[1]
-					expect(i, cells[k], g.Perturber().Perturb(p), "corner")
+					p[1] = geom.CellPosition(g, cells[k])[1]
+					expect(i, cells[k], geom.PerturberOf(g).Perturb(p), "corner")
 				}
 			}
 		}

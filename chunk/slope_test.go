@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -69,17 +70,17 @@ func TestTerraces(t *testing.T) {
 			far := perturbAll(g, edgePoints(solidEdge(g, n, d.Opposite()))...)
 			slices.Reverse(far)
 			ys := bridgeHeights(s, g.ChunkOf(i), near, far)
-			y1, y2 := g.CellPosition(i)[1], g.CellPosition(n)[1]
+			y1, y2 := geom.CellPosition(g, i)[1], geom.CellPosition(g, n)[1]
 			want := []float32{y1, y2}
 			if g.EdgeType(i, d) == hexmap.Slope {
-				for k := 1; k <= hexmap.TerracesPerSlope; k++ {
-					want = append(want, y1+(y2-y1)*float32(k)/(hexmap.TerracesPerSlope+1))
+				for k := 1; k <= geom.TerracesPerSlope; k++ {
+					want = append(want, y1+(y2-y1)*float32(k)/(geom.TerracesPerSlope+1))
 				}
 			}
 			// The terrace rows: distinct vertices along the middle line.
 			rows := 2
 			if g.EdgeType(i, d) == hexmap.Slope {
-				rows = hexmap.TerraceSteps + 1
+				rows = geom.TerraceSteps + 1
 			}
 			if got := lineVertices(s, g.ChunkOf(i), near[2], far[2]); got != rows {
 				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, g.EdgeType(i, d), got, rows)
@@ -121,7 +122,7 @@ func TestCliffCorners(t *testing.T) {
 			ps := cornerPoints(g, i, n, nn, d)
 			types := 0
 			for k := range 3 {
-				ps[k][1] = g.CellPosition(cells[k])[1]
+				ps[k][1] = geom.CellPosition(g, cells[k])[1]
 				types |= 1 << pairEdgeType(g, cells[k], cells[(k+1)%3])
 			}
 			if types != 1<<hexmap.Slope|1<<hexmap.Cliff && types != 1<<hexmap.Slope|1<<hexmap.Cliff|1<<hexmap.Flat {

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -102,7 +103,7 @@ func (ix *surfaceIndex) build(s *Surface, ch int) {
 	fill := append([]int32(nil), ix.start[:len(ix.start)-1]...)
 	ix.eachTriangle(c, func(b, ref int32) { ix.tris[fill[b]] = ref; fill[b]++ })
 	ix.bridges = ix.bridges[:0]
-	per := s.set.Grid.Perturber()
+	per := geom.PerturberOf(s.set.Grid)
 	for _, br := range c.Plan.Bridges {
 		a, b := per.Perturb(br.RoadCenter1), per.Perturb(br.RoadCenter2)
 		mid := vec.Lerp(br.RoadCenter1, br.RoadCenter2, 0.5)

@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -109,8 +110,8 @@ func TestSurfaceHeights(t *testing.T) {
 	sawPlain, sawRiver, sawBridge := false, false, false
 	for i := range g.CellCount() {
 		c := g.Cell(i)
-		p := g.CellPosition(i)
-		pp := g.Noise().Perturb(p)
+		p := geom.CellPosition(g, i)
+		pp := geom.FlatPerturber(g.Noise()).Perturb(p)
 		y, ok := surf.HeightAt(pp[0], pp[2])
 		switch {
 		case !ok:

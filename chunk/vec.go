@@ -3,7 +3,7 @@ package chunk
 import (
 	"github.com/ungerik/go3d/vec3"
 
-	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -18,5 +18,5 @@ func weights3() vec.XYZ { return vec.XYZ{Z: 1} }
 // terraceLerpWeights blends splat weights like Catlike's colour TerraceLerp:
 // by the horizontal step only.
 func terraceLerpWeights(a, b vec.XYZ, step int) vec.XYZ {
-	return a.Lerp(b, hexmap.TerraceLerpFactor(step))
+	return a.Lerp(b, geom.TerraceLerpFactor(step))
 }

@@ -9,6 +9,7 @@ import (
 	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
 )
@@ -43,7 +44,7 @@ func TestStartCameraShowsTown(t *testing.T) {
 		}
 		var town, rivers, roads int
 		for i, c := range g.Cells() {
-			x, y, cw := v.Clip(g.CellPosition(i))
+			x, y, cw := v.Clip(geom.CellPosition(g, i))
 			inView := cw >= 1 && x >= -cw && x <= cw && y >= -cw && y <= cw
 			if c.Walled && g.Topology().Distance(i, target) <= 3 {
 				town++

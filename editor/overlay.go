@@ -68,14 +68,12 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 }
 
 // overlayBox holds every point the overlay may draw for a map of shape t,
-// at any height a file allows.
+// at any height a file allows: the hexagons' bounds and two and a half
+// outer radii around them for outlines and labels.
 func overlayBox(t hexmap.Topology) project.Box {
 	h := float32(hexmap.MaxElevation+1) * hexmap.ElevationStep
-	return project.Box{
-		Lo:    vec3.T{-hexmap.InnerDiameter, -h, -2 * hexmap.OuterRadius},
-		Hi:    vec3.T{t.WrapSize() + hexmap.InnerDiameter, h, float32(t.Height)*1.5*hexmap.OuterRadius + 2*hexmap.OuterRadius},
-		Valid: true,
-	}
+	x0, z0, x1, z1 := t.Bounds(2.5 * hexmap.OuterRadius)
+	return project.Box{Lo: vec3.T{x0, -h, z0}, Hi: vec3.T{x1, h, z1}, Valid: true}
 }
 
 // onScreen reports whether p projects within m pixels of the map view,
@@ -177,7 +175,7 @@ func (b *shapeBatch) flush(screen, white *ebiten.Image) {
 func (p *painter) cellPixels(v *project.View) float32 {
 	c := vec3.T{float32(p.cam.X), 0, float32(p.cam.Z)}
 	x1, _, ok1 := project2D(v, c)
-	x2, _, ok2 := project2D(v, vec3.T{c[0] + 2*hexmap.InnerRadius, 0, c[2]})
+	x2, _, ok2 := project2D(v, vec3.T{c[0] + float32(p.sess.Grid.Topology().ColumnPitch()), 0, c[2]})
 	if !ok1 || !ok2 {
 		return 0
 	}

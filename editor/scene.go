@@ -143,12 +143,12 @@ func fitCamera(t hexmap.Topology, w, h int) project.Camera {
 	if w <= 0 || h <= 0 {
 		w, h = 980, 774 // before the first layout: the default window
 	}
-	maxX, maxZ := t.Extent()
-	x0, x1 := -hexmap.InnerRadius, maxX+hexmap.InnerRadius
+	bx0, z0, bx1, z1 := t.Bounds(0)
+	x0, x1 := float64(bx0), float64(bx1)
 	if t.Wrapping {
 		x0, x1 = c.X, c.X
 	}
-	corners := [4][2]float64{{x0, -hexmap.OuterRadius}, {x1, -hexmap.OuterRadius}, {x0, maxZ + hexmap.OuterRadius}, {x1, maxZ + hexmap.OuterRadius}}
+	corners := [4][2]float64{{x0, float64(z0)}, {x1, float64(z0)}, {x0, float64(z1)}, {x1, float64(z1)}}
 	for zoom := 1.0; zoom > 0; zoom -= 0.025 {
 		c.Zoom = zoom
 		v := c.View(w, h)

@@ -1,7 +1,7 @@
 package features
 
 import (
-	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -17,6 +17,6 @@ func addBridge(p perturber, m *mesh.Mesh, b Bridge) {
 		return
 	}
 	t := facingPlacement(vec.Scale(vec.Add(c1, c2), 0.5), dir, true)
-	t.scaleZ = length / hexmap.BridgeDesignLength
+	t.scaleZ = length / geom.BridgeDesignLength
 	bridgePrefab.place(m, t)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -31,7 +32,7 @@ func TestBridgeSpansRoadCentres(t *testing.T) {
 		t.Fatalf("%d vertices for one bridge, %d for %d", per, all.VertexCount(), len(bridges))
 	}
 	for k, b := range bridges {
-		p1, p2 := noise.Perturb(b.RoadCenter1), noise.Perturb(b.RoadCenter2)
+		p1, p2 := geom.FlatPerturber(noise).Perturb(b.RoadCenter1), geom.FlatPerturber(noise).Perturb(b.RoadCenter2)
 		axis := vec.Sub(p2, p1)
 		length := axis.Length()
 		axis = vec.Scale(axis, 1/length)
@@ -61,13 +62,13 @@ func specBridges(g *hexmap.Grid, i int) []Bridge {
 		return nil
 	}
 	road := c.HasRoadThroughEdge
-	center := g.CellPosition(i)
+	center := geom.CellPosition(g, i)
 	in, out := c.IncomingRiver, c.OutgoingRiver
 	switch {
 	case in == out.Opposite():
 		d := in.Previous()
 		if (road(d) || road(d.Previous())) && (road(d.Next2()) || road(d.Opposite())) {
-			corner := vec.Scale(hexmap.FirstSolidCorner(d), 0.5)
+			corner := vec.Scale(geom.FirstSolidCorner(d), 0.5)
 			return []Bridge{{vec.Add(center, corner), vec.Sub(center, corner)}}
 		}
 	case in == out.Next2() || in == out.Previous2():
@@ -77,8 +78,8 @@ func specBridges(g *hexmap.Grid, i int) []Bridge {
 		}
 		m := inside.Opposite()
 		if (road(m) || road(m.Previous()) || road(m.Next())) && road(inside) {
-			offset := hexmap.SolidEdgeMiddle(m)
-			return []Bridge{{vec.Add(center, vec.Scale(offset, 0.25)), vec.Sub(center, vec.Scale(offset, hexmap.InnerToOuter*0.7))}}
+			offset := geom.SolidEdgeMiddle(m)
+			return []Bridge{{vec.Add(center, vec.Scale(offset, 0.25)), vec.Sub(center, vec.Scale(offset, geom.InnerToOuter*0.7))}}
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -47,7 +48,7 @@ func (t *tally) proportionOK(count int, p float64) (bool, string) {
 
 // pickProb is the chance that a kind at level picks some collection.
 func pickProb(level int) float64 {
-	th := hexmap.FeatureThresholds(level)
+	th := geom.FeatureThresholds(level)
 	return float64(th[2]) / hashMax
 }
 
@@ -57,7 +58,7 @@ func pickProb(level int) float64 {
 func winProb(levels [3]int, k int) float64 {
 	var t [3]float64
 	for j := range t {
-		t[j] = float64(hexmap.FeatureThresholds(levels[j])[2])
+		t[j] = float64(geom.FeatureThresholds(levels[j])[2])
 	}
 	const steps = 20000
 	sum := 0.0
@@ -107,7 +108,7 @@ func TestFeatureDensity(t *testing.T) {
 			tl.groups = map[[2]int]int{}
 		}
 		// No rivers, roads, water or specials: seven spots per cell.
-		spots := []hexmapSpot{{g.CellPosition(i)}}
+		spots := []hexmapSpot{{geom.CellPosition(g, i)}}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			spots = append(spots, hexmapSpot{specSpot(g, i, d)})
 		}
@@ -145,7 +146,7 @@ func TestFeatureDensity(t *testing.T) {
 			if l == 0 || levels[(k+1)%3] != 0 || levels[(k+2)%3] != 0 {
 				continue
 			}
-			th := hexmap.FeatureThresholds(l)
+			th := geom.FeatureThresholds(l)
 			lo := float32(0)
 			for s := range 3 {
 				check(fmt.Sprintf("kind %d size %d", k, s), tl.sizes[k][s], float64(th[s]-lo)/hashMax)
@@ -192,10 +193,10 @@ func TestFeatureSpots(t *testing.T) {
 			if len(fs) != 1 || fs[0].kind != special || fs[0].size != int(cell.SpecialIndex)-1 {
 				t.Fatalf("special cell %d (index %d) has features %+v", i, cell.SpecialIndex, fs)
 			}
-			if !near3(fs[0].pos, noise.Perturb(g.CellPosition(i)), 1e-4) {
+			if !near3(fs[0].pos, geom.FlatPerturber(noise).Perturb(geom.CellPosition(g, i)), 1e-4) {
 				t.Fatalf("special of cell %d not at the perturbed centre", i)
 			}
-			if want := 360 * noise.SampleHash(g.CellPosition(i)).E; fs[0].angle != want {
+			if want := 360 * geom.SampleHash(noise, geom.CellPosition(g, i)).E; fs[0].angle != want {
 				t.Fatalf("special of cell %d turned %v°, hash e at the centre says %v°", i, fs[0].angle, want)
 			}
 			specials++
@@ -208,19 +209,19 @@ func TestFeatureSpots(t *testing.T) {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			spot := specSpot(g, i, d)
 			if cell.HasRoadThroughEdge(d) || cell.HasRiverThroughEdge(d) {
-				blocked = append(blocked, noise.Perturb(spot))
+				blocked = append(blocked, geom.FlatPerturber(noise).Perturb(spot))
 				blockedDirs++
 			} else {
-				allowed = append(allowed, noise.Perturb(spot))
-				angles = append(angles, 360*noise.SampleHash(spot).E)
+				allowed = append(allowed, geom.FlatPerturber(noise).Perturb(spot))
+				angles = append(angles, 360*geom.SampleHash(noise, spot).E)
 			}
 		}
-		centre := noise.Perturb(g.CellPosition(i))
+		centre := geom.FlatPerturber(noise).Perturb(geom.CellPosition(g, i))
 		if cell.HasRiver() || cell.HasRoads() {
 			blocked = append(blocked, centre)
 		} else {
 			allowed = append(allowed, centre)
-			angles = append(angles, 360*noise.SampleHash(g.CellPosition(i)).E)
+			angles = append(angles, 360*geom.SampleHash(noise, geom.CellPosition(g, i)).E)
 		}
 		used := make([]bool, len(allowed))
 		for _, f := range fs {
@@ -268,7 +269,7 @@ func TestRoadBlocksSpots(t *testing.T) {
 		t.Fatal("road refused")
 	}
 	after := appendCellFeatures(nil, g, i)
-	gone := [][3]float32{g.Noise().Perturb(specSpot(g, i, hexmap.E)), g.Noise().Perturb(g.CellPosition(i))}
+	gone := [][3]float32{geom.FlatPerturber(g.Noise()).Perturb(specSpot(g, i, hexmap.E)), geom.FlatPerturber(g.Noise()).Perturb(geom.CellPosition(g, i))}
 	var want []feature
 	removed := 0
 	for _, f := range before {

@@ -7,6 +7,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -82,20 +83,20 @@ func buildAll(g *hexmap.Grid) []chunkMeshes {
 // it: (centre + e.v1 + e.v5) / 3 over the solid edge, with the centre
 // moved off a river as TriangulateAdjacentToRiver moves it.
 func specSpot(g *hexmap.Grid, i int, d hexmap.Direction) vec3.T {
-	c := g.CellPosition(i)
+	c := geom.CellPosition(g, i)
 	cell := g.Cell(i)
-	v1 := vec.Add(c, hexmap.FirstSolidCorner(d))
-	v5 := vec.Add(c, hexmap.SecondSolidCorner(d))
+	v1 := vec.Add(c, geom.FirstSolidCorner(d))
+	v5 := vec.Add(c, geom.SecondSolidCorner(d))
 	m := c
 	river := cell.HasRiverThroughEdge
 	switch {
 	case !cell.HasRiver():
 	case river(d.Next()) && river(d.Previous()):
-		m = vec.Add(m, vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5))
+		m = vec.Add(m, vec.Scale(geom.SolidEdgeMiddle(d), geom.InnerToOuter*0.5))
 	case river(d.Next()) && river(d.Previous2()):
-		m = vec.Add(m, vec.Scale(hexmap.FirstSolidCorner(d), 0.25))
+		m = vec.Add(m, vec.Scale(geom.FirstSolidCorner(d), 0.25))
 	case !river(d.Next()) && river(d.Previous()) && river(d.Next2()):
-		m = vec.Add(m, vec.Scale(hexmap.SecondSolidCorner(d), 0.25))
+		m = vec.Add(m, vec.Scale(geom.SecondSolidCorner(d), 0.25))
 	}
 	return vec.Scale(vec.Add(vec.Add(m, v1), v5), 1.0/3)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -82,7 +83,7 @@ func randomBridges(g *hexmap.Grid, ch int, rng *rand.Rand) []Bridge {
 		if rng.IntN(4) != 0 {
 			continue
 		}
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		d := vec3.T{rng.Float32()*20 - 10, rng.Float32() * 2, rng.Float32()*20 - 10}
 		if rng.IntN(10) == 0 {
 			d = vec3.T{0, 1, 0}
@@ -189,7 +190,7 @@ func TestFeatureThresholdsRise(t *testing.T) {
 func TestPickCollectionMatchesWalk(t *testing.T) {
 	for level := range 6 {
 		hashes := []float32{0, 0.998, 0.5}
-		for _, th := range hexmap.FeatureThresholds(level) {
+		for _, th := range geom.FeatureThresholds(level) {
 			hashes = append(hashes, th, math.Nextafter32(th, -1), math.Nextafter32(th, 1))
 		}
 		for _, h := range hashes {

@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // Plan is what the triangulation of one chunk hands to BuildTowns: the
@@ -40,7 +41,7 @@ type Connection struct {
 	Cell, Neighbor, Next int
 	Dir                  hexmap.Direction
 	HasCorner            bool
-	Near, Far            hexmap.EdgeVertices
+	Near, Far            geom.EdgeVertices
 	Corner               [3]vec3.T
 	PerturbedCorner      [3]vec3.T
 }

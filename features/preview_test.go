@@ -14,6 +14,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/raster"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
@@ -78,7 +79,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 	}
 	// shows reports whether layer id shows within a pixel of world point p.
 	shows := func(p vec3.T, id vec4.T) bool {
-		x, y := cam.Screen(cam.View(g.Perturber().Perturb(p)))
+		x, y := cam.Screen(cam.View(geom.PerturberOf(g).Perturb(p)))
 		want := color.RGBA{uint8(id[0] * 255), uint8(id[1] * 255), uint8(id[2] * 255), 255}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
@@ -91,7 +92,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 	}
 	walls, gaps, specials, bridges := 0, 0, 0, 0
 	for i, cell := range g.Cells() {
-		centre := g.CellPosition(i)
+		centre := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			n, ok := g.Neighbor(i, d)
 			if !ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -37,12 +38,12 @@ func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh
 	}
 	if bridgeMesh != nil {
 		for _, b := range plan.Bridges {
-			refAddBridge(g.Perturber(), bridgeMesh, b)
+			refAddBridge(geom.PerturberOf(g), bridgeMesh, b)
 		}
 	}
 }
 
-func refAddBridge(p hexmap.Perturber, m *mesh.Mesh, b Bridge) {
+func refAddBridge(p geom.Perturber, m *mesh.Mesh, b Bridge) {
 	c1, c2 := p.Perturb(b.RoadCenter1), p.Perturb(b.RoadCenter2)
 	dir := vec.Sub(c2, c1)
 	length := dir.Length()
@@ -50,7 +51,7 @@ func refAddBridge(p hexmap.Perturber, m *mesh.Mesh, b Bridge) {
 		return
 	}
 	t := refFacing(vec.Scale(vec.Add(c1, c2), 0.5), dir, true)
-	t.scaleZ = length / hexmap.BridgeDesignLength
+	t.scaleZ = length / geom.BridgeDesignLength
 	refPlace(&bridgePrefab, m, t)
 }
 
@@ -59,7 +60,7 @@ func refAppendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 	if cell.IsUnderwater() {
 		return dst
 	}
-	center := g.CellPosition(i)
+	center := geom.CellPosition(g, i)
 	if cell.IsSpecial() {
 		return append(dst, refSpecialFeature(g, cell, center))
 	}
@@ -80,8 +81,8 @@ func refAppendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 }
 
 func refDirectionSpot(cell hexmap.Cell, center vec3.T, d hexmap.Direction) vec3.T {
-	v1 := vec.Add(center, hexmap.FirstSolidCorner(d))
-	v5 := vec.Add(center, hexmap.SecondSolidCorner(d))
+	v1 := vec.Add(center, geom.FirstSolidCorner(d))
+	v5 := vec.Add(center, geom.SecondSolidCorner(d))
 	if cell.HasRiver() {
 		center = vec.Add(center, refRiverCenterOffset(cell, d))
 	}
@@ -91,19 +92,19 @@ func refDirectionSpot(cell hexmap.Cell, center vec3.T, d hexmap.Direction) vec3.
 func refRiverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
-			return vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
+			return vec.Scale(geom.SolidEdgeMiddle(d), geom.InnerToOuter*0.5)
 		}
 		if cell.HasRiverThroughEdge(d.Previous2()) {
-			return vec.Scale(hexmap.FirstSolidCorner(d), 0.25)
+			return vec.Scale(geom.FirstSolidCorner(d), 0.25)
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		return vec.Scale(hexmap.SecondSolidCorner(d), 0.25)
+		return vec.Scale(geom.SecondSolidCorner(d), 0.25)
 	}
 	return vec3.T{}
 }
 
 func refPickFeature(g *hexmap.Grid, cell hexmap.Cell, position vec3.T) (feature, bool) {
-	h := g.Noise().SampleHash(position)
+	h := geom.SampleHash(g.Noise(), position)
 	levels := [3]uint8{cell.UrbanLevel, cell.FarmLevel, cell.PlantLevel}
 	hashes := [3]float32{h.A, h.B, h.C}
 	f := feature{}
@@ -118,13 +119,13 @@ func refPickFeature(g *hexmap.Grid, cell hexmap.Cell, position vec3.T) (feature,
 		return f, false
 	}
 	f.variant = int(h.D * variantsPerCollection)
-	f.pos = g.Perturber().Perturb(position)
+	f.pos = geom.PerturberOf(g).Perturb(position)
 	f.angle = 360 * h.E
 	return f, true
 }
 
 func refPickCollection(level int, hash float32) (int, bool) {
-	for i, t := range hexmap.FeatureThresholds(level) {
+	for i, t := range geom.FeatureThresholds(level) {
 		if hash < t {
 			return i, true
 		}
@@ -136,8 +137,8 @@ func refSpecialFeature(g *hexmap.Grid, cell hexmap.Cell, center vec3.T) feature 
 	return feature{
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
-		pos:   g.Perturber().Perturb(center),
-		angle: 360 * g.Noise().SampleHash(center).E,
+		pos:   geom.PerturberOf(g).Perturb(center),
+		angle: 360 * geom.SampleHash(g.Noise(), center).E,
 	}
 }
 
@@ -252,7 +253,7 @@ func refAddConnectionWalls(w refWallBuilder, g *hexmap.Grid, c *Connection) {
 // addEdgeWall is AddWall for a connection between perturbed edges: a wall
 // when exactly one side is walled, neither is underwater and the edge is
 // no cliff, with a capped gap in the middle where a river or road passes.
-func (w refWallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Cell, far hexmap.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
+func (w refWallBuilder) addEdgeWall(near geom.EdgeVertices, nearCell hexmap.Cell, far geom.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
 	if !refEdgeHoldsWall(nearCell, farCell) {
 		return
 	}
@@ -281,11 +282,11 @@ func (w refWallBuilder) addEdgeWall(near hexmap.EdgeVertices, nearCell hexmap.Ce
 func refWallLerp(near, far vec3.T) vec3.T {
 	near[0] += (far[0] - near[0]) * 0.5
 	near[2] += (far[2] - near[2]) * 0.5
-	v := float32(hexmap.WallElevationOffset)
+	v := float32(geom.WallElevationOffset)
 	if near[1] >= far[1] {
-		v = 1 - hexmap.WallElevationOffset
+		v = 1 - geom.WallElevationOffset
 	}
-	near[1] += (far[1]-near[1])*v + hexmap.WallYOffset
+	near[1] += (far[1]-near[1])*v + geom.WallYOffset
 	return near
 }
 
@@ -297,7 +298,7 @@ func refWallThicknessOffset(near, far vec3.T) vec3.T {
 	if l == 0 {
 		return vec3.T{}
 	}
-	return vec.Scale(o, hexmap.WallThickness*0.5/l)
+	return vec.Scale(o, geom.WallThickness*0.5/l)
 }
 
 // refWallAnchor is where a wall stands between a perturbed near and far
@@ -355,7 +356,7 @@ func (w refWallBuilder) cornerSegment(pivotAt [2]vec3.T, pivotCell hexmap.Cell, 
 	case hasLeft && hasRight:
 		hasTower := false
 		if leftCell.Elevation == rightCell.Elevation {
-			hasTower = w.noise.SampleHash(hashAt).E < hexmap.WallTowerThreshold
+			hasTower = geom.SampleHash(w.noise, hashAt).E < geom.WallTowerThreshold
 		}
 		w.segment(refNewWallAnchor(pivot, left), refNewWallAnchor(pivot, right), hasTower)
 	case hasLeft && leftCell.Elevation < rightCell.Elevation:
@@ -374,8 +375,8 @@ func (w refWallBuilder) cornerSegment(pivotAt [2]vec3.T, pivotCell hexmap.Cell, 
 func (w refWallBuilder) segment(l, r refWallAnchor, addTower bool) {
 	left, right := l.center, r.center
 	leftOffset, rightOffset := l.offset, r.offset
-	leftTop := left[1] + hexmap.WallHeight
-	rightTop := right[1] + hexmap.WallHeight
+	leftTop := left[1] + geom.WallHeight
+	rightTop := right[1] + geom.WallHeight
 
 	v1, v2 := vec.Sub(left, leftOffset), vec.Sub(right, rightOffset)
 	t1, t2 := refWithY(v1, leftTop), refWithY(v2, rightTop)
@@ -396,7 +397,7 @@ func (w refWallBuilder) segment(l, r refWallAnchor, addTower bool) {
 func (w refWallBuilder) cap(a refWallAnchor) {
 	center, thickness := a.center, a.offset
 	v1, v2 := vec.Sub(center, thickness), vec.Add(center, thickness)
-	top := center[1] + hexmap.WallHeight
+	top := center[1] + geom.WallHeight
 	w.quad(v1, v2, refWithY(v1, top), refWithY(v2, top), wallStone)
 }
 
@@ -405,7 +406,7 @@ func (w refWallBuilder) cap(a refWallAnchor) {
 // triangular top.
 func (w refWallBuilder) wedge(a refWallAnchor, point vec3.T) {
 	center, thickness := a.center, a.offset
-	top := center[1] + hexmap.WallHeight
+	top := center[1] + geom.WallHeight
 	point[1] = center[1]
 	pointTop := refWithY(point, top)
 	v1, v2 := vec.Sub(center, thickness), vec.Add(center, thickness)

@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -48,7 +49,7 @@ type spotPicker struct {
 }
 
 func newSpotPicker(g *hexmap.Grid) spotPicker {
-	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{g.Perturber()}}
+	return spotPicker{g: g, noise: g.Noise(), perturb: perturber{geom.PerturberOf(g)}}
 }
 
 // appendCell is appendCellFeatures.
@@ -73,7 +74,7 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	if !cell.IsSpecial() && cell.UrbanLevel|cell.FarmLevel|cell.PlantLevel == 0 {
 		return dst, false // no kind can pick a collection at any spot
 	}
-	center := vec.Of(s.g.CellPosition(i))
+	center := vec.Of(geom.CellPosition(s.g, i))
 	if cell.IsSpecial() {
 		// AddFeature refuses special cells; only the special itself stands.
 		return append(dst, s.specialFeature(cell, center.V())), true
@@ -94,9 +95,9 @@ func (s spotPicker) appendSpots(dst []feature, i int) (out []feature, placed boo
 	// fetch all of the cell's hash values before deciding on any, and
 	// (appendCell) perturb the chosen spots together, so that the loads
 	// can overlap rather than wait on the branches between them.
-	var hashes [maxCellFeatures]hexmap.Hash
+	var hashes [maxCellFeatures]geom.Hash
 	for k := range n {
-		hashes[k] = s.noise.SampleHash(spots[k].V())
+		hashes[k] = geom.SampleHash(s.noise, spots[k].V())
 	}
 	for k := range n {
 		if f, ok := pickFeature(&cell, &hashes[k]); ok {
@@ -125,13 +126,13 @@ func directionSpot(cell hexmap.Cell, center vec.XYZ, d hexmap.Direction) vec.XYZ
 func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 	if cell.HasRiverThroughEdge(d.Next()) {
 		if cell.HasRiverThroughEdge(d.Previous()) {
-			return vec.Scale(hexmap.SolidEdgeMiddle(d), hexmap.InnerToOuter*0.5)
+			return vec.Scale(geom.SolidEdgeMiddle(d), geom.InnerToOuter*0.5)
 		}
 		if cell.HasRiverThroughEdge(d.Previous2()) {
-			return vec.Scale(hexmap.FirstSolidCorner(d), 0.25)
+			return vec.Scale(geom.FirstSolidCorner(d), 0.25)
 		}
 	} else if cell.HasRiverThroughEdge(d.Previous()) && cell.HasRiverThroughEdge(d.Next2()) {
-		return vec.Scale(hexmap.SecondSolidCorner(d), 0.25)
+		return vec.Scale(geom.SecondSolidCorner(d), 0.25)
 	}
 	return vec3.T{}
 }
@@ -143,7 +144,7 @@ func riverCenterOffset(cell hexmap.Cell, d hexmap.Direction) vec3.T {
 // before perturbation, and the caller perturbs the position. Hash values
 // are random, so the choice selects rather than branches where it can:
 // for the non-negative hashes the order of the bits is the float order.
-func pickFeature(cell *hexmap.Cell, h *hexmap.Hash) (feature, bool) {
+func pickFeature(cell *hexmap.Cell, h *geom.Hash) (feature, bool) {
 	const none = math.MaxUint32
 	best, f := uint32(none), feature{}
 	if size, ok := pickCollection(cell.UrbanLevel, h.A); ok {
@@ -181,18 +182,18 @@ func b2i(b bool) int {
 	return 0
 }
 
-// featureThresholds are hexmap.FeatureThresholds by level, looked up
+// featureThresholds are geom.FeatureThresholds by level, looked up
 // once: they are read at every candidate spot. Each row must rise, as
 // pickCollection counts on (TestFeatureThresholdsRise).
 var featureThresholds = [hexmap.MaxLevel + 1][3]float32{
-	hexmap.FeatureThresholds(0), hexmap.FeatureThresholds(1),
-	hexmap.FeatureThresholds(2), hexmap.FeatureThresholds(3),
+	geom.FeatureThresholds(0), geom.FeatureThresholds(1),
+	geom.FeatureThresholds(2), geom.FeatureThresholds(3),
 }
 
 // The solid hexagon's corners by direction, as hexmap computes them.
 var (
-	firstSolidXYZ  = solidCorners(hexmap.FirstSolidCorner)
-	secondSolidXYZ = solidCorners(hexmap.SecondSolidCorner)
+	firstSolidXYZ  = solidCorners(geom.FirstSolidCorner)
+	secondSolidXYZ = solidCorners(geom.SecondSolidCorner)
 )
 
 func solidCorners(corner func(hexmap.Direction) vec3.T) (out [6]vec.XYZ) {
@@ -209,6 +210,6 @@ func (s spotPicker) specialFeature(cell hexmap.Cell, center vec3.T) feature {
 		kind:  special,
 		size:  int(cell.SpecialIndex) - 1,
 		pos:   s.perturb.perturb(vec.Of(center)).V(),
-		angle: 360 * s.noise.SampleHash(center).E,
+		angle: 360 * geom.SampleHash(s.noise, center).E,
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -33,11 +34,11 @@ type Towns struct {
 // ground is the grid's hash grid and noise as buildings.Ground.
 type ground struct {
 	noise   *hexmap.Noise
-	perturb hexmap.Perturber
+	perturb geom.Perturber
 }
 
 func (g ground) Hash(x, z float32) [5]float32 {
-	h := g.noise.SampleHash(vec3.T{x, 0, z})
+	h := geom.SampleHash(g.noise, vec3.T{x, 0, z})
 	return [5]float32{h.A, h.B, h.C, h.D, h.E}
 }
 
@@ -74,7 +75,7 @@ func (t *Towns) addCell(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature) *buildings.Cell {
 	cell := s.g.Cell(i)
 	fs, _ := s.appendSpots(buf, i)
-	center := vec.Of(s.g.CellPosition(i))
+	center := vec.Of(geom.CellPosition(s.g, i))
 	c := &t.cell
 	*c = buildings.Cell{Center: center.V(), Solid: solidOffsets, Level: int(cell.UrbanLevel), Roads: cell.HasRoads()}
 	spots, taken := t.spots[:0], t.taken[:0]
@@ -98,7 +99,7 @@ func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 		// larger buildings fill Catlike's spots alone.)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			p := center.Plus(townCornerXYZ[d])
-			h := s.noise.SampleHash(p.V())
+			h := geom.SampleHash(s.noise, p.V())
 			if f, ok := pickFeature(&cell, &h); ok && f.kind == urban {
 				spots = append(spots, buildings.Spot{X: p.X, Z: p.Z, Size: f.size, Angle: f.angle})
 			}
@@ -119,7 +120,7 @@ func (t *Towns) prepare(s spotPicker, i int, cuts []buildings.Cut, buf []feature
 // north.
 var solidOffsets = func() (out [6][2]float32) {
 	for d := range out {
-		c := hexmap.FirstSolidCorner(hexmap.Direction(d))
+		c := geom.FirstSolidCorner(hexmap.Direction(d))
 		out[d] = [2]float32{c[0], c[2]}
 	}
 	return out
@@ -129,7 +130,7 @@ var solidOffsets = func() (out [6][2]float32) {
 // solid corners, between Catlike's spots.
 var townCornerXYZ = func() (out [6]vec.XYZ) {
 	for d := range out {
-		out[d] = vec.Of(vec.Scale(hexmap.FirstSolidCorner(hexmap.Direction(d)), 0.6))
+		out[d] = vec.Of(vec.Scale(geom.FirstSolidCorner(hexmap.Direction(d)), 0.6))
 	}
 	return out
 }()

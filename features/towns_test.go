@@ -12,6 +12,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
@@ -157,12 +158,12 @@ func strictlyInside(p [][2]float64, q [2]float64) bool {
 // solidArea is cell i's solid hexagon as the terrain draws it: its edge
 // vertices, perturbed, in order.
 func solidArea(g *hexmap.Grid, i int) [][2]float64 {
-	c := g.CellPosition(i)
-	perturber := g.Perturber() // blends across a wrapping map's seam
+	c := geom.CellPosition(g, i)
+	perturber := geom.PerturberOf(g) // blends across a wrapping map's seam
 	var out [][2]float64
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		e := hexmap.NewEdgeVertices(vec3.T{c[0] + hexmap.FirstSolidCorner(d)[0], 0, c[2] + hexmap.FirstSolidCorner(d)[2]},
-			vec3.T{c[0] + hexmap.SecondSolidCorner(d)[0], 0, c[2] + hexmap.SecondSolidCorner(d)[2]})
+		e := geom.NewEdgeVertices(vec3.T{c[0] + geom.FirstSolidCorner(d)[0], 0, c[2] + geom.FirstSolidCorner(d)[2]},
+			vec3.T{c[0] + geom.SecondSolidCorner(d)[0], 0, c[2] + geom.SecondSolidCorner(d)[2]})
 		for _, v := range []vec3.T{e.V1, e.V2, e.V3, e.V4} {
 			p := perturber.Perturb(v)
 			out = append(out, [2]float64{float64(p[0]), float64(p[2])})

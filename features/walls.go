@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -42,7 +43,7 @@ func (w *wallBuilder) addConnection(c *Connection) {
 // wall when exactly one side is walled, neither is underwater and the
 // edge is no cliff, with a capped gap in the middle where a river or
 // road passes.
-func (w *wallBuilder) addEdgeWall(near *hexmap.EdgeVertices, nearCell hexmap.Cell, far *hexmap.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
+func (w *wallBuilder) addEdgeWall(near *geom.EdgeVertices, nearCell hexmap.Cell, far *geom.EdgeVertices, farCell hexmap.Cell, hasRiver, hasRoad bool) {
 	if !edgeHoldsWall(nearCell, farCell) {
 		return
 	}
@@ -86,11 +87,11 @@ func (a wallAnchor) reversed() wallAnchor { return wallAnchor{a.center, a.offset
 func wallLerp(near, far vec.XYZ) vec.XYZ {
 	near.X += (far.X - near.X) * 0.5
 	near.Z += (far.Z - near.Z) * 0.5
-	v := float32(hexmap.WallElevationOffset)
+	v := float32(geom.WallElevationOffset)
 	if near.Y >= far.Y {
-		v = 1 - hexmap.WallElevationOffset
+		v = 1 - geom.WallElevationOffset
 	}
-	near.Y += (far.Y-near.Y)*v + hexmap.WallYOffset
+	near.Y += (far.Y-near.Y)*v + geom.WallYOffset
 	return near
 }
 
@@ -105,7 +106,7 @@ func wallThicknessOffset(near, far vec.XYZ) vec.XYZ {
 	if l == 0 {
 		return vec.XYZ{}
 	}
-	f := hexmap.WallThickness * 0.5 / l
+	f := geom.WallThickness * 0.5 / l
 	return vec.XYZ{X: x * f, Z: z * f}
 }
 
@@ -155,7 +156,7 @@ func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, l
 		if leftCell.Elevation == rightCell.Elevation {
 			// The tower's hash is sampled at the unperturbed corner.
 			hashAt := pivotAt.at.Plus(leftAt.at).Plus(rightAt.at).Times(1.0 / 3)
-			hasTower = w.noise.SampleHash(hashAt.V()).E < hexmap.WallTowerThreshold
+			hasTower = geom.SampleHash(w.noise, hashAt.V()).E < geom.WallTowerThreshold
 		}
 		l, r := newWallAnchor(pivot, left), newWallAnchor(pivot, right)
 		w.segment(&l, &r, hasTower)
@@ -174,8 +175,8 @@ func (w *wallBuilder) cornerSegment(pivotAt wallCorner, pivotCell hexmap.Cell, l
 // sides and a top, each end at its own height.
 func (w *wallBuilder) segment(l, r *wallAnchor, addTower bool) {
 	left, right := l.center, r.center
-	leftTop := left.Y + hexmap.WallHeight
-	rightTop := right.Y + hexmap.WallHeight
+	leftTop := left.Y + geom.WallHeight
+	rightTop := right.Y + geom.WallHeight
 
 	v1, v2 := left.Minus(l.offset), right.Minus(r.offset)
 	t1, t2 := v1.WithY(leftTop), v2.WithY(rightTop)
@@ -196,7 +197,7 @@ func (w *wallBuilder) segment(l, r *wallAnchor, addTower bool) {
 func (w *wallBuilder) cap(a wallAnchor) {
 	center, thickness := a.center, a.offset
 	v1, v2 := center.Minus(thickness), center.Plus(thickness)
-	top := center.Y + hexmap.WallHeight
+	top := center.Y + geom.WallHeight
 	w.quad(v1, v2, v1.WithY(top), v2.WithY(top))
 }
 
@@ -205,7 +206,7 @@ func (w *wallBuilder) cap(a wallAnchor) {
 // triangular top.
 func (w *wallBuilder) wedge(a wallAnchor, point vec.XYZ) {
 	center, thickness := a.center, a.offset
-	top := center.Y + hexmap.WallHeight
+	top := center.Y + geom.WallHeight
 	point.Y = center.Y
 	pointTop := point.WithY(top)
 	v1, v2 := center.Minus(thickness), center.Plus(thickness)

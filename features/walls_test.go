@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -62,7 +63,7 @@ func wallRule(a, b hexmap.Cell) bool {
 func midXZ(n *hexmap.Noise, ps ...vec3.T) vec3.T {
 	var s vec3.T
 	for _, p := range ps {
-		s = vec.Add(s, n.Perturb(p))
+		s = vec.Add(s, geom.FlatPerturber(n).Perturb(p))
 	}
 	return vec.Scale(s, 1/float32(len(ps)))
 }
@@ -77,14 +78,14 @@ func TestWallEdges(t *testing.T) {
 	var walled, gaps, open int
 	for i := range g.CellCount() {
 		cell := g.Cell(i)
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
 			n, ok := g.Neighbor(i, d)
 			if !ok {
 				continue
 			}
-			e := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
-			b := hexmap.Bridge(d)
+			e := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
+			b := geom.Bridge(d)
 			first := midXZ(noise, e.V1, e.V2, vec.Add(e.V1, b), vec.Add(e.V2, b))
 			middle := midXZ(noise, e.V2, e.V3, vec.Add(e.V2, b), vec.Add(e.V3, b))
 			want := wallRule(cell, g.Cell(n))
@@ -121,15 +122,15 @@ type corner struct {
 func corners(g *hexmap.Grid) []corner {
 	var out []corner
 	for i := range g.CellCount() {
-		c := g.CellPosition(i)
+		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.E; d++ {
 			n, ok1 := g.Neighbor(i, d)
 			nn, ok2 := g.Neighbor(i, d.Next())
 			if !ok1 || !ok2 {
 				continue
 			}
-			p := vec.Add(c, hexmap.SecondSolidCorner(d))
-			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, vec.Add(p, hexmap.Bridge(d)), vec.Add(p, hexmap.Bridge(d.Next()))}})
+			p := vec.Add(c, geom.SecondSolidCorner(d))
+			out = append(out, corner{[3]int{i, n, nn}, [3]vec3.T{p, vec.Add(p, geom.Bridge(d)), vec.Add(p, geom.Bridge(d.Next()))}})
 		}
 	}
 	return out
@@ -185,8 +186,8 @@ func TestWallCornersAndTowers(t *testing.T) {
 			continue
 		}
 		full++
-		h := noise.SampleHash(vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
-		if lc.Elevation == rc.Elevation && h.E < hexmap.WallTowerThreshold {
+		h := geom.SampleHash(noise, vec.Scale(vec.Add(vec.Add(c.pts[0], c.pts[1]), c.pts[2]), 1.0/3))
+		if lc.Elevation == rc.Elevation && h.E < geom.WallTowerThreshold {
 			wantTowers = append(wantTowers, probe)
 		}
 	}
@@ -265,7 +266,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		for ch := range g.ChunkCount() {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
-		r := g.Noise().Perturb(vec.Add(vec.Add(g.CellPosition(i), hexmap.SecondSolidCorner(hexmap.NE)), hexmap.Bridge(hexmap.E)))
+		r := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))
 		reaches := false
 		for _, p := range walls.Positions {
 			reaches = reaches || nearXZ(p, r, 1e-3)

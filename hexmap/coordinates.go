@@ -1,7 +1,5 @@
 package hexmap
 
-import "math"
-
 // Coordinates are cube coordinates of a cell (Y = -X - Z), stored as
 // the axial pair X, Z like Catlike's HexCoordinates.
 type Coordinates struct {
@@ -43,30 +41,6 @@ func (c Coordinates) Step(d Direction) Coordinates {
 // DistanceTo returns the number of cell steps between c and o.
 func (c Coordinates) DistanceTo(o Coordinates) int {
 	return (abs(c.X-o.X) + abs(c.Y()-o.Y()) + abs(c.Z-o.Z)) / 2
-}
-
-// FromPosition returns the coordinates of the cell whose hexagon contains
-// the world point (x, z), ignoring perturbation.
-func FromPosition(x, z float32) Coordinates {
-	fx := float64(x) / (InnerRadius * 2)
-	fy := -fx
-	offset := float64(z) / (OuterRadius * 3)
-	fx -= offset
-	fy -= offset
-	ix := math.Round(fx)
-	iy := math.Round(fy)
-	iz := math.Round(-fx - fy)
-	if ix+iy+iz != 0 {
-		dx := math.Abs(fx - ix)
-		dy := math.Abs(fy - iy)
-		dz := math.Abs(-fx - fy - iz)
-		if dx > dy && dx > dz {
-			ix = -iy - iz
-		} else if dz > dy {
-			iz = -ix - iy
-		}
-	}
-	return Coordinates{X: int(ix), Z: int(iz)}
 }
 
 // Center returns the unperturbed world XZ centre of the cell at c.

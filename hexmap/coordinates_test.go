@@ -89,7 +89,7 @@ func TestFromPositionCentres(t *testing.T) {
 	for z := -3; z < 15; z++ {
 		for x := -3; x < 20; x++ {
 			cx, cz := CellCenter(x, z)
-			if got := FromPosition(cx, cz); got != FromOffset(x, z) {
+			if got := (Topology{}).FromPosition(cx, cz); got != FromOffset(x, z) {
 				t.Fatalf("FromPosition(centre of (%d, %d)) = %v, want %v", x, z, got, FromOffset(x, z))
 			}
 		}
@@ -112,7 +112,7 @@ func TestFromPositionInsideHexagon(t *testing.T) {
 		}
 		px := cx + (a[0]*u+b[0]*v)*0.98
 		pz := cz + (a[2]*u+b[2]*v)*0.98
-		if got := FromPosition(px, pz); got != FromOffset(x, z) {
+		if got := (Topology{}).FromPosition(px, pz); got != FromOffset(x, z) {
 			t.Fatalf("point (%v, %v) in cell (%d, %d) maps to %v", px, pz, x, z, got)
 		}
 	}

@@ -9,8 +9,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/ungerik/go3d/vec3"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite golden files")
@@ -29,7 +27,7 @@ func noiseDigest(seed int64) string {
 			put(c)
 		}
 	}
-	for _, v := range n.tables().hash {
+	for _, v := range n.Tables().Hash {
 		put(v.A)
 		put(v.B)
 		put(v.C)
@@ -58,20 +56,5 @@ func TestNoiseIsPortable(t *testing.T) {
 	if got != string(want) {
 		t.Fatalf("noise digests differ from %s:\ngot  %s\nwant %s", path,
 			strings.ReplaceAll(got, "\n", " "), strings.ReplaceAll(string(want), "\n", " "))
-	}
-}
-
-// TestPerturbMatchesSample guards the hand-inlined Perturb against Sample.
-func TestPerturbMatchesSample(t *testing.T) {
-	n := NewNoise(3)
-	for i := range 2000 {
-		p := vec3.T{float32(i)*7.31 - 3000, float32(i % 7), float32(i)*3.17 - 1000}
-		s := n.Sample(p)
-		want := p
-		want[0] += (s[0]*2 - 1) * CellPerturbStrength
-		want[2] += (s[2]*2 - 1) * CellPerturbStrength
-		if got := n.Perturb(p); got != want {
-			t.Fatalf("Perturb(%v) = %v, want %v", p, got, want)
-		}
 	}
 }

@@ -10,11 +10,11 @@ type Change struct {
 	Edit uint64
 }
 
-// Feed is the log of a grid's changes that its consumers (mesh rebuilds,
-// undo, path caches, vision) follow, each through a FeedReader with a
-// position of its own: reading never takes a change away from another
-// reader. The feed keeps only what some reader has not yet read.
-type Feed struct {
+// changeFeed is the log of a grid's changes that its consumers (mesh
+// rebuilds, undo, path caches, vision) follow, each through a FeedReader
+// with a position of its own: reading never takes a change away from
+// another reader. The feed keeps only what some reader has not yet read.
+type changeFeed struct {
 	start   uint64 // position of records[0]
 	records []Change
 	readers []*FeedReader
@@ -27,7 +27,7 @@ const maxFeedBacklog = 1 << 20
 
 // FeedReader is one consumer's position in a grid's change feed.
 type FeedReader struct {
-	feed   *Feed
+	feed   *changeFeed
 	pos    uint64
 	lost   bool
 	closed bool
@@ -41,10 +41,10 @@ func (g *Grid) Follow() *FeedReader {
 	return r
 }
 
-func (f *Feed) end() uint64 { return f.start + uint64(len(f.records)) }
+func (f *changeFeed) end() uint64 { return f.start + uint64(len(f.records)) }
 
 // append adds a change, unless nobody follows the feed.
-func (f *Feed) append(c Change) {
+func (f *changeFeed) append(c Change) {
 	if len(f.readers) == 0 {
 		f.start++
 		return
@@ -58,7 +58,7 @@ func (f *Feed) append(c Change) {
 
 // drop forgets the n oldest records; readers that had not read them
 // learn that they lost changes.
-func (f *Feed) drop(n int) {
+func (f *changeFeed) drop(n int) {
 	f.start += uint64(n)
 	f.records = append(f.records[:0], f.records[n:]...)
 	for _, r := range f.readers {
@@ -72,7 +72,7 @@ func (f *Feed) drop(n int) {
 // half of what is held, so that trimming costs amortised constant time.
 // It runs only as a change is added, so that what Read returned stays
 // valid until the next edit.
-func (f *Feed) trim() {
+func (f *changeFeed) trim() {
 	low := f.end()
 	for _, r := range f.readers {
 		low = min(low, r.pos)
@@ -127,15 +127,4 @@ func (r *FeedReader) Close() {
 		f.start = f.end()
 		f.records = f.records[:0]
 	}
-}
-
-// AffectsNeighbors reports whether the change can alter geometry shared
-// with the cell's neighbours (bridges, corners, walls, shores, rivers,
-// roads). Catlike refreshes only the cell's own chunk for feature levels
-// and specials.
-func (c Change) AffectsNeighbors() bool {
-	a, b := c.Before, c.After
-	a.UrbanLevel, a.FarmLevel, a.PlantLevel, a.SpecialIndex =
-		b.UrbanLevel, b.FarmLevel, b.PlantLevel, b.SpecialIndex
-	return a != b
 }

@@ -142,30 +142,3 @@ func TestEditsAreGrouped(t *testing.T) {
 		t.Errorf("elevation edit changed cells %v, want %d then the two river ends", got, n)
 	}
 }
-
-func TestAffectsNeighbors(t *testing.T) {
-	base := NewCell()
-	own := []func(c *Cell){
-		func(c *Cell) { c.UrbanLevel = 2 }, func(c *Cell) { c.FarmLevel = 1 },
-		func(c *Cell) { c.PlantLevel = 3 }, func(c *Cell) { c.SpecialIndex = 1 },
-	}
-	shared := []func(c *Cell){
-		func(c *Cell) { c.Elevation = 1 }, func(c *Cell) { c.WaterLevel = 1 },
-		func(c *Cell) { c.Walled = true }, func(c *Cell) { c.TerrainType = Snow },
-		func(c *Cell) { c.Roads = 1 }, func(c *Cell) { c.OutgoingRiver = E },
-	}
-	for k, f := range own {
-		after := base
-		f(&after)
-		if (Change{Before: base, After: after}).AffectsNeighbors() {
-			t.Errorf("own-feature change %d affects neighbours", k)
-		}
-	}
-	for k, f := range shared {
-		after := base
-		f(&after)
-		if !(Change{Before: base, After: after}).AffectsNeighbors() {
-			t.Errorf("shared change %d does not affect neighbours", k)
-		}
-	}
-}

@@ -3,8 +3,6 @@ package hexmap
 import (
 	"maps"
 	"slices"
-
-	"github.com/ungerik/go3d/vec3"
 )
 
 // MaxCellCount is the largest width or height in cells a grid may have.
@@ -32,7 +30,7 @@ type Grid struct {
 	// explored is per side what its units have seen (vision sets it).
 	explored exploration
 
-	feed  Feed
+	feed  changeFeed
 	edit  uint64 // the current (or last) edit's serial
 	depth int    // nesting of edit methods: the outermost starts an edit
 	batch batchState
@@ -98,17 +96,6 @@ func (g *Grid) ChunkCount() int { return g.ChunkCountX() * g.ChunkCountZ() }
 // Noise returns the map's seeded noise and hash grid.
 func (g *Grid) Noise() *Noise { return g.noise }
 
-// Perturber returns the map's perturbation and noise sampling: the
-// noise's own on a flat map, joined across the seam on a wrapping one.
-// Everything that perturbs or samples a map's geometry goes through it.
-func (g *Grid) Perturber() Perturber {
-	p := g.noise.Perturber()
-	if g.top.Wrapping {
-		p.wrap = g.top.WrapSize()
-	}
-	return p
-}
-
 // Seed returns the map's seed.
 func (g *Grid) Seed() int64 { return g.noise.seed }
 
@@ -150,27 +137,6 @@ func (g *Grid) ChunkCells(ch int) []int {
 	return out
 }
 
-// CellPosition is the centre of cell i in world space, its Y the
-// elevation jittered by noise as in Catlike's HexCell.Elevation.
-func (g *Grid) CellPosition(i int) vec3.T {
-	x, z := g.top.CellCenter(i)
-	return vec3.T{x, g.cellHeight(g.Perturber(), i, x, z), z}
-}
-
-// CellPosition is Grid.CellPosition through t, g's own Perturber, as
-// three numbers: for hot loops, which hold t already and write the
-// numbers where they go.
-func (t Perturber) CellPosition(g *Grid, i int) (x, y, z float32) {
-	x, z = g.top.CellCenter(i)
-	return x, g.cellHeight(t, i, x, z), z
-}
-
-// cellHeight is the Y of cell i's position, its centre at x, z.
-func (g *Grid) cellHeight(t Perturber, i int, x, z float32) float32 {
-	s1 := t.sampleElevation(x, z)
-	return float32(g.cells[i].Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength
-}
-
 // CellUnder returns the cell whose (unperturbed) hexagon holds the world
 // point (x, z), or false when it is off the map.
 func (g *Grid) CellUnder(x, z float32) (int, bool) {
@@ -204,7 +170,7 @@ func (g *Grid) Clone() *Grid {
 	c.setup = g.Setup()
 	c.notes = maps.Clone(g.notes)
 	c.explored = g.explored.clone()
-	c.feed = Feed{}
+	c.feed = changeFeed{}
 	c.batch = batchState{}
 	c.depth = 0
 	return &c

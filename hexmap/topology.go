@@ -199,7 +199,7 @@ func (t Topology) Nearest(x, ref float32) float32 {
 // point (x, z), or false when it is off the map. On a wrapping map the
 // point may lie in any copy of the map east or west.
 func (t Topology) CellUnder(x, z float32) (int, bool) {
-	return t.Index(FromPosition(x, z))
+	return t.Index(t.FromPosition(x, z))
 }
 
 // WrapX moves world X into [0, WrapSize) on a wrapping map, so that
@@ -239,9 +239,71 @@ func mod(v, m int) int {
 	return v
 }
 
+// RowPitch is the world distance between the centres of neighbouring
+// rows, 1.5 outer radii.
+func (t Topology) RowPitch() float64 { return 1.5 * OuterRadius }
+
+// ColumnPitch is the world distance between the centres of neighbouring
+// cells in a row, one inner diameter: a cell's width.
+func (t Topology) ColumnPitch() float64 { return InnerDiameter }
+
 // Extent is the largest world X and Z of a cell centre: the map spans
 // [0, maxX] × [0, maxZ] between centres (odd rows are shifted half a cell
 // east, so the last column's odd cells reach furthest).
 func (t Topology) Extent() (maxX, maxZ float64) {
-	return (float64(t.Width) - 0.5) * 2 * InnerRadius, float64(t.Height-1) * 1.5 * OuterRadius
+	return (float64(t.Width) - 0.5) * t.ColumnPitch(), float64(t.Height-1) * t.RowPitch()
+}
+
+// Bounds is the world rectangle that holds every cell's unperturbed
+// hexagon, grown by margin on each side: from the west edge of the even
+// rows to the east edge of the odd ones, and from the south tip of the
+// first row to the north tip of the last. It is in float32, as the
+// meshes' coordinates are.
+func (t Topology) Bounds(margin float32) (x0, z0, x1, z1 float32) {
+	return t.BlockBounds(0, 0, t.Width, t.Height, margin)
+}
+
+// BlockBounds is Bounds of the block of cells in columns [cx0, cx1) of
+// rows [cz0, cz1) (at least two rows, or one odd row: a single even row
+// reaches half a cell less far east).
+func (t Topology) BlockBounds(cx0, cz0, cx1, cz1 int, margin float32) (x0, z0, x1, z1 float32) {
+	cw, rh := float32(t.ColumnPitch()), float32(t.RowPitch())
+	return float32(cx0)*cw - InnerRadius - margin,
+		float32(cz0)*rh - OuterRadius - margin,
+		float32(cx1)*cw + margin,
+		float32(cz1-1)*rh + OuterRadius + margin
+}
+
+// Axial is the world point (x, z) in fractional axial coordinates (the
+// X and Z of Coordinates, unrounded): cell centres fall on whole numbers.
+func (t Topology) Axial(x, z float64) (ax, az float64) {
+	az = z / t.RowPitch()
+	return x/t.ColumnPitch() - az/2, az
+}
+
+// AxialPosition is the world point at fractional axial coordinates
+// (ax, az), Axial's inverse.
+func (t Topology) AxialPosition(ax, az float64) (x, z float64) {
+	return (ax + az/2) * t.ColumnPitch(), az * t.RowPitch()
+}
+
+// FromPosition returns the coordinates of the cell whose hexagon contains
+// the world point (x, z), ignoring perturbation: Axial rounded to the
+// nearest cell, in cube coordinates. The coordinates may be off the map
+// (see CellUnder).
+func (t Topology) FromPosition(x, z float32) Coordinates {
+	fx, fz := t.Axial(float64(x), float64(z))
+	fy := -fx - fz
+	ix, iy, iz := math.Round(fx), math.Round(fy), math.Round(fz)
+	if ix+iy+iz != 0 {
+		dx := math.Abs(fx - ix)
+		dy := math.Abs(fy - iy)
+		dz := math.Abs(fz - iz)
+		if dx > dy && dx > dz {
+			ix = -iy - iz
+		} else if dz > dy {
+			iz = -ix - iy
+		}
+	}
+	return Coordinates{X: int(ix), Z: int(iz)}
 }

@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -288,6 +289,75 @@ func TestWithinRowsIsTheDisk(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("%+v disk of %d, radius %d: %v, want %v", top, i, r, got, want)
 			}
+		}
+	}
+}
+
+// near reports whether a and b agree to within 1e-4 world units.
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }
+
+// near32 is near for float32s.
+func near32(a, b float32) bool { return near(float64(a), float64(b)) }
+
+// Hand-worked lattice of a 10×5 map: cells 17.3205 wide (2 × 8.66025),
+// rows 15 apart (1.5 × 10); its hexagons span from the west edge of
+// row 0's first cell to the east edge of row 1's last (odd rows are half
+// a cell east) and from row 0's south tip to row 4's north tip.
+func TestLatticeHandWorked(t *testing.T) {
+	top := Topology{Width: 10, Height: 5}
+	if !near(top.ColumnPitch(), 17.32050808) || top.RowPitch() != 15 {
+		t.Fatalf("pitches %v, %v; want 17.3205, 15", top.ColumnPitch(), top.RowPitch())
+	}
+	if maxX, maxZ := top.Extent(); !near(maxX, 9.5*17.32050808) || maxZ != 60 {
+		t.Fatalf("Extent %v, %v; want 164.545, 60", maxX, maxZ)
+	}
+	for _, c := range []struct {
+		margin, x0, z0, x1, z1 float32
+	}{
+		{0, -8.66025404, -10, 173.2050808, 70},
+		{2, -10.66025404, -12, 175.2050808, 72},
+	} {
+		x0, z0, x1, z1 := top.Bounds(c.margin)
+		if !near32(x0, c.x0) || !near32(z0, c.z0) || !near32(x1, c.x1) || !near32(z1, c.z1) {
+			t.Fatalf("Bounds(%v) = %v %v %v %v, want %v %v %v %v", c.margin, x0, z0, x1, z1, c.x0, c.z0, c.x1, c.z1)
+		}
+	}
+	// Columns 5..9 of rows 5..9: row 6's cell 5 (centre 86.60) reaches
+	// furthest west, row 5's cell 9 (centre 164.54) furthest east.
+	x0, z0, x1, z1 := top.BlockBounds(5, 5, 10, 10, 0)
+	if !near32(x0, 77.94228636) || z0 != 65 || !near32(x1, 173.2050808) || z1 != 145 {
+		t.Fatalf("BlockBounds = %v %v %v %v, want 77.9423 65 173.205 145", x0, z0, x1, z1)
+	}
+}
+
+// Hand-worked world to axial conversions: offset cell (1, 1) is centred
+// at (25.98, 15), axial (1, 1); points either side of the edge x = 0 in
+// row 1 fall in axial (0, 1) and (-1, 1), points either side of row 0's
+// edge between its first two cells in (0, 0) and (1, 0).
+func TestAxialHandWorked(t *testing.T) {
+	var top Topology
+	if ax, az := top.Axial(1.5*17.32050808, 15); !near(ax, 1) || !near(az, 1) {
+		t.Fatalf("Axial(25.98, 15) = %v, %v; want 1, 1", ax, az)
+	}
+	if x, z := top.AxialPosition(1, 1); !near(x, 25.98076212) || !near(z, 15) {
+		t.Fatalf("AxialPosition(1, 1) = %v, %v; want 25.98, 15", x, z)
+	}
+	if x, z := top.AxialPosition(-0.5, 2); !near(x, 8.66025404) || z != 30 {
+		t.Fatalf("AxialPosition(-0.5, 2) = %v, %v; want 8.66, 30", x, z)
+	}
+	for _, c := range []struct {
+		x, z float32
+		want Coordinates
+	}{
+		{0, 0, Coordinates{0, 0}},
+		{8.5, 0, Coordinates{0, 0}},
+		{8.8, 0, Coordinates{1, 0}},
+		{1, 11, Coordinates{0, 1}},
+		{-1, 11, Coordinates{-1, 1}},
+		{0, 9.5, Coordinates{0, 0}},
+	} {
+		if got := top.FromPosition(c.x, c.z); got != c.want {
+			t.Errorf("FromPosition(%v, %v) = %v, want %v", c.x, c.z, got, c.want)
 		}
 	}
 }

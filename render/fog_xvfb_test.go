@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -71,7 +72,7 @@ func TestFogShadesCells(t *testing.T) {
 			}
 			cam := project.NewCamera(top)
 			cam.Zoom, cam.Rotation = 0.3, 20
-			p := g.CellPosition(centre)
+			p := geom.CellPosition(g, centre)
 			cam.X, cam.Z = float64(p[0]), float64(p[2])
 			if wrap {
 				cam.X = float64(p[0]) + float64(top.WrapSize())/2 // the seam in view
@@ -138,7 +139,7 @@ func TestFogShadesCells(t *testing.T) {
 // cell's own: the centre itself, or for an underwater cell its bottom
 // just below it along the ray.
 func ownCentrePixels(g *hexmap.Grid, v *project.View, depth []float64, i int, x float32, w, h int) []image.Point {
-	p := g.CellPosition(i)
+	p := geom.CellPosition(g, i)
 	p[0] = g.Topology().Nearest(p[0], x)
 	c := g.Cell(i)
 	if c.IsUnderwater() {

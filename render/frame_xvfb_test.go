@@ -9,6 +9,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -44,7 +45,7 @@ func newFrameScene(b *testing.B) *frameScene {
 	for i := 0; len(s.still) < 50 && i < g.CellCount(); i++ {
 		for c := range g.CellCount() {
 			if g.Topology().Distance(c, centre) == i && !g.Cell(c).IsUnderwater() && len(s.still) < 50 {
-				s.still = append(s.still, project.Figure{Pos: g.CellPosition(c), Heading: float32(c % 360), Color: units.SideColor(1 + c%2)})
+				s.still = append(s.still, project.Figure{Pos: geom.CellPosition(g, c), Heading: float32(c % 360), Color: units.SideColor(1 + c%2)})
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 	"hexsandbox/render/project"
 
@@ -91,7 +92,7 @@ func TestPlateauFarSlopesNotDarker(t *testing.T) {
 		t.Fatal(err)
 	}
 	cx, cz := g.Coordinates(centre).Center()
-	top := g.CellPosition(centre)[1]
+	top := geom.CellPosition(g, centre)[1]
 	const w, h = 1280, 720
 	for _, rot := range []float64{0, 90, 180, 270} {
 		cam := project.NewCamera(g.Topology())
@@ -153,7 +154,7 @@ func onPlateauSlope(g *hexmap.Grid, p vec3.T) bool {
 	near := []int{i}
 	g.Topology().Neighbors(i, func(_ hexmap.Direction, n int) { near = append(near, n) })
 	dist := func(c int) float32 {
-		q := g.CellPosition(c)
+		q := geom.CellPosition(g, c)
 		return (q[0]-p[0])*(q[0]-p[0]) + (q[2]-p[2])*(q[2]-p[2])
 	}
 	slices.SortFunc(near, func(a, b int) int { return cmp.Compare(dist(a), dist(b)) })

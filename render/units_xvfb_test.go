@@ -10,6 +10,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
 )
@@ -23,7 +24,7 @@ func figuresOn(g *hexmap.Grid) []project.Figure {
 		if g.Cell(i).IsUnderwater() {
 			continue
 		}
-		figs = append(figs, project.Figure{Pos: g.CellPosition(i), Heading: float32(i * 37 % 360), Color: colors[i%4]})
+		figs = append(figs, project.Figure{Pos: geom.CellPosition(g, i), Heading: float32(i * 37 % 360), Color: colors[i%4]})
 	}
 	return figs
 }

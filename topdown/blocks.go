@@ -55,16 +55,16 @@ func (b Blocks) Rect(i int) image.Rectangle {
 
 // Pixel is where world point (x, z) lies in the picture.
 func (b Blocks) Pixel(x, z float32) (px, py float64) {
-	px = float64(x)/(2*hexmap.InnerRadius)*float64(b.CW) + float64(b.CW)/2
-	py = (float64(b.Top.Height-1)-float64(z)/(1.5*hexmap.OuterRadius))*float64(b.RH) + float64(b.RH+b.RH/3)/2
+	px = float64(x)/b.Top.ColumnPitch()*float64(b.CW) + float64(b.CW)/2
+	py = (float64(b.Top.Height-1)-float64(z)/b.Top.RowPitch())*float64(b.RH) + float64(b.RH+b.RH/3)/2
 	return px, py
 }
 
 // World is the world point (x, z) at picture pixel (px, py): Pixel's
 // inverse.
 func (b Blocks) World(px, py float64) (x, z float32) {
-	x = float32((px - float64(b.CW)/2) / float64(b.CW) * 2 * hexmap.InnerRadius)
-	z = float32((float64(b.Top.Height-1) - (py-float64(b.RH+b.RH/3)/2)/float64(b.RH)) * 1.5 * hexmap.OuterRadius)
+	x = float32((px - float64(b.CW)/2) / float64(b.CW) * b.Top.ColumnPitch())
+	z = float32((float64(b.Top.Height-1) - (py-float64(b.RH+b.RH/3)/2)/float64(b.RH)) * b.Top.RowPitch())
 	return x, z
 }
 

@@ -31,12 +31,13 @@ const (
 )
 
 // PictureSize is the size of t's picture at cellPx pixels per cell: the
-// hexagons' extent, odd rows half a cell east (Width + ½ cells wide,
-// in whole pixels).
+// hexagons' extent, t.Bounds, rounded up to whole pixels (less a
+// thousandth of one, the float32 rounding of the bounds).
 func PictureSize(t hexmap.Topology, cellPx int) (w, h int) {
-	s := float64(cellPx) / (2 * hexmap.InnerRadius) // pixels per world unit
-	w = ((2*t.Width+1)*cellPx + 1) / 2
-	h = int(math.Ceil((float64(t.Height-1)*1.5 + 2) * hexmap.OuterRadius * s))
+	s := float64(cellPx) / t.ColumnPitch() // pixels per world unit
+	x0, z0, x1, z1 := t.Bounds(0)
+	w = int(math.Ceil(float64(x1-x0)*s - 1e-3))
+	h = int(math.Ceil(float64(z1-z0)*s - 1e-3))
 	return w, h
 }
 
@@ -78,7 +79,8 @@ func Picture(g *hexmap.Grid, cellPx int) (*image.RGBA, error) {
 	w, h := PictureSize(t, cellPx)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(palette.Back), image.Point{}, draw.Src)
-	p := painter{img: img, s: float64(cellPx) / (2 * hexmap.InnerRadius), h: float64(h)}
+	x0, z0, _, _ := t.Bounds(0)
+	p := painter{img: img, s: float64(cellPx) / t.ColumnPitch(), x0: float64(x0), z0: float64(z0), h: float64(h)}
 	for i, c := range g.Cells() {
 		p.cell(t, i, c)
 	}
@@ -95,7 +97,9 @@ func Picture(g *hexmap.Grid, cellPx int) (*image.RGBA, error) {
 type painter struct {
 	img *image.RGBA
 	s   float64 // pixels per world unit
-	h   float64
+	// x0, z0 are the map's west and south bounds in world units, h the
+	// picture's height in pixels.
+	x0, z0, h float64
 }
 
 type pt struct{ x, y float64 }
@@ -103,7 +107,7 @@ type pt struct{ x, y float64 }
 // at is world point (x, z) in pixels: the map's west edge at 0, its
 // northern row's top at 0.
 func (p painter) at(x, z float64) pt {
-	return pt{(x + hexmap.InnerRadius) * p.s, p.h - (z+hexmap.OuterRadius)*p.s}
+	return pt{(x - p.x0) * p.s, p.h - (z-p.z0)*p.s}
 }
 
 // hexagon returns cell i's corners in pixels, shrunk by f (1: the whole
@@ -133,7 +137,7 @@ func (p painter) cell(t hexmap.Topology, i int, c hexmap.Cell) {
 	}
 	cx, cz := t.CellCenter(i)
 	centre := p.at(float64(cx), float64(cz))
-	r := hexmap.InnerRadius * p.s
+	r := t.ColumnPitch() / 2 * p.s
 	dots := func(level uint8, col color.NRGBA, angle float64) {
 		for k := range int(level) {
 			a := angle + float64(k)*2*math.Pi/3
@@ -157,7 +161,7 @@ func (p painter) links(t hexmap.Topology, i int, c hexmap.Cell) {
 		a, b := hexmap.FirstCorner(d), hexmap.SecondCorner(d)
 		return p.at(float64(cx)+float64(a[0]+b[0])/2, float64(cz)+float64(a[2]+b[2])/2)
 	}
-	r := hexmap.InnerRadius * p.s
+	r := t.ColumnPitch() / 2 * p.s
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		if c.HasRoadThroughEdge(d) {
 			p.line(centre, edge(d), 0.14*r, Solid(palette.Road))

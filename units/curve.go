@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // vec2 is a point or direction in the XZ plane.
@@ -53,7 +54,7 @@ type Ground interface {
 // is drawn there (perturbed like the triangulation's centre vertex, so
 // on the road junction of a cell with roads).
 func CellPoint(g *hexmap.Grid, i int) vec2 {
-	p := g.Perturber().Perturb(g.CellPosition(i))
+	p := geom.PerturberOf(g).Perturb(geom.CellPosition(g, i))
 	return vec2{p[0], p[2]}
 }
 
@@ -62,11 +63,11 @@ func CellPoint(g *hexmap.Grid, i int) vec2 {
 // of a wrapping map its centre is shifted by a map width): the midpoint
 // of the two perturbed solid edge middles the connection is built from.
 func edgeMiddle(g *hexmap.Grid, a, b int, d hexmap.Direction) vec2 {
-	per := g.Perturber()
-	pa := g.CellPosition(a)
-	pb := g.CellPosition(b)
+	per := geom.PerturberOf(g)
+	pa := geom.CellPosition(g, a)
+	pb := geom.CellPosition(g, b)
 	pb[0] += g.Topology().NeighborShift(a, b)
-	ea, eb := hexmap.SolidEdgeMiddle(d), hexmap.SolidEdgeMiddle(d.Opposite())
+	ea, eb := geom.SolidEdgeMiddle(d), geom.SolidEdgeMiddle(d.Opposite())
 	ma := per.Perturb(add3(pa, ea))
 	mb := per.Perturb(add3(pb, eb))
 	return vec2{(ma[0] + mb[0]) / 2, (ma[2] + mb[2]) / 2}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/nav"
 )
 
@@ -288,5 +289,5 @@ func (gm *Game) height(p vec2, cell int) float32 {
 			return y
 		}
 	}
-	return gm.grid.CellPosition(cell)[1]
+	return geom.CellPosition(gm.grid, cell)[1]
 }

@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/nav"
 )
 
@@ -319,7 +320,7 @@ func TestTravelOverBridge(t *testing.T) {
 	poses := w.run(t, 0)
 	checkPoses(t, w, poses)
 	river := g.Cell(cross).RiverSurfaceY()
-	centre := g.CellPosition(cross)
+	centre := geom.CellPosition(g, cross)
 	lowest := float32(math.Inf(1))
 	for _, ps := range poses {
 		if math.Hypot(float64(ps.X-centre[0]), float64(ps.Z-centre[2])) < 3 {

@@ -10,13 +10,14 @@ package units
 
 import (
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/palette"
 )
 
 // Speeds of travel (Catlike's HexUnit).
 const (
 	// TravelSpeed is in cells per second along the track: a cell is the
-	// distance between neighbouring centres, 2·InnerRadius.
+	// distance between neighbouring centres, hexmap.InnerDiameter.
 	TravelSpeed = 4
 	// RotationSpeed is how fast a unit turns to face its way, in degrees
 	// per second.
@@ -24,7 +25,7 @@ const (
 )
 
 // UnitsPerSecond is TravelSpeed in world units.
-const UnitsPerSecond = TravelSpeed * 2 * hexmap.InnerRadius
+const UnitsPerSecond = TravelSpeed * hexmap.InnerDiameter
 
 // The palette has a colour for each side.
 var _ [hexmap.MaxSides][3]float32 = palette.Sides
@@ -44,6 +45,6 @@ func clampSide(s int) int { return max(1, min(hexmap.MaxSides, s)) }
 // a way drawn from the cell's hash (Catlike faces new units at random;
 // the hash makes it the same every time).
 func New(g *hexmap.Grid, i, side int) hexmap.Unit {
-	h := g.Noise().SampleHash(g.CellPosition(i))
+	h := geom.SampleHash(g.Noise(), geom.CellPosition(g, i))
 	return hexmap.Unit{Location: g.Coordinates(i), Orientation: h.E * 360, Side: uint8(side), MovesLeft: hexmap.UnitSpeed}
 }

@@ -3,7 +3,7 @@ package water
 import (
 	"github.com/ungerik/go3d/vec2"
 
-	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // estuary is Catlike's TriangulateEstuary: where a river crosses the shore
@@ -17,7 +17,7 @@ import (
 // the trapezoid's outer land corners, where the river fades out). UV2 is
 // the river flow, continuing the river's v from 0.8 at the land edge; for
 // a river flowing out of the water the flow is mirrored and reversed.
-func (t *cellWater) estuary(e1, e2 hexmap.EdgeVertices, incomingRiver bool) {
+func (t *cellWater) estuary(e1, e2 geom.EdgeVertices, incomingRiver bool) {
 	s := t.m.Shore
 	s.AddTriangle(e2.V1, e1.V2, e1.V1)
 	s.AddTriangleUV(vec2.T{0, 1}, vec2.T{0, 0}, vec2.T{0, 0})

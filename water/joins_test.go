@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -62,8 +63,8 @@ func waterEdge(g *hexmap.Grid, b int, d hexmap.Direction, y float32) [2]vec3.T {
 	x, z := centre(g, b)
 	c := vec3.T{x, y, z}
 	return [2]vec3.T{
-		g.Noise().Perturb(vec.Add(c, hexmap.FirstWaterCorner(d))),
-		g.Noise().Perturb(vec.Add(c, hexmap.SecondWaterCorner(d))),
+		geom.FlatPerturber(g.Noise()).Perturb(vec.Add(c, geom.FirstWaterCorner(d))),
+		geom.FlatPerturber(g.Noise()).Perturb(vec.Add(c, geom.SecondWaterCorner(d))),
 	}
 }
 
@@ -78,7 +79,7 @@ func hasExact(m *mesh.Mesh, p vec3.T) bool {
 
 func pCentre(g *hexmap.Grid, i int) vec3.T {
 	x, z := centre(g, i)
-	return g.Noise().Perturb(vec3.T{x, 0, z})
+	return geom.FlatPerturber(g.Noise()).Perturb(vec3.T{x, 0, z})
 }
 
 func coveredBy(p vec3.T, ms ...Meshes) bool {

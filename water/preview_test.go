@@ -15,6 +15,7 @@ import (
 	"github.com/ungerik/go3d/vec4"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/raster"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
@@ -129,12 +130,12 @@ func (r painter) land(g *hexmap.Grid, i int) {
 	c := vec3.T{x, 0, z}
 	e := float32(g.Cell(i).Elevation)
 	col := color.RGBA{uint8(60 + 20*e), uint8(min(230, 150+12*e)), 60, 255}
-	pc := g.Noise().Perturb(c)
+	pc := geom.FlatPerturber(g.Noise()).Perturb(c)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		ev := hexmap.NewEdgeVertices(vec.Add(c, hexmap.FirstSolidCorner(d)), vec.Add(c, hexmap.SecondSolidCorner(d)))
+		ev := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 		pts := []vec3.T{ev.V1, ev.V2, ev.V3, ev.V4, ev.V5}
 		for k := range 4 {
-			r.fill([3]vec3.T{pc, g.Noise().Perturb(pts[k]), g.Noise().Perturb(pts[k+1])},
+			r.fill([3]vec3.T{pc, geom.FlatPerturber(g.Noise()).Perturb(pts[k]), geom.FlatPerturber(g.Noise()).Perturb(pts[k+1])},
 				func([3]float32) color.RGBA { return col })
 		}
 	}
@@ -152,9 +153,9 @@ func (r painter) rivers(g *hexmap.Grid, i int) {
 		if !c.HasRiverThroughEdge(d) {
 			continue
 		}
-		end := vec.Add(ctr, hexmap.SolidEdgeMiddle(d))
+		end := vec.Add(ctr, geom.SolidEdgeMiddle(d))
 		for s := float32(0); s <= 1; s += 0.02 {
-			px, py := r.toPx(g.Noise().Perturb(vec.Lerp(ctr, end, s)))
+			px, py := r.toPx(geom.FlatPerturber(g.Noise()).Perturb(vec.Lerp(ctr, end, s)))
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
 					r.c.Img.SetRGBA(px+dx, py+dy, riverColor)

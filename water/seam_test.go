@@ -6,6 +6,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -38,7 +39,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 			g.SetElevation(i, 2) // land in the last column, facing the first
 		}
 	}
-	p := g.Perturber()
+	p := geom.PerturberOf(g)
 	bridges, shores := 0, 0
 	for a := range g.CellCount() {
 		ma := triangulateOne(g, a)
@@ -53,7 +54,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 			switch {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:
-				for _, c := range []vec3.T{hexmap.FirstWaterCorner(d.Opposite()), hexmap.SecondWaterCorner(d.Opposite())} {
+				for _, c := range []vec3.T{geom.FirstWaterCorner(d.Opposite()), geom.SecondWaterCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(triangulateOne(g, b).Water, q) || !hasNear(ma.Water, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
@@ -65,7 +66,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 				}
 				bridges++
 			case !g.Cell(b).IsUnderwater():
-				for _, c := range []vec3.T{hexmap.FirstSolidCorner(d.Opposite()), hexmap.SecondSolidCorner(d.Opposite())} {
+				for _, c := range []vec3.T{geom.FirstSolidCorner(d.Opposite()), geom.SecondSolidCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(ma.Shore, vec3.T{q[0] + shift, q[1], q[2]}) {
 						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Coordinates(a), g.Coordinates(b), q)
@@ -80,7 +81,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 	}
 }
 
-func pCentreOf(p hexmap.Perturber, top hexmap.Topology, i int) vec3.T {
+func pCentreOf(p geom.Perturber, top hexmap.Topology, i int) vec3.T {
 	x, z := top.CellCenter(i)
 	return p.Perturb(vec3.T{x, 0, z})
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/ungerik/go3d/vec2"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 )
 
@@ -27,9 +28,9 @@ func (t *cellWater) shore(d hexmap.Direction) {
 	w.AddTriangle(t.pCenter, e1.V4, e1.V5)
 
 	nc := t.neighborCenter(d)
-	e2 := t.perturbEdge(hexmap.NewEdgeVertices(
-		vec.Add(nc, hexmap.SecondSolidCorner(d.Opposite())),
-		vec.Add(nc, hexmap.FirstSolidCorner(d.Opposite())),
+	e2 := t.perturbEdge(geom.NewEdgeVertices(
+		vec.Add(nc, geom.SecondSolidCorner(d.Opposite())),
+		vec.Add(nc, geom.FirstSolidCorner(d.Opposite())),
 	))
 	if t.cell.HasRiverThroughEdge(d) {
 		t.estuary(e1, e2, t.cell.IncomingRiver == d)
@@ -40,7 +41,7 @@ func (t *cellWater) shore(d hexmap.Direction) {
 }
 
 // shoreStrip is the plain shore: four quads from water to land.
-func (t *cellWater) shoreStrip(e1, e2 hexmap.EdgeVertices) {
+func (t *cellWater) shoreStrip(e1, e2 geom.EdgeVertices) {
 	s, w, l := t.m.Shore, shoreWater(), shoreLand()
 	s.AddQuad(e1.V1, e1.V2, e2.V1, e2.V2)
 	s.AddQuadUV(w, w, l, l)
@@ -55,14 +56,14 @@ func (t *cellWater) shoreStrip(e1, e2 hexmap.EdgeVertices) {
 // shoreCorner fills the corner after the shore edge d. Its third point is
 // the next neighbour's water corner when that neighbour is underwater and
 // its solid corner when it is land, with the shore value to match.
-func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 hexmap.EdgeVertices) {
+func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 geom.EdgeVertices) {
 	next, ok := t.g.Neighbor(t.i, d.Next())
 	if !ok {
 		return
 	}
-	third, uv := hexmap.FirstSolidCorner(d.Previous()), shoreLand()
+	third, uv := geom.FirstSolidCorner(d.Previous()), shoreLand()
 	if t.g.Cell(next).IsUnderwater() {
-		third, uv = hexmap.FirstWaterCorner(d.Previous()), shoreWater()
+		third, uv = geom.FirstWaterCorner(d.Previous()), shoreWater()
 	}
 	v3 := t.perturb(vec.Add(t.neighborCenter(d.Next()), third))
 	t.m.Shore.AddTriangle(e1.V5, e2.V5, v3)
@@ -71,9 +72,9 @@ func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 hexmap.EdgeVertices) 
 
 // waterEdge is the perturbed, subdivided edge d of the water hexagon; its
 // ends are the cached corners, the same points the open water uses.
-func (t *cellWater) waterEdge(d hexmap.Direction) hexmap.EdgeVertices {
-	e := hexmap.NewEdgeVertices(vec.Add(t.center, hexmap.FirstWaterCorner(d)), vec.Add(t.center, hexmap.SecondWaterCorner(d)))
-	return hexmap.EdgeVertices{
+func (t *cellWater) waterEdge(d hexmap.Direction) geom.EdgeVertices {
+	e := geom.NewEdgeVertices(vec.Add(t.center, geom.FirstWaterCorner(d)), vec.Add(t.center, geom.SecondWaterCorner(d)))
+	return geom.EdgeVertices{
 		V1: t.corners[d], V2: t.perturb(e.V2), V3: t.perturb(e.V3),
 		V4: t.perturb(e.V4), V5: t.corners[d.Next()],
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -58,18 +59,18 @@ func edgePoints(g *hexmap.Grid, water bool) []vec3.T {
 		}
 		x, z := centre(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			y, a, b := c.WaterSurfaceY(), hexmap.FirstWaterCorner(d), hexmap.SecondWaterCorner(d)
+			y, a, b := c.WaterSurfaceY(), geom.FirstWaterCorner(d), geom.SecondWaterCorner(d)
 			if !water {
 				n, ok := g.Neighbor(i, d)
 				if !ok || !g.Cell(n).IsUnderwater() {
 					continue
 				}
-				y, a, b = g.Cell(n).WaterSurfaceY(), hexmap.FirstSolidCorner(d), hexmap.SecondSolidCorner(d)
+				y, a, b = g.Cell(n).WaterSurfaceY(), geom.FirstSolidCorner(d), geom.SecondSolidCorner(d)
 			}
 			ctr := vec3.T{x, y, z}
-			e := hexmap.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))
+			e := geom.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))
 			for _, p := range []vec3.T{e.V1, e.V2, e.V3, e.V4, e.V5} {
-				out = append(out, g.Noise().Perturb(p))
+				out = append(out, geom.FlatPerturber(g.Noise()).Perturb(p))
 			}
 		}
 	}

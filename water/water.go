@@ -8,6 +8,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -36,7 +37,7 @@ func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
 type cellWater struct {
 	g    *hexmap.Grid
 	top  hexmap.Topology
-	p    hexmap.Perturber
+	p    geom.Perturber
 	m    Meshes
 	i    int
 	cell hexmap.Cell
@@ -58,13 +59,13 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 	if m.Estuaries == nil {
 		m.Estuaries = &mesh.Mesh{}
 	}
-	t := cellWater{g: g, top: g.Topology(), p: g.Perturber(), m: m, i: i, cell: g.Cell(i)}
+	t := cellWater{g: g, top: g.Topology(), p: geom.PerturberOf(g), m: m, i: i, cell: g.Cell(i)}
 	t.y = t.cell.WaterSurfaceY()
 	x, z := t.top.CellCenter(i)
 	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		t.corners[d] = t.perturb(vec.Add(t.center, hexmap.FirstWaterCorner(d)))
+		t.corners[d] = t.perturb(vec.Add(t.center, geom.FirstWaterCorner(d)))
 	}
 	return t
 }
@@ -94,8 +95,8 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	// its centre (the same point as c + WaterBridge(d)), so both cells
 	// perturb identical inputs and the join is exact.
 	nc := t.neighborCenter(d)
-	e1 := t.perturb(vec.Add(nc, hexmap.SecondWaterCorner(d.Opposite())))
-	e2 := t.perturb(vec.Add(nc, hexmap.FirstWaterCorner(d.Opposite())))
+	e1 := t.perturb(vec.Add(nc, geom.SecondWaterCorner(d.Opposite())))
+	e2 := t.perturb(vec.Add(nc, geom.FirstWaterCorner(d.Opposite())))
 	t.m.Water.AddQuad(c1, c2, e1, e2)
 	if d > hexmap.E {
 		return
@@ -104,7 +105,7 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	if !ok || !t.g.Cell(next).IsUnderwater() {
 		return
 	}
-	v3 := t.perturb(vec.Add(t.neighborCenter(d.Next()), hexmap.FirstWaterCorner(d.Previous())))
+	v3 := t.perturb(vec.Add(t.neighborCenter(d.Next()), geom.FirstWaterCorner(d.Previous())))
 	t.m.Water.AddTriangle(c2, e2, v3)
 }
 
@@ -120,8 +121,8 @@ func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
 
 func (t *cellWater) perturb(p vec3.T) vec3.T { return t.p.Perturb(p) }
 
-func (t *cellWater) perturbEdge(e hexmap.EdgeVertices) hexmap.EdgeVertices {
-	return hexmap.EdgeVertices{
+func (t *cellWater) perturbEdge(e geom.EdgeVertices) geom.EdgeVertices {
+	return geom.EdgeVertices{
 		V1: t.perturb(e.V1), V2: t.perturb(e.V2), V3: t.perturb(e.V3),
 		V4: t.perturb(e.V4), V5: t.perturb(e.V5),
 	}

@@ -105,7 +105,7 @@ func Copy(g *hexmap.Grid, sel *Selection) Clip {
 		x, z := p.At.Center()
 		sx, sz = sx+float64(x), sz+float64(z)
 	}
-	mid := hexmap.FromPosition(float32(sx/float64(len(ps))), float32(sz/float64(len(ps))))
+	mid := (hexmap.Topology{}).FromPosition(float32(sx/float64(len(ps))), float32(sz/float64(len(ps))))
 	anchor := ps[0].At
 	for _, p := range ps[1:] {
 		if p.At.DistanceTo(mid) < anchor.DistanceTo(mid) {

@@ -91,9 +91,7 @@ type sixths struct{ x, z int }
 // and the half turn are exact symmetries of the cylinder too.
 func (s Symmetry) Centre(t hexmap.Topology) sixths {
 	maxX, maxZ := t.Extent()
-	// World to axial: z = Z·1.5·R, x = (X + Z/2)·2·r.
-	az := maxZ / 2 / (1.5 * hexmap.OuterRadius)
-	ax := maxX/2/(2*hexmap.InnerRadius) - az/2
+	ax, az := t.Axial(maxX/2, maxZ/2)
 	cx, cz := int(math.Round(ax*6)), int(math.Round(az*6))
 	best, bestD := sixths{}, math.Inf(1)
 	for dz := -6; dz <= 6; dz++ {
@@ -102,7 +100,7 @@ func (s Symmetry) Centre(t hexmap.Topology) sixths {
 			if !s.exactAbout(p) {
 				continue
 			}
-			if d := worldDist2(p, ax, az); d < bestD-1e-9 {
+			if d := worldDist2(t, p, ax, az); d < bestD-1e-9 {
 				best, bestD = p, d
 			}
 		}
@@ -113,8 +111,8 @@ func (s Symmetry) Centre(t hexmap.Topology) sixths {
 // CentreWorld is Centre as a world point (x, z), for drawing it.
 func (s Symmetry) CentreWorld(t hexmap.Topology) (x, z float32) {
 	c := s.Centre(t)
-	ax, az := float64(c.x)/6, float64(c.z)/6
-	return float32((ax + az/2) * 2 * hexmap.InnerRadius), float32(az * 1.5 * hexmap.OuterRadius)
+	x64, z64 := t.AxialPosition(float64(c.x)/6, float64(c.z)/6)
+	return float32(x64), float32(z64)
 }
 
 // exactAbout reports whether every transform of the group maps cell
@@ -131,10 +129,10 @@ func (s Symmetry) exactAbout(p sixths) bool {
 
 // worldDist2 is the squared world distance between p and axial (ax, az),
 // in units of cells.
-func worldDist2(p sixths, ax, az float64) float64 {
-	px, pz := float64(p.x)/6, float64(p.z)/6
-	dx := (px + pz/2) - (ax + az/2)
-	dz := (pz - az) * 1.5 * hexmap.OuterRadius / (2 * hexmap.InnerRadius)
+func worldDist2(t hexmap.Topology, p sixths, ax, az float64) float64 {
+	px, pz := t.AxialPosition(float64(p.x)/6, float64(p.z)/6)
+	qx, qz := t.AxialPosition(ax, az)
+	dx, dz := (px-qx)/t.ColumnPitch(), (pz-qz)/t.ColumnPitch()
 	return dx*dx + dz*dz
 }
 

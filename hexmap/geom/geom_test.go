@@ -1,4 +1,4 @@
-package hexmap
+package geom
 
 import (
 	"math"
@@ -36,23 +36,5 @@ func TestNewEdgeVerticesHandWorked(t *testing.T) {
 	want := EdgeVertices{vec3.T{0, 0, 0}, vec3.T{2, 1, -1}, vec3.T{4, 2, -2}, vec3.T{6, 3, -3}, vec3.T{8, 4, -4}}
 	if e != want {
 		t.Fatalf("NewEdgeVertices = %v, want %v", e, want)
-	}
-}
-
-// A Perturber's CellPosition is the grid's, for every cell of a flat and
-// a wrapping map with rough elevations.
-func TestPerturberCellPositionIsGrids(t *testing.T) {
-	for _, top := range []Topology{{15, 10, false}, {15, 10, true}} {
-		g := mustGridOf(t, top)
-		for i := range g.CellCount() {
-			g.SetElevation(i, i%7-2)
-		}
-		p := g.Perturber()
-		for i := range g.CellCount() {
-			x, y, z := p.CellPosition(g, i)
-			if got, want := (vec3.T{x, y, z}), g.CellPosition(i); got != want {
-				t.Fatalf("%v cell %d: Perturber.CellPosition %v, Grid.CellPosition %v", top, i, got, want)
-			}
-		}
 	}
 }
