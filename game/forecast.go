@@ -51,3 +51,6 @@ func fightBonuses(g *hexmap.Grid, at, dt *UnitType, ac, dc int, inTown, ranged b
 	}
 	return ab, db
 }
+
+// TownVision is how far a town sees: as a unit of that vision on its cell.
+const TownVision = townVision

@@ -46,6 +46,7 @@ func commands() map[string]command {
 		"vision":   {visionUsage, noInput(runVision)},
 		"play":     {playUsage, runPlay},
 		"replay":   {replayUsage, noInput(runReplay)},
+		"simulate": {simulateUsage, noInput(runSimulate)},
 	}
 }
 
@@ -64,7 +65,7 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "error: no command; usage:")
-		for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay"} {
+		for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay", "simulate"} {
 			fmt.Fprintln(stderr, "  "+cmds[name].usage)
 		}
 		return 1

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+
+	"hexsandbox/game"
+	"hexsandbox/hexmap"
+	"hexsandbox/nav"
+)
+
+// simpleStarts is a starting scenario of n sides on map g (each on its
+// own team) until the map generator places fair starts itself: on the
+// largest stretch of land units can walk, each side a town with a
+// spearman and a scout beside it, the towns spread out far apart, and a
+// few neutral towns spread between them.
+func simpleStarts(g *hexmap.Grid, n int) (game.Scenario, error) {
+	land := largestLand(g)
+	if len(land) < 20*n {
+		return game.Scenario{}, fmt.Errorf("the map's largest land holds %d cells, too few for %d sides", len(land), n)
+	}
+	in := make([]bool, g.CellCount())
+	for _, c := range land {
+		in[c] = true
+	}
+	chosen := []int{farthest(g, in, []int{land[0]})}
+	for len(chosen) < n {
+		chosen = append(chosen, farthest(g, in, chosen))
+	}
+	sc := game.Scenario{}
+	for s := 1; s <= n; s++ {
+		sc.Sides = append(sc.Sides, game.SideSpec{Side: s, Team: s})
+	}
+	used := make([]bool, g.CellCount())
+	for k, c := range chosen {
+		sc.Towns = append(sc.Towns, game.TownSpec{Name: fmt.Sprintf("Capital %d", k+1), Cell: offsetOf(g, c), Owner: k + 1})
+		used[c] = true
+		for _, typ := range []string{"spearman", "scout"} {
+			if nb, ok := freeNeighbour(g, in, used, c); ok {
+				used[nb] = true
+				sc.Units = append(sc.Units, game.UnitSpec{Type: typ, Side: k + 1, Cell: offsetOf(g, nb), HP: game.MaxHP})
+			}
+		}
+	}
+	neutral := max(2, len(land)/120)
+	for k := 0; k < neutral; k++ {
+		c := farthest(g, in, chosen)
+		chosen = append(chosen, c)
+		sc.Towns = append(sc.Towns, game.TownSpec{Name: fmt.Sprintf("Town %d", k+1), Cell: offsetOf(g, c)})
+	}
+	return sc, nil
+}
+
+// largestLand is the largest set of land cells joined by steps a unit
+// can take (ties: the one holding the lowest cell), in index order.
+func largestLand(g *hexmap.Grid) []int {
+	n := g.CellCount()
+	comp := make([]int32, n)
+	best, bestSize, label := int32(0), 0, int32(0)
+	var queue []int
+	for start := range n {
+		if comp[start] != 0 || g.Cell(start).IsUnderwater() {
+			continue
+		}
+		label++
+		comp[start] = label
+		queue = append(queue[:0], start)
+		for h := 0; h < len(queue); h++ {
+			eachStep(g, queue[h], func(nb int) {
+				if comp[nb] == 0 {
+					comp[nb] = label
+					queue = append(queue, nb)
+				}
+			})
+		}
+		if len(queue) > bestSize {
+			best, bestSize = label, len(queue)
+		}
+	}
+	var out []int
+	for c := range n {
+		if best != 0 && comp[c] == best {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// eachStep calls f with each neighbour of cell c a unit can step to
+// both ways.
+func eachStep(g *hexmap.Grid, c int, f func(nb int)) {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		nb, ok := g.Neighbor(c, d)
+		if !ok {
+			continue
+		}
+		_, there := nav.MoveCost(g, c, d)
+		_, back := nav.MoveCost(g, nb, d.Opposite())
+		if there && back {
+			f(nb)
+		}
+	}
+}
+
+// farthest is the cell of the set in that is the most steps from the
+// nearest of from (ties: the lowest index).
+func farthest(g *hexmap.Grid, in []bool, from []int) int {
+	dist := make([]int32, g.CellCount())
+	for c := range dist {
+		dist[c] = -1
+	}
+	queue := append([]int(nil), from...)
+	for _, c := range from {
+		dist[c] = 0
+	}
+	for h := 0; h < len(queue); h++ {
+		eachStep(g, queue[h], func(nb int) {
+			if in[nb] && dist[nb] < 0 {
+				dist[nb] = dist[queue[h]] + 1
+				queue = append(queue, nb)
+			}
+		})
+	}
+	best := from[0]
+	for c, d := range dist {
+		if d > dist[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// freeNeighbour is the first neighbour of c (NE first) in the set that
+// is not used.
+func freeNeighbour(g *hexmap.Grid, in, used []bool, c int) (int, bool) {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if nb, ok := g.Neighbor(c, d); ok && in[nb] && !used[nb] {
+			return nb, true
+		}
+	}
+	return 0, false
+}
+
+func offsetOf(g *hexmap.Grid, c int) game.Cell {
+	x, z := g.Topology().Offset(c)
+	return game.Cell{x, z}
+}
