@@ -64,6 +64,8 @@ type Bot struct {
 	ordered bool   // production set for this turn
 	k       know
 	f       fields
+	opts    []option // bestAttack's buffers
+	dealt   []int
 }
 
 // Config is what a bot is told at the start of a match: its side, each

@@ -8,19 +8,24 @@ import (
 // style is how a level thinks: the same rules and view for all, weighed
 // more or less well.
 type style struct {
-	careful   bool  // weighs the blows an attacker takes back (Easy sees only those it deals)
-	focus     bool  // weighs what a target threatens and finishing it
-	lookAhead bool  // weighs the blows a unit may take where a battle leaves it
-	risk      int32 // weight of threat when choosing where to move
-	retreatHP int   // a unit threatened at or below this health heads home (0: never)
-	guard     bool  // garrisons threatened towns
-	produce   bool  // production follows need (else towns build what they build)
+	careful     bool  // weighs the blows an attacker takes back (Easy sees only those it deals)
+	focus       bool  // weighs what a target threatens and finishing it
+	lookAhead   bool  // weighs the blows a unit may take where a battle leaves it
+	risk        int32 // weight of threat when choosing where to move
+	retreatHP   int   // a unit threatened at or below this health heads home (0: never)
+	guard       bool  // garrisons threatened towns
+	produce     bool  // production follows need (else towns build what they build)
+	lossFloor   int   // the least, in percent, it minds its losses when it brings more force
+	lossCap     int   // how much, in percent, it minds its losses against equal force
+	exposureDiv int   // exposure counts 100/exposureDiv of the blows a unit may take
+	archers     int   // builds an archer for every so many melee units (0: none)
+	horses      bool  // builds horsemen against foes with few spearmen
 }
 
 var styles = [...]style{
 	Easy:   {},
-	Normal: {careful: true, risk: 1, retreatHP: 30, guard: true, produce: true},
-	Hard:   {careful: true, focus: true, lookAhead: true, risk: 2, retreatHP: 45, guard: true, produce: true},
+	Normal: {careful: true, risk: 1, retreatHP: 30, guard: true, produce: true, lossFloor: 60, lossCap: 100, archers: 3, horses: true},
+	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0},
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
@@ -45,7 +50,7 @@ func (f *fields) compute(b *Bot) {
 	f.targets = b.ter.field(f.sources, f.targets)
 	f.sources = f.sources[:0]
 	for c := range k.explored {
-		if !k.explored[c] && !b.ter.g.Cell(c).IsUnderwater() {
+		if !k.explored[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
 			f.sources = append(f.sources, int32(c))
 		}
 	}
@@ -188,10 +193,7 @@ func (b *Bot) wantBuild(t town) int {
 	def, _ := b.rules.TypeIndex(b.rules.Builds)
 	spear, archer, horse := idx("spearman", def), idx("archer", def), idx("horseman", def)
 	scout, cat := idx("scout", def), idx("catapult", def)
-	if b.foeWithin(t.cell, 4) {
-		if b.k.unitAt[t.cell] != 0 && count[archer] < count[spear] {
-			return archer
-		}
+	if b.threatened(t) {
 		return spear
 	}
 	if count[scout] == 0 && b.frontierLeft() && b.round <= 20 {
@@ -200,13 +202,24 @@ func (b *Bot) wantBuild(t town) int {
 	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && b.walledTarget() {
 		return cat
 	}
-	if count[archer]*2 < count[spear]+count[horse]-1 {
+	if b.style.archers > 0 && count[archer]*b.style.archers < count[spear]+count[horse]-1 {
 		return archer
 	}
-	if count[horse] < count[spear] {
+	if b.style.horses && count[horse] < count[spear] && b.foeSpears(spear)*3 < len(b.k.foes) {
 		return horse
 	}
 	return spear
+}
+
+// foeSpears counts the foes seen of type spear.
+func (b *Bot) foeSpears(spear int) int {
+	n := 0
+	for _, f := range b.k.foes {
+		if f.typ == spear {
+			n++
+		}
+	}
+	return n
 }
 
 // foeWithin reports whether a foe is seen within r steps of cell c.
@@ -279,7 +292,7 @@ func (b *Bot) garrison() (game.Command, bool) {
 		return game.Command{}, false
 	}
 	for _, t := range b.k.towns {
-		if t.owner != b.side || b.k.unitAt[t.cell] != 0 || !b.foeWithin(t.cell, 3) || !b.k.seen[t.cell] {
+		if t.owner != b.side || b.k.unitAt[t.cell] != 0 || !b.threatened(t) || !b.k.seen[t.cell] {
 			continue
 		}
 		bestU, bestD := -1, unreached
@@ -305,7 +318,16 @@ func (b *Bot) garrison() (game.Command, bool) {
 // guarding reports whether u stands on a town of its side with a foe near.
 func (b *Bot) guarding(u unit) bool {
 	t, ok := b.k.townOn(u.cell)
-	return ok && t.owner == b.side && b.foeWithin(u.cell, 3)
+	return ok && t.owner == b.side && b.threatened(t)
+}
+
+// guardRadius is how near a foe must be for a town to want a defender.
+const guardRadius = 5
+
+// threatened reports whether a foe is near town t or could strike it
+// next turn.
+func (b *Bot) threatened(t town) bool {
+	return b.k.threat[t.cell] > 0 || b.foeWithin(t.cell, guardRadius)
 }
 
 // advance moves the first unit still to act towards its goal: a town to
@@ -329,7 +351,7 @@ func (b *Bot) advance() (game.Command, bool) {
 		goal := b.goalOf(u)
 		risk := b.style.risk
 		if t.Ranged > 0 || !t.TakesTowns {
-			risk *= 3
+			risk *= 4
 		}
 		key := func(c int) int64 { return int64(goal[c]) + int64(risk)*int64(b.k.threat[c])/10 }
 		best, bestKey := u.cell, key(u.cell)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
@@ -41,13 +42,64 @@ func simpleStarts(g *hexmap.Grid, n int) (game.Scenario, error) {
 			}
 		}
 	}
-	neutral := max(2, len(land)/120)
-	for k := 0; k < neutral; k++ {
-		c := farthest(g, in, chosen)
-		chosen = append(chosen, c)
-		sc.Towns = append(sc.Towns, game.TownSpec{Name: fmt.Sprintf("Town %d", k+1), Cell: offsetOf(g, c)})
+	dist := make([][]int32, n)
+	for k, c := range chosen[:n] {
+		dist[k] = steps(g, in, c)
+	}
+	perSide := max(1, len(land)/(120*n))
+	for j := range perSide {
+		for k := range n {
+			c, ok := neutralSite(g, land, dist, k, 5+4*j, chosen)
+			if !ok {
+				return game.Scenario{}, fmt.Errorf("no room for side %d's neutral towns", k+1)
+			}
+			chosen = append(chosen, c)
+			sc.Towns = append(sc.Towns, game.TownSpec{Name: fmt.Sprintf("Town %d", len(sc.Towns)+1-n), Cell: offsetOf(g, c)})
+		}
 	}
 	return sc, nil
+}
+
+// neutralSite is a cell for a neutral town on side k's part of the
+// land (at least two steps nearer its start than any other's), as near
+// want steps from its start as there is, and of those the one farthest
+// (up to 8 cells) from the towns already placed; ties: the lowest index.
+func neutralSite(g *hexmap.Grid, land []int, dist [][]int32, k, want int, placed []int) (int, bool) {
+	best, bestKey := -1, 0
+	for _, c := range land {
+		d := int(dist[k][c])
+		if d < 4 || slices.Contains(placed, c) {
+			continue
+		}
+		mine := true
+		for o := range dist {
+			if o != k && dist[o][c] >= 0 && int(dist[o][c]) < d+2 {
+				mine = false
+			}
+		}
+		if !mine {
+			continue
+		}
+		near := 8
+		for _, p := range placed {
+			near = min(near, g.Topology().Distance(c, p))
+		}
+		if near < 3 {
+			continue
+		}
+		key := abs(d-want)*16 - near
+		if best < 0 || key < bestKey {
+			best, bestKey = c, key
+		}
+	}
+	return best, best >= 0
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // largestLand is the largest set of land cells joined by steps a unit
@@ -58,7 +110,7 @@ func largestLand(g *hexmap.Grid) []int {
 	best, bestSize, label := int32(0), 0, int32(0)
 	var queue []int
 	for start := range n {
-		if comp[start] != 0 || g.Cell(start).IsUnderwater() {
+		if comp[start] != 0 || !walkable(g, start) {
 			continue
 		}
 		label++
@@ -66,7 +118,7 @@ func largestLand(g *hexmap.Grid) []int {
 		queue = append(queue[:0], start)
 		for h := 0; h < len(queue); h++ {
 			eachStep(g, queue[h], func(nb int) {
-				if comp[nb] == 0 {
+				if comp[nb] == 0 && walkable(g, nb) {
 					comp[nb] = label
 					queue = append(queue, nb)
 				}
@@ -83,6 +135,12 @@ func largestLand(g *hexmap.Grid) []int {
 		}
 	}
 	return out
+}
+
+// walkable reports whether cell c is land a side can explore (the map's
+// border is never explored: a town there could never be found).
+func walkable(g *hexmap.Grid, c int) bool {
+	return !g.Cell(c).IsUnderwater() && g.Topology().Explorable(c)
 }
 
 // eachStep calls f with each neighbour of cell c a unit can step to
@@ -104,6 +162,19 @@ func eachStep(g *hexmap.Grid, c int, f func(nb int)) {
 // farthest is the cell of the set in that is the most steps from the
 // nearest of from (ties: the lowest index).
 func farthest(g *hexmap.Grid, in []bool, from []int) int {
+	dist := steps(g, in, from...)
+	best := from[0]
+	for c, d := range dist {
+		if d > dist[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// steps is each cell's number of steps within the set in from the
+// nearest of from (-1: none leads there).
+func steps(g *hexmap.Grid, in []bool, from ...int) []int32 {
 	dist := make([]int32, g.CellCount())
 	for c := range dist {
 		dist[c] = -1
@@ -120,13 +191,7 @@ func farthest(g *hexmap.Grid, in []bool, from []int) int {
 			}
 		})
 	}
-	best := from[0]
-	for c, d := range dist {
-		if d > dist[best] {
-			best = c
-		}
-	}
-	return best
+	return dist
 }
 
 // freeNeighbour is the first neighbour of c (NE first) in the set that
