@@ -353,7 +353,13 @@ func (b *Bot) advance() (game.Command, bool) {
 		if t.Ranged > 0 || !t.TakesTowns {
 			risk *= 4
 		}
-		key := func(c int) int64 { return int64(goal[c]) + int64(risk)*int64(b.k.threat[c])/10 }
+		key := func(c int) int64 {
+			k := int64(goal[c]) + int64(risk)*int64(b.k.threat[c])/10
+			if tw, ok := b.k.townOn(c); ok && !t.TakesTowns && !b.friendly(tw.owner) {
+				k += int64(unreached) // it would only stand in a taker's way
+			}
+			return k
+		}
 		best, bestKey := u.cell, key(u.cell)
 		for _, c := range cells {
 			if k := key(int(c)); k < bestKey && b.k.free(int(c)) {
