@@ -160,8 +160,10 @@ func (b *Bot) isDone(id int) bool { return id < len(b.done) && b.done[id] }
 // each command through m.Apply as a person's would be, and returns the
 // commands the engine refused (none, unless the bot has a bug). The turn
 // ends when the bot ends it, the side is gone or the match is over;
-// after maxCommands commands the bot's turn is ended for it.
-func PlayTurn(m *game.Match, b *Bot) (refused []error) {
+// after a bound on commands the bot's turn is ended for it. Each command
+// the engine carries out is passed, with its events, to report when it
+// is not nil.
+func PlayTurn(m *game.Match, b *Bot, report func(game.Command, []game.Event)) (refused []error) {
 	side := m.SideInTurn()
 	limit := 64
 	for i := 0; ; i++ {
@@ -176,13 +178,17 @@ func PlayTurn(m *game.Match, b *Bot) (refused []error) {
 		if i >= limit {
 			cmd = game.Command{Cmd: "end"}
 		}
-		if _, err := m.Apply(cmd); err != nil {
+		ev, err := m.Apply(cmd)
+		if err != nil {
 			refused = append(refused, fmt.Errorf("side %d round %d %+v: %w", side, m.Round(), cmd, err))
 			b.Refused(cmd)
 			if cmd.Cmd == "end" {
 				return refused
 			}
 			continue
+		}
+		if report != nil {
+			report(cmd, ev)
 		}
 		if cmd.Cmd == "end" || cmd.Cmd == "resign" {
 			return refused

@@ -223,7 +223,7 @@ func simGame(g *hexmap.Grid, sc game.Scenario, c simConfig, seat []int, res *sim
 		}
 		s := m.SideInTurn()
 		start := time.Now()
-		refused := ai.PlayTurn(m, bots[s])
+		refused := ai.PlayTurn(m, bots[s], nil)
 		res.Sides[seat[s-1]].turns = append(res.Sides[seat[s-1]].turns, time.Since(start))
 		if len(refused) > 0 && res.Refused == 0 {
 			res.FirstError = refused[0].Error()
