@@ -29,12 +29,13 @@ var styles = [...]style{
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
-// to unexplored land, to its own towns and to its foes.
+// to unexplored land (or, all explored, to the land it does not see), to
+// its own towns and to its foes.
 type fields struct {
-	stale                          bool
-	targets, frontier, home, enemy []int32
-	sources                        []int32
-	towns                          int // own towns when computed
+	stale                                 bool
+	targets, frontier, home, enemy, shoot []int32
+	sources                               []int32
+	towns                                 int // own towns when computed
 }
 
 // compute builds the fields from what the side knows.
@@ -52,6 +53,13 @@ func (f *fields) compute(b *Bot) {
 	for c := range k.explored {
 		if !k.explored[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
 			f.sources = append(f.sources, int32(c))
+		}
+	}
+	if len(f.sources) == 0 { // all explored: search where the side does not see now
+		for c := range k.seen {
+			if !k.seen[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
+				f.sources = append(f.sources, int32(c))
+			}
 		}
 	}
 	f.frontier = b.ter.field(f.sources, f.frontier)
@@ -72,6 +80,29 @@ func (f *fields) compute(b *Bot) {
 		}
 	}
 	f.enemy = b.ter.field(f.sources, f.enemy)
+	f.sources = f.sources[:0]
+	for _, u := range k.foes {
+		b.ter.top.Within(u.cell, 2, func(c int) {
+			if !b.ter.g.Cell(c).IsUnderwater() {
+				f.sources = append(f.sources, int32(c))
+			}
+		})
+	}
+	f.shoot = b.ter.field(f.sources, f.shoot)
+}
+
+// unreachableFoe reports whether a foe is seen that no unit of the side
+// can walk up to (as on a hill behind cliffs): one for ranged units.
+func (b *Bot) unreachableFoe() bool {
+	if len(b.k.foes) == 0 {
+		return false
+	}
+	for _, u := range b.k.own {
+		if b.f.enemy[u.cell] < unreached {
+			return false
+		}
+	}
+	return true
 }
 
 // friendly reports whether side s (0: neutral) is on the bot's team.
@@ -201,6 +232,9 @@ func (b *Bot) wantBuild(t town) int {
 	}
 	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && b.walledTarget() {
 		return cat
+	}
+	if count[archer] == 0 && b.unreachableFoe() {
+		return archer
 	}
 	if b.style.archers > 0 && count[archer]*b.style.archers < count[spear]+count[horse]-1 {
 		return archer
@@ -387,7 +421,8 @@ func (b *Bot) townInReach(cells []int32) (int, bool) {
 }
 
 // goalOf is the field unit u descends: scouts explore, takers go for
-// towns, the rest (and everyone when nothing is left to find) for foes.
+// towns, ranged units for where they can shoot at foes, and everyone,
+// when nothing is left to find, for foes.
 func (b *Bot) goalOf(u unit) []int32 {
 	t := &b.rules.Types[u.typ]
 	f := &b.f
@@ -405,5 +440,5 @@ func (b *Bot) goalOf(u unit) []int32 {
 	case t.TakesTowns && t.Ranged == 0:
 		return pick(f.targets, f.enemy, f.frontier)
 	}
-	return pick(f.enemy, f.targets, f.frontier)
+	return pick(f.shoot, f.targets, f.frontier)
 }

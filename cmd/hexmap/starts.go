@@ -137,10 +137,20 @@ func largestLand(g *hexmap.Grid) []int {
 	return out
 }
 
-// walkable reports whether cell c is land a side can explore (the map's
-// border is never explored: a town there could never be found).
+// walkable reports whether cell c is land a side can explore, and all
+// its neighbours too (the map's border is never explored or seen: a town
+// there could never be found, nor a unit it builds there).
 func walkable(g *hexmap.Grid, c int) bool {
-	return !g.Cell(c).IsUnderwater() && g.Topology().Explorable(c)
+	top := g.Topology()
+	if g.Cell(c).IsUnderwater() || !top.Explorable(c) {
+		return false
+	}
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if nb, ok := top.Neighbor(c, d); !ok || !top.Explorable(nb) {
+			return false
+		}
+	}
+	return true
 }
 
 // eachStep calls f with each neighbour of cell c a unit can step to
