@@ -20,12 +20,14 @@ type style struct {
 	exposureDiv int   // exposure counts 100/exposureDiv of the blows a unit may take
 	archers     int   // builds an archer for every so many melee units (0: none)
 	horses      bool  // builds horsemen against foes with few spearmen
+	restHP      int   // a wounded unit out of reach below this health rests to heal
+	cover       bool  // seeks cover where foes can strike
 }
 
 var styles = [...]style{
 	Easy:   {},
 	Normal: {careful: true, risk: 1, retreatHP: 30, guard: true, produce: true, lossFloor: 60, lossCap: 100, archers: 3, horses: true},
-	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0},
+	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0, restHP: 60, cover: true},
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
@@ -349,6 +351,23 @@ func (b *Bot) garrison() (game.Command, bool) {
 	return game.Command{}, false
 }
 
+// resting reports whether wounded unit u, out of every foe's reach, had
+// better stay where it is to heal (a level that heals its units).
+func (b *Bot) resting(u unit) bool {
+	return u.hp < b.style.restHP && b.k.threat[u.cell] == 0
+}
+
+// cover is the defence bonus, in percent, cell c gives a unit on it
+// against an attacker on the level: its plants, urban level and walls.
+func (b *Bot) cover(c int) int {
+	cell := b.ter.g.Cell(c)
+	bonus := 10*int(cell.PlantLevel) + 10*int(cell.UrbanLevel)
+	if cell.Walled {
+		bonus += 50
+	}
+	return bonus
+}
+
 // guarding reports whether u stands on a town of its side with a foe near.
 func (b *Bot) guarding(u unit) bool {
 	t, ok := b.k.townOn(u.cell)
@@ -371,7 +390,7 @@ func (b *Bot) advance() (game.Command, bool) {
 		if !b.mover(u) {
 			continue
 		}
-		if b.style.guard && b.guarding(u) {
+		if b.style.guard && b.guarding(u) || b.resting(u) {
 			b.finish(u.id)
 			continue
 		}
@@ -389,6 +408,9 @@ func (b *Bot) advance() (game.Command, bool) {
 		}
 		key := func(c int) int64 {
 			k := int64(goal[c]) + int64(risk)*int64(b.k.threat[c])/10
+			if b.style.cover && b.k.threat[c] > 0 {
+				k -= int64(b.cover(c)) / 5 // a defence bonus of 25% is worth a step
+			}
 			if tw, ok := b.k.townOn(c); ok && !t.TakesTowns && !b.friendly(tw.owner) {
 				k += int64(unreached) // it would only stand in a taker's way
 			}
