@@ -27,7 +27,7 @@ type style struct {
 var styles = [...]style{
 	Easy:   {},
 	Normal: {careful: true, risk: 1, retreatHP: 30, guard: true, produce: true, lossFloor: 60, lossCap: 100, archers: 4, restHP: 50},
-	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0, restHP: 60, cover: true},
+	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0, restHP: 75, cover: true},
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
