@@ -405,6 +405,8 @@ func (b *Bot) advance() (game.Command, bool) {
 		risk := b.style.risk
 		if t.Ranged > 0 || !t.TakesTowns {
 			risk *= 4
+		} else if b.style.focus {
+			risk = int32(int64(risk) * b.lossWeight(u.cell) / 100) // bolder where it brings more force
 		}
 		key := func(c int) int64 {
 			k := int64(goal[c]) + int64(risk)*int64(b.k.threat[c])/10

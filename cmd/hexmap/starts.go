@@ -46,7 +46,7 @@ func simpleStarts(g *hexmap.Grid, n int) (game.Scenario, error) {
 	for k, c := range chosen[:n] {
 		dist[k] = steps(g, in, c)
 	}
-	perSide := max(1, len(land)/(120*n))
+	perSide := min(4, max(1, len(land)/(250*n)))
 	for j := range perSide {
 		for k := range n {
 			c, ok := neutralSite(g, land, dist, k, 5+4*j, chosen)
