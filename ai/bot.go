@@ -13,6 +13,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
@@ -58,7 +59,7 @@ type Bot struct {
 	style style
 
 	round   int
-	rng     rng
+	rng     *rand.Rand
 	done    []bool // per unit id: finished for this turn
 	pending []int  // per unit id: 1 + the cell it moved to attack, or 0
 	ordered bool   // production set for this turn
@@ -137,7 +138,7 @@ func (b *Bot) Refused(cmd game.Command) {
 // the match's seed, the side and the round.
 func (b *Bot) startTurn(v game.View) {
 	b.round = v.Round
-	b.rng = newRNG(b.seed ^ uint64(b.side)*0x9e3779b97f4a7c15 ^ uint64(v.Round)*0xbf58476d1ce4e5b9)
+	b.rng = rand.New(rand.NewPCG(b.seed, uint64(b.side)<<32|uint64(v.Round)))
 	clear(b.done)
 	clear(b.pending)
 	b.ordered = false
@@ -195,19 +196,3 @@ func PlayTurn(m *game.Match, b *Bot, report func(game.Command, []game.Event)) (r
 		}
 	}
 }
-
-// rng is a splitmix64 generator, the bot's only source of chance.
-type rng struct{ state uint64 }
-
-func newRNG(seed uint64) rng { return rng{seed} }
-
-func (r *rng) next() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn is uniform in 0..n-1 (n > 0).
-func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }

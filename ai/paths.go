@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"container/heap"
+
 	"hexsandbox/hexmap"
 	"hexsandbox/nav"
 )
@@ -20,7 +22,7 @@ type terrain struct {
 	stamp []uint32
 	dist  []int32
 	gen   uint32
-	heap  []item
+	heap  items
 	found []int32 // the cells the last reach search settled, in order
 }
 
@@ -42,44 +44,26 @@ func newTerrain(g *hexmap.Grid) *terrain {
 	return t
 }
 
+// items is a binary heap of search items, least priority (then cell)
+// first, for container/heap.
+type items []item
+
+func (h items) Len() int           { return len(h) }
+func (h items) Less(a, b int) bool { return h[a].less(h[b]) }
+func (h items) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *items) Push(x any)        { *h = append(*h, x.(item)) }
+func (h *items) Pop() any {
+	old := *h
+	it := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return it
+}
+
 func (a item) less(b item) bool { return a.prio < b.prio || (a.prio == b.prio && a.cell < b.cell) }
 
-func (t *terrain) push(it item) {
-	h := append(t.heap, it)
-	for k := len(h) - 1; k > 0; {
-		up := (k - 1) / 2
-		if !h[k].less(h[up]) {
-			break
-		}
-		h[k], h[up] = h[up], h[k]
-		k = up
-	}
-	t.heap = h
-}
+func (t *terrain) push(it item) { heap.Push(&t.heap, it) }
 
-func (t *terrain) pop() item {
-	h := t.heap
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for k := 0; ; {
-		c := 2*k + 1
-		if c >= len(h) {
-			break
-		}
-		if c+1 < len(h) && h[c+1].less(h[c]) {
-			c++
-		}
-		if !h[c].less(h[k]) {
-			break
-		}
-		h[k], h[c] = h[c], h[k]
-		k = c
-	}
-	t.heap = h
-	return top
-}
+func (t *terrain) pop() item { return heap.Pop(&t.heap).(item) }
 
 func (t *terrain) begin() uint32 {
 	t.gen++

@@ -9,8 +9,8 @@ func (b *Bot) randomNext() game.Command {
 	if !b.ordered {
 		b.ordered = true
 		for _, t := range b.k.towns {
-			if t.owner == b.side && b.rng.intn(4) == 0 {
-				return game.Command{Cmd: "produce", Town: t.id, Type: b.rules.Types[b.rng.intn(len(b.rules.Types))].Name}
+			if t.owner == b.side && b.rng.IntN(4) == 0 {
+				return game.Command{Cmd: "produce", Town: t.id, Type: b.rules.Types[b.rng.IntN(len(b.rules.Types))].Name}
 			}
 		}
 	}
@@ -31,7 +31,7 @@ func (b *Bot) randomNext() game.Command {
 				moves = append(moves, int(c))
 			}
 		}
-		switch k := b.rng.intn(len(targets) + len(moves) + 1); {
+		switch k := b.rng.IntN(len(targets) + len(moves) + 1); {
 		case k < len(targets):
 			return game.Command{Cmd: "attack", Unit: u.id, At: b.cellRef(targets[k])}
 		case k < len(targets)+len(moves):
