@@ -2,7 +2,9 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
@@ -65,6 +67,7 @@ func benchTurn(b *testing.B, w, h, sides, n int) {
 	}
 	sc := front(b, g, sides, n)
 	cmds := 0
+	var took []time.Duration
 	for b.Loop() {
 		b.StopTimer()
 		m, _, err := game.NewMatch(g, sc)
@@ -73,12 +76,17 @@ func benchTurn(b *testing.B, w, h, sides, n int) {
 		}
 		bot := ForMatch(m, 1, Hard)
 		b.StartTimer()
+		start := time.Now()
 		refused := PlayTurn(m, bot, func(game.Command, []game.Event) { cmds++ })
+		took = append(took, time.Since(start))
 		if len(refused) > 0 {
 			b.Fatal(refused[0])
 		}
 	}
+	slices.Sort(took)
 	b.ReportMetric(float64(cmds)/float64(b.N), "cmds/turn")
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
+	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "ms-p95")
 }
 
 // BenchmarkHardTurn80x60 is a Hard turn with 30 units a side.
