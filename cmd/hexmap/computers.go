@@ -48,12 +48,18 @@ func makeBots(m *game.Match, cs []computer) ([]*ai.Bot, error) {
 	return bots, nil
 }
 
+// maxComputerRounds bounds how many rounds computers play on their own
+// between two lines of input (when every side is a computer, a match of
+// idle sides would never end).
+const maxComputerRounds = 1000
+
 // computersPlay plays the turns of computer sides while one is in turn,
 // writing the events of their commands as a person's would be written.
 func computersPlay(m *game.Match, bots []*ai.Bot, out *bufio.Writer) error {
 	var werr error
+	last := m.Round() + maxComputerRounds
 	for {
-		if over, _ := m.Over(); over || bots[m.SideInTurn()] == nil || werr != nil {
+		if over, _ := m.Over(); over || bots[m.SideInTurn()] == nil || werr != nil || m.Round() > last {
 			return werr
 		}
 		refused := ai.PlayTurn(m, bots[m.SideInTurn()], func(_ game.Command, ev []game.Event) {

@@ -132,3 +132,31 @@ func TestPlayAgainstComputer(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayAllComputersEnds: with every side a computer (idle ones, whose
+// match never ends), play stops after a bounded number of rounds, then
+// reads the next line.
+func TestPlayAllComputersEnds(t *testing.T) {
+	mapFile, scenario := playFiles(t)
+	code, out, errOut := runPlayCmd(`{"cmd":"state"}`+"\n", "play", "-scenario", scenario, "-ai", "1:idle", "-ai", "2:idle", mapFile)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var state map[string]any
+	rounds := 0.0
+	for _, l := range lines(t, out) {
+		if _, ok := l["hash"]; ok {
+			state = l
+		}
+		if r, ok := l["round"].(float64); ok {
+			rounds = max(rounds, r)
+		}
+	}
+	// the computers play 1000 rounds before the state line and 1000 after
+	if state == nil || state["round"] != float64(maxComputerRounds+2) || state["over"] != false {
+		t.Fatalf("state %v, want round %d, not over", state, maxComputerRounds+2)
+	}
+	if rounds != 2*maxComputerRounds+3 {
+		t.Errorf("the last round is %v, want %d", rounds, 2*maxComputerRounds+3)
+	}
+}
