@@ -31,11 +31,7 @@ func damage(a, d, r int) int { return 30 * a * (80 + r) / (d * 100) }
 
 // attack carries out cmd.Unit's attack on the unit at cmd.At.
 func (m *Match) attack(cmd Command) ([]Event, error) {
-	a, err := m.ownUnit(cmd.Unit)
-	if err != nil {
-		return nil, err
-	}
-	at, err := m.cellOf(cmd.At)
+	a, at, err := m.unitAndCell(cmd.Unit, cmd.At)
 	if err != nil {
 		return nil, err
 	}

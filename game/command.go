@@ -84,6 +84,17 @@ func (m *Match) ownUnit(id int) (*unit, error) {
 	return u, nil
 }
 
+// unitAndCell is a command's unit of the side in turn and the index of
+// the cell it names.
+func (m *Match) unitAndCell(id int, c *Cell) (*unit, int, error) {
+	u, err := m.ownUnit(id)
+	if err != nil {
+		return nil, 0, err
+	}
+	i, err := m.cellOf(c)
+	return u, i, err
+}
+
 // cellOf is the index of the cell c names, when on the map.
 func (m *Match) cellOf(c *Cell) (int, error) {
 	if c == nil {

@@ -98,7 +98,9 @@ type Match struct {
 	unitSees [][]int32 // per unit id-1: the cells it sees
 	townSees [][]int32 // per town id-1: the cells it sees
 	seen     [hexmap.MaxSides + 1][]uint16
-	revealed bool // set when a cell newly seen was unexplored or held an enemy
+	revealed bool    // set when a cell newly seen was unexplored or held an enemy
+	scratch  []int32 // cells seen on the way of a move
+	spare    []int32 // a cell list for the next refreshUnit
 }
 
 // NewMatch starts the scenario sc on map g: side 1's turn of round 1
@@ -159,6 +161,8 @@ func (m *Match) placeTowns(towns []TownSpec) error {
 			builds, ok = m.rules.TypeIndex(m.rules.Builds)
 		}
 		switch {
+		case hexmap.CheckTownName(t.Name) != nil:
+			return fmt.Errorf("%s: name: %v", what, hexmap.CheckTownName(t.Name))
 		case m.grid.Cell(i).IsUnderwater():
 			return fmt.Errorf("%s: cell [%d,%d] is under water", what, t.Cell[0], t.Cell[1])
 		case m.townAt[i] != 0:
@@ -229,14 +233,7 @@ func (m *Match) SideInTurn() int { return m.st.Sides[m.st.Turn].Side }
 func (m *Match) Over() (over bool, team int) { return m.st.Over, m.st.Winner }
 
 // sideIndex is the index of side s in st.Sides, -1 when not playing.
-func (m *Match) sideIndex(s int) int {
-	for k := range m.st.Sides {
-		if m.st.Sides[k].Side == s {
-			return k
-		}
-	}
-	return -1
-}
+func (m *Match) sideIndex(s int) int { return indexOf(m.st.Sides, s) }
 
 // team is side s's team.
 func (m *Match) team(s int) int { return m.st.Sides[m.sideIndex(s)].Team }

@@ -7,11 +7,7 @@ import "fmt"
 // that hold a unit); units of other sides block. A unit that takes towns
 // takes each town not of its side that it enters.
 func (m *Match) move(cmd Command) ([]Event, error) {
-	u, err := m.ownUnit(cmd.Unit)
-	if err != nil {
-		return nil, err
-	}
-	to, err := m.cellOf(cmd.To)
+	u, to, err := m.unitAndCell(cmd.Unit, cmd.To)
 	if err != nil {
 		return nil, err
 	}
@@ -24,10 +20,7 @@ func (m *Match) move(cmd Command) ([]Event, error) {
 		return nil, fmt.Errorf("unit %d: %w", cmd.Unit, ErrNoMoves)
 	}
 	speed := m.unitType(u).Moves
-	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, func(i int) bool {
-		id := m.occupant[i]
-		return id != 0 && m.st.Units[id-1].Side != u.Side
-	}) {
+	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, m.occupant, m.st.Units, u.Side) {
 		return nil, fmt.Errorf("%w: unit %d to [%d,%d]", ErrNoPath, cmd.Unit, cmd.To[0], cmd.To[1])
 	}
 	cells, dists := m.paths.cells, m.paths.dists
@@ -51,10 +44,14 @@ func (m *Match) walk(id int, path []int, moves int) []Event {
 	m.revealed = false
 	ev := []Event{{Ev: "moved", Unit: id, Path: m.offsets(path)}}
 	var taken []Event
-	for _, c := range path[1:] {
-		m.place(id, c)
+	m.vacate(id)
+	for _, c := range path[1 : len(path)-1] {
+		u.Cell = c
+		m.glimpse(id, c)
 		taken = m.capture(id, taken)
 	}
+	m.place(id, path[len(path)-1])
+	taken = m.capture(id, taken)
 	u.Moves, u.Acted = moves, true
 	if m.revealed || len(taken) > 0 {
 		m.st.Undo = m.st.Undo[:0]
@@ -64,19 +61,21 @@ func (m *Match) walk(id int, path []int, moves int) []Event {
 	return m.afterLoss(append(ev, taken...))
 }
 
-// place moves unit id onto cell c and its vision with it. On its way a
-// unit passes through cells of its own side's units: such a cell stays
-// theirs.
+// place moves unit id onto cell c, which is free, and its vision with
+// it.
 func (m *Match) place(id, c int) {
-	u := &m.st.Units[id-1]
-	if m.occupant[u.Cell] == int32(id) {
+	m.vacate(id)
+	m.st.Units[id-1].Cell = c
+	m.occupant[c] = int32(id)
+	m.refreshUnit(id)
+}
+
+// vacate takes unit id off its cell's record as it sets out (its vision
+// stays counted there until it stops).
+func (m *Match) vacate(id int) {
+	if u := &m.st.Units[id-1]; m.occupant[u.Cell] == int32(id) {
 		m.occupant[u.Cell] = 0
 	}
-	u.Cell = c
-	if m.occupant[c] == 0 {
-		m.occupant[c] = int32(id)
-	}
-	m.refreshUnit(id)
 }
 
 // offsets is the offset coordinates of cells.

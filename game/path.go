@@ -7,37 +7,41 @@ import (
 
 // pathFinder finds the least-cost way for a unit by Catlike's move costs
 // (nav.MoveCost, tabled once: a match never changes the terrain) and turn
-// rule (nav.Step), A* on the hex distance times the map's cheapest step.
-// Cells holding a unit of another side are impassable. Ties are broken
-// by cell index, so the way found depends on nothing but its inputs.
+// rule (nav.Step): A* on the hex distance times the map's cheapest step,
+// which no step undercuts and the turn rule only raises, so the bound is
+// admissible and consistent and a settled cell is final. Cells holding a
+// unit of another side are impassable. The queue is a bucket per
+// priority, each taken last in first out: the way found depends on
+// nothing but the search's inputs.
 type pathFinder struct {
 	top      hexmap.Topology
 	next     [][6]int32 // per cell: the neighbour each way, -1 when blocked
 	cost     [][6]uint8 // per cell: the step's cost each way
-	cheapest int
-	stamp    []uint32
+	coords   [][2]int32 // per cell: cube X and Z
+	cheapest int32
+	stamp    []uint32 // per cell: gen when reached in this search, gen+1 when settled
 	dist     []int32
 	back     []int32 // per cell: the cell it was reached from
 	gen      uint32
-	heap     []heapItem
-	cells    []int // the last path
-	dists    []int // the distance of each cell of the last path
+	buckets  [][]int32 // per priority: cells queued at it
+	cells    []int     // the last path
+	dists    []int     // the distance of each cell of the last path
 }
-
-type heapItem struct{ prio, cell int32 }
 
 func newPathFinder(g *hexmap.Grid) *pathFinder {
 	n := g.CellCount()
-	p := &pathFinder{top: g.Topology(), next: make([][6]int32, n), cost: make([][6]uint8, n),
+	p := &pathFinder{top: g.Topology(), next: make([][6]int32, n), cost: make([][6]uint8, n), coords: make([][2]int32, n),
 		stamp: make([]uint32, n), dist: make([]int32, n), back: make([]int32, n), cheapest: 1 << 30}
 	for i := range n {
+		c := g.Coordinates(i)
+		p.coords[i] = [2]int32{int32(c.X), int32(c.Z)}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			nb, _ := g.Neighbor(i, d)
 			c, ok := nav.MoveCost(g, i, d)
-			p.next[i][d], p.cost[i][d] = -1, 0
+			p.next[i][d] = -1
 			if ok {
 				p.next[i][d], p.cost[i][d] = int32(nb), uint8(c)
-				p.cheapest = min(p.cheapest, c)
+				p.cheapest = min(p.cheapest, int32(c))
 			}
 		}
 	}
@@ -47,89 +51,93 @@ func newPathFinder(g *hexmap.Grid) *pathFinder {
 	return p
 }
 
-// less orders heap items by priority, then cell.
-func (a heapItem) less(b heapItem) bool {
-	return a.prio < b.prio || (a.prio == b.prio && a.cell < b.cell)
+// hexes is the hex distance between cells a and b.
+func (p *pathFinder) hexes(a, b int) int32 {
+	if p.top.Wrapping {
+		return int32(p.top.Distance(a, b))
+	}
+	dx, dz := p.coords[a][0]-p.coords[b][0], p.coords[a][1]-p.coords[b][1]
+	return (abs32(dx) + abs32(dz) + abs32(dx+dz)) / 2
 }
 
-func (p *pathFinder) push(it heapItem) {
-	h := append(p.heap, it)
-	for k := len(h) - 1; k > 0; {
-		up := (k - 1) / 2
-		if !h[k].less(h[up]) {
-			break
-		}
-		h[k], h[up] = h[up], h[k]
-		k = up
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
 	}
-	p.heap = h
+	return v
 }
 
-func (p *pathFinder) pop() heapItem {
-	h := p.heap
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for k := 0; ; {
-		c := 2*k + 1
-		if c >= len(h) {
-			break
-		}
-		if c+1 < len(h) && h[c+1].less(h[c]) {
-			c++
-		}
-		if !h[c].less(h[k]) {
-			break
-		}
-		h[k], h[c] = h[c], h[k]
-		k = c
+// push queues cell c at priority prio.
+func (p *pathFinder) push(prio, c int32) {
+	for int(prio) >= len(p.buckets) {
+		p.buckets = append(p.buckets, nil)
 	}
-	p.heap = h
-	return top
+	p.buckets[prio] = append(p.buckets[prio], c)
 }
 
 // find searches the least distance from cell from (reached at distance
-// spent) to cell to for a unit of the given speed; blocked(i) makes cell i
-// impassable. The path and its distances are left in p.cells, p.dists.
-func (p *pathFinder) find(from, to, spent, speed int, blocked func(int) bool) bool {
-	p.gen++
-	if p.gen == 0 {
+// spent) to cell to for a unit of the given speed, cells holding a unit
+// of a side other than side impassable. The path and its distances are
+// left in p.cells and p.dists.
+func (p *pathFinder) find(from, to, spent, speed int, occupant []int32, units []unit, side int) bool {
+	p.gen += 2
+	if p.gen < 2 {
 		clear(p.stamp)
-		p.gen = 1
+		p.gen = 2
 	}
-	gen := p.gen
-	p.heap = p.heap[:0]
-	goal := p.top.Coordinates(to)
-	h := func(i int) int { return p.top.DistanceTo(p.top.Coordinates(i), goal) * p.cheapest }
+	gen, settled := p.gen, p.gen+1
 	p.stamp[from], p.dist[from], p.back[from] = gen, int32(spent), -1
-	p.push(heapItem{int32(spent + h(from)), int32(from)})
-	for len(p.heap) > 0 {
-		it := p.pop()
-		c := int(it.cell)
-		d := int(p.dist[c])
-		if int(it.prio) != d+h(c) {
-			continue // stale: reached again more cheaply (the heuristic is
-			// consistent, so a cell settled is never reached more cheaply)
-		}
-		if c == to {
-			p.trace(to)
-			return true
-		}
-		for k := range 6 {
-			nb := int(p.next[c][k])
-			if nb < 0 || blocked(nb) {
-				continue
+	lo := int32(spent) + p.hexes(from, to)*p.cheapest
+	p.push(lo, int32(from))
+	found := false
+	for prio := lo; int(prio) < len(p.buckets) && !found; prio++ {
+		for len(p.buckets[prio]) > 0 {
+			b := p.buckets[prio]
+			c := int(b[len(b)-1])
+			p.buckets[prio] = b[:len(b)-1]
+			d := p.dist[c]
+			if p.stamp[c] != gen || d+p.hexes(c, to)*p.cheapest != prio {
+				continue // settled already, or queued again lower
 			}
-			nd := nav.Step(d, int(p.cost[c][k]), speed)
-			if p.stamp[nb] == gen && int(p.dist[nb]) <= nd {
-				continue
+			p.stamp[c] = settled
+			if c == to {
+				found = true
+				break
 			}
-			p.stamp[nb], p.dist[nb], p.back[nb] = gen, int32(nd), int32(c)
-			p.push(heapItem{int32(nd + h(nb)), int32(nb)})
+			// Catlike's turn rule without a division a step (nav.Step):
+			// a step ending past this turn's end starts the next turn.
+			end := ((d-1)/int32(speed) + 1) * int32(speed)
+			for k := range 6 {
+				nb := int(p.next[c][k])
+				if nb < 0 || p.stamp[nb] == settled {
+					continue
+				}
+				if id := occupant[nb]; id != 0 && units[id-1].Side != side {
+					continue
+				}
+				step := int32(p.cost[c][k])
+				nd := d + step
+				if nd > end {
+					nd = end + step
+					if step > int32(speed) {
+						nd = int32(nav.Step(int(d), int(step), speed))
+					}
+				}
+				if p.stamp[nb] == gen && p.dist[nb] <= nd {
+					continue
+				}
+				p.stamp[nb], p.dist[nb], p.back[nb] = gen, nd, int32(c)
+				p.push(nd+p.hexes(nb, to)*p.cheapest, int32(nb))
+			}
 		}
 	}
-	return false
+	for k := range p.buckets {
+		p.buckets[k] = p.buckets[k][:0]
+	}
+	if found {
+		p.trace(to)
+	}
+	return found
 }
 
 // trace follows the way back from cell i into p.cells and p.dists.

@@ -306,9 +306,12 @@ func TestRoundLimit(t *testing.T) {
 // revealed something, an attack, a production change or an end of turn
 // stop undo.
 func TestUndo(t *testing.T) {
-	sc := two(us("spearman", 1, 5, 5, 0), us("spearman", 1, 5, 7, 0), us("spearman", 2, 9, 8, 0), us("spearman", 2, 25, 5, 0))
+	sc := two(us("spearman", 1, 5, 5, 0), us("spearman", 1, 7, 8, 0), us("spearman", 2, 9, 8, 0), us("spearman", 2, 25, 5, 0),
+		us("scout", 2, 4, 5, 0))
 	sc.Towns = []TownSpec{{Name: "Ash", Cell: Cell{2, 2}, Owner: 1}}
 	m := start(t, flatGrid(t, 30, 10), sc)
+	// The scout of side 2 at (4,5) stays in unit 1's sight throughout:
+	// seeing it again reveals nothing.
 	do(t, m, moveCmd(1, 6, 5)) // east: reveals cells at the edge of sight
 	refused(t, m, Command{Cmd: "undo"}, ErrNoUndo)
 	before := m.Hash()

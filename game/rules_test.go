@@ -116,6 +116,10 @@ func TestBadScenarioRefused(t *testing.T) {
 	if _, _, err := NewMatch(g, town); err == nil {
 		t.Error("a town under water: accepted")
 	}
+	town.Towns = []TownSpec{{Name: " Ash", Cell: Cell{3, 3}, Owner: 1}}
+	if _, _, err := NewMatch(g, town); err == nil || !strings.Contains(err.Error(), "name") {
+		t.Errorf("a town named %q: %v", " Ash", err)
+	}
 }
 
 // TestSplitmix64 checks the generator against the published first

@@ -78,17 +78,21 @@ func (m *Match) unlook(cells []int32, team int) []int32 {
 }
 
 // refreshUnit moves unit id's vision to where it stands now (none when
-// it is removed).
+// it is removed): what it sees from there is counted before what it saw
+// is taken away, so that a cell it went on seeing is not seen anew.
 func (m *Match) refreshUnit(id int) {
 	for len(m.unitSees) < id {
 		m.unitSees = append(m.unitSees, nil)
 	}
 	u := &m.st.Units[id-1]
 	team := m.team(u.Side)
-	m.unitSees[id-1] = m.unlook(m.unitSees[id-1], team)
+	old := m.unitSees[id-1]
+	var cells []int32
 	if u.HP > 0 {
-		m.unitSees[id-1] = m.look(m.unitSees[id-1], u.Cell, m.unitType(u).Vision, team)
+		cells = m.look(m.spare, u.Cell, m.unitType(u).Vision, team)
 	}
+	m.spare = m.unlook(old, team)
+	m.unitSees[id-1] = cells
 }
 
 // refreshTown gives town id's vision to its owner's team, taking it from
@@ -112,4 +116,17 @@ func (m *Match) Sees(s, i int) bool {
 // Explored reports whether side s has ever seen cell i.
 func (m *Match) Explored(s, i int) bool {
 	return s >= 1 && s <= hexmap.MaxSides && m.st.Explored[i]&(1<<(s-1)) != 0
+}
+
+// glimpse lets unit id's team explore what the unit sees from cell c on
+// its way, without counting it (its vision is counted where it stops).
+func (m *Match) glimpse(id, c int) {
+	u := &m.st.Units[id-1]
+	team := m.team(u.Side)
+	m.scratch = m.sight.Cells(c, m.unitType(u).Vision, m.scratch[:0])
+	for _, v := range m.scratch {
+		if m.seen[team][v] == 0 {
+			m.firstSeen(int(v), team)
+		}
+	}
 }

@@ -1,0 +1,93 @@
+package game
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/nav"
+)
+
+// plainDistances is Dijkstra's search written plainly (select the least
+// open cell by scanning): the least distance with Catlike's turn rule
+// from cell from, reached at spent, to every cell, with blocked cells
+// impassable.
+func plainDistances(g *hexmap.Grid, from, spent, speed int, blocked []bool) []int {
+	n := g.CellCount()
+	dist := make([]int, n)
+	done := make([]bool, n)
+	for i := range dist {
+		dist[i] = math.MaxInt
+	}
+	dist[from] = spent
+	for {
+		c := -1
+		for i := range n {
+			if !done[i] && dist[i] != math.MaxInt && (c < 0 || dist[i] < dist[c]) {
+				c = i
+			}
+		}
+		if c < 0 {
+			return dist
+		}
+		done[c] = true
+		for d := hexmap.NE; d <= hexmap.NW; d++ {
+			nb, _ := g.Neighbor(c, d)
+			cost, ok := nav.MoveCost(g, c, d)
+			if !ok || blocked[nb] {
+				continue
+			}
+			if nd := nav.Step(dist[c], cost, speed); nd < dist[nb] {
+				dist[nb] = nd
+			}
+		}
+	}
+}
+
+// TestPathsAreLeast checks the path search against plainDistances on
+// varied maps (with roads, so the cheapest step is 1, and without) with
+// random blocked cells: the same least distance, or no way at all, and
+// a way that steps between neighbours, avoids blocked cells and adds up
+// by the turn rule.
+func TestPathsAreLeast(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for trial := range 60 {
+		g := hillyGrid(t, 20, 15, uint64(trial))
+		if trial%2 == 0 {
+			for i := range g.CellCount() {
+				g.RemoveRoads(i)
+			}
+		}
+		p := newPathFinder(g)
+		occupant := make([]int32, g.CellCount())
+		units := []unit{{Side: 2}}
+		blocked := make([]bool, g.CellCount())
+		for range 30 {
+			i := rnd.IntN(g.CellCount())
+			occupant[i], blocked[i] = 1, true
+		}
+		from := rnd.IntN(g.CellCount())
+		occupant[from], blocked[from] = 0, false
+		speed := []int{18, 24, 36}[rnd.IntN(3)]
+		spent := rnd.IntN(speed + 1)
+		want := plainDistances(g, from, spent, speed, blocked)
+		for range 20 {
+			to := rnd.IntN(g.CellCount())
+			ok := p.find(from, to, spent, speed, occupant, units, 1)
+			if ok != (want[to] != math.MaxInt) || (ok && p.dists[len(p.dists)-1] != want[to]) {
+				t.Fatalf("trial %d, %d to %d: found %v at %v, want %d", trial, from, to, ok, p.dists, want[to])
+			}
+			if !ok {
+				continue
+			}
+			for k := 1; k < len(p.cells); k++ {
+				d, adjacent := g.Topology().DirectionTo(p.cells[k-1], p.cells[k])
+				cost, passable := nav.MoveCost(g, p.cells[k-1], d)
+				if !adjacent || !passable || blocked[p.cells[k]] || p.dists[k] != nav.Step(p.dists[k-1], cost, speed) {
+					t.Fatalf("trial %d: step %d of %v is no step", trial, k, p.cells)
+				}
+			}
+		}
+	}
+}
