@@ -238,6 +238,9 @@ func (b *Bot) wantBuild(t town) int {
 	if count[archer] == 0 && b.unreachableFoe() {
 		return archer
 	}
+	if b.style.focus && len(b.k.own) > 3*len(b.k.foes)+4 && count[archer]*4 < count[spear] {
+		return archer // the side dominates: archers finish foes dug in where few can reach
+	}
 	if b.style.archers > 0 && count[archer]*b.style.archers < count[spear]+count[horse]-1 {
 		return archer
 	}
