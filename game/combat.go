@@ -62,22 +62,7 @@ func (m *Match) attack(cmd Command) ([]Event, error) {
 // fight of unit a against unit d (a melee one across edge dir of a's
 // cell).
 func (m *Match) bonuses(a, d *unit, ranged bool, dir hexmap.Direction) (ab, db int) {
-	at, dt := m.unitType(a), m.unitType(d)
-	ab = at.against(dt.Name)
-	if m.townAt[d.Cell] != 0 {
-		ab += at.inTown()
-	}
-	db = dt.against(at.Name)
-	ac, dc := m.grid.Cell(a.Cell), m.grid.Cell(d.Cell)
-	db += min(maxHeightBonus, max(0, heightBonus*int(dc.Elevation-ac.Elevation)))
-	db += plantBonus*int(dc.PlantLevel) + urbanBonus*int(dc.UrbanLevel)
-	if dc.Walled && !ac.Walled {
-		db += wallBonus
-	}
-	if !ranged && ac.HasRiverThroughEdge(dir) {
-		db += riverBonus
-	}
-	return ab, db
+	return fightBonuses(m.grid, m.unitType(a), m.unitType(d), a.Cell, d.Cell, m.townAt[d.Cell] != 0, ranged, dir)
 }
 
 // fight resolves unit aid's attack on unit did: strengths, two draws,

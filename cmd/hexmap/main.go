@@ -49,6 +49,7 @@ func commands() map[string]command {
 		"vision":   {visionUsage, noInput(runVision)},
 		"play":     {playUsage, runPlay},
 		"replay":   {replayUsage, noInput(runReplay)},
+		"simulate": {simulateUsage, noInput(runSimulate)},
 	}
 }
 
@@ -98,7 +99,7 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // printUsage lists the commands' usage lines, one a line.
 func printUsage(w io.Writer, cmds map[string]command) {
-	for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay"} {
+	for _, name := range []string{"info", "convert", "export", "generate", "path", "vision", "play", "replay", "simulate"} {
 		fmt.Fprintln(w, "  "+cmds[name].usage)
 	}
 	fmt.Fprintln(w, "  hexmap -v COMMAND ... (a failure's technical detail too)")

@@ -9,13 +9,14 @@ import (
 	"io"
 	"strconv"
 
+	"hexsandbox/ai"
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
 	"hexsandbox/saves"
 )
 
 const (
-	playUsage   = "hexmap play [-scenario S.json] [-seed N] [-log OUT] FILE"
+	playUsage   = "hexmap play [-scenario S.json] [-seed N] [-log OUT] [-ai SIDE:LEVEL ...] FILE"
 	replayUsage = "hexmap replay MATCH"
 )
 
@@ -36,6 +37,12 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	scenarioFile := fs.String("scenario", "", "scenario JSON file (replaces the map's sides, towns and units)")
 	seedFlag := fs.String("seed", "", "the match generator's 64-bit seed (replaces the scenario's)")
 	logFile := fs.String("log", "", "save the map with the match here at the end")
+	var computers []computer
+	fs.Func("ai", "a computer plays SIDE at LEVEL (idle, random, easy, normal, hard); repeatable", func(s string) error {
+		c, err := parseComputer(s)
+		computers = append(computers, c)
+		return err
+	})
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%v; usage: %s", err, playUsage)
 	}
@@ -59,7 +66,11 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := converse(m, stdin, out); err != nil {
+	bots, err := makeBots(m, computers)
+	if err != nil {
+		return err
+	}
+	if err := converse(m, bots, stdin, out); err != nil {
 		return err
 	}
 	if *logFile != "" {
@@ -137,7 +148,10 @@ type request = game.Command
 // converse answers each line of stdin: questions with one line, commands
 // with their events, one a line, or {"error": …} when refused or not
 // understood; the session goes on after an error.
-func converse(m *game.Match, stdin io.Reader, out *bufio.Writer) error {
+func converse(m *game.Match, bots []*ai.Bot, stdin io.Reader, out *bufio.Writer) error {
+	if err := computersPlay(m, bots, out); err != nil {
+		return err
+	}
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), maxLine)
 	for sc.Scan() {
@@ -146,6 +160,9 @@ func converse(m *game.Match, stdin io.Reader, out *bufio.Writer) error {
 			continue
 		}
 		if err := answer(m, line, out); err != nil {
+			return err
+		}
+		if err := computersPlay(m, bots, out); err != nil {
 			return err
 		}
 	}

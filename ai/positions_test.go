@@ -1,0 +1,105 @@
+package ai
+
+import (
+	"testing"
+
+	"hexsandbox/game"
+)
+
+var thinking = []Level{Easy, Normal, Hard}
+
+// TestTakesUndefendedTownNextDoor: a spearman two cells from an empty
+// neutral town, and another from an empty enemy town, walks in and
+// takes it, at every thinking level.
+func TestTakesUndefendedTownNextDoor(t *testing.T) {
+	for _, owner := range []int{0, 2} {
+		for _, level := range thinking {
+			g := flat(t, 20, 10)
+			m := newMatch(t, g, []game.TownSpec{ts("Ash", owner, 7, 5), ts("Far", 2, 18, 1)},
+				us("spearman", 1, 5, 5, 100), us("spearman", 2, 18, 8, 100))
+			turn(t, m, level)
+			if v := m.View(1); v.Towns[0].Owner != 1 {
+				t.Errorf("%s, town of side %d: still side %d's after the turn", level, owner, v.Towns[0].Owner)
+			}
+		}
+	}
+}
+
+// TestNoAttackAtBadOdds: a spearman at 60 hit points next to a full
+// spearman standing a level higher would deal about 21 and take about
+// 43 (strengths 88 against 126): Normal and Hard do not attack; Easy,
+// the beginner, does.
+func TestNoAttackAtBadOdds(t *testing.T) {
+	for _, level := range thinking {
+		g := flat(t, 20, 10)
+		g.SetElevation(6+5*20, 1)
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 1, 1), ts("Bay", 2, 18, 8)},
+			us("spearman", 1, 5, 5, 60), us("spearman", 2, 6, 5, 100))
+		attacked := false
+		for _, c := range of(turn(t, m, level), 1) {
+			attacked = attacked || c.Cmd == "attack"
+		}
+		if want := level == Easy; attacked != want {
+			t.Errorf("%s: attacked %v, want %v", level, attacked, want)
+		}
+	}
+}
+
+// TestRetreatsBadlyWounded: a spearman at 15 hit points next to a full
+// horseman moves away from it, towards its town, instead of fighting.
+func TestRetreatsBadlyWounded(t *testing.T) {
+	for _, level := range []Level{Normal, Hard} {
+		g := flat(t, 20, 10)
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 2, 5), ts("Bay", 2, 18, 8)},
+			us("spearman", 1, 9, 5, 15), us("horseman", 2, 10, 5, 100))
+		cmds := of(turn(t, m, level), 1)
+		cell, _, alive := unitAt(m, 1, 1)
+		switch {
+		case !alive:
+			t.Fatalf("%s: the spearman died: %+v", level, cmds)
+		case len(cmds) != 1 || cmds[0].Cmd != "move":
+			t.Fatalf("%s: commands %+v, want one move", level, cmds)
+		case distance(g, cell, game.Cell{10, 5}) < 3 || distance(g, cell, game.Cell{2, 5}) >= 7:
+			t.Errorf("%s: the spearman went to %v: not away from the horseman and towards its town", level, cell)
+		}
+	}
+}
+
+// TestGarrisonsThreatenedTown: with an enemy spearman two cells from an
+// empty town, the spearman that can reach the town goes into it.
+func TestGarrisonsThreatenedTown(t *testing.T) {
+	for _, level := range []Level{Normal, Hard} {
+		g := flat(t, 20, 10)
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 6, 5), ts("Bay", 2, 18, 8)},
+			us("spearman", 1, 3, 5, 100), us("spearman", 2, 8, 5, 100))
+		turn(t, m, level)
+		if cell, _, _ := unitAt(m, 1, 1); cell != (game.Cell{6, 5}) {
+			t.Errorf("%s: the spearman is on %v, not in the town at [6 5]", level, cell)
+		}
+	}
+}
+
+// TestFinishesWithRangedFirst: an enemy spearman at 15 hit points is
+// adjacent to a spearman and two cells from an archer; either would
+// destroy it, but the archer takes no blow back (the spearman would
+// take about 17), so the archer attacks first, and the enemy is gone.
+func TestFinishesWithRangedFirst(t *testing.T) {
+	for _, level := range []Level{Normal, Hard} {
+		g := flat(t, 20, 10)
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 1, 1), ts("Bay", 2, 18, 8)},
+			us("spearman", 1, 7, 5, 100), us("archer", 1, 6, 5, 100), us("spearman", 2, 8, 5, 15))
+		var first game.Command
+		for _, c := range turn(t, m, level) {
+			if c.Cmd == "attack" {
+				first = c
+				break
+			}
+		}
+		if first.Unit != 2 || *first.At != (game.Cell{8, 5}) {
+			t.Errorf("%s: first attack %+v, want the archer (unit 2) at [8 5]", level, first)
+		}
+		if _, _, alive := unitAt(m, 1, 3); alive {
+			t.Errorf("%s: the wounded enemy survived", level)
+		}
+	}
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"hexsandbox/ai"
+	"hexsandbox/game"
+	"hexsandbox/hexmap"
+	"hexsandbox/mapgen"
+	"hexsandbox/saves"
+)
+
+const simulateUsage = "hexmap simulate -sides hard,easy[,…] -games N -seed S [-max-rounds R] (MAP | -generate WxH[:continents|wrapping])"
+
+// maxGames bounds -games.
+const maxGames = 100000
+
+// simResult is what simulate prints: per side as given, its games won,
+// lost and drawn (a draw: the round limit came first, or nobody was
+// left) and how long its turns took.
+type simResult struct {
+	Games      int       `json:"games"`
+	MeanRounds float64   `json:"mean_rounds"`
+	Conquests  int       `json:"conquests"`
+	Refused    int       `json:"refused"`
+	FirstError string    `json:"first_refusal,omitempty"`
+	Sides      []simSide `json:"sides"`
+}
+
+type simSide struct {
+	Level  string  `json:"level"`
+	Wins   int     `json:"wins"`
+	Losses int     `json:"losses"`
+	Draws  int     `json:"draws"`
+	Median float64 `json:"turn_ms_median"`
+	P95    float64 `json:"turn_ms_p95"`
+	turns  []time.Duration
+}
+
+// simConfig is a parsed simulate command line.
+type simConfig struct {
+	levels    []ai.Level
+	games     int
+	seed      uint64
+	maxRounds int
+	mapFile   string
+	top       hexmap.Topology // for -generate
+}
+
+func parseSimulate(args []string) (simConfig, error) {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	sides := fs.String("sides", "hard,easy", "the computer levels, one a side (idle, random, easy, normal, hard)")
+	games := fs.Int("games", 10, "how many matches")
+	seed := fs.String("seed", "1", "the seed of maps and matches")
+	maxRounds := fs.Int("max-rounds", 200, "a match still on after this round is a draw")
+	generate := fs.String("generate", "", "play on generated maps WxH[:continents|wrapping], one per seat rotation")
+	usage := func(err error) (simConfig, error) {
+		return simConfig{}, fmt.Errorf("%v; usage: %s", err, simulateUsage)
+	}
+	if err := fs.Parse(args); err != nil {
+		return usage(err)
+	}
+	var c simConfig
+	for _, name := range strings.Split(*sides, ",") {
+		l, err := ai.ParseLevel(name)
+		if err != nil {
+			return usage(err)
+		}
+		c.levels = append(c.levels, l)
+	}
+	var err error
+	switch {
+	case len(c.levels) < 2 || len(c.levels) > hexmap.MaxSides:
+		return usage(fmt.Errorf("-sides names %d sides, want 2..%d", len(c.levels), hexmap.MaxSides))
+	case *games < 1 || *games > maxGames:
+		return usage(fmt.Errorf("-games %d out of range 1..%d", *games, maxGames))
+	case *maxRounds < 1 || *maxRounds > 100000:
+		return usage(fmt.Errorf("-max-rounds %d out of range 1..100000", *maxRounds))
+	case (*generate == "") == (fs.NArg() != 1):
+		return usage(errors.New("give a MAP or -generate, one of them"))
+	}
+	if c.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
+		return usage(fmt.Errorf("-seed %q is not a whole number", *seed))
+	}
+	c.games, c.maxRounds = *games, *maxRounds
+	if *generate != "" {
+		if c.top, err = parseGenerate(*generate); err != nil {
+			return usage(err)
+		}
+	} else {
+		c.mapFile = fs.Arg(0)
+	}
+	return c, nil
+}
+
+// parseGenerate reads WxH[:TYPE].
+func parseGenerate(s string) (hexmap.Topology, error) {
+	size, kind, _ := strings.Cut(s, ":")
+	ws, hs, ok := strings.Cut(size, "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil {
+		return hexmap.Topology{}, fmt.Errorf("-generate %q: want WxH[:continents|wrapping]", s)
+	}
+	if err := checkSize(w, h); err != nil {
+		return hexmap.Topology{}, err
+	}
+	top := hexmap.Topology{Width: w, Height: h}
+	switch kind {
+	case "", "continents":
+	case "wrapping":
+		top.Wrapping = true
+	default:
+		return hexmap.Topology{}, fmt.Errorf("-generate %q: no map type %q (continents, wrapping)", s, kind)
+	}
+	return top, nil
+}
+
+// runSimulate plays the matches and prints the result as one JSON line.
+func runSimulate(args []string, stdout io.Writer) error {
+	c, err := parseSimulate(args)
+	if err != nil {
+		return err
+	}
+	var fixed *hexmap.Grid
+	if c.mapFile != "" {
+		if fixed, _, err = saves.LoadFile(c.mapFile); err != nil {
+			return err
+		}
+	}
+	res := simResult{Games: c.games}
+	for _, l := range c.levels {
+		res.Sides = append(res.Sides, simSide{Level: l.String()})
+	}
+	rounds := 0
+	n := len(c.levels)
+	for i := range c.games {
+		g, sc, err := simSetup(c, fixed, i/n)
+		if err != nil {
+			return err
+		}
+		sc.Seed = c.seed*1000003 + uint64(i)
+		seat := make([]int, n) // seat[s-1]: the index in c.levels playing side s
+		for s := range n {
+			seat[s] = (s + i) % n
+		}
+		r, err := simGame(g, sc, c, seat, &res)
+		if err != nil {
+			return err
+		}
+		rounds += r
+	}
+	res.MeanRounds = float64(rounds) / float64(c.games)
+	for k := range res.Sides {
+		res.Sides[k].Median, res.Sides[k].P95 = percentile(res.Sides[k].turns, 50), percentile(res.Sides[k].turns, 95)
+	}
+	return json.NewEncoder(stdout).Encode(res)
+}
+
+// simSetup is the map and starting scenario of map number k: the given
+// map's scenario (its sides must match -sides), or a generated map with
+// simple starts.
+func simSetup(c simConfig, fixed *hexmap.Grid, k int) (*hexmap.Grid, game.Scenario, error) {
+	if fixed != nil {
+		sc := game.ScenarioOf(fixed)
+		if len(sc.Sides) != len(c.levels) {
+			return nil, sc, fmt.Errorf("%s has %d sides, -sides names %d", c.mapFile, len(sc.Sides), len(c.levels))
+		}
+		return fixed, sc, nil
+	}
+	for try := range 20 {
+		seed := int64((c.seed + uint64(k)*7919 + uint64(try)*104729) % (mapgen.MaxSeed + 1))
+		g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(c.top, seed)
+		if err != nil {
+			return nil, game.Scenario{}, err
+		}
+		if sc, err := simpleStarts(g, len(c.levels)); err == nil {
+			return g, sc, nil
+		}
+	}
+	return nil, game.Scenario{}, fmt.Errorf("no generated map of %d×%d had room for %d sides", c.top.Width, c.top.Height, len(c.levels))
+}
+
+// simGame plays one match to its end or the round limit, adding its
+// outcome to res, and returns its rounds.
+func simGame(g *hexmap.Grid, sc game.Scenario, c simConfig, seat []int, res *simResult) (int, error) {
+	sc.Victory.Rounds = 0
+	m, _, err := game.NewMatch(g, sc)
+	if err != nil {
+		return 0, err
+	}
+	bots := make([]*ai.Bot, len(seat)+1)
+	for s := 1; s <= len(seat); s++ {
+		bots[s] = ai.ForMatch(m, s, c.levels[seat[s-1]])
+	}
+	for {
+		over, team := m.Over()
+		if over || m.Round() > c.maxRounds {
+			for s := 1; s <= len(seat); s++ {
+				e := &res.Sides[seat[s-1]]
+				switch {
+				case !over || team == 0:
+					e.Draws++
+				case team == s:
+					e.Wins++
+				default:
+					e.Losses++
+				}
+			}
+			if over && team != 0 {
+				res.Conquests++
+			}
+			return min(m.Round(), c.maxRounds), nil
+		}
+		s := m.SideInTurn()
+		start := time.Now()
+		refused := ai.PlayTurn(m, bots[s], nil)
+		res.Sides[seat[s-1]].turns = append(res.Sides[seat[s-1]].turns, time.Since(start))
+		if len(refused) > 0 && res.Refused == 0 {
+			res.FirstError = refused[0].Error()
+		}
+		res.Refused += len(refused)
+	}
+}
+
+// percentile is the p-th percentile of ds in milliseconds.
+func percentile(ds []time.Duration, p int) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	d := s[min(len(s)-1, (len(s)*p)/100)]
+	return float64(d.Microseconds()) / 1000
+}
