@@ -47,13 +47,10 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			tap(in, ebiten.Key6),
 			do(func(g *game) { cell = centreCell(t, g) }),
 			clickCell(in, func() int { return cell }),
-			wait(1),
-			do(func(g *game) {
-				if len(g.dialogs) != 1 {
-					t.Fatal("a click with the Note tool opened no dialog")
-				}
-				dialogField(t, g).SetText("Ashford")
+			waitFor(t, "Note dialog with its text field", func(g *game) bool {
+				return len(g.dialogs) == 1 && findIn(g, every[*textField]) != nil
 			}),
+			do(func(g *game) { dialogField(t, g).SetText("Ashford") }),
 			click(t, "Save"),
 			wait(2),
 			do(func(g *game) {
@@ -158,11 +155,9 @@ func TestEditorImportFitsTheNewMap(t *testing.T) {
 			}),
 			mouseButton(in, true),
 			mouseButton(in, false),
-			wait(1),
-			do(func(g *game) {
-				if l := findList(g); l == nil || !selectEntry(l, file) {
-					t.Fatalf("the Import browser does not list %s", file)
-				}
+			waitFor(t, "Import browser listing "+file, func(g *game) bool {
+				l := findList(g)
+				return l != nil && selectEntry(l, file)
 			}),
 			click(t, "Import"),
 			waitFor(t, "the imported map", func(g *game) bool { return g.sess.Grid.Equal(small) }),
