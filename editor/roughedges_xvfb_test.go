@@ -34,6 +34,15 @@ func dialogField(t reporter, g *game) *textField {
 	return f
 }
 
+// waitForField waits until one dialog is open and its text field is in
+// the widget tree (the dialog lays out its content a frame or more after
+// it opens).
+func waitForField(t reporter, what string) step {
+	return waitFor(t, what+" with its text field", func(g *game) bool {
+		return len(g.dialogs) == 1 && findIn(g, every[*textField]) != nil
+	})
+}
+
 // Map notes: the Note tool (key 6) asks for a text, which is drawn over
 // the cell, is one undo step, and is saved with the map and read back.
 func TestEditorNotesSavedAndLoaded(t *testing.T) {
@@ -47,9 +56,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			tap(in, ebiten.Key6),
 			do(func(g *game) { cell = centreCell(t, g) }),
 			clickCell(in, func() int { return cell }),
-			waitFor(t, "Note dialog with its text field", func(g *game) bool {
-				return len(g.dialogs) == 1 && findIn(g, every[*textField]) != nil
-			}),
+			waitForField(t, "Note dialog"),
 			do(func(g *game) { dialogField(t, g).SetText("Ashford") }),
 			click(t, "Save"),
 			wait(2),
@@ -62,7 +69,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 			wait(1),
 			captureStep(t, filepath.Join(shots, "editor-note.png")),
 			key(in, ebiten.KeyS, true),
-			wait(1),
+			waitForField(t, "Save dialog"),
 			do(func(g *game) { dialogField(t, g).SetText("noted") }),
 			click(t, "Save"),
 			idle(),
@@ -198,7 +205,7 @@ func TestEditorSaveAsSelectsTheName(t *testing.T) {
 		return []step{
 			wait(2),
 			key(in, ebiten.KeyS, true),
-			wait(2),
+			waitForField(t, "Save As dialog"),
 			do(func(g *game) {
 				f := dialogField(t, g)
 				if f.GetText() != "showcase" || f.SelectedText() != "showcase" {
