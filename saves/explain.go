@@ -78,17 +78,26 @@ func Explain(err error) string {
 
 // systemReason is the system's own words for a failed file operation
 // ("no space left on device"), without the operation and the path,
-// which may be a temporary file's.
+// which may be a temporary file's; it starts in lower case, as it stands
+// mid-sentence (wasm's system spells its messages capitalised).
 func systemReason(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Err.Error()
+		return uncapitalize(pe.Err.Error())
 	}
 	var le *os.LinkError
 	if errors.As(err, &le) {
-		return le.Err.Error()
+		return uncapitalize(le.Err.Error())
 	}
 	return "the file system refused"
+}
+
+// uncapitalize is s with its first letter in lower case.
+func uncapitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 func capitalize(s string) string {
