@@ -53,6 +53,16 @@ type Scenario struct {
 	Towns   []TownSpec `json:"towns"`
 	Units   []UnitSpec `json:"units"`
 	Rules   *Ruleset   `json:"rules,omitempty"`
+	// Script is the scenario's event script (docs/scripting.md), Areas
+	// its named sets of cells.
+	Script string     `json:"script,omitempty"`
+	Areas  []AreaSpec `json:"areas,omitempty"`
+}
+
+// AreaSpec is a named set of cells a script refers to.
+type AreaSpec struct {
+	Name  string `json:"name"`
+	Cells []Cell `json:"cells"`
 }
 
 // maxRounds bounds a round limit; maxStock a town's starting stock.
