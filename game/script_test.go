@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"hexsandbox/hexmap"
 )
 
 // scripted is a scenario on a 15×10 flat map: side 1's spearman (1) at
@@ -336,5 +338,18 @@ func TestScriptedMatchReplaysToTheSameHash(t *testing.T) {
 		if r.Hash() != m.Hash() {
 			t.Fatalf("snapshot %v: hash %s, played %s", snapshot, r.Hash(), m.Hash())
 		}
+	}
+}
+
+func TestScenarioOfCarriesTheMapsScriptAndAreas(t *testing.T) {
+	g := flatGrid(t, 15, 10)
+	set := hexmap.Setup{Script: "def on_start():\n    pass\n", Areas: []hexmap.Area{{Name: "gate", Cells: []int{at(g, 3, 1), at(g, 4, 2)}}}}
+	if err := g.SetSetup(set); err != nil {
+		t.Fatal(err)
+	}
+	sc := ScenarioOf(g)
+	if sc.Script != set.Script || len(sc.Areas) != 1 || sc.Areas[0].Name != "gate" ||
+		sc.Areas[0].Cells[0] != (Cell{3, 1}) || sc.Areas[0].Cells[1] != (Cell{4, 2}) {
+		t.Fatalf("scenario script %q, areas %+v", sc.Script, sc.Areas)
 	}
 }

@@ -6,13 +6,13 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/script"
 )
 
-// Limits of a scenario's script and what it keeps in the match.
+// Limits of what a scenario's script keeps in the match (its areas are
+// bounded as a map's, hexmap.MaxAreas and hexmap.MaxAreaNameLength).
 const (
-	maxAreas        = 64
-	maxAreaName     = 32 // characters
 	maxVars         = 256
 	maxVarName      = 64   // bytes
 	maxText         = 1000 // bytes of a message or objectives
@@ -34,13 +34,13 @@ type scriptVar struct {
 
 // loadScript checks the scenario's areas and compiles its script.
 func (m *Match) loadScript(sc Scenario) error {
-	if len(sc.Areas) > maxAreas {
-		return fmt.Errorf("scenario: areas: %d, at most %d", len(sc.Areas), maxAreas)
+	if len(sc.Areas) > hexmap.MaxAreas {
+		return fmt.Errorf("scenario: areas: %d, at most %d", len(sc.Areas), hexmap.MaxAreas)
 	}
 	for k, a := range sc.Areas {
 		what := fmt.Sprintf("scenario: areas[%d] (%q)", k, a.Name)
-		if n := utf8.RuneCountInString(a.Name); n == 0 || n > maxAreaName || !utf8.ValidString(a.Name) {
-			return fmt.Errorf("%s: a name is 1 to %d characters", what, maxAreaName)
+		if n := utf8.RuneCountInString(a.Name); n == 0 || n > hexmap.MaxAreaNameLength || !utf8.ValidString(a.Name) {
+			return fmt.Errorf("%s: a name is 1 to %d characters", what, hexmap.MaxAreaNameLength)
 		}
 		if slices.IndexFunc(m.areas, func(o area) bool { return o.name == a.Name }) >= 0 {
 			return fmt.Errorf("%s: the name is used twice", what)

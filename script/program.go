@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"hexsandbox/hexmap"
+
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -15,10 +17,10 @@ import (
 
 // Limits of a script and of one call of it.
 const (
-	MaxSourceBytes = 256 << 10 // a script's source
-	MaxSteps       = 1_000_000 // Starlark steps per call (and for the top level)
-	MaxMemory      = 64 << 20  // growth of the live heap during a call, in bytes
-	MaxRange       = 1 << 20   // the most numbers a range holds
+	MaxSourceBytes = hexmap.MaxScriptBytes // a script's source
+	MaxSteps       = 1_000_000             // Starlark steps per call (and for the top level)
+	MaxMemory      = 64 << 20              // growth of the live heap during a call, in bytes
+	MaxRange       = 1 << 20               // the most numbers a range holds
 	// watchEvery is how often the memory watch looks at the heap.
 	watchEvery = time.Millisecond
 )
