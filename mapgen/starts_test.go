@@ -91,7 +91,9 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 }
 
 // landMasses numbers each land cell's land mass (from 1; 0 for water)
-// by flood fills.
+// by flood fills across neighbours whose elevations differ by at most
+// one (a cliff is a greater difference; generated maps have no walls or
+// roads that would change that).
 func landMasses(g *hexmap.Grid) []int {
 	mass := make([]int, g.CellCount())
 	id := 0
@@ -105,7 +107,8 @@ func landMasses(g *hexmap.Grid) []int {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(i, d); ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() {
+				n, ok := g.Neighbor(i, d)
+				if ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() && abs(int(g.Cell(n).Elevation)-int(g.Cell(i).Elevation)) <= 1 {
 					mass[n] = id
 					stack = append(stack, n)
 				}
