@@ -19,7 +19,7 @@ func simpleStarts(g *hexmap.Grid, n int) (game.Scenario, error) {
 	if len(land) < 20*n {
 		return game.Scenario{}, fmt.Errorf("the map's largest land holds %d cells, too few for %d sides", len(land), n)
 	}
-	in := make([]bool, g.CellCount())
+	in := make([]bool, g.Topology().CellCount())
 	for _, c := range land {
 		in[c] = true
 	}
@@ -31,7 +31,7 @@ func simpleStarts(g *hexmap.Grid, n int) (game.Scenario, error) {
 	for s := 1; s <= n; s++ {
 		sc.Sides = append(sc.Sides, game.SideSpec{Side: s, Team: s})
 	}
-	used := make([]bool, g.CellCount())
+	used := make([]bool, g.Topology().CellCount())
 	for k, c := range chosen {
 		sc.Towns = append(sc.Towns, game.TownSpec{Name: fmt.Sprintf("Capital %d", k+1), Cell: offsetOf(g, c), Owner: k + 1})
 		used[c] = true
@@ -105,7 +105,7 @@ func abs(v int) int {
 // largestLand is the largest set of land cells joined by steps a unit
 // can take (ties: the one holding the lowest cell), in index order.
 func largestLand(g *hexmap.Grid) []int {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	comp := make([]int32, n)
 	best, bestSize, label := int32(0), 0, int32(0)
 	var queue []int
@@ -157,7 +157,7 @@ func walkable(g *hexmap.Grid, c int) bool {
 // both ways.
 func eachStep(g *hexmap.Grid, c int, f func(nb int)) {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		nb, ok := g.Neighbor(c, d)
+		nb, ok := g.Topology().Neighbor(c, d)
 		if !ok {
 			continue
 		}
@@ -185,7 +185,7 @@ func farthest(g *hexmap.Grid, in []bool, from []int) int {
 // steps is each cell's number of steps within the set in from the
 // nearest of from (-1: none leads there).
 func steps(g *hexmap.Grid, in []bool, from ...int) []int32 {
-	dist := make([]int32, g.CellCount())
+	dist := make([]int32, g.Topology().CellCount())
 	for c := range dist {
 		dist[c] = -1
 	}
@@ -208,7 +208,7 @@ func steps(g *hexmap.Grid, in []bool, from ...int) []int32 {
 // is not used.
 func freeNeighbour(g *hexmap.Grid, in, used []bool, c int) (int, bool) {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if nb, ok := g.Neighbor(c, d); ok && in[nb] && !used[nb] {
+		if nb, ok := g.Topology().Neighbor(c, d); ok && in[nb] && !used[nb] {
 			return nb, true
 		}
 	}
