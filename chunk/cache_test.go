@@ -144,7 +144,7 @@ func TestSurfaceOverCache(t *testing.T) {
 	settle(s)
 	surf := NewSurface(s)
 	top := g.Topology()
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.CellCenter(i)
 		y, ok := surf.HeightAt(x, z)
 		want, wok := full.HeightAt(x, z)
@@ -181,7 +181,7 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 	for batch := range 12 {
 		s.Lock()
 		for range 1 + rng.IntN(40) {
-			g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+			g.SetTerrainType(rng.IntN(g.Topology().CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 		}
 		s.Unlock()
 		builds := make([]uint32, len(s.Chunks))
@@ -313,7 +313,7 @@ func TestCacheRefinesQuickChunks(t *testing.T) {
 		}
 		if batch%3 == 0 { // terrain types alone: a retint
 			for range 1 + rng.IntN(30) {
-				g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+				g.SetTerrainType(rng.IntN(g.Topology().CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 			}
 		}
 		s.Unlock()

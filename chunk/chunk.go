@@ -96,7 +96,7 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 	z0 := (ch / g.ChunkCountX()) * hexmap.ChunkSizeZ
 	for z := z0; z < z0+hexmap.ChunkSizeZ; z++ {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
-			i := x + z*g.Width()
+			i := x + z*g.Topology().Width
 			if p&ownParts != 0 {
 				b.triangulateCell(i, x, z)
 			}

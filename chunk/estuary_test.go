@@ -15,19 +15,19 @@ func TestRiverBedCarvedUnderWater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
-		if i%g.Width() >= 6 {
+	for i := range g.Topology().CellCount() {
+		if i%g.Topology().Width >= 6 {
 			g.SetElevation(i, 1)
 			continue
 		}
 		g.SetElevation(i, 0)
 		g.SetWaterLevel(i, 1)
 	}
-	land := 6 + 2*g.Width()
+	land := 6 + 2*g.Topology().Width
 	if err := g.SetOutgoingRiver(land, hexmap.W); err != nil {
 		t.Fatalf("river into the sea refused: %v", err)
 	}
-	sea, _ := g.Neighbor(land, hexmap.W)
+	sea, _ := g.Topology().Neighbor(land, hexmap.W)
 	if !g.Cell(sea).IsUnderwater() || !g.Cell(sea).HasRiverThroughEdge(hexmap.E) {
 		t.Fatal("test map: the river does not reach an underwater cell")
 	}

@@ -71,10 +71,10 @@ func TestLODCoversCells(t *testing.T) {
 func checkLOD(t *testing.T, g *hexmap.Grid, ch int, l *LOD) {
 	t.Helper()
 	lo, hi := float32(1e9), float32(-1e9)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		lo, hi = min(lo, CellTop(g, i)), max(hi, CellTop(g, i))
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.ChunkOf(i) != ch {
 			continue
 		}

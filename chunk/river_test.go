@@ -27,7 +27,7 @@ func TestRiverSurface(t *testing.T) {
 			}
 			return idx[ch]
 		}
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			cell := g.Cell(i)
 			c := geom.CellPosition(g, i)
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -39,7 +39,7 @@ func TestRiverSurface(t *testing.T) {
 					t.Errorf("seed %d cell %d %v: river surface %v, want %v (river %v, underwater %v)",
 						seed, i, d, got, want, cell.HasRiverThroughEdge(d), cell.IsUnderwater())
 				}
-				n, ok := g.Neighbor(i, d)
+				n, ok := g.Topology().Neighbor(i, d)
 				if !ok || d > hexmap.SE || !cell.HasRiverThroughEdge(d) {
 					continue
 				}
@@ -74,10 +74,10 @@ func TestWaterfalls(t *testing.T) {
 	g := testGrid(t, 20, 15, 1)
 	s := NewSet(g)
 	falls := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || !cell.HasRiverThroughEdge(d) {
 				continue
 			}

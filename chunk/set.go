@@ -114,7 +114,7 @@ func (s *Set) stale() (dirty, tinted []int) {
 		mark[g.ChunkOf(c.Index)] = true
 		if affectsNeighbors(c) {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(c.Index, d); ok {
+				if n, ok := g.Topology().Neighbor(c.Index, d); ok {
 					mark[g.ChunkOf(n)] = true
 				}
 			}

@@ -334,7 +334,7 @@ func (d *newMapDialog) show(r generatedMap) {
 		}
 	}
 	d.status.Label = fmt.Sprintf("Seed %d: %d%% land, %d rivers · %d ms",
-		r.form.seed, (100*land+r.grid.CellCount()/2)/r.grid.CellCount(), r.rep.Rivers, r.took.Milliseconds())
+		r.form.seed, (100*land+r.grid.Topology().CellCount()/2)/r.grid.Topology().CellCount(), r.rep.Rivers, r.took.Milliseconds())
 }
 
 // createEmpty makes an empty map of the chosen size and wrapping.

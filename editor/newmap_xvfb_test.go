@@ -96,7 +96,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 			key(in, ebiten.KeyY, false),
 			wait(1),
 			do(func(g *game) {
-				if g.sess.Grid == before || g.sess.Grid.Width() != 40 {
+				if g.sess.Grid == before || g.sess.Grid.Topology().Width != 40 {
 					t.Error("redo did not bring the generated map back")
 				}
 				g.exportCatlike()
@@ -212,8 +212,8 @@ func TestEditorNewEmptyWrappingMap(t *testing.T) {
 			click(t, "Empty map"),
 			wait(1),
 			do(func(g *game) {
-				if len(g.dialogs) != 1 || g.sess.Grid.Width() == 33 {
-					t.Errorf("a 33-wide map: %d dialogs, width %d", len(g.dialogs), g.sess.Grid.Width())
+				if len(g.dialogs) != 1 || g.sess.Grid.Topology().Width == 33 {
+					t.Errorf("a 33-wide map: %d dialogs, width %d", len(g.dialogs), g.sess.Grid.Topology().Width)
 				}
 				g.newMap.wf.SetText("25")
 				g.newMap.hf.SetText("10")

@@ -43,7 +43,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	margin := 3*g.paint.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 	if g.view.Grid {
 		for _, shift := range copies {
-			for i := range grid.CellCount() {
+			for i := range grid.Topology().CellCount() {
 				if g.knows(i) && onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
 					g.paint.outline(screen, &v, i, shift, gridColor, 1)
 				}
@@ -53,7 +53,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	}
 	if g.view.Labels && g.paint.cellPixels(&v) > float32(g.win.style.px(34)) {
 		for _, shift := range copies {
-			for i := range grid.CellCount() {
+			for i := range grid.Topology().CellCount() {
 				if g.knows(i) {
 					g.paint.label(screen, &v, i, shift)
 				}
@@ -187,7 +187,7 @@ func (p *painter) label(screen *ebiten.Image, v *project.View, i int, shift floa
 	if !ok || sx < 0 || sy < 0 || sx > float32(p.win.w) || sy > float32(p.win.h) {
 		return
 	}
-	co := p.sess.Grid.Coordinates(i)
+	co := p.sess.Grid.Topology().Coordinates(i)
 	s := fmt.Sprintf("%d,%d", co.X, co.Z)
 	w, h := text.Measure(s, p.win.style.small, 0)
 	for _, pass := range []struct {

@@ -13,7 +13,7 @@ import (
 // walled districts so that about half the edges between them hold walls.
 func benchMap(b testing.TB, dense bool) *hexmap.Grid {
 	g := newGrid(b, 80, 60, 42)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := i%80, i/80
 		u, f, p := 1+i%3, 1+(i/3)%3, 1+(i/9)%3
 		if dense {

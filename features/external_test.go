@@ -52,7 +52,7 @@ func TestChunkBridges(t *testing.T) {
 // differ between workers, change nothing).
 func TestParallelChunks(t *testing.T) {
 	g := features.RiverRoadMapForTest(t)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetUrbanLevel(i, i%4)
 		g.SetPlantLevel(i, (i/4)%4)
 		g.SetWalled(i, (i/3)%2 == 0)

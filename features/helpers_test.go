@@ -28,7 +28,7 @@ func randomMap(t testing.TB, w, h int, seed int64) *hexmap.Grid {
 	t.Helper()
 	g := newGrid(t, w, h, seed)
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	for i := range n {
 		x, z := i%w, i/w
 		e := (x/3+z/4)%4 + rng.IntN(2)

@@ -19,7 +19,7 @@ func cityMap(b *testing.B, streets bool) *hexmap.Grid {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetUrbanLevel(i, 3)
 		if streets {
 			for d := hexmap.NE; d <= hexmap.SE; d++ {

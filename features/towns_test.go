@@ -24,7 +24,7 @@ import (
 // and cliffs with every land cell at some urban level.
 func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 	rr := features.RiverRoadMapForTest(t)
-	for i := range rr.CellCount() {
+	for i := range rr.Topology().CellCount() {
 		rr.SetUrbanLevel(i, 1+i%3)
 		rr.SetPlantLevel(i, (i/4)%3)
 		rr.SetWalled(i, (i/3)%2 == 0)
@@ -33,7 +33,7 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range sc.CellCount() {
+	for i := range sc.Topology().CellCount() {
 		if sc.Cell(i).SpecialIndex == 0 {
 			sc.SetUrbanLevel(i, 1+(i/7)%3)
 		}
@@ -46,7 +46,7 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 // turned so that the walled city stands across the seam.
 func wrappedTownMap(t *testing.T) *hexmap.Grid {
 	g := features.TownMapForTest(t)
-	w, h := g.Width(), g.Height()
+	w, h := g.Topology().Width, g.Topology().Height
 	cells := make([]hexmap.Cell, len(g.Cells()))
 	for i, c := range g.Cells() {
 		x, z := i%w, i/w
@@ -336,7 +336,7 @@ func TestTownTriangleBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range city.CellCount() {
+	for i := range city.Topology().CellCount() {
 		city.SetUrbanLevel(i, 3)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
 			if (i+int(d))%2 == 0 {

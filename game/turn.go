@@ -46,7 +46,7 @@ func (m *Match) yield(t *town) int {
 	c := m.grid.Cell(t.Cell)
 	y := 2 + int(c.UrbanLevel)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if nb, ok := m.grid.Neighbor(t.Cell, d); ok && m.grid.Cell(nb).FarmLevel >= 1 {
+		if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.grid.Cell(nb).FarmLevel >= 1 {
 			y++
 		}
 	}
@@ -68,7 +68,7 @@ func (m *Match) build(id int, ev []Event) []Event {
 		cell = t.Cell
 	} else {
 		for d := hexmap.NE; d <= hexmap.NW && cell < 0; d++ {
-			if nb, ok := m.grid.Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() {
+			if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() {
 				cell = nb
 			}
 		}

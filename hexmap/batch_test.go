@@ -31,7 +31,7 @@ func TestBatchOneChangePerCell(t *testing.T) {
 			t.Fatalf("cell %d: change is not from its state before to after the batch", c.Index)
 		}
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if !seen[i] && g.Cell(i) != before.Cell(i) {
 			t.Fatalf("cell %d changed without a change in the feed", i)
 		}
@@ -123,7 +123,7 @@ func TestBatchOfPlainValuesEqualsEditsOneByOne(t *testing.T) {
 	paint := func(g *Grid) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		for range 2000 {
-			i := rng.IntN(g.CellCount())
+			i := rng.IntN(g.Topology().CellCount())
 			switch rng.IntN(4) {
 			case 0:
 				g.SetTerrainType(i, uint8(rng.IntN(5)))

@@ -120,11 +120,11 @@ func TestFromPositionInsideHexagon(t *testing.T) {
 
 func TestCellUnderOffMap(t *testing.T) {
 	g := mustGrid(t, 10, 10)
-	if _, ok := g.CellUnder(-30, 0); ok {
+	if _, ok := g.Topology().CellUnder(-30, 0); ok {
 		t.Error("point west of the map found a cell")
 	}
 	x, z := CellCenter(7, 8)
-	if i, ok := g.CellUnder(x, z); !ok || i != 7+8*10 {
+	if i, ok := g.Topology().CellUnder(x, z); !ok || i != 7+8*10 {
 		t.Errorf("CellUnder(centre of (7, 8)) = %d, %v", i, ok)
 	}
 }

@@ -125,7 +125,7 @@ func (g *Grid) SetOutgoingRiver(i int, d Direction) error {
 	if c.OutgoingRiver == d {
 		return nil
 	}
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.top.Neighbor(i, d)
 	if !ok {
 		return ErrMapBorder
 	}
@@ -162,7 +162,7 @@ func (g *Grid) RemoveOutgoingRiver(i int) {
 	d := c.OutgoingRiver
 	c.OutgoingRiver = NoDirection
 	g.set(i, c)
-	if n, ok := g.Neighbor(i, d); ok && g.cells[n].IncomingRiver == d.Opposite() {
+	if n, ok := g.top.Neighbor(i, d); ok && g.cells[n].IncomingRiver == d.Opposite() {
 		nc := g.cells[n]
 		nc.IncomingRiver = NoDirection
 		g.set(n, nc)
@@ -180,7 +180,7 @@ func (g *Grid) RemoveIncomingRiver(i int) {
 	d := c.IncomingRiver
 	c.IncomingRiver = NoDirection
 	g.set(i, c)
-	if n, ok := g.Neighbor(i, d); ok && g.cells[n].OutgoingRiver == d.Opposite() {
+	if n, ok := g.top.Neighbor(i, d); ok && g.cells[n].OutgoingRiver == d.Opposite() {
 		nc := g.cells[n]
 		nc.OutgoingRiver = NoDirection
 		g.set(n, nc)
@@ -200,14 +200,14 @@ func (g *Grid) RemoveRiver(i int) {
 func (g *Grid) validateRivers(i int) {
 	c := g.cells[i]
 	if c.HasOutgoingRiver() {
-		n, ok := g.Neighbor(i, c.OutgoingRiver)
+		n, ok := g.top.Neighbor(i, c.OutgoingRiver)
 		if !ok || !c.IsValidRiverDestination(g.cells[n]) {
 			g.RemoveOutgoingRiver(i)
 		}
 	}
 	c = g.cells[i]
 	if c.HasIncomingRiver() {
-		n, ok := g.Neighbor(i, c.IncomingRiver)
+		n, ok := g.top.Neighbor(i, c.IncomingRiver)
 		if !ok || !g.cells[n].IsValidRiverDestination(c) {
 			g.RemoveIncomingRiver(i)
 		}
@@ -229,7 +229,7 @@ func (g *Grid) AddRoad(i int, d Direction) error {
 	if c.HasRoadThroughEdge(d) {
 		return nil
 	}
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.top.Neighbor(i, d)
 	switch {
 	case !ok:
 		return ErrMapBorder
@@ -264,7 +264,7 @@ func (g *Grid) RemoveRoads(i int) {
 
 func (g *Grid) setRoad(i int, d Direction, on bool) {
 	g.set(i, withRoad(g.cells[i], d, on))
-	if n, ok := g.Neighbor(i, d); ok {
+	if n, ok := g.top.Neighbor(i, d); ok {
 		g.set(n, withRoad(g.cells[n], d.Opposite(), on))
 	}
 }

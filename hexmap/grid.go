@@ -75,48 +75,20 @@ func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 // Topology returns the map's shape: size and wrapping.
 func (g *Grid) Topology() Topology { return g.top }
 
-// Width is the number of cells per row.
-func (g *Grid) Width() int { return g.top.Width }
-
-// Height is the number of rows.
-func (g *Grid) Height() int { return g.top.Height }
-
-// CellCount is Width × Height.
-func (g *Grid) CellCount() int { return len(g.cells) }
-
 // ChunkCountX is the number of chunks per chunk row.
 func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
 
-// ChunkCountZ is the number of chunk rows.
-func (g *Grid) ChunkCountZ() int { return g.top.Height / ChunkSizeZ }
-
 // ChunkCount is the number of chunks.
-func (g *Grid) ChunkCount() int { return g.ChunkCountX() * g.ChunkCountZ() }
+func (g *Grid) ChunkCount() int { return g.ChunkCountX() * (g.top.Height / ChunkSizeZ) }
 
 // Noise returns the map's seeded noise and hash grid.
 func (g *Grid) Noise() *Noise { return g.noise }
-
-// Seed returns the map's seed.
-func (g *Grid) Seed() int64 { return g.noise.seed }
-
-// Wrapping reports whether the map wraps east-west.
-func (g *Grid) Wrapping() bool { return g.top.Wrapping }
 
 // Cell returns the cell at index i (x + z × Width).
 func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 
 // Cells returns all cells in row order. Callers must not modify them.
 func (g *Grid) Cells() []Cell { return g.cells }
-
-// Index returns the index of the cell at c, or false when off the map.
-func (g *Grid) Index(c Coordinates) (int, bool) { return g.top.Index(c) }
-
-// Coordinates returns the coordinates of cell i.
-func (g *Grid) Coordinates(i int) Coordinates { return g.top.Coordinates(i) }
-
-// Neighbor returns the index of the neighbour of cell i in direction d,
-// or false at the map's border.
-func (g *Grid) Neighbor(i int, d Direction) (int, bool) { return g.top.Neighbor(i, d) }
 
 // ChunkOf returns the chunk that holds cell i.
 func (g *Grid) ChunkOf(i int) int {
@@ -137,24 +109,9 @@ func (g *Grid) ChunkCells(ch int) []int {
 	return out
 }
 
-// CellUnder returns the cell whose (unperturbed) hexagon holds the world
-// point (x, z), or false when it is off the map.
-func (g *Grid) CellUnder(x, z float32) (int, bool) {
-	return g.top.CellUnder(x, z)
-}
-
-// EdgeType returns the edge type from cell i to its neighbour in d.
-func (g *Grid) EdgeType(i int, d Direction) EdgeType {
-	n, ok := g.Neighbor(i, d)
-	if !ok {
-		return Flat
-	}
-	return EdgeTypeOf(int(g.cells[i].Elevation), int(g.cells[n].Elevation))
-}
-
 // ElevationDifference is the absolute elevation difference to neighbour d.
 func (g *Grid) ElevationDifference(i int, d Direction) int {
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.top.Neighbor(i, d)
 	if !ok {
 		return 0
 	}
@@ -180,7 +137,7 @@ func (g *Grid) Clone() *Grid {
 // wrapping, cells, units, the side in turn, towns, the setup, each
 // side's exploration and the notes.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
+	return g.top == o.top && g.noise.Seed() == o.noise.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
 		slices.Equal(g.towns.list, o.towns.list) && g.setup.equal(o.setup) &&
 		slices.Equal(g.explored.bits, o.explored.bits) && maps.Equal(g.notes, o.notes)
 }

@@ -13,11 +13,11 @@ var sharedTestNoise = NewNoise(7)
 func ruleGrid(t *testing.T) (g *Grid, a, b int) {
 	t.Helper()
 	g = mustGrid(t, 10, 10)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, 1)
 	}
 	a = 3 + 3*10
-	b, ok := g.Neighbor(a, E)
+	b, ok := g.Topology().Neighbor(a, E)
 	if !ok || b != 4+3*10 {
 		t.Fatalf("east neighbour of (3, 3) = %d, %v", b, ok)
 	}
@@ -26,7 +26,7 @@ func ruleGrid(t *testing.T) (g *Grid, a, b int) {
 
 func neighbor(t *testing.T, g *Grid, i int, d Direction) int {
 	t.Helper()
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.Topology().Neighbor(i, d)
 	if !ok {
 		t.Fatalf("cell %d has no neighbour %v", i, d)
 	}

@@ -40,7 +40,7 @@ func TestUnitTypes(t *testing.T) {
 }
 
 func townOn(g *Grid, i int, name string, owner uint8) Town {
-	return Town{Location: g.Coordinates(i), Name: name, Owner: owner}
+	return Town{Location: g.Topology().Coordinates(i), Name: name, Owner: owner}
 }
 
 // The placement rules of towns, one by one: on the map, on land, one per

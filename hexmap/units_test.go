@@ -7,7 +7,7 @@ import (
 )
 
 func unitOn(g *Grid, i int, side uint8) Unit {
-	return Unit{Location: g.Coordinates(i), Side: side, MovesLeft: UnitSpeed}
+	return Unit{Location: g.Topology().Coordinates(i), Side: side, MovesLeft: UnitSpeed}
 }
 
 // The placement rules, one by one: one unit per cell, never underwater,
@@ -28,10 +28,10 @@ func TestAddUnitRules(t *testing.T) {
 		{"side 0", unitOn(g, 4, 0), ErrBadSide},
 		{"side 5", unitOn(g, 4, 5), ErrBadSide},
 		{"side 4", unitOn(g, 4, 4), nil},
-		{"moves beyond speed", Unit{Location: g.Coordinates(5), Side: 1, MovesLeft: UnitSpeed + 1}, ErrBadMoves},
-		{"negative moves", Unit{Location: g.Coordinates(5), Side: 1, MovesLeft: -1}, ErrBadMoves},
-		{"NaN heading", Unit{Location: g.Coordinates(5), Side: 1, Orientation: float32(math.NaN())}, ErrBadHeading},
-		{"no moves left", Unit{Location: g.Coordinates(5), Side: 3}, nil},
+		{"moves beyond speed", Unit{Location: g.Topology().Coordinates(5), Side: 1, MovesLeft: UnitSpeed + 1}, ErrBadMoves},
+		{"negative moves", Unit{Location: g.Topology().Coordinates(5), Side: 1, MovesLeft: -1}, ErrBadMoves},
+		{"NaN heading", Unit{Location: g.Topology().Coordinates(5), Side: 1, Orientation: float32(math.NaN())}, ErrBadHeading},
+		{"no moves left", Unit{Location: g.Topology().Coordinates(5), Side: 3}, nil},
 	}
 	for _, tc := range cases {
 		before := len(g.Units())
@@ -102,7 +102,7 @@ func TestPutUnit(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 2))
 	g.SetWaterLevel(2, 1)
 	edits, changes := g.UnitEdits(), g.UnitChanges()
-	moved := Unit{Location: g.Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
+	moved := Unit{Location: g.Topology().Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
 	if err := g.PutUnit(0, moved); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestPutUnit(t *testing.T) {
 		want error
 	}{{1, ErrOccupied}, {2, ErrUnderwater}, {11, nil}} {
 		u := moved
-		u.Location = g.Coordinates(tc.to)
+		u.Location = g.Topology().Coordinates(tc.to)
 		if err := g.PutUnit(0, u); !errors.Is(err, tc.want) {
 			t.Errorf("move to %d: %v, want %v", tc.to, err, tc.want)
 		}

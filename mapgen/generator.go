@@ -172,13 +172,13 @@ func newGeneration(s Settings, g *hexmap.Grid) *generation {
 		Settings: s, g: g, top: top, cells: n,
 		// The stream is fixed by the seed alone: PCG is integer arithmetic,
 		// the same on every platform.
-		rng:       rand.New(rand.NewPCG(uint64(g.Seed()), 0x4865784d6170)),
+		rng:       rand.New(rand.NewPCG(uint64(g.Noise().Seed()), 0x4865784d6170)),
 		nb:        make([]int32, 6*n),
 		coords:    make([]hexmap.Coordinates, n),
 		elevation: make([]int, n),
 		phase:     make([]uint32, n),
 	}
-	gen.rep.Seed = g.Seed()
+	gen.rep.Seed = g.Noise().Seed()
 	for i := range n {
 		gen.coords[i] = top.Coordinates(i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {

@@ -12,7 +12,7 @@ import (
 func benchPath(b *testing.B, w, h int) {
 	g := newGrid(b, w, h, false)
 	f := NewFinder(g)
-	q := Query{From: 0, To: g.CellCount() - 1, Speed: hexmap.UnitSpeed}
+	q := Query{From: 0, To: g.Topology().CellCount() - 1, Speed: hexmap.UnitSpeed}
 	if _, ok := f.FindPath(q); !ok {
 		b.Fatal("no path")
 	}
@@ -76,7 +76,7 @@ func BenchmarkReachableShowcase(b *testing.B) {
 		b.Fatal(err)
 	}
 	var cells []int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if !g.Cell(i).IsUnderwater() {
 			cells = append(cells, i)
 		}
@@ -94,7 +94,7 @@ func BenchmarkReachableFeatureless(b *testing.B) {
 // 24 steps of cost 1 reach all 1,801 cells within 24 steps.
 func BenchmarkReachableAllRoads(b *testing.B) {
 	g := newGrid(b, 80, 60, false)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			g.AddRoad(i, d)
 		}

@@ -257,7 +257,7 @@ func (r *Renderer) Set() *chunk.Set { return r.set }
 // filled by writeCells.
 func mapImage(g *hexmap.Grid) *ebiten.Image {
 	const s = hexmap.NoiseTableSize
-	w, h := max(s, g.Width()), s+2*g.Height()
+	w, h := max(s, g.Topology().Width), s+2*g.Topology().Height
 	pix := make([]byte, 4*w*h)
 	for i, t := range g.Noise().Table() {
 		o := 4 * (i%s + i/s*w)
@@ -274,11 +274,11 @@ func mapImage(g *hexmap.Grid) *ebiten.Image {
 // listed (nil: all) into the map image.
 func writeCells(img *ebiten.Image, g *hexmap.Grid, chunks []int) {
 	if chunks == nil {
-		pix := make([]byte, 4*g.Width()*2*g.Height())
-		for i := range g.CellCount() {
-			cellTexels(g, i, pix, 4*(i%g.Width()+i/g.Width()*2*g.Width()), 4*g.Width())
+		pix := make([]byte, 4*g.Topology().Width*2*g.Topology().Height)
+		for i := range g.Topology().CellCount() {
+			cellTexels(g, i, pix, 4*(i%g.Topology().Width+i/g.Topology().Width*2*g.Topology().Width), 4*g.Topology().Width)
 		}
-		img.SubImage(image.Rect(0, hexmap.NoiseTableSize, g.Width(), hexmap.NoiseTableSize+2*g.Height())).(*ebiten.Image).WritePixels(pix)
+		img.SubImage(image.Rect(0, hexmap.NoiseTableSize, g.Topology().Width, hexmap.NoiseTableSize+2*g.Topology().Height)).(*ebiten.Image).WritePixels(pix)
 		return
 	}
 	const cw, chh = hexmap.ChunkSizeX, hexmap.ChunkSizeZ
@@ -287,7 +287,7 @@ func writeCells(img *ebiten.Image, g *hexmap.Grid, chunks []int) {
 		x0, z0 := ch%g.ChunkCountX()*cw, ch/g.ChunkCountX()*chh
 		for z := range chh {
 			for x := range cw {
-				i := x0 + x + (z0+z)*g.Width()
+				i := x0 + x + (z0+z)*g.Topology().Width
 				cellTexels(g, i, pix, 4*(x+z*2*cw), 4*cw)
 			}
 		}

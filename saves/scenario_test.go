@@ -52,7 +52,7 @@ func scenarioMap(t testing.TB) *hexmap.Grid {
 		t.Fatal(err)
 	}
 	for _, tw := range scenarioTowns {
-		i := tw.x + tw.z*g.Width()
+		i := tw.x + tw.z*g.Topology().Width
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1) // dry
 		if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(tw.x, tw.z), Name: tw.name, Owner: tw.owner}); err != nil {
 			t.Fatal(err)
@@ -122,8 +122,8 @@ func TestVersion4FileReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != 4 || info.Match != nil || g.Width() != 10 || g.Height() != 5 || g.Seed() != 3 {
-		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Width(), g.Height(), g.Seed())
+	if info.Version != 4 || info.Match != nil || g.Topology().Width != 10 || g.Topology().Height != 5 || g.Noise().Seed() != 3 {
+		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Topology().Width, g.Topology().Height, g.Noise().Seed())
 	}
 	want := []hexmap.Unit{
 		{Location: hexmap.FromOffset(2, 1), Orientation: 90, Side: 1, MovesLeft: 24, Type: "spearman"},
@@ -196,10 +196,10 @@ func scenarioContent(t testing.TB) (content []byte, tailAt int) {
 	for _, i := range []int{7, 11} {
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1)
 	}
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Side: 2, Type: "archer"}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(7), Side: 2, Type: "archer"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
+	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.SetSetup(hexmap.Setup{Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {

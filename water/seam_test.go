@@ -33,7 +33,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetWaterLevel(i, 1)
 		if x, z := top.Offset(i); x == 9 && z%3 == 0 {
 			g.SetElevation(i, 2) // land in the last column, facing the first
@@ -41,10 +41,10 @@ func TestWaterAcrossSeam(t *testing.T) {
 	}
 	p := geom.PerturberOf(g)
 	bridges, shores := 0, 0
-	for a := range g.CellCount() {
+	for a := range g.Topology().CellCount() {
 		ma := triangulateOne(g, a)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			b, ok := g.Neighbor(a, d)
+			b, ok := g.Topology().Neighbor(a, d)
 			shift := top.NeighborShift(a, b)
 			if !ok || shift == 0 {
 				continue
@@ -57,19 +57,19 @@ func TestWaterAcrossSeam(t *testing.T) {
 				for _, c := range []vec3.T{geom.FirstWaterCorner(d.Opposite()), geom.SecondWaterCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(triangulateOne(g, b).Water, q) || !hasNear(ma.Water, vec3.T{q[0] + shift, q[1], q[2]}) {
-						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
+						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Topology().Coordinates(a), g.Topology().Coordinates(b), q)
 					}
 				}
 				mid := vec.Lerp(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
 				if _, ok := coverY(ma.Water, mid[0], mid[2]); !ok {
-					t.Fatalf("gap in the water between %v and %v across the seam", g.Coordinates(a), g.Coordinates(b))
+					t.Fatalf("gap in the water between %v and %v across the seam", g.Topology().Coordinates(a), g.Topology().Coordinates(b))
 				}
 				bridges++
 			case !g.Cell(b).IsUnderwater():
 				for _, c := range []vec3.T{geom.FirstSolidCorner(d.Opposite()), geom.SecondSolidCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(ma.Shore, vec3.T{q[0] + shift, q[1], q[2]}) {
-						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Coordinates(a), g.Coordinates(b), q)
+						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Topology().Coordinates(a), g.Topology().Coordinates(b), q)
 					}
 				}
 				shores++

@@ -24,7 +24,7 @@ type Meshes struct {
 // index off the map adds nothing; a nil layer is filled into a discarded
 // mesh so that callers may ask for only some layers.
 func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
-	if g == nil || i < 0 || i >= g.CellCount() || !g.Cell(i).IsUnderwater() {
+	if g == nil || i < 0 || i >= g.Topology().CellCount() || !g.Cell(i).IsUnderwater() {
 		return
 	}
 	t := newCellWater(g, i, m)
@@ -73,7 +73,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 // triangulate is Catlike's TriangulateWater: a land neighbour makes the
 // edge a shore, anything else (water or the map's border) open water.
 func (t *cellWater) triangulate(d hexmap.Direction) {
-	n, ok := t.g.Neighbor(t.i, d)
+	n, ok := t.g.Topology().Neighbor(t.i, d)
 	if ok && !t.g.Cell(n).IsUnderwater() {
 		t.shore(d)
 		return
@@ -101,7 +101,7 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	if d > hexmap.E {
 		return
 	}
-	next, ok := t.g.Neighbor(t.i, d.Next())
+	next, ok := t.g.Topology().Neighbor(t.i, d.Next())
 	if !ok || !t.g.Cell(next).IsUnderwater() {
 		return
 	}

@@ -234,7 +234,7 @@ func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) error {
 	if !drag.Active {
 		return refused
 	}
-	other, ok := g.Neighbor(i, drag.Dir.Opposite())
+	other, ok := g.Topology().Neighbor(i, drag.Dir.Opposite())
 	if !ok {
 		return refused
 	}

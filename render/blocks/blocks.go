@@ -104,7 +104,7 @@ func (b *Scene) Refresh() {
 func (b *Scene) rebuild() {
 	b.faces = b.faces[:0]
 	b.bounds = project.Box{}
-	for i := range b.g.CellCount() {
+	for i := range b.g.Topology().CellCount() {
 		start := len(b.faces)
 		b.addCell(i)
 		for k := start; k < len(b.faces); k++ {
@@ -148,7 +148,7 @@ func (b *Scene) addCell(i int) {
 	b.faces = append(b.faces, face{pts: top, col: col})
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
 		ny := float32(-2) * hexmap.ElevationStep
-		if n, ok := g.Neighbor(i, d); ok {
+		if n, ok := g.Topology().Neighbor(i, d); ok {
 			ny = float32(g.Cell(n).Elevation) * hexmap.ElevationStep
 		}
 		if ny >= center[1] {
@@ -346,13 +346,13 @@ func (b *Scene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, 
 	}
 	// Test the ray against each elevation's plane, highest first: the
 	// first cell whose own top the ray meets at its elevation is hit.
-	for i := range b.g.CellCount() {
+	for i := range b.g.Topology().CellCount() {
 		top := float32(b.g.Cell(i).Elevation) * hexmap.ElevationStep
 		t := (top - o[1]) / d[1]
 		if t <= 0 || t >= bestT {
 			continue
 		}
-		hit, ok := b.g.CellUnder(o[0]+d[0]*t, o[2]+d[2]*t)
+		hit, ok := b.g.Topology().CellUnder(o[0]+d[0]*t, o[2]+d[2]*t)
 		if ok && hit == i {
 			best, bestT = i, t
 		}

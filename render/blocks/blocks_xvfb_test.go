@@ -26,7 +26,7 @@ func blocksMap(t *testing.T) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := g.Topology().Offset(i)
 		g.SetElevation(i, x/3)
 		g.SetTerrainType(i, uint8((x+z)%int(hexmap.TerrainTypeCount)))
@@ -52,7 +52,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 		v := cam.View(w, h)
 		for _, i := range []int{22, 44, 55, 63, 77} {
 			c := g.Cell(i)
-			x, z := g.Coordinates(i).Center()
+			x, z := g.Topology().Coordinates(i).Center()
 			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
@@ -77,7 +77,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	dst := ebiten.NewImage(w, h)
 	pixelAt := func(i int) color.RGBA {
 		v := cam.View(w, h)
-		x, z := g.Coordinates(i).Center()
+		x, z := g.Topology().Coordinates(i).Center()
 		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * hexmap.ElevationStep, z})
 		dst.Clear()
 		b.Draw(dst, &cam)
@@ -171,7 +171,7 @@ func TestBlocksWrapping(t *testing.T) {
 func TestBlocksFog(t *testing.T) {
 	g := blocksMap(t)
 	const unit, seen, explored, unexplored = 66, 67, 23, 28
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(unit), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(unit), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
 		t.Fatal(err)
 	}
 	v := vision.New(g)
@@ -196,7 +196,7 @@ func TestBlocksFog(t *testing.T) {
 		brightness float32
 	}{{seen, 1}, {explored, 0.25}, {unexplored, 0}} {
 		c := g.Cell(tc.cell)
-		x, z := g.Coordinates(tc.cell).Center()
+		x, z := g.Topology().Coordinates(tc.cell).Center()
 		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
 		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
