@@ -198,6 +198,11 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	// The HTTP server's read and write deadlines are for requests; a
+	// socket keeps its own (Limits).
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.lim.Origins})
 	if err != nil {
 		return // Accept has answered
