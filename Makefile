@@ -29,6 +29,7 @@ deps-dist: check-go
 build: deps-build
 	$(GO) build -o $(BIN)/hexsandbox .
 	$(GO) build -o $(BIN)/hexmap ./cmd/hexmap
+	$(GO) build -o $(BIN)/hexserver ./cmd/hexserver
 
 # Without a screen (DISPLAY unset) the editor runs inside Xvfb, so that
 # `make run` still starts; on a desktop it opens a window.
@@ -80,10 +81,11 @@ wasm: check-go
 	chmod 644 $(WEB)/wasm_exec.js
 	gzip -9 -n -k -f $(WEB)/hexsandbox.wasm $(WEB)/wasm_exec.js $(WEB)/index.html
 
-# The browser build on http://$(ADDR)/ (loopback addresses only), e.g.
-# make serve ADDR=127.0.0.1:9000
+# The browser build and the match server (cmd/hexserver, docs/server.md)
+# on http://$(ADDR)/, e.g. make serve ADDR=127.0.0.1:9000 DB=/tmp/m.db
+# (DB unset: matches.db in the user's data folder).
 serve: wasm
-	$(GO) run ./cmd/webserve -dir $(WEB) -addr $(ADDR)
+	$(GO) run ./cmd/hexserver -web $(WEB) -addr $(ADDR) $(if $(DB),-db $(DB))
 
 # The Windows programs: Ebitengine needs no cgo there, so they cross-build
 # from Linux.
