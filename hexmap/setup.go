@@ -112,8 +112,8 @@ func (g *Grid) SetSetup(s Setup) error {
 		return err
 	}
 	for k, a := range s.Areas {
-		if len(a.Cells) > 0 && a.Cells[len(a.Cells)-1] >= g.CellCount() {
-			return errorf("areas[%d] (%q): cell %d off the map's %d cells: %w", k, a.Name, a.Cells[len(a.Cells)-1], g.CellCount(), ErrBadArea)
+		if len(a.Cells) > 0 && a.Cells[len(a.Cells)-1] >= g.Topology().CellCount() {
+			return errorf("areas[%d] (%q): cell %d off the map's %d cells: %w", k, a.Name, a.Cells[len(a.Cells)-1], g.Topology().CellCount(), ErrBadArea)
 		}
 	}
 	s = cloneSetup(s)

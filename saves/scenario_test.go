@@ -165,7 +165,7 @@ func TestVersion5FileReads(t *testing.T) {
 	if info.Version != 5 || !bytes.Contains(info.Match, []byte(`"log":[{"cmd":"move","unit":1,"to":[7,4]},{"cmd":"end"}]`)) {
 		t.Fatalf("version %d, match %s", info.Version, info.Match)
 	}
-	if s := g.Setup(); s.Script != "" || s.Areas != nil || g.Width() != 35 {
+	if s := g.Setup(); s.Script != "" || s.Areas != nil || g.Topology().Width != 35 {
 		t.Fatalf("setup %+v", s)
 	}
 	var buf bytes.Buffer
