@@ -7,6 +7,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mesh"
 )
 
@@ -76,7 +77,7 @@ func TestParallelChunks(t *testing.T) {
 func TestWallsAcrossSeam(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		top := hexmap.Topology{Width: 10, Height: 5, Wrapping: wrapping}
-		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(2))
+		g, err := hexmap.NewGridOf(top, noise.New(2))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -234,7 +235,7 @@ func refPlace(p *prefab, dst *mesh.Mesh, t refPlacement) {
 // first and its quads built from them unperturbed, which keeps the
 // thickness even.
 type refWallBuilder struct {
-	noise *hexmap.Noise
+	noise *noise.Noise
 	m     *mesh.Mesh
 }
 

@@ -13,6 +13,7 @@ import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
@@ -313,7 +314,7 @@ func TestSameMapSameTowns(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no buildings")
 	}
-	other, _, err := hexmap.FromCells(g.Topology(), hexmap.NewNoise(8), g.Cells())
+	other, _, err := hexmap.FromCells(g.Topology(), noise.New(8), g.Cells())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,8 @@
 // directions, the Topology (size and east-west wrapping) that every
 // neighbour, index and distance query goes through, cells and their
 // derived heights, the grid of cells split into 5×5 chunks, the lattice
-// metrics (cell size, corners, heights), the seeded noise table and hash
-// grid of each map, every edit rule of the Hex Map editor (rivers, roads,
+// metrics (cell size, corners, heights), each map's seeded noise (whose
+// tables are package noise's), every edit rule of the Hex Map editor (rivers, roads,
 // specials), the units on the map (one per cell, never placed or left
 // underwater, each of a type and a side with its moves left) with the side
 // whose turn it is, the towns (one per land cell, named, neutral or a

@@ -3,6 +3,8 @@ package hexmap
 import (
 	"maps"
 	"slices"
+
+	"hexsandbox/hexmap/noise"
 )
 
 // MaxCellCount is the largest width or height in cells a grid may have.
@@ -16,7 +18,7 @@ const MaxCellCount = 640
 type Grid struct {
 	top   Topology
 	cells []Cell
-	noise *Noise
+	noise *noise.Noise
 	units unitState
 	towns townState
 	// setup is the scenario's settings (setup.go); setupEdits counts
@@ -55,15 +57,15 @@ func NewGrid(width, height int, seed int64) (*Grid, error) {
 	if err := ValidateSize(width, height); err != nil {
 		return nil, err
 	}
-	return NewGridOf(Topology{Width: width, Height: height}, NewNoise(seed))
+	return NewGridOf(Topology{Width: width, Height: height}, noise.New(seed))
 }
 
 // NewGridOf returns a grid of empty cells on topology t.
-func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
+func NewGridOf(t Topology, n *noise.Noise) (*Grid, error) {
 	if err := ValidateSize(t.Width, t.Height); err != nil {
 		return nil, err
 	}
-	g := &Grid{top: t, noise: noise}
+	g := &Grid{top: t, noise: n}
 	g.cells = make([]Cell, t.CellCount())
 	g.explored.bits = make([]uint8, t.CellCount())
 	for i := range g.cells {
@@ -82,7 +84,7 @@ func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
 func (g *Grid) ChunkCount() int { return g.ChunkCountX() * (g.top.Height / ChunkSizeZ) }
 
 // Noise returns the map's seeded noise and hash grid.
-func (g *Grid) Noise() *Noise { return g.noise }
+func (g *Grid) Noise() *noise.Noise { return g.noise }
 
 // Cell returns the cell at index i (x + z × Width).
 func (g *Grid) Cell(i int) Cell { return g.cells[i] }

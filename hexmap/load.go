@@ -1,5 +1,7 @@
 package hexmap
 
+import "hexsandbox/hexmap/noise"
+
 // FromCells builds a grid on topology t from cells read from a file.
 // Every cell must be in range (an error names the first that is not).
 // Links that cannot be drawn are dropped rather than rejected, because
@@ -7,7 +9,7 @@ package hexmap
 // whose other end disagrees and roads that only one side has. The report
 // says how many were dropped. Rivers and roads that cross the seam of a
 // wrapping map are links like any other and are kept.
-func FromCells(t Topology, noise *Noise, cells []Cell) (*Grid, BatchReport, error) {
+func FromCells(t Topology, n *noise.Noise, cells []Cell) (*Grid, BatchReport, error) {
 	if err := ValidateSize(t.Width, t.Height); err != nil {
 		return nil, BatchReport{}, err
 	}
@@ -20,7 +22,7 @@ func FromCells(t Topology, noise *Noise, cells []Cell) (*Grid, BatchReport, erro
 			return nil, BatchReport{}, errorf("cell (%d, %d): %v", x, z, err)
 		}
 	}
-	g, err := NewGridOf(t, noise)
+	g, err := NewGridOf(t, n)
 	if err != nil {
 		return nil, BatchReport{}, err
 	}

@@ -2,11 +2,12 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/noise"
 	"testing"
 )
 
 // sharedTestNoise is built once: grids of the tests only need some noise.
-var sharedTestNoise = NewNoise(7)
+var sharedTestNoise = noise.New(7)
 
 // ruleGrid is a 10×10 grid, all cells at elevation 1, with cell a at
 // offset (3, 3) and b, its eastern neighbour.

@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/noise"
 	"math"
 	"testing"
 )
@@ -56,7 +57,7 @@ func TestAddUnitRules(t *testing.T) {
 // On a wrapping map a unit placed by any column's coordinates is stored
 // with its cell's own.
 func TestAddUnitWrapsLocation(t *testing.T) {
-	g, _ := NewGridOf(Topology{Width: 10, Height: 5, Wrapping: true}, NewNoise(1))
+	g, _ := NewGridOf(Topology{Width: 10, Height: 5, Wrapping: true}, noise.New(1))
 	if err := g.AddUnit(Unit{Location: FromOffset(12, 3), Side: 1}); err != nil {
 		t.Fatal(err)
 	}

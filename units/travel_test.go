@@ -9,6 +9,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/nav"
 )
 
@@ -17,7 +18,7 @@ import (
 // cross rivers), walls, a lake, on a flat or wrapping topology.
 func hillyMap(t testing.TB, seed uint64, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, hexmap.NewNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, noise.New(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}

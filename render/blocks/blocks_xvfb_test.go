@@ -12,6 +12,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
@@ -131,7 +132,7 @@ func near(a color.RGBA, b color.NRGBA) bool {
 func TestBlocksWrapping(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		top := hexmap.Topology{Width: 10, Height: 10, Wrapping: wrapping}
-		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+		g, err := hexmap.NewGridOf(top, noise.New(3))
 		if err != nil {
 			t.Fatal(err)
 		}
