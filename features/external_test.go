@@ -7,6 +7,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/hexmap/noise"
 	"hexsandbox/mesh"
 )
@@ -22,10 +23,10 @@ func TestChunkBridges(t *testing.T) {
 	var one mesh.Mesh
 	features.Build(g, 0, &features.Plan{Bridges: []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}}, nil, nil, &one)
 	perBridge := one.VertexCount()
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
 		var expected []features.Bridge
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			expected = append(expected, features.SpecBridgesForTest(g, i)...)
 		}
 		want += len(expected)

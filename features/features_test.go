@@ -377,7 +377,7 @@ func TestFeatureMeshes(t *testing.T) {
 	for ch, c := range buildAll(g) {
 		m := &c.feats
 		var fs []feature
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			fs = appendCellFeatures(fs, g, i)
 		}
 		want := 0

@@ -18,12 +18,12 @@ import (
 )
 
 func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
-	if g == nil || ch < 0 || ch >= g.ChunkCount() {
+	if g == nil || ch < 0 || ch >= geom.ChunkCount(g.Topology()) {
 		return
 	}
 	var buf [maxCellFeatures]feature
 	if feats != nil {
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			for _, f := range refAppendCellFeatures(buf[:0], g, i) {
 				refAddFeature(f, feats)
 			}

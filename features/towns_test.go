@@ -179,9 +179,9 @@ func solidArea(g *hexmap.Grid, i int) [][2]float64 {
 func eachTownCell(g *hexmap.Grid, f func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, c *chunk.Chunk)) {
 	var c chunk.Chunk
 	var b buildings.Builder
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			if features.HasTown(g.Cell(i)) {
 				tc, gr := features.TownCellForTest(g, i, c.Plan.Cuts)
 				f(i, &tc, gr, &b, &c)
@@ -273,8 +273,8 @@ func TestTownsStayWhileEditingElsewhere(t *testing.T) {
 	fresh := chunk.NewSetWorkers(g, 1)
 	touched := map[int]bool{}
 	for _, e := range edited {
-		touched[g.ChunkOf(e)] = true
-		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[g.ChunkOf(n)] = true })
+		touched[geom.ChunkOf(g.Topology(), e)] = true
+		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[geom.ChunkOf(g.Topology(), n)] = true })
 	}
 	for ch := range fresh.Chunks {
 		if touched[ch] {
@@ -357,7 +357,7 @@ func TestTownTriangleBudget(t *testing.T) {
 			most, sum, cells = max(most, n), sum+n, cells+1
 			for _, l := range []mesh.Layer{mesh.Buildings, mesh.BuildingDetails} {
 				if c.Layers[l].Overflowed() {
-					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, g.ChunkOf(i), l.Name())
+					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, geom.ChunkOf(g.Topology(), i), l.Name())
 				}
 			}
 		})

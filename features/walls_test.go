@@ -264,7 +264,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		g.SetElevation(nn, tc.righ)
 		g.SetWalled(i, true)
 		var walls mesh.Mesh
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
 		r := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))

@@ -11,7 +11,7 @@ import (
 // Loaders check sizes against it before they allocate anything.
 const MaxCellCount = 640
 
-// Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
+// Grid is a map: cells in rows on a Topology (a whole number of chunks),
 // with the seeded noise that shapes it. Create it with NewGrid or
 // NewGridOf. Every edit goes through its methods, which apply Catlike's
 // rules and publish each changed cell on the grid's change feed.
@@ -77,12 +77,6 @@ func NewGridOf(t Topology, n *noise.Noise) (*Grid, error) {
 // Topology returns the map's shape: size and wrapping.
 func (g *Grid) Topology() Topology { return g.top }
 
-// ChunkCountX is the number of chunks per chunk row.
-func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
-
-// ChunkCount is the number of chunks.
-func (g *Grid) ChunkCount() int { return g.ChunkCountX() * (g.top.Height / ChunkSizeZ) }
-
 // Noise returns the map's seeded noise and hash grid.
 func (g *Grid) Noise() *noise.Noise { return g.noise }
 
@@ -91,25 +85,6 @@ func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 
 // Cells returns all cells in row order. Callers must not modify them.
 func (g *Grid) Cells() []Cell { return g.cells }
-
-// ChunkOf returns the chunk that holds cell i.
-func (g *Grid) ChunkOf(i int) int {
-	x, z := g.top.Offset(i)
-	return x/ChunkSizeX + (z/ChunkSizeZ)*g.ChunkCountX()
-}
-
-// ChunkCells returns the indices of the cells of chunk ch, row by row.
-func (g *Grid) ChunkCells(ch int) []int {
-	x0 := (ch % g.ChunkCountX()) * ChunkSizeX
-	z0 := (ch / g.ChunkCountX()) * ChunkSizeZ
-	out := make([]int, 0, ChunkSizeX*ChunkSizeZ)
-	for z := z0; z < z0+ChunkSizeZ; z++ {
-		for x := x0; x < x0+ChunkSizeX; x++ {
-			out = append(out, x+z*g.top.Width)
-		}
-	}
-	return out
-}
 
 // ElevationDifference is the absolute elevation difference to neighbour d.
 func (g *Grid) ElevationDifference(i int, d Direction) int {

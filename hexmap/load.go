@@ -17,7 +17,7 @@ func FromCells(t Topology, n *noise.Noise, cells []Cell) (*Grid, BatchReport, er
 		return nil, BatchReport{}, errorf("map has %d cells, want %d for %d×%d", len(cells), t.CellCount(), t.Width, t.Height)
 	}
 	for i, c := range cells {
-		if err := c.Validate(); err != nil {
+		if err := c.validate(); err != nil {
 			x, z := t.Offset(i)
 			return nil, BatchReport{}, errorf("cell (%d, %d): %v", x, z, err)
 		}

@@ -110,7 +110,7 @@ func (t Topology) Distance(i, j int) int {
 func (t Topology) WrapSize() float32 { return float32(t.Width) * 2 * InnerRadius }
 
 // CellCenter returns the unperturbed world XZ centre of cell i.
-func (t Topology) CellCenter(i int) (x, z float32) { return CellCenter(t.Offset(i)) }
+func (t Topology) CellCenter(i int) (x, z float32) { return cellCenter(t.Offset(i)) }
 
 // NeighborShift is the world X offset to add to neighbour n's own centre
 // to place it next to cell i: zero except across the seam of a wrapping

@@ -144,7 +144,7 @@ func ownCentrePixels(g *hexmap.Grid, v *project.View, depth []float64, i int, x 
 	p[0] = g.Topology().Nearest(p[0], x)
 	c := g.Cell(i)
 	if c.IsUnderwater() {
-		p[1] = float32(c.WaterLevel) * hexmap.ElevationStep
+		p[1] = float32(c.WaterLevel) * geom.ElevationStep
 	}
 	cx, cy, cw := v.Clip(p)
 	if cw <= 0 {

@@ -9,6 +9,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/hexmap/noise"
 	"hexsandbox/render/project"
 	"hexsandbox/shaders"
@@ -285,7 +286,7 @@ func writeCells(img *ebiten.Image, g *hexmap.Grid, chunks []int) {
 	const cw, chh = hexmap.ChunkSizeX, hexmap.ChunkSizeZ
 	pix := make([]byte, 4*cw*2*chh)
 	for _, ch := range chunks {
-		x0, z0 := ch%g.ChunkCountX()*cw, ch/g.ChunkCountX()*chh
+		x0, z0 := geom.ChunkOrigin(g.Topology(), ch)
 		for z := range chh {
 			for x := range cw {
 				i := x0 + x + (z0+z)*g.Topology().Width
@@ -318,7 +319,7 @@ func cellTexels(g *hexmap.Grid, i int, pix []byte, o, stride int) {
 	// The water's depth over the cell's floor, in eighths of a unit.
 	depth := byte(0)
 	if c.IsUnderwater() {
-		depth = byte(min(max(c.WaterSurfaceY()-float32(c.Elevation)*hexmap.ElevationStep, 0)*8, 255))
+		depth = byte(min(max(geom.WaterSurfaceY(c)-float32(c.Elevation)*geom.ElevationStep, 0)*8, 255))
 	}
 	copy(pix[o+stride:], []byte{rivers, c.Roads, depth, 255})
 }

@@ -320,7 +320,7 @@ func TestTravelOverBridge(t *testing.T) {
 	}
 	poses := w.run(t, 0)
 	checkPoses(t, w, poses)
-	river := g.Cell(cross).RiverSurfaceY()
+	river := geom.RiverSurfaceY(g.Cell(cross))
 	centre := geom.CellPosition(g, cross)
 	lowest := float32(math.Inf(1))
 	for _, ps := range poses {

@@ -51,7 +51,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 				continue
 			}
 			bx, bz := top.CellCenter(b)
-			own := vec3.T{bx, g.Cell(a).WaterSurfaceY(), bz}
+			own := vec3.T{bx, geom.WaterSurfaceY(g.Cell(a)), bz}
 			switch {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:

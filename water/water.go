@@ -60,7 +60,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 		m.Estuaries = &mesh.Mesh{}
 	}
 	t := cellWater{g: g, top: g.Topology(), p: geom.PerturberOf(g), m: m, i: i, cell: g.Cell(i)}
-	t.y = t.cell.WaterSurfaceY()
+	t.y = geom.WaterSurfaceY(t.cell)
 	x, z := t.top.CellCenter(i)
 	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)

@@ -201,7 +201,7 @@ func (t Perturber) sampleChannel(x, z float32, c int) float32 {
 func (t Perturber) CellPosition(g *hexmap.Grid, i int) (x, y, z float32) {
 	x, z = g.Topology().CellCenter(i)
 	s1 := t.sampleElevation(x, z)
-	return x, float32(g.Cell(i).Elevation)*hexmap.ElevationStep + (s1*2-1)*ElevationPerturbStrength, z
+	return x, float32(g.Cell(i).Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength, z
 }
 
 // CellPosition is Perturber.CellPosition of g's own Perturber, as a point.

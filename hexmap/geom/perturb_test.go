@@ -49,9 +49,9 @@ func TestCellPositionJitter(t *testing.T) {
 	g := mustGrid(t, 5, 5)
 	g.SetElevation(7, 2)
 	p := CellPosition(g, 7)
-	x, z := hexmap.CellCenter(2, 1)
-	if p[0] != x || p[2] != z || math.Abs(float64(p[1]-2*hexmap.ElevationStep)) > ElevationPerturbStrength {
-		t.Fatalf("CellPosition(7) = %v, want centre (%v, %v) at height ~%v", p, x, z, 2*hexmap.ElevationStep)
+	x, z := hexmap.FromOffset(2, 1).Center()
+	if p[0] != x || p[2] != z || math.Abs(float64(p[1]-2*ElevationStep)) > ElevationPerturbStrength {
+		t.Fatalf("CellPosition(7) = %v, want centre (%v, %v) at height ~%v", p, x, z, 2*ElevationStep)
 	}
 }
 

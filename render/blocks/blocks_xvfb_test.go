@@ -12,6 +12,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/palette"
@@ -54,7 +55,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 		for _, i := range []int{22, 44, 55, 63, 77} {
 			c := g.Cell(i)
 			x, z := g.Topology().Coordinates(i).Center()
-			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
 			}
@@ -79,7 +80,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	pixelAt := func(i int) color.RGBA {
 		v := cam.View(w, h)
 		x, z := g.Topology().Coordinates(i).Center()
-		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * hexmap.ElevationStep, z})
+		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * geom.ElevationStep, z})
 		dst.Clear()
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
@@ -198,7 +199,7 @@ func TestBlocksFog(t *testing.T) {
 	}{{seen, 1}, {explored, 0.25}, {unexplored, 0}} {
 		c := g.Cell(tc.cell)
 		x, z := g.Topology().Coordinates(tc.cell).Center()
-		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
 			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
