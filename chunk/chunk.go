@@ -138,7 +138,7 @@ type builder struct {
 // neighbor returns the neighbour of the current cell in d, or false at
 // the border.
 func (b *builder) neighbor(d hexmap.Direction) (int, bool) {
-	return b.top.NeighborAt(b.x, b.z, d)
+	return b.top.Index(hexmap.FromOffset(b.x, b.z).Step(d))
 }
 
 // position is Catlike's cell.Position, the centre with the elevation

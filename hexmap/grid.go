@@ -21,10 +21,8 @@ type Grid struct {
 	noise *noise.Noise
 	units unitState
 	towns townState
-	// setup is the scenario's settings (setup.go); setupEdits counts
-	// their changes.
-	setup      Setup
-	setupEdits uint64
+	// setup is the scenario's settings (setup.go).
+	setup Setup
 	// notes are the map notes by cell (notes.go); noteEdits counts their
 	// changes.
 	notes     map[int]string
@@ -86,8 +84,8 @@ func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 // Cells returns all cells in row order. Callers must not modify them.
 func (g *Grid) Cells() []Cell { return g.cells }
 
-// ElevationDifference is the absolute elevation difference to neighbour d.
-func (g *Grid) ElevationDifference(i int, d Direction) int {
+// elevationDifference is the absolute elevation difference to neighbour d.
+func (g *Grid) elevationDifference(i int, d Direction) int {
 	n, ok := g.top.Neighbor(i, d)
 	if !ok {
 		return 0

@@ -30,6 +30,6 @@ func FromCells(t Topology, n *noise.Noise, cells []Cell) (*Grid, BatchReport, er
 	// and the batch's rules check every one of them: only what the rules
 	// change is recorded.
 	copy(g.cells, cells)
-	rep := g.Batch(LinkRules, func() { g.batch.everyCell = true })
+	rep := g.Batch(linkRules, func() { g.batch.everyCell = true })
 	return g, rep, nil
 }

@@ -327,14 +327,14 @@ func TestRefusalsSayWhy(t *testing.T) {
 		edit func(g *Grid, a, b int) error
 		want error
 	}{
-		{"river without direction", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(a, NoDirection) }, ErrNoDirection},
-		{"river off the map", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(0, W) }, ErrMapBorder},
+		{"river without direction", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(a, NoDirection) }, errNoDirection},
+		{"river off the map", func(g *Grid, a, b int) error { return g.SetOutgoingRiver(0, W) }, errMapBorder},
 		{"river uphill", func(g *Grid, a, b int) error { g.SetElevation(b, 2); return g.SetOutgoingRiver(a, E) }, ErrUphill},
-		{"road without direction", func(g *Grid, a, b int) error { return g.AddRoad(a, 7) }, ErrNoDirection},
-		{"road off the map", func(g *Grid, a, b int) error { return g.AddRoad(9, E) }, ErrMapBorder},
+		{"road without direction", func(g *Grid, a, b int) error { return g.AddRoad(a, 7) }, errNoDirection},
+		{"road off the map", func(g *Grid, a, b int) error { return g.AddRoad(9, E) }, errMapBorder},
 		{"road across a river", func(g *Grid, a, b int) error { g.SetOutgoingRiver(a, E); return g.AddRoad(b, W) }, ErrRiverEdge},
-		{"road to a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(b, 1); return g.AddRoad(a, E) }, ErrRoadToSpecial},
-		{"road from a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(a, 3); return g.AddRoad(a, E) }, ErrRoadToSpecial},
+		{"road to a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(b, 1); return g.AddRoad(a, E) }, errRoadToSpecial},
+		{"road from a special", func(g *Grid, a, b int) error { g.SetSpecialIndex(a, 3); return g.AddRoad(a, E) }, errRoadToSpecial},
 		{"road over a cliff", func(g *Grid, a, b int) error { g.SetElevation(b, 3); return g.AddRoad(a, E) }, ErrCliff},
 		{"special on a river", func(g *Grid, a, b int) error { g.SetOutgoingRiver(a, E); return g.SetSpecialIndex(b, 2) }, ErrSpecialOnRiver},
 	}

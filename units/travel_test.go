@@ -69,7 +69,7 @@ func newWorld(t testing.TB, g *hexmap.Grid) *world {
 	t.Helper()
 	all := make([]uint8, g.Topology().CellCount())
 	for i := range all {
-		all[i] = hexmap.AllSides
+		all[i] = 1<<hexmap.MaxSides - 1
 	}
 	if err := g.SetExploration(all); err != nil {
 		t.Fatal(err)

@@ -115,8 +115,9 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 // east or west. Within the map it is the very computation the neighbour
 // makes for its own centre, so shared points come out bit-identical.
 func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
-	x, z, _ := t.top.NeighborCenter(t.i, d)
-	return vec3.T{x, t.y, z}
+	n, _ := t.top.Neighbor(t.i, d)
+	x, z := t.top.CellCenter(n)
+	return vec3.T{x + t.top.NeighborShift(t.i, n), t.y, z}
 }
 
 func (t *cellWater) perturb(p vec3.T) vec3.T { return t.p.Perturb(p) }
