@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -148,11 +149,11 @@ func TestSurfaceOverCache(t *testing.T) {
 		x, z := top.CellCenter(i)
 		y, ok := surf.HeightAt(x, z)
 		want, wok := full.HeightAt(x, z)
-		if !s.Resident(g.ChunkOf(i)) {
+		if !s.Resident(geom.ChunkOf(g.Topology(), i)) {
 			want, wok = CellTop(g, i), true
 		}
 		if ok != wok || y-want > 1e-4 || want-y > 1e-4 {
-			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, g.ChunkOf(i), s.Resident(g.ChunkOf(i)), y, ok, want, wok)
+			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, geom.ChunkOf(g.Topology(), i), s.Resident(geom.ChunkOf(g.Topology(), i)), y, ok, want, wok)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -31,8 +32,8 @@ func TestRiverBedCarvedUnderWater(t *testing.T) {
 	if !g.Cell(sea).IsUnderwater() || !g.Cell(sea).HasRiverThroughEdge(hexmap.E) {
 		t.Fatal("test map: the river does not reach an underwater cell")
 	}
-	bed := g.Cell(sea).StreamBedY()
-	if landBed := g.Cell(land).StreamBedY(); bed >= landBed {
+	bed := geom.StreamBedY(g.Cell(sea))
+	if landBed := geom.StreamBedY(g.Cell(land)); bed >= landBed {
 		t.Fatalf("test map: the sea's bed %v is not below the land's %v", bed, landBed)
 	}
 	const eps = 1e-3

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -38,7 +39,7 @@ func TestLevelSharingChangesNoTriangle(t *testing.T) {
 	for name, g := range grids {
 		var shared, separate Chunk
 		fewer := 0
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			triangulate(g, ch, &shared, ownParts)
 			triangulate(g, ch, &separate, ownParts|separateLevel)
 			a, b := terrainCorners(&shared.Layers[mesh.Terrain]), terrainCorners(&separate.Layers[mesh.Terrain])

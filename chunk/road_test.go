@@ -45,7 +45,7 @@ func riverShape(c hexmap.Cell) string {
 	switch {
 	case !c.HasRiver():
 		return "none"
-	case c.HasRiverBeginOrEnd():
+	case riverBeginOrEnd(c):
 		return "end"
 	case c.IncomingRiver == c.OutgoingRiver.Opposite():
 		return "straight"
@@ -66,7 +66,7 @@ func TestRoads(t *testing.T) {
 	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		shapes[riverShape(cell)]++
-		m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Roads]
+		m := &s.Chunks[geom.ChunkOf(g.Topology(), i)].Layers[mesh.Roads]
 		roads := newXZIndex(m)
 		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -110,7 +110,7 @@ func checkBridges(t *testing.T, g *hexmap.Grid, s *Set) {
 	for ch := range s.Chunks {
 		for _, b := range s.Chunks[ch].Plan.Bridges {
 			i, ok := g.Topology().CellUnder((b.RoadCenter1[0]+b.RoadCenter2[0])/2, (b.RoadCenter1[2]+b.RoadCenter2[2])/2)
-			if !ok || g.ChunkOf(i) != ch {
+			if !ok || geom.ChunkOf(g.Topology(), i) != ch {
 				t.Fatalf("bridge %v not in a cell of its chunk %d", b, ch)
 			}
 			perCell[i]++

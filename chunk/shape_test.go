@@ -101,7 +101,7 @@ func TestSharedEdges(t *testing.T) {
 		s := NewSet(g)
 		sets := make([]*vertexSet, len(s.Chunks))
 		verts := func(i int) *vertexSet {
-			ch := g.ChunkOf(i)
+			ch := geom.ChunkOf(g.Topology(), i)
 			if sets[ch] == nil {
 				sets[ch] = newVertexSet(&s.Chunks[ch].Layers[mesh.Terrain])
 			}
@@ -121,7 +121,7 @@ func TestSharedEdges(t *testing.T) {
 					}
 				}
 			}
-			if g.ChunkOf(owner) != g.ChunkOf(other) {
+			if geom.ChunkOf(g.Topology(), owner) != geom.ChunkOf(g.Topology(), other) {
 				crossing++
 			}
 			if top.NeighborShift(owner, other) != 0 {

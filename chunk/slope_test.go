@@ -70,7 +70,7 @@ func TestTerraces(t *testing.T) {
 			near := perturbAll(g, edgePoints(solidEdge(g, i, d))...)
 			far := perturbAll(g, edgePoints(solidEdge(g, n, d.Opposite()))...)
 			slices.Reverse(far)
-			ys := bridgeHeights(s, g.ChunkOf(i), near, far)
+			ys := bridgeHeights(s, geom.ChunkOf(g.Topology(), i), near, far)
 			y1, y2 := geom.CellPosition(g, i)[1], geom.CellPosition(g, n)[1]
 			want := []float32{y1, y2}
 			if edge == hexmap.Slope {
@@ -83,7 +83,7 @@ func TestTerraces(t *testing.T) {
 			if edge == hexmap.Slope {
 				rows = geom.TerraceSteps + 1
 			}
-			if got := lineVertices(s, g.ChunkOf(i), near[2], far[2]); got != rows {
+			if got := lineVertices(s, geom.ChunkOf(g.Topology(), i), near[2], far[2]); got != rows {
 				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, edge, got, rows)
 			}
 			seen[edge]++
@@ -129,7 +129,7 @@ func TestCliffCorners(t *testing.T) {
 			if types != 1<<hexmap.Slope|1<<hexmap.Cliff && types != 1<<hexmap.Slope|1<<hexmap.Cliff|1<<hexmap.Flat {
 				continue
 			}
-			verts := s.Chunks[g.ChunkOf(i)].Layers[mesh.Terrain].Positions
+			verts := s.Chunks[geom.ChunkOf(g.Topology(), i)].Layers[mesh.Terrain].Positions
 			pp := perturbAll(g, ps...)
 			found := false
 			for k := range 3 {

@@ -122,15 +122,15 @@ func TestSurfaceHeights(t *testing.T) {
 				t.Fatalf("cell %d: ground %v at the centre, cell height %v", i, y, p[1])
 			}
 		default:
-			if y < c.RiverSurfaceY()-1e-3 {
-				t.Fatalf("cell %d: ground %v below the river surface %v", i, y, c.RiverSurfaceY())
+			if y < geom.RiverSurfaceY(c)-1e-3 {
+				t.Fatalf("cell %d: ground %v below the river surface %v", i, y, geom.RiverSurfaceY(c))
 			}
 			if br, ok := surf.Bridge(i); ok {
 				mid := vec.Lerp(br.A, br.B, 0.5)
 				by, _ := surf.DeckAt(mid[0], mid[2])
 				// The deck's top is 0.2 above the road (the bridge model).
-				if by <= c.RiverSurfaceY() || math.Abs(float64(by-p[1]-0.2)) > 0.05 {
-					t.Fatalf("cell %d: bridge deck at %v, river surface %v, cell %v", i, by, c.RiverSurfaceY(), p[1])
+				if by <= geom.RiverSurfaceY(c) || math.Abs(float64(by-p[1]-0.2)) > 0.05 {
+					t.Fatalf("cell %d: bridge deck at %v, river surface %v, cell %v", i, by, geom.RiverSurfaceY(c), p[1])
 				}
 				sawBridge = true
 			} else {

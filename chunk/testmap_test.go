@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // testGrid builds a w×h map from seed with rolling elevation (flats,
@@ -20,7 +21,7 @@ func testGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 // testGridOf is testGrid on topology top (flat or wrapping).
 func testGridOf(t testing.TB, top hexmap.Topology, seed uint64) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(top, noise.New(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}

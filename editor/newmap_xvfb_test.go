@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/saves"
 )
@@ -142,7 +143,7 @@ func TestEditorGenerateWaitsForPreview(t *testing.T) {
 		return append(openNewMap(in, &before),
 			previewed(t), // the first preview, by the real worker
 			do(func(g *game) {
-				g.newMap.generate = func(f newMapForm, n *hexmap.Noise) generatedMap {
+				g.newMap.generate = func(f newMapForm, n *noise.Noise) generatedMap {
 					select {
 					case started <- struct{}{}:
 					default:

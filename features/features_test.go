@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mesh"
 )
 
@@ -296,7 +297,7 @@ func TestBuildDeterministic(t *testing.T) {
 		t.Fatal("same map and seed built different meshes")
 	}
 	g := randomMap(t, 20, 15, 9)
-	other, _, _ := hexmap.FromCells(g.Topology(), hexmap.NewNoise(10), g.Cells())
+	other, _, _ := hexmap.FromCells(g.Topology(), noise.New(10), g.Cells())
 	if reflect.DeepEqual(a, buildAll(other)) {
 		t.Fatal("a different seed built the same meshes")
 	}
@@ -376,7 +377,7 @@ func TestFeatureMeshes(t *testing.T) {
 	for ch, c := range buildAll(g) {
 		m := &c.feats
 		var fs []feature
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			fs = appendCellFeatures(fs, g, i)
 		}
 		want := 0

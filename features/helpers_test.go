@@ -71,7 +71,7 @@ func randomMap(t testing.TB, w, h int, seed int64) *hexmap.Grid {
 type chunkMeshes struct{ feats, walls, bridges mesh.Mesh }
 
 func buildAll(g *hexmap.Grid) []chunkMeshes {
-	out := make([]chunkMeshes, g.ChunkCount())
+	out := make([]chunkMeshes, geom.ChunkCount(g.Topology()))
 	for ch := range out {
 		c := &out[ch]
 		Build(g, ch, chunkPlan(g, ch), &c.feats, &c.walls, &c.bridges)

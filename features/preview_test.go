@@ -102,7 +102,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 			holds := cell.Walled != nb.Walled && !cell.IsUnderwater() && !nb.IsUnderwater() &&
 				hexmap.EdgeTypeOf(int(cell.Elevation), int(nb.Elevation)) != hexmap.Cliff
 			gap := cell.HasRiverThroughEdge(d) || cell.HasRoadThroughEdge(d)
-			mid := vec.Add(centre, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+			mid := vec.Add(centre, vec.Lerp(geom.FirstCorner(d), geom.SecondCorner(d), 0.5))
 			want := holds && !gap
 			if shows(mid, wallsID) != want {
 				t.Errorf("edge %v of cell %v (walled %v, neighbour walled %v, gap %v): wall shown %v, want %v",
@@ -120,7 +120,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 				t.Errorf("special cell %v shows no feature at its centre", g.Topology().Coordinates(i))
 			}
 		}
-		if cell.HasRiver() && !cell.HasRiverBeginOrEnd() {
+		if cell.HasIncomingRiver() && cell.HasOutgoingRiver() {
 			straight := cell.IncomingRiver == cell.OutgoingRiver.Opposite()
 			side := func(from hexmap.Direction) bool { // a road on the side clockwise from from
 				for d := from.Next(); d != from.Opposite(); d = d.Next() {

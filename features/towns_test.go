@@ -13,6 +13,7 @@ import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
@@ -178,9 +179,9 @@ func solidArea(g *hexmap.Grid, i int) [][2]float64 {
 func eachTownCell(g *hexmap.Grid, f func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, c *chunk.Chunk)) {
 	var c chunk.Chunk
 	var b buildings.Builder
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			if features.HasTown(g.Cell(i)) {
 				tc, gr := features.TownCellForTest(g, i, c.Plan.Cuts)
 				f(i, &tc, gr, &b, &c)
@@ -272,8 +273,8 @@ func TestTownsStayWhileEditingElsewhere(t *testing.T) {
 	fresh := chunk.NewSetWorkers(g, 1)
 	touched := map[int]bool{}
 	for _, e := range edited {
-		touched[g.ChunkOf(e)] = true
-		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[g.ChunkOf(n)] = true })
+		touched[geom.ChunkOf(g.Topology(), e)] = true
+		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[geom.ChunkOf(g.Topology(), n)] = true })
 	}
 	for ch := range fresh.Chunks {
 		if touched[ch] {
@@ -313,7 +314,7 @@ func TestSameMapSameTowns(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no buildings")
 	}
-	other, _, err := hexmap.FromCells(g.Topology(), hexmap.NewNoise(8), g.Cells())
+	other, _, err := hexmap.FromCells(g.Topology(), noise.New(8), g.Cells())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +357,7 @@ func TestTownTriangleBudget(t *testing.T) {
 			most, sum, cells = max(most, n), sum+n, cells+1
 			for _, l := range []mesh.Layer{mesh.Buildings, mesh.BuildingDetails} {
 				if c.Layers[l].Overflowed() {
-					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, g.ChunkOf(i), l.Name())
+					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, geom.ChunkOf(g.Topology(), i), l.Name())
 				}
 			}
 		})

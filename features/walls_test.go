@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -60,7 +61,7 @@ func wallRule(a, b hexmap.Cell) bool {
 }
 
 // midXZ is the XZ middle of perturbed points, where WallLerp puts a wall.
-func midXZ(n *hexmap.Noise, ps ...vec3.T) vec3.T {
+func midXZ(n *noise.Noise, ps ...vec3.T) vec3.T {
 	var s vec3.T
 	for _, p := range ps {
 		s = vec.Add(s, geom.FlatPerturber(n).Perturb(p))
@@ -263,7 +264,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 		g.SetElevation(nn, tc.righ)
 		g.SetWalled(i, true)
 		var walls mesh.Mesh
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
 		r := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))

@@ -94,7 +94,7 @@ func TestBatchReportsDroppedLinks(t *testing.T) {
 	checkConsistent(t, g)
 }
 
-// LinkRules keep what a file holds as written (an uphill river), and
+// linkRules keep what a file holds as written (an uphill river), and
 // NoRules restore states exactly.
 func TestBatchRuleLevels(t *testing.T) {
 	g := mustGrid(t, 10, 10)
@@ -103,9 +103,9 @@ func TestBatchRuleLevels(t *testing.T) {
 	out.OutgoingRiver = E
 	in.IncomingRiver = W
 	in.Elevation = 4
-	rep := g.Batch(LinkRules, func() { g.SetCell(a, out); g.SetCell(b, in) })
+	rep := g.Batch(linkRules, func() { g.SetCell(a, out); g.SetCell(b, in) })
 	if rep.Dropped() || g.Cell(a) != out || g.Cell(b) != in {
-		t.Fatalf("LinkRules changed a consistent uphill river: %+v", rep)
+		t.Fatalf("linkRules changed a consistent uphill river: %+v", rep)
 	}
 	one := NewCell()
 	one.Roads = 1

@@ -60,7 +60,7 @@ func checkConsistent(t *testing.T, g *Grid) {
 			}
 		}
 		for d := NE; d <= NW; d++ {
-			if c.HasRoadThroughEdge(d) && (g.ElevationDifference(i, d) > 1 || c.IsSpecial() || c.HasRiverThroughEdge(d)) {
+			if c.HasRoadThroughEdge(d) && (g.elevationDifference(i, d) > 1 || c.IsSpecial() || c.HasRiverThroughEdge(d)) {
 				t.Fatalf("cell %d: road through %v breaks a rule", i, d)
 			}
 			if n, ok := g.Topology().Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).IsSpecial() {

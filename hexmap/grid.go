@@ -3,20 +3,22 @@ package hexmap
 import (
 	"maps"
 	"slices"
+
+	"hexsandbox/hexmap/noise"
 )
 
 // MaxCellCount is the largest width or height in cells a grid may have.
 // Loaders check sizes against it before they allocate anything.
 const MaxCellCount = 640
 
-// Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
+// Grid is a map: cells in rows on a Topology (a whole number of chunks),
 // with the seeded noise that shapes it. Create it with NewGrid or
 // NewGridOf. Every edit goes through its methods, which apply Catlike's
 // rules and publish each changed cell on the grid's change feed.
 type Grid struct {
 	top   Topology
 	cells []Cell
-	noise *Noise
+	noise *noise.Noise
 	units unitState
 	towns townState
 	// setup is the scenario's settings (setup.go); setupEdits counts
@@ -55,15 +57,15 @@ func NewGrid(width, height int, seed int64) (*Grid, error) {
 	if err := ValidateSize(width, height); err != nil {
 		return nil, err
 	}
-	return NewGridOf(Topology{Width: width, Height: height}, NewNoise(seed))
+	return NewGridOf(Topology{Width: width, Height: height}, noise.New(seed))
 }
 
 // NewGridOf returns a grid of empty cells on topology t.
-func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
+func NewGridOf(t Topology, n *noise.Noise) (*Grid, error) {
 	if err := ValidateSize(t.Width, t.Height); err != nil {
 		return nil, err
 	}
-	g := &Grid{top: t, noise: noise}
+	g := &Grid{top: t, noise: n}
 	g.cells = make([]Cell, t.CellCount())
 	g.explored.bits = make([]uint8, t.CellCount())
 	for i := range g.cells {
@@ -75,14 +77,8 @@ func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 // Topology returns the map's shape: size and wrapping.
 func (g *Grid) Topology() Topology { return g.top }
 
-// ChunkCountX is the number of chunks per chunk row.
-func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
-
-// ChunkCount is the number of chunks.
-func (g *Grid) ChunkCount() int { return g.ChunkCountX() * (g.top.Height / ChunkSizeZ) }
-
 // Noise returns the map's seeded noise and hash grid.
-func (g *Grid) Noise() *Noise { return g.noise }
+func (g *Grid) Noise() *noise.Noise { return g.noise }
 
 // Cell returns the cell at index i (x + z × Width).
 func (g *Grid) Cell(i int) Cell { return g.cells[i] }
@@ -90,27 +86,8 @@ func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 // Cells returns all cells in row order. Callers must not modify them.
 func (g *Grid) Cells() []Cell { return g.cells }
 
-// ChunkOf returns the chunk that holds cell i.
-func (g *Grid) ChunkOf(i int) int {
-	x, z := g.top.Offset(i)
-	return x/ChunkSizeX + (z/ChunkSizeZ)*g.ChunkCountX()
-}
-
-// ChunkCells returns the indices of the cells of chunk ch, row by row.
-func (g *Grid) ChunkCells(ch int) []int {
-	x0 := (ch % g.ChunkCountX()) * ChunkSizeX
-	z0 := (ch / g.ChunkCountX()) * ChunkSizeZ
-	out := make([]int, 0, ChunkSizeX*ChunkSizeZ)
-	for z := z0; z < z0+ChunkSizeZ; z++ {
-		for x := x0; x < x0+ChunkSizeX; x++ {
-			out = append(out, x+z*g.top.Width)
-		}
-	}
-	return out
-}
-
-// ElevationDifference is the absolute elevation difference to neighbour d.
-func (g *Grid) ElevationDifference(i int, d Direction) int {
+// elevationDifference is the absolute elevation difference to neighbour d.
+func (g *Grid) elevationDifference(i int, d Direction) int {
 	n, ok := g.top.Neighbor(i, d)
 	if !ok {
 		return 0

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // generate runs the generator with settings changed by tweak, failing
@@ -25,13 +26,13 @@ func generate(t testing.TB, top hexmap.Topology, seed int64, tweak func(*Setting
 
 // sharedNoise keeps one noise per seed for the whole test binary:
 // building noise takes longer than generating a map.
-var noises = map[int64]*hexmap.Noise{}
+var noises = map[int64]*noise.Noise{}
 
-func sharedNoise(seed int64) *hexmap.Noise {
+func sharedNoise(seed int64) *noise.Noise {
 	if n, ok := noises[seed]; ok {
 		return n
 	}
-	n := hexmap.NewNoise(seed)
+	n := noise.New(seed)
 	noises[seed] = n
 	return n
 }

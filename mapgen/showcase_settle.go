@@ -131,7 +131,7 @@ func (s *showcase) roadPath(a, b, limit int) []int {
 func (s *showcase) roadMayCross(c int, d hexmap.Direction, n int) bool {
 	cc, nc := s.cell(c), s.cell(n)
 	return !nc.IsUnderwater() && !cc.HasRiverThroughEdge(d) && !cc.IsSpecial() && !nc.IsSpecial() &&
-		s.g.ElevationDifference(c, d) <= 1 && !s.nearVignette(n, 0)
+		abs(int(cc.Elevation)-int(nc.Elevation)) <= 1 && !s.nearVignette(n, 0)
 }
 
 func unwind(from map[int]int, a, b int) []int {

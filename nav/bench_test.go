@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/nav"
@@ -107,7 +108,7 @@ func BenchmarkReachableAllRoads(b *testing.B) {
 
 // flatGrid is a w×h map of flat, dry, featureless cells.
 func flatGrid(b *testing.B, w, h int) *hexmap.Grid {
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h}, noise.New(1))
 	if err != nil {
 		b.Fatal(err)
 	}

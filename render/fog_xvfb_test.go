@@ -13,6 +13,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -143,7 +144,7 @@ func ownCentrePixels(g *hexmap.Grid, v *project.View, depth []float64, i int, x 
 	p[0] = g.Topology().Nearest(p[0], x)
 	c := g.Cell(i)
 	if c.IsUnderwater() {
-		p[1] = float32(c.WaterLevel) * hexmap.ElevationStep
+		p[1] = float32(c.WaterLevel) * geom.ElevationStep
 	}
 	cx, cy, cw := v.Clip(p)
 	if cw <= 0 {
@@ -229,7 +230,7 @@ func TestFogPassCached(t *testing.T) {
 // driver's copy (Mesa's, on the CPU under Xvfb) counts too.
 func BenchmarkCellDataUpload(b *testing.B) {
 	top := hexmap.Topology{Width: 80, Height: 60}
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(top, noise.New(1))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // testMap builds a typical edited map of w×h cells deterministically from
@@ -97,7 +98,7 @@ func asCatlike(t testing.TB, g *hexmap.Grid) {
 
 // testNoise stands in for the map noise: building real noise for every
 // test map would dominate the tests' time, and no reader looks into it.
-func testNoise(seed int64) *hexmap.Noise { return sharedNoise(seed) }
+func testNoise(seed int64) *noise.Noise { return sharedNoise(seed) }
 
 // paintHeights sets smoothed random elevations 0..6 with water at 2.
 func paintHeights(g *hexmap.Grid, rng *rand.Rand) {

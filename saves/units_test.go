@@ -80,8 +80,8 @@ func TestNativeVersion2Exploration(t *testing.T) {
 		t.Fatalf("read as version %d", info.Version)
 	}
 	for i := range g.Topology().CellCount() {
-		if want := g.ExploredSides(i) & 1; got.ExploredSides(i) != want {
-			t.Fatalf("cell %d: explored by %#b, want %#b", i, got.ExploredSides(i), want)
+		if want := g.Exploration()[i] & 1; got.Exploration()[i] != want {
+			t.Fatalf("cell %d: explored by %#b, want %#b", i, got.Exploration()[i], want)
 		}
 	}
 	if !slices.Equal(got.Units(), g.Units()) || got.SideInTurn() != g.SideInTurn() {
@@ -95,7 +95,7 @@ func TestNativeExplorationPerSide(t *testing.T) {
 	g := testMap(t, 40, 30, 10)
 	shared := 0
 	for i := range g.Topology().CellCount() {
-		if m := g.ExploredSides(i); m&(m-1) != 0 {
+		if m := g.Exploration()[i]; m&(m-1) != 0 {
 			shared++
 		}
 	}

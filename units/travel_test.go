@@ -9,6 +9,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/nav"
 )
 
@@ -17,7 +18,7 @@ import (
 // cross rivers), walls, a lake, on a flat or wrapping topology.
 func hillyMap(t testing.TB, seed uint64, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, hexmap.NewNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, noise.New(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func newWorld(t testing.TB, g *hexmap.Grid) *world {
 	t.Helper()
 	all := make([]uint8, g.Topology().CellCount())
 	for i := range all {
-		all[i] = hexmap.AllSides
+		all[i] = 1<<hexmap.MaxSides - 1
 	}
 	if err := g.SetExploration(all); err != nil {
 		t.Fatal(err)
@@ -319,7 +320,7 @@ func TestTravelOverBridge(t *testing.T) {
 	}
 	poses := w.run(t, 0)
 	checkPoses(t, w, poses)
-	river := g.Cell(cross).RiverSurfaceY()
+	river := geom.RiverSurfaceY(g.Cell(cross))
 	centre := geom.CellPosition(g, cross)
 	lowest := float32(math.Inf(1))
 	for _, ps := range poses {

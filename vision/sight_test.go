@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
-var testNoise = hexmap.NewNoise(1)
+var testNoise = noise.New(1)
 
 func newGrid(t testing.TB, w, h int, wrapping bool) *hexmap.Grid {
 	t.Helper()

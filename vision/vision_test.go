@@ -46,8 +46,8 @@ func checkCounts(t *testing.T, v *Vision, before []uint8, what string) {
 		}
 	}
 	for i, m := range before {
-		if g.ExploredSides(i)&m != m {
-			t.Fatalf("%s: cell %d lost exploration %#b → %#b", what, i, m, g.ExploredSides(i))
+		if g.Exploration()[i]&m != m {
+			t.Fatalf("%s: cell %d lost exploration %#b → %#b", what, i, m, g.Exploration()[i])
 		}
 	}
 }

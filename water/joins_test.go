@@ -28,7 +28,7 @@ func TestOpenWaterWatertight(t *testing.T) {
 				continue
 			}
 			mb := triangulateOne(g, b)
-			for _, p := range waterEdge(g, b, d.Opposite(), g.Cell(a).WaterSurfaceY()) {
+			for _, p := range waterEdge(g, b, d.Opposite(), geom.WaterSurfaceY(g.Cell(a))) {
 				if !hasExact(ma.Water, p) || !hasExact(mb.Water, p) {
 					t.Fatalf("%v-%v: water edge point %v not shared", g.Topology().Coordinates(a), g.Topology().Coordinates(b), p)
 				}
@@ -38,7 +38,7 @@ func TestOpenWaterWatertight(t *testing.T) {
 				t.Fatalf("gap between water cells %v and %v", g.Topology().Coordinates(a), g.Topology().Coordinates(b))
 			}
 			pairs++
-			if g.ChunkOf(a) != g.ChunkOf(b) {
+			if geom.ChunkOf(g.Topology(), a) != geom.ChunkOf(g.Topology(), b) {
 				borders++
 			}
 			c, ok := g.Topology().Neighbor(a, d.Next())

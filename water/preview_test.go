@@ -67,7 +67,7 @@ var (
 // to pixels.
 func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int)) {
 	const margin = hexmap.OuterRadius
-	x1, z1 := hexmap.CellCenter(g.Topology().Width-1, g.Topology().Height-1)
+	x1, z1 := hexmap.FromOffset(g.Topology().Width-1, g.Topology().Height-1).Center()
 	maxZ := z1 + margin
 	w := int((x1 + hexmap.InnerRadius + 2*margin) * scale)
 	h := int((maxZ + margin) * scale)
@@ -82,9 +82,9 @@ func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int
 			r.land(g, i)
 		}
 	}
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		m := layers()
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			TriangulateCell(g, i, m)
 		}
 		r.layers(m)

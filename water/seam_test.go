@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -29,7 +30,7 @@ func hasNear(m *mesh.Mesh, p vec3.T) bool {
 // fails unless the noise matches across the seam.
 func TestWaterAcrossSeam(t *testing.T) {
 	top := hexmap.Topology{Width: 10, Height: 10, Wrapping: true}
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+	g, err := hexmap.NewGridOf(top, noise.New(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestWaterAcrossSeam(t *testing.T) {
 				continue
 			}
 			bx, bz := top.CellCenter(b)
-			own := vec3.T{bx, g.Cell(a).WaterSurfaceY(), bz}
+			own := vec3.T{bx, geom.WaterSurfaceY(g.Cell(a)), bz}
 			switch {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:

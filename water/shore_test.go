@@ -59,13 +59,13 @@ func edgePoints(g *hexmap.Grid, water bool) []vec3.T {
 		}
 		x, z := centre(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			y, a, b := c.WaterSurfaceY(), geom.FirstWaterCorner(d), geom.SecondWaterCorner(d)
+			y, a, b := geom.WaterSurfaceY(c), geom.FirstWaterCorner(d), geom.SecondWaterCorner(d)
 			if !water {
 				n, ok := g.Topology().Neighbor(i, d)
 				if !ok || !g.Cell(n).IsUnderwater() {
 					continue
 				}
-				y, a, b = g.Cell(n).WaterSurfaceY(), geom.FirstSolidCorner(d), geom.SecondSolidCorner(d)
+				y, a, b = geom.WaterSurfaceY(g.Cell(n)), geom.FirstSolidCorner(d), geom.SecondSolidCorner(d)
 			}
 			ctr := vec3.T{x, y, z}
 			e := geom.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))

@@ -60,7 +60,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 		m.Estuaries = &mesh.Mesh{}
 	}
 	t := cellWater{g: g, top: g.Topology(), p: geom.PerturberOf(g), m: m, i: i, cell: g.Cell(i)}
-	t.y = t.cell.WaterSurfaceY()
+	t.y = geom.WaterSurfaceY(t.cell)
 	x, z := t.top.CellCenter(i)
 	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)
@@ -115,8 +115,9 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 // east or west. Within the map it is the very computation the neighbour
 // makes for its own centre, so shared points come out bit-identical.
 func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
-	x, z, _ := t.top.NeighborCenter(t.i, d)
-	return vec3.T{x, t.y, z}
+	n, _ := t.top.Neighbor(t.i, d)
+	x, z := t.top.CellCenter(n)
+	return vec3.T{x + t.top.NeighborShift(t.i, n), t.y, z}
 }
 
 func (t *cellWater) perturb(p vec3.T) vec3.T { return t.p.Perturb(p) }

@@ -30,7 +30,7 @@ func TestWaterOverExactlyUnderwaterCells(t *testing.T) {
 			p := geom.FlatPerturber(g.Noise()).Perturb(vec3.T{x, 0, z})
 			if c.IsUnderwater() {
 				wet++
-				if one := triangulateOne(g, i); !hasExact(one.Water, vec3.T{p[0], c.WaterSurfaceY(), p[2]}) {
+				if one := triangulateOne(g, i); !hasExact(one.Water, vec3.T{p[0], geom.WaterSurfaceY(c), p[2]}) {
 					t.Fatalf("seed %d: cell %v: water centre is not the perturbed cell centre", seed, g.Topology().Coordinates(i))
 				}
 				for _, q := range [][2]float32{{x, z}, {p[0], p[2]}} {
@@ -38,8 +38,8 @@ func TestWaterOverExactlyUnderwaterCells(t *testing.T) {
 					if !ok {
 						t.Fatalf("seed %d: underwater cell %v: no water over %v", seed, g.Topology().Coordinates(i), q)
 					}
-					if y != c.WaterSurfaceY() {
-						t.Fatalf("seed %d: cell %v: water at y=%v, want %v", seed, g.Topology().Coordinates(i), y, c.WaterSurfaceY())
+					if y != geom.WaterSurfaceY(c) {
+						t.Fatalf("seed %d: cell %v: water at y=%v, want %v", seed, g.Topology().Coordinates(i), y, geom.WaterSurfaceY(c))
 					}
 				}
 				continue
@@ -94,9 +94,9 @@ func TestDryCellsAndBadInput(t *testing.T) {
 func TestFiniteAndFacingUp(t *testing.T) {
 	for _, g := range []*hexmap.Grid{testMap(t, 1), benchMap(t)} {
 		var tris [3]int
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			m := layers()
-			for _, i := range g.ChunkCells(ch) {
+			for _, i := range geom.ChunkCells(g.Topology(), ch) {
 				TriangulateCell(g, i, m)
 			}
 			for l, lm := range m.all() {

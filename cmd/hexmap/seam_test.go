@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 
 	"github.com/ungerik/go3d/vec3"
@@ -23,7 +24,7 @@ import (
 // column across the seam into it and a road across the seam on land.
 func seamTestGrid(t *testing.T, top hexmap.Topology) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(6))
+	g, err := hexmap.NewGridOf(top, noise.New(6))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // paint sets the terrain of offset cells.
@@ -86,7 +87,7 @@ func TestFillByElevationAndWater(t *testing.T) {
 }
 
 func TestRegionCrossesTheSeam(t *testing.T) {
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, noise.New(1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
@@ -53,7 +55,7 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 		for _, i := range []int{22, 44, 55, 63, 77} {
 			c := g.Cell(i)
 			x, z := g.Topology().Coordinates(i).Center()
-			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
 			}
@@ -78,7 +80,7 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	pixelAt := func(i int) color.RGBA {
 		v := cam.View(w, h)
 		x, z := g.Topology().Coordinates(i).Center()
-		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * hexmap.ElevationStep, z})
+		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * geom.ElevationStep, z})
 		dst.Clear()
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
@@ -131,7 +133,7 @@ func near(a color.RGBA, b color.NRGBA) bool {
 func TestBlocksWrapping(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		top := hexmap.Topology{Width: 10, Height: 10, Wrapping: wrapping}
-		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+		g, err := hexmap.NewGridOf(top, noise.New(3))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +199,7 @@ func TestBlocksFog(t *testing.T) {
 	}{{seen, 1}, {explored, 0.25}, {unexplored, 0}} {
 		c := g.Cell(tc.cell)
 		x, z := g.Topology().Coordinates(tc.cell).Center()
-		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
 			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)
