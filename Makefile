@@ -72,6 +72,7 @@ fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzApply$$' -fuzztime $(FUZZTIME) ./game/
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./server/
 
 wasm: check-go
 	@mkdir -p $(WEB)
