@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test match-wasm bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -72,6 +72,15 @@ fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzApply$$' -fuzztime $(FUZZTIME) ./game/
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./server/
+
+# The match server's load run (BENCHMARKS.md): LOAD_MATCHES matches of
+# two WebSocket clients each play LOAD_ROUNDS rounds against a server in
+# the same process.
+LOAD_MATCHES ?= 1000
+LOAD_ROUNDS ?= 5
+load: check-go
+	$(GO) run ./cmd/hexload -matches $(LOAD_MATCHES) -rounds $(LOAD_ROUNDS)
 
 wasm: check-go
 	@mkdir -p $(WEB)

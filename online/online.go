@@ -2,10 +2,10 @@
 // docs/protocol.md "Online play"): what a client sends a match server
 // over its WebSocket (a join, then the commands of `hexmap play`) and
 // what the server sends back (sequenced events, answers and one-line
-// errors), and the requests and answers of creating a match. The shapes
-// extend package game's Command and Event, adding fields, never renaming
-// one. It imports neither ebiten nor the server's store, so that the
-// browser build can use it.
+// errors), the requests and answers of creating a match, and a Client
+// of a seat. The shapes extend package game's Command and Event, adding
+// fields, never renaming one. It imports neither ebiten nor the server's
+// store, so that the browser build and the desktop can use it.
 package online
 
 import "hexsandbox/game"

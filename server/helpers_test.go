@@ -96,9 +96,14 @@ func messages(t testing.TB, st Store, match string, side int) []online.Message {
 func liveServer(t testing.TB, st Store) (*Server, *httptest.Server) {
 	t.Helper()
 	s := New(st, DefaultLimits())
+	return s, httptestServer(t, s)
+}
+
+// httptestServer serves s on a test HTTP server.
+func httptestServer(t testing.TB, s *Server) *httptest.Server {
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
-	return s, hs
+	return hs
 }
 
 // seatConn is a test client's WebSocket.

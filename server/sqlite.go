@@ -20,7 +20,8 @@ import (
 // cut may lose the last commits, a kill -9 none). One connection writes
 // and reads; SQLite has one writer anyway.
 type SQLite struct {
-	db *sql.DB
+	db                     *sql.DB
+	insCommand, insMessage *sql.Stmt
 }
 
 const schema = `
@@ -54,7 +55,15 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("%s: %v", path, oneLine(err.Error()))
 	}
-	return &SQLite{db: db}, nil
+	st := &SQLite{db: db}
+	if st.insCommand, err = db.Prepare(`INSERT INTO commands(match, n, cmd, at) VALUES(?,?,?,?)`); err == nil {
+		st.insMessage, err = db.Prepare(`INSERT INTO messages(match, side, seq, n, body) VALUES(?,?,?,?,?)`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %v", path, oneLine(err.Error()))
+	}
+	return st, nil
 }
 
 // Close closes the file.
@@ -76,7 +85,7 @@ func (s *SQLite) Create(ctx context.Context, rec Record, start Entry) error {
 				return err
 			}
 		}
-		return insertMessages(ctx, tx, rec.ID, start)
+		return s.insertMessages(ctx, tx, rec.ID, start)
 	})
 }
 
@@ -84,14 +93,15 @@ func (s *SQLite) Create(ctx context.Context, rec Record, start Entry) error {
 func (s *SQLite) Append(ctx context.Context, match string, batch []Entry, over bool) error {
 	now := time.Now().UnixMilli()
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		ins := tx.StmtContext(ctx, s.insCommand)
 		for _, e := range batch {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO commands(match, n, cmd, at) VALUES(?,?,?,?)`, match, e.N, e.Command, now); err != nil {
+			if _, err := ins.ExecContext(ctx, match, e.N, e.Command, now); err != nil {
 				if strings.Contains(err.Error(), "UNIQUE") {
 					return fmt.Errorf("command %d: %w", e.N, ErrConflict)
 				}
 				return err
 			}
-			if err := insertMessages(ctx, tx, match, e); err != nil {
+			if err := s.insertMessages(ctx, tx, match, e); err != nil {
 				return err
 			}
 		}
@@ -103,9 +113,11 @@ func (s *SQLite) Append(ctx context.Context, match string, batch []Entry, over b
 	})
 }
 
-func insertMessages(ctx context.Context, tx *sql.Tx, match string, e Entry) error {
+// insertMessages inserts an entry's messages.
+func (s *SQLite) insertMessages(ctx context.Context, tx *sql.Tx, match string, e Entry) error {
+	ins := tx.StmtContext(ctx, s.insMessage)
 	for _, o := range e.Out {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO messages(match, side, seq, n, body) VALUES(?,?,?,?,?)`, match, o.Side, o.Seq, e.N, o.Body); err != nil {
+		if _, err := ins.ExecContext(ctx, match, o.Side, o.Seq, e.N, o.Body); err != nil {
 			return err
 		}
 	}
