@@ -15,8 +15,9 @@ import (
 // Fair starts: where the sides of a generated map begin (issue 28).
 //
 // Each side gets a town, a spearman on it and a scout beside it, on a
-// start site: an explorable land cell with at least two land neighbours
-// and at least MinStartLand land cells within StartRadius steps. The
+// start site: an explorable land cell with at least two explorable land
+// neighbours and at least MinStartLand land cells within StartRadius
+// steps. The
 // starts are placed so that
 //   - every pair of starts lies at least 3/5 of the spread bound apart,
 //     where the spread bound is the best, over up to spreadTries first
@@ -222,7 +223,7 @@ func (p *placer) isSite(i int) bool {
 		return false
 	}
 	dry := 0
-	p.top.Neighbors(i, func(_ hexmap.Direction, n int) { dry += b2i(p.land[n]) })
+	p.top.Neighbors(i, func(_ hexmap.Direction, n int) { dry += b2i(p.land[n] && p.top.Explorable(n)) })
 	return dry >= 2
 }
 
@@ -363,7 +364,7 @@ func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
 		units = append(units, hexmap.Unit{Location: p.top.Coordinates(c), Side: side, Type: startDefender, MovesLeft: hexmap.UnitSpeed})
 		scout := -1
 		p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
-			if scout < 0 && p.land[n] {
+			if scout < 0 && p.land[n] && p.top.Explorable(n) {
 				scout = n
 			}
 		})

@@ -63,7 +63,7 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 		}
 		dry := 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() {
+			if n, ok := g.Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() && top.Explorable(n) {
 				dry++
 			}
 		}
@@ -172,6 +172,9 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		home := starts[u.Side-1]
 		if d := top.Distance(i, home); (u.Type == "spearman" && d != 0) || (u.Type == "scout" && d != 1) {
 			fail("side %d's %s stands %d steps from its town", u.Side, u.Type, d)
+		}
+		if !top.Explorable(i) {
+			fail("side %d's %s stands on the border, where no side can see it", u.Side, u.Type)
 		}
 		types[u.Side] = append(types[u.Side], u.Type)
 	}
