@@ -217,6 +217,27 @@ func b2i(b bool) int {
 	return 0
 }
 
+// scoutCell is where the scout of the start on cell c stands: the first
+// explorable land neighbour on c's land mass (one it can walk from), else
+// the first explorable land neighbour (a start site has two).
+func (p *placer) scoutCell(c int) int {
+	first, walk := -1, -1
+	p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
+		if p.land[n] && p.top.Explorable(n) {
+			if first < 0 {
+				first = n
+			}
+			if walk < 0 && p.mass[n] == p.mass[c] {
+				walk = n
+			}
+		}
+	})
+	if walk >= 0 {
+		return walk
+	}
+	return first
+}
+
 // isSite reports whether a side may start on cell i.
 func (p *placer) isSite(i int) bool {
 	if !p.land[i] || !p.top.Explorable(i) || p.around[i] < MinStartLand {
@@ -362,13 +383,7 @@ func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
 		side := uint8(k + 1)
 		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns)), Owner: side})
 		units = append(units, hexmap.Unit{Location: p.top.Coordinates(c), Side: side, Type: startDefender, MovesLeft: hexmap.UnitSpeed})
-		scout := -1
-		p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
-			if scout < 0 && p.land[n] && p.top.Explorable(n) {
-				scout = n
-			}
-		})
-		units = append(units, hexmap.Unit{Location: p.top.Coordinates(scout), Side: side, Type: startScout, MovesLeft: hexmap.UnitSpeed})
+		units = append(units, hexmap.Unit{Location: p.top.Coordinates(p.scoutCell(c)), Side: side, Type: startScout, MovesLeft: hexmap.UnitSpeed})
 	}
 	for _, c := range p.neutralSites(starts) {
 		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns))})
