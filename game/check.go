@@ -7,7 +7,7 @@ import "fmt"
 // values in range, one unit to a cell and none under water, and undo
 // records that lead back to free land.
 func (m *Match) checkState(st *state) error {
-	n := m.grid.CellCount()
+	n := m.grid.Topology().CellCount()
 	switch {
 	case len(st.Sides) != len(m.st.Sides):
 		return fmt.Errorf("%d sides, the scenario has %d", len(st.Sides), len(m.st.Sides))
@@ -96,7 +96,7 @@ func (m *Match) checkUndo(st *state) error {
 		}
 		u := st.Units[e.Unit-1]
 		for _, c := range e.Path {
-			if c < 0 || c >= m.grid.CellCount() || m.grid.Cell(c).IsUnderwater() {
+			if c < 0 || c >= m.grid.Topology().CellCount() || m.grid.Cell(c).IsUnderwater() {
 				return fmt.Errorf("undo[%d] leads off land", k)
 			}
 		}

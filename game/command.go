@@ -106,10 +106,10 @@ func (m *Match) cellOf(c *Cell) (int, error) {
 	if c == nil {
 		return 0, fmt.Errorf("%w: a cell is needed", ErrBadCommand)
 	}
-	if c[0] < 0 || c[0] >= m.grid.Width() || c[1] < 0 || c[1] >= m.grid.Height() {
+	if c[0] < 0 || c[0] >= m.grid.Topology().Width || c[1] < 0 || c[1] >= m.grid.Topology().Height {
 		return 0, fmt.Errorf("%w [%d,%d]", ErrOffMap, c[0], c[1])
 	}
-	return c[0] + c[1]*m.grid.Width(), nil
+	return c[0] + c[1]*m.grid.Topology().Width, nil
 }
 
 // produce sets what a town of the side in turn builds.

@@ -130,7 +130,7 @@ func newMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	m := &Match{grid: g, rules: rules, scenario: sc, paths: newPathFinder(g), sight: vision.NewSight(g),
 		occupant: make([]int32, n), townAt: make([]int32, n)}
 	m.scenario.Rules = rules

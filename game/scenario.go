@@ -132,8 +132,8 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 // cellIndex is the index of c on g, or an error naming what.
 func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 	i, ok := g.Topology().IndexOffset(c[0], c[1])
-	if !ok || c[0] < 0 || c[0] >= g.Width() {
-		return 0, fmt.Errorf("%s: no cell [%d,%d] on the %d×%d map", what, c[0], c[1], g.Width(), g.Height())
+	if !ok || c[0] < 0 || c[0] >= g.Topology().Width {
+		return 0, fmt.Errorf("%s: no cell [%d,%d] on the %d×%d map", what, c[0], c[1], g.Topology().Width, g.Topology().Height)
 	}
 	return i, nil
 }

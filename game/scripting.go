@@ -45,8 +45,8 @@ func (m *Match) loadScript(sc Scenario) error {
 		if slices.IndexFunc(m.areas, func(o area) bool { return o.name == a.Name }) >= 0 {
 			return fmt.Errorf("%s: the name is used twice", what)
 		}
-		if len(a.Cells) > m.grid.CellCount() {
-			return fmt.Errorf("%s: %d cells on a map of %d", what, len(a.Cells), m.grid.CellCount())
+		if len(a.Cells) > m.grid.Topology().CellCount() {
+			return fmt.Errorf("%s: %d cells on a map of %d", what, len(a.Cells), m.grid.Topology().CellCount())
 		}
 		ar := area{name: a.Name, cells: make([]int, 0, len(a.Cells))}
 		for _, c := range a.Cells {

@@ -40,25 +40,20 @@ func (m *Match) startTurn(ev []Event) []Event {
 	return ev
 }
 
-// yield is what town t adds to its stock each turn of its owner: 2, plus
-// its cell's urban level, plus its neighbours with farms.
-func (m *Match) yield(t *town) int {
-	c := m.grid.Cell(t.Cell)
-	y := 2 + int(c.UrbanLevel)
-	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if nb, ok := m.grid.Neighbor(t.Cell, d); ok && m.grid.Cell(nb).FarmLevel >= 1 {
-			y++
-		}
-	}
-	return y
-}
+// baseYield is what every town adds to its stock a turn before its
+// cell and neighbours count.
+const baseYield = 2
+
+// yield is what town id adds to its stock each turn of its owner: 2, plus
+// its cell's urban level, plus its neighbours with farms (TownYield).
+func (m *Match) yield(id int) int { return m.TownYield(id).Total() }
 
 // build adds town id's yield to its stock and, when the stock reaches
 // the cost of what it builds, puts that unit on the town's cell or its
-// first free land neighbour (NE first), if there is one.
+// first free land neighbour inside the border (NE first), if there is one.
 func (m *Match) build(id int, ev []Event) []Event {
 	t := &m.st.Towns[id-1]
-	t.Stock += m.yield(t)
+	t.Stock += m.yield(id)
 	cost := m.rules.Types[t.Builds].Cost
 	if t.Stock < cost {
 		return ev
@@ -68,7 +63,7 @@ func (m *Match) build(id int, ev []Event) []Event {
 		cell = t.Cell
 	} else {
 		for d := hexmap.NE; d <= hexmap.NW && cell < 0; d++ {
-			if nb, ok := m.grid.Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() {
+			if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() && m.grid.Topology().Explorable(nb) {
 				cell = nb
 			}
 		}

@@ -48,19 +48,19 @@ type Victory struct {
 	Rounds int // 0..MaxRounds
 }
 
-// The reasons the grid refuses a setup, for errors.Is.
+// The reasons the grid refuses a setup; saves wraps ErrBadSetupSide.
 var (
 	ErrBadSetupSide = errors.New("a scenario's sides are 1 to 4, each listed once")
-	ErrBadTeam      = errors.New("a side's team is 1 to 4")
-	ErrBadRounds    = errors.New("a scenario's round limit is 0 (conquest) to 10000")
+	errBadTeam      = errors.New("a side's team is 1 to 4")
+	errBadRounds    = errors.New("a scenario's round limit is 0 (conquest) to 10000")
 	ErrBadScript    = errors.New("a scenario's script is UTF-8 text of at most 256 KiB")
 	ErrBadArea      = errors.New("a scenario has at most 64 areas, each named once with 1 to 32 characters, its cells ascending, each once")
 )
 
-// Check reports why s is not a valid setup, naming the field.
-func (s Setup) Check() error {
+// check reports why s is not a valid setup, naming the field.
+func (s Setup) check() error {
 	if s.Victory.Rounds < 0 || s.Victory.Rounds > MaxRounds {
-		return errorf("victory rounds %d: %w", s.Victory.Rounds, ErrBadRounds)
+		return errorf("victory rounds %d: %w", s.Victory.Rounds, errBadRounds)
 	}
 	if len(s.Sides) > MaxSides {
 		return errorf("%d sides: %w", len(s.Sides), ErrBadSetupSide)
@@ -71,7 +71,7 @@ func (s Setup) Check() error {
 		case sd.Side < 1 || sd.Side > MaxSides || seen[sd.Side]:
 			return errorf("sides[%d]: side %d: %w", k, sd.Side, ErrBadSetupSide)
 		case sd.Team < 1 || sd.Team > MaxSides:
-			return errorf("sides[%d]: team %d: %w", k, sd.Team, ErrBadTeam)
+			return errorf("sides[%d]: team %d: %w", k, sd.Team, errBadTeam)
 		}
 		seen[sd.Side] = true
 	}
@@ -106,14 +106,14 @@ func (s Setup) checkAreas() error {
 func (g *Grid) Setup() Setup { return cloneSetup(g.setup) }
 
 // SetSetup replaces the map's scenario settings (sides kept in ascending
-// order) after Check; a refused setup changes nothing.
+// order) after check; a refused setup changes nothing.
 func (g *Grid) SetSetup(s Setup) error {
-	if err := s.Check(); err != nil {
+	if err := s.check(); err != nil {
 		return err
 	}
 	for k, a := range s.Areas {
-		if len(a.Cells) > 0 && a.Cells[len(a.Cells)-1] >= g.CellCount() {
-			return errorf("areas[%d] (%q): cell %d off the map's %d cells: %w", k, a.Name, a.Cells[len(a.Cells)-1], g.CellCount(), ErrBadArea)
+		if len(a.Cells) > 0 && a.Cells[len(a.Cells)-1] >= g.Topology().CellCount() {
+			return errorf("areas[%d] (%q): cell %d off the map's %d cells: %w", k, a.Name, a.Cells[len(a.Cells)-1], g.Topology().CellCount(), ErrBadArea)
 		}
 	}
 	s = cloneSetup(s)
@@ -131,7 +131,8 @@ func (g *Grid) SetSetup(s Setup) error {
 	return nil
 }
 
-// SetupEdits counts changes of the setup, for followers.
+// SetupEdits counts changes of the setup, for followers (the editor's
+// undo and scenario panel).
 func (g *Grid) SetupEdits() uint64 { return g.setupEdits }
 
 // Sides returns the sides that play with their teams: the setup's, or

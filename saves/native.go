@@ -123,7 +123,7 @@ func writeNative(w io.Writer, g *hexmap.Grid, match []byte) error {
 
 // encodeNative returns the uncompressed content, checksum included.
 func encodeNative(g *hexmap.Grid, match []byte) []byte {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
 	// Room for all but the notes and towns, which are few: the match
@@ -132,11 +132,11 @@ func encodeNative(g *hexmap.Grid, match []byte) []byte {
 		lay.exploredLen(n)+4+4+8+4+1+2*hexmap.MaxSides+4+len(g.Setup().Script)+1+len(match)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
-	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
-	data = binary.LittleEndian.AppendUint32(data, uint32(g.Height()))
-	data = binary.LittleEndian.AppendUint64(data, uint64(g.Seed()))
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Topology().Width))
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Topology().Height))
+	data = binary.LittleEndian.AppendUint64(data, uint64(g.Noise().Seed()))
 	flags := byte(0)
-	if g.Wrapping() {
+	if g.Topology().Wrapping {
 		flags |= flagWrapping
 	}
 	data = append(data, flags)

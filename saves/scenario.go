@@ -38,7 +38,7 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 	}
 	data = binary.LittleEndian.AppendUint32(data, uint32(len(g.Towns())))
 	for _, t := range g.Towns() {
-		i, _ := g.Index(t.Location)
+		i, _ := g.Topology().Index(t.Location)
 		data = binary.LittleEndian.AppendUint32(data, uint32(i))
 		data = append(data, t.Owner, byte(len(t.Name)))
 		data = append(data, t.Name...)
@@ -221,7 +221,7 @@ func (s scenario) applyTypes(units []hexmap.Unit) error {
 func (s scenario) applyTo(g *hexmap.Grid) error {
 	towns := make([]hexmap.Town, len(s.towns))
 	for k, t := range s.towns {
-		towns[k] = hexmap.Town{Location: g.Coordinates(t.cell), Name: t.name, Owner: t.owner}
+		towns[k] = hexmap.Town{Location: g.Topology().Coordinates(t.cell), Name: t.name, Owner: t.owner}
 	}
 	if err := g.SetTowns(towns); err != nil {
 		return err

@@ -58,7 +58,7 @@ func scenarioMap(t testing.TB) *hexmap.Grid {
 		t.Fatal(err)
 	}
 	for _, tw := range scenarioTowns {
-		i := tw.x + tw.z*g.Width()
+		i := tw.x + tw.z*g.Topology().Width
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1) // dry
 		if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(tw.x, tw.z), Name: tw.name, Owner: tw.owner}); err != nil {
 			t.Fatal(err)
@@ -131,8 +131,8 @@ func TestVersion4FileReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != 4 || info.Match != nil || g.Width() != 10 || g.Height() != 5 || g.Seed() != 3 {
-		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Width(), g.Height(), g.Seed())
+	if info.Version != 4 || info.Match != nil || g.Topology().Width != 10 || g.Topology().Height != 5 || g.Noise().Seed() != 3 {
+		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Topology().Width, g.Topology().Height, g.Noise().Seed())
 	}
 	want := []hexmap.Unit{
 		{Location: hexmap.FromOffset(2, 1), Orientation: 90, Side: 1, MovesLeft: 24, Type: "spearman"},
@@ -165,7 +165,7 @@ func TestVersion5FileReads(t *testing.T) {
 	if info.Version != 5 || !bytes.Contains(info.Match, []byte(`"log":[{"cmd":"move","unit":1,"to":[7,4]},{"cmd":"end"}]`)) {
 		t.Fatalf("version %d, match %s", info.Version, info.Match)
 	}
-	if s := g.Setup(); s.Script != "" || s.Areas != nil || g.Width() != 35 {
+	if s := g.Setup(); s.Script != "" || s.Areas != nil || g.Topology().Width != 35 {
 		t.Fatalf("setup %+v", s)
 	}
 	var buf bytes.Buffer
@@ -263,10 +263,10 @@ func scenarioContent(t testing.TB) (content []byte, tailAt int) {
 	for _, i := range []int{7, 11} {
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1)
 	}
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Side: 2, Type: "archer"}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(7), Side: 2, Type: "archer"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
+	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.SetSetup(hexmap.Setup{Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {

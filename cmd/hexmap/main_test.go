@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/saves"
 )
 
@@ -148,7 +149,7 @@ func TestInfoCatlike(t *testing.T) {
 // wraps and counts both; the same cells in a Catlike v4 file, which cannot
 // wrap, lose them, and info says how many ends were dropped.
 func TestInfoWrappingAndDropped(t *testing.T) {
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, hexmap.NewNoise(0))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, noise.New(0))
 	if err != nil {
 		t.Fatal(err)
 	}
