@@ -84,8 +84,8 @@ func Compile(name, src string) (*Program, error) {
 	}
 	p := &Program{name: name}
 	p.module = newModule(p)
-	predeclared := starlark.StringDict{"game": p.module, "range": starlark.NewBuiltin("range", boundedRange)}
-	_, prog, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has)
+	predeclared := builtins(p.module)
+	prog, err := compile(name, src, predeclared)
 	if err != nil {
 		return nil, compileError(err)
 	}
@@ -120,11 +120,26 @@ func Check(name, src string) error {
 	if len(src) > MaxSourceBytes {
 		return &Error{Msg: fmt.Sprintf("%d bytes, at most %d", len(src), MaxSourceBytes)}
 	}
-	predeclared := starlark.StringDict{"game": starlark.None}
-	if _, _, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has); err != nil {
+	if _, err := compile(name, src, builtins(starlark.None)); err != nil {
 		return compileError(err)
 	}
 	return nil
+}
+
+// builtins are the names a script finds besides Starlark's own: the game
+// module, and range and repetition bounded.
+func builtins(module starlark.Value) starlark.StringDict {
+	return starlark.StringDict{"game": module, "range": starlark.NewBuiltin("range", boundedRange),
+		repeatName: starlark.NewBuiltin("*", boundedRepeat)}
+}
+
+// compile parses (see parse), resolves and compiles src.
+func compile(name, src string, predeclared starlark.StringDict) (*starlark.Program, error) {
+	f, err := parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.FileProgram(f, predeclared.Has)
 }
 
 // boundedRange is Starlark's range, refusing more than MaxRange numbers

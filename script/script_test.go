@@ -141,3 +141,32 @@ func TestDecodeVarRefusesWhatEncodeVarNeverWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestMultiplicationWorksAndRepetitionIsBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    x = 7
+    x *= 6
+    l = [1, 2]
+    l *= 2
+    game.vars["r"] = [x, "ab" * 3, 2 * [0], (1,) * 2, l, 1000000 * 1000000, "x" * -1, [3 * 4 for i in range(2)]]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[42,"ababab",[0,0],[1,1],[1,2,1,2],1000000000000,"",[12,12]]`; h.vars["r"] != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want)
+	}
+	for _, src := range []string{"def on_start():\n    return [0] * (1 << 29)\n", "def on_start():\n    s = \"ab\"\n    s *= 1 << 20\n"} {
+		_, err := run(t, src)
+		var se *Error
+		if !errors.As(err, &se) || se.Line != strings.Count(src, "\n") || !strings.Contains(se.Msg, "repetition") {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+	err = Check("s", "def on_start():\n    a = [1]\n    a[0] *= 2\n")
+	var se *Error
+	if !errors.As(err, &se) || se.Line != 3 || !strings.Contains(se.Msg, "*=") {
+		t.Errorf("*= on an element: %v", err)
+	}
+}
