@@ -10,8 +10,9 @@
 // hashed with it. A call stops after MaxSteps Starlark steps, or when the
 // program's live heap grows by more than MaxMemory; either way, and on
 // any error, the call returns an *Error naming the handler and the line.
-// What one step can make at once is bounded too: range (MaxRange) and
-// repetition (MaxRepeat, every `*` of a script being routed through a
-// check when it is parsed).
+// What one step can make at once is bounded too: range (MaxRange),
+// repetition (MaxRepeat) and the strings join, replace, format and %
+// make (MaxText), each `*`, `%` and such method call of a script being
+// routed through a check when it is parsed.
 // The package never imports ebiten and builds for wasm.
 package script

@@ -130,7 +130,8 @@ func Check(name, src string) error {
 // module, and range and repetition bounded.
 func builtins(module starlark.Value) starlark.StringDict {
 	return starlark.StringDict{"game": module, "range": starlark.NewBuiltin("range", boundedRange),
-		repeatName: starlark.NewBuiltin("*", boundedRepeat)}
+		repeatName: starlark.NewBuiltin("*", boundedRepeat), percentName: starlark.NewBuiltin("%", boundedPercent),
+		methodName: starlark.NewBuiltin("method", boundedMethod)}
 }
 
 // compile parses (see parse), resolves and compiles src.

@@ -4,55 +4,73 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 )
 
 // MaxRepeat bounds what a repetition (`"ab" * n`, `[0] * n`) makes: its
-// elements, or bytes for a string. One step makes the whole of it, so
-// the step limit cannot stop it.
-const MaxRepeat = 1 << 20
+// elements, or bytes for a string; MaxText the string that join, replace,
+// format or `%` makes. One step makes the whole of it, so the step limit
+// cannot stop it.
+const (
+	MaxRepeat = 1 << 20
+	MaxText   = 1 << 24
+)
 
-// repeatName is the builtin every `*` of a script calls: a name no
-// script can write, so that none can shadow it.
-const repeatName = "·repeat"
+// The builtins a script's operators and string methods are routed
+// through: names no script can write, so that none can shadow them.
+const (
+	repeatName  = "·repeat"
+	percentName = "·percent"
+	methodName  = "·method"
+)
 
-// parse parses src and routes every `*` through repeatName: `x * y`
-// becomes `True and ·repeat(x, y)` (a BinaryExpr still, so it is changed
-// in place) and `name *= y` becomes `name = ·repeat(name, y)`; `*=` on
-// anything but a plain name is refused.
+// parse parses src and routes what can make much in one step through
+// checks: `x * y` becomes `True and ·repeat(x, y)` (a BinaryExpr still,
+// so it is changed in place), `x % y` the same with ·percent, `name *=
+// y` becomes `name = ·repeat(name, y)` (and `%=` alike; on anything but a
+// plain name they are refused), and `x.join(…)`, `x.replace(…)` and
+// `x.format(…)` become `·method(x, "join", …)`.
 func parse(name, src string) (*syntax.File, error) {
 	f, err := fileOptions().Parse(name, src, 0)
 	if err != nil {
 		return nil, err
 	}
+	ops := map[syntax.Token]string{syntax.STAR: repeatName, syntax.PERCENT: percentName}
+	augmented := map[syntax.Token]string{syntax.STAR_EQ: repeatName, syntax.PERCENT_EQ: percentName}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.BinaryExpr:
-			if n.Op == syntax.STAR {
-				call := repeatCall(n.OpPos, n.X, n.Y)
-				n.Op, n.X, n.Y = syntax.AND, &syntax.Ident{NamePos: n.OpPos, Name: "True"}, call
+			if fn, ok := ops[n.Op]; ok {
+				n.Op, n.X, n.Y = syntax.AND, &syntax.Ident{NamePos: n.OpPos, Name: "True"}, call(n.OpPos, fn, n.X, n.Y)
 			}
 		case *syntax.AssignStmt:
-			if n.Op != syntax.STAR_EQ {
+			fn, ok := augmented[n.Op]
+			if !ok {
 				break
 			}
 			id, ok := n.LHS.(*syntax.Ident)
 			if !ok {
-				err = syntax.Error{Pos: n.OpPos, Msg: "*= works on a plain name only: write a[i] = a[i] * n"}
+				err = syntax.Error{Pos: n.OpPos, Msg: n.Op.String() + " works on a plain name only: write a[i] = a[i] * n"}
 				return false
 			}
-			n.Op, n.RHS = syntax.EQ, repeatCall(n.OpPos, &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, n.RHS)
+			n.Op, n.RHS = syntax.EQ, call(n.OpPos, fn, &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, n.RHS)
+		case *syntax.CallExpr:
+			if dot, ok := n.Fn.(*syntax.DotExpr); ok && (dot.Name.Name == "join" || dot.Name.Name == "replace" || dot.Name.Name == "format") {
+				method := &syntax.Literal{Token: syntax.STRING, TokenPos: dot.Dot, Raw: `"` + dot.Name.Name + `"`, Value: dot.Name.Name}
+				n.Fn, n.Args = &syntax.Ident{NamePos: dot.Dot, Name: methodName}, append([]syntax.Expr{dot.X, method}, n.Args...)
+			}
 		}
 		return err == nil
 	})
 	return f, err
 }
 
-// repeatCall is the call ·repeat(x, y) at pos.
-func repeatCall(pos syntax.Position, x, y syntax.Expr) *syntax.CallExpr {
-	return &syntax.CallExpr{Fn: &syntax.Ident{NamePos: pos, Name: repeatName}, Lparen: pos, Args: []syntax.Expr{x, y}, Rparen: pos}
+// call is the call fn(args…) at pos.
+func call(pos syntax.Position, fn string, args ...syntax.Expr) *syntax.CallExpr {
+	return &syntax.CallExpr{Fn: &syntax.Ident{NamePos: pos, Name: fn}, Lparen: pos, Args: args, Rparen: pos}
 }
 
 // boundedRepeat is Starlark's `*`, refusing a repetition of more than
@@ -66,6 +84,119 @@ func boundedRepeat(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, fmt.Errorf("a repetition of %d elements, at most %d", n, MaxRepeat)
 	}
 	return starlark.Binary(syntax.STAR, x, y)
+}
+
+// boundedPercent is Starlark's `%`, refusing a formatted string of more
+// than MaxText bytes (bounded by the format's length plus, for each of
+// its % signs, the longest str or repr of the values).
+func boundedPercent(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 {
+		return nil, errors.New("%: two operands")
+	}
+	if f, ok := args[0].(starlark.String); ok {
+		var values []starlark.Value
+		switch y := args[1].(type) {
+		case starlark.Tuple:
+			values = y
+		case *starlark.Dict:
+			for _, it := range y.Items() {
+				values = append(values, it[1])
+			}
+		default:
+			values = []starlark.Value{y}
+		}
+		if err := checkText(len(f), strings.Count(string(f), "%"), values, nil); err != nil {
+			return nil, err
+		}
+	}
+	return starlark.Binary(syntax.PERCENT, args[0], args[1])
+}
+
+// boundedMethod calls method name of x (a string's join, replace or
+// format refused when it would make more than MaxText bytes).
+func boundedMethod(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	x, name := args[0], string(args[1].(starlark.String))
+	args = args[2:]
+	if s, ok := x.(starlark.String); ok {
+		var err error
+		if args, err = checkMethod(string(s), name, args, kwargs); err != nil {
+			return nil, err
+		}
+	}
+	var fn starlark.Value
+	if a, ok := x.(starlark.HasAttrs); ok {
+		var err error
+		if fn, err = a.Attr(name); err != nil {
+			return nil, err
+		}
+	}
+	if fn == nil {
+		return nil, fmt.Errorf("%s has no .%s field or method", x.Type(), name)
+	}
+	return starlark.Call(th, fn, args, kwargs)
+}
+
+// checkMethod refuses a string method call that would make more than
+// MaxText bytes; join's iterable is made a tuple first (so that it is
+// iterated once).
+func checkMethod(s, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Tuple, error) {
+	switch {
+	case name == "format":
+		return args, checkText(len(s), strings.Count(s, "{"), args, kwargs)
+	case name == "join" && len(args) == 1:
+		it, ok := args[0].(starlark.Iterable)
+		if !ok {
+			return args, nil
+		}
+		var elems starlark.Tuple
+		size := 0
+		iter := it.Iterate()
+		defer iter.Done()
+		var v starlark.Value
+		for iter.Next(&v) {
+			if e, ok := v.(starlark.String); ok {
+				size += len(e) + len(s)
+			}
+			if size > MaxText {
+				return nil, fmt.Errorf("join: a string of more than %d bytes", MaxText)
+			}
+			elems = append(elems, v)
+		}
+		return starlark.Tuple{elems}, nil
+	case name == "replace" && len(args) >= 2:
+		old, ok1 := args[0].(starlark.String)
+		repl, ok2 := args[1].(starlark.String)
+		if !ok1 || !ok2 {
+			return args, nil
+		}
+		n := strings.Count(s, string(old))
+		if size := len(s) + n*(len(repl)-len(old)); n > 0 && size > MaxText {
+			return nil, fmt.Errorf("replace: a string of %d bytes, at most %d", size, MaxText)
+		}
+	}
+	return args, nil
+}
+
+// checkText refuses a formatting of a format of size bytes with holes
+// places for values, when its result could pass MaxText bytes. A
+// string's repr is at most 6 bytes a byte (\u escapes) and 2 quotes; any
+// other value is measured by its text, each until one is too long.
+func checkText(size, holes int, values starlark.Tuple, kwargs []starlark.Tuple) error {
+	for _, kv := range kwargs {
+		values = append(values[:len(values):len(values)], kv[1])
+	}
+	longest := 0
+	for _, v := range values {
+		if s, ok := v.(starlark.String); ok {
+			longest = max(longest, 6*len(s)+2)
+		} else {
+			longest = max(longest, len(v.String()))
+		}
+		if total := uint64(size) + uint64(holes)*uint64(longest); total > MaxText {
+			return fmt.Errorf("formatting: a string of up to %d bytes, at most %d", total, MaxText)
+		}
+	}
+	return nil
 }
 
 // repeatSize is the elements x * y makes when it is a repetition (a

@@ -170,3 +170,32 @@ def on_start():
 		t.Errorf("*= on an element: %v", err)
 	}
 }
+
+func TestStringBuildersWorkAndAreBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    s = "a-b"
+    t = "%s=%d" % ("x", 4)
+    t %= ()
+    game.vars["r"] = [",".join(["x", "y"]), s.replace("-", "+"), "{}{}".format(1, "z"), t,
+        "%(k)s" % {"k": "v"}, 7 % 3, ",".join(("p", "q")), {"join": 1}.get("join"), s.split("-")]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[["x,y","a+b","1z","x=4",` + `"v",1,"p,q",1,["a","b"]]]`; "["+h.vars["r"]+"]" != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want[1:len(want)-1])
+	}
+	for _, c := range []struct{ body, want string }{
+		{`big = "x" * (1 << 20)` + "\n    return big.replace(\"x\", big)", "replace"},
+		{`big = "x" * (1 << 20)` + "\n    return big.join([big] * 100)", "join"},
+		{`big = "x" * (1 << 20)` + "\n    return (\"{0}\" * 1000).format(big)", "formatting"},
+		{`big = "x" * (1 << 20)` + "\n    return (\"%s\" * 1000) % ((big,) * 1000)", "formatting"},
+	} {
+		_, err := run(t, "def on_start():\n    "+c.body+"\n")
+		var se *Error
+		if !errors.As(err, &se) || se.Line != 3 || !strings.Contains(se.Msg, c.want) {
+			t.Errorf("%s: %v", c.body, err)
+		}
+	}
+}
