@@ -131,7 +131,14 @@ func Check(name, src string) error {
 func builtins(module starlark.Value) starlark.StringDict {
 	return starlark.StringDict{"game": module, "range": starlark.NewBuiltin("range", boundedRange),
 		repeatName: starlark.NewBuiltin("*", boundedRepeat), percentName: starlark.NewBuiltin("%", boundedPercent),
-		methodName: starlark.NewBuiltin("method", boundedMethod)}
+		plusName: starlark.NewBuiltin("+", boundedPlus), growName: starlark.NewBuiltin("+=", boundedGrow),
+		methodName: starlark.NewBuiltin("method", boundedMethod), "str": boundedText("str"), "repr": boundedText("repr"),
+		lineName: starlark.NewBuiltin("while", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return args[0], nil
+		}),
+		"print": starlark.NewBuiltin("print", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return starlark.None, nil
+		})}
 }
 
 // compile parses (see parse), resolves and compiles src.

@@ -14,9 +14,11 @@ import (
 // elements, or bytes for a string; MaxText the string that join, replace,
 // format or `%` makes. One step makes the whole of it, so the step limit
 // cannot stop it.
+// MaxIntBits bounds a product of whole numbers.
 const (
-	MaxRepeat = 1 << 20
-	MaxText   = 1 << 24
+	MaxRepeat  = 1 << 20
+	MaxText    = 1 << 24
+	MaxIntBits = 1 << 16
 )
 
 // The builtins a script's operators and string methods are routed
@@ -24,21 +26,28 @@ const (
 const (
 	repeatName  = "·repeat"
 	percentName = "·percent"
+	plusName    = "·plus"
+	growName    = "·grow"
 	methodName  = "·method"
+	lineName    = "·line" // returns its argument: gives a while loop's test its line
 )
 
 // parse parses src and routes what can make much in one step through
 // checks: `x * y` becomes `True and ·repeat(x, y)` (a BinaryExpr still,
-// so it is changed in place), `x % y` the same with ·percent, `name *=
-// y` becomes `name = ·repeat(name, y)` (and `%=` alike; on anything but a
-// plain name they are refused), and `x.join(…)`, `x.replace(…)` and
-// `x.format(…)` become `·method(x, "join", …)`.
+// so it is changed in place), `x % y` and `x + y` the same with ·percent
+// and ·plus, `name *= y` becomes `name = ·repeat(name, y)` (and `%=`
+// alike; on anything but a plain name they are refused), `a += y`
+// becomes `a += ·grow(a, y)` (a being a name, a field or an element),
+// and `x.join(…)`, `x.replace(…)` and `x.format(…)` become
+// `·method(x, "join", …)`. A while loop's test becomes `·line(test)`,
+// so that its instructions carry the loop's line (Starlark gives them the
+// line before), which a runaway loop's error reports.
 func parse(name, src string) (*syntax.File, error) {
 	f, err := fileOptions().Parse(name, src, 0)
 	if err != nil {
 		return nil, err
 	}
-	ops := map[syntax.Token]string{syntax.STAR: repeatName, syntax.PERCENT: percentName}
+	ops := map[syntax.Token]string{syntax.STAR: repeatName, syntax.PERCENT: percentName, syntax.PLUS: plusName}
 	augmented := map[syntax.Token]string{syntax.STAR_EQ: repeatName, syntax.PERCENT_EQ: percentName}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -47,6 +56,15 @@ func parse(name, src string) (*syntax.File, error) {
 				n.Op, n.X, n.Y = syntax.AND, &syntax.Ident{NamePos: n.OpPos, Name: "True"}, call(n.OpPos, fn, n.X, n.Y)
 			}
 		case *syntax.AssignStmt:
+			if n.Op == syntax.PLUS_EQ {
+				lhs, ok := copyTarget(n.LHS)
+				if !ok {
+					err = syntax.Error{Pos: n.OpPos, Msg: "+= works on a name, a field or an element only"}
+					return false
+				}
+				n.RHS = call(n.OpPos, growName, lhs, n.RHS)
+				break
+			}
 			fn, ok := augmented[n.Op]
 			if !ok {
 				break
@@ -57,6 +75,8 @@ func parse(name, src string) (*syntax.File, error) {
 				return false
 			}
 			n.Op, n.RHS = syntax.EQ, call(n.OpPos, fn, &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, n.RHS)
+		case *syntax.WhileStmt:
+			n.Cond = call(n.While, lineName, n.Cond)
 		case *syntax.CallExpr:
 			if dot, ok := n.Fn.(*syntax.DotExpr); ok && (dot.Name.Name == "join" || dot.Name.Name == "replace" || dot.Name.Name == "format") {
 				method := &syntax.Literal{Token: syntax.STRING, TokenPos: dot.Dot, Raw: `"` + dot.Name.Name + `"`, Value: dot.Name.Name}
@@ -66,6 +86,26 @@ func parse(name, src string) (*syntax.File, error) {
 		return err == nil
 	})
 	return f, err
+}
+
+// copyTarget is a fresh copy of an assignment's target made of names,
+// fields, elements and literals, so that it can be read as well.
+func copyTarget(e syntax.Expr) (syntax.Expr, bool) {
+	switch e := e.(type) {
+	case *syntax.Ident:
+		return &syntax.Ident{NamePos: e.NamePos, Name: e.Name}, true
+	case *syntax.Literal:
+		c := *e
+		return &c, true
+	case *syntax.DotExpr:
+		x, ok := copyTarget(e.X)
+		return &syntax.DotExpr{X: x, Dot: e.Dot, NamePos: e.NamePos, Name: &syntax.Ident{NamePos: e.Name.NamePos, Name: e.Name.Name}}, ok
+	case *syntax.IndexExpr:
+		x, ok1 := copyTarget(e.X)
+		y, ok2 := copyTarget(e.Y)
+		return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: y, Rbrack: e.Rbrack}, ok1 && ok2
+	}
+	return nil, false
 }
 
 // call is the call fn(args…) at pos.
@@ -83,7 +123,60 @@ func boundedRepeat(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if n, ok := repeatSize(x, y); ok && n > MaxRepeat {
 		return nil, fmt.Errorf("a repetition of %d elements, at most %d", n, MaxRepeat)
 	}
+	if a, ok := x.(starlark.Int); ok {
+		if b, ok := y.(starlark.Int); ok && bits(a)+bits(b) > MaxIntBits {
+			return nil, fmt.Errorf("a product of more than %d bits", MaxIntBits)
+		}
+	}
 	return starlark.Binary(syntax.STAR, x, y)
+}
+
+// bits is the bit length of i.
+func bits(i starlark.Int) int {
+	if _, ok := i.Int64(); ok {
+		return 64
+	}
+	return i.BigInt().BitLen()
+}
+
+// boundedPlus is Starlark's `+`, refusing a concatenation longer than
+// MaxText bytes or MaxRepeat elements.
+func boundedPlus(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 {
+		return nil, errors.New("+: two operands")
+	}
+	if err := checkConcat(args[0], args[1]); err != nil {
+		return nil, err
+	}
+	return starlark.Binary(syntax.PLUS, args[0], args[1])
+}
+
+// boundedGrow checks `a += y` (given a and y) and returns y.
+func boundedGrow(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 {
+		return nil, errors.New("+=: two operands")
+	}
+	return args[1], checkConcat(args[0], args[1])
+}
+
+// checkConcat refuses x + y when it makes a string longer than MaxText
+// bytes, or a list or tuple longer than MaxRepeat elements.
+func checkConcat(x, y starlark.Value) error {
+	switch x := x.(type) {
+	case starlark.String:
+		if s, ok := y.(starlark.String); ok && len(x)+len(s) > MaxText {
+			return fmt.Errorf("a string of %d bytes, at most %d", len(x)+len(s), MaxText)
+		}
+	case starlark.Bytes:
+		if s, ok := y.(starlark.Bytes); ok && len(x)+len(s) > MaxText {
+			return fmt.Errorf("bytes of %d, at most %d", len(x)+len(s), MaxText)
+		}
+	case starlark.Indexable:
+		if s, ok := y.(starlark.Indexable); ok && x.Len()+s.Len() > MaxRepeat {
+			return fmt.Errorf("a sequence of %d elements, at most %d", x.Len()+s.Len(), MaxRepeat)
+		}
+	}
+	return nil
 }
 
 // boundedPercent is Starlark's `%`, refusing a formatted string of more
@@ -178,25 +271,64 @@ func checkMethod(s, name string, args starlark.Tuple, kwargs []starlark.Tuple) (
 }
 
 // checkText refuses a formatting of a format of size bytes with holes
-// places for values, when its result could pass MaxText bytes. A
-// string's repr is at most 6 bytes a byte (\u escapes) and 2 quotes; any
-// other value is measured by its text, each until one is too long.
+// places for values, when its result could pass MaxText bytes.
 func checkText(size, holes int, values starlark.Tuple, kwargs []starlark.Tuple) error {
 	for _, kv := range kwargs {
 		values = append(values[:len(values):len(values)], kv[1])
 	}
-	longest := 0
+	var longest uint64
 	for _, v := range values {
-		if s, ok := v.(starlark.String); ok {
-			longest = max(longest, 6*len(s)+2)
-		} else {
-			longest = max(longest, len(v.String()))
-		}
-		if total := uint64(size) + uint64(holes)*uint64(longest); total > MaxText {
+		longest = max(longest, textSize(v, 0))
+		if total := uint64(size) + uint64(holes)*longest; total > MaxText {
 			return fmt.Errorf("formatting: a string of up to %d bytes, at most %d", total, MaxText)
 		}
 	}
 	return nil
+}
+
+// textSize is at least the bytes of v's str and repr, counted without
+// making them and stopping past MaxText: a string's repr takes at most 6
+// bytes a byte (\u escapes) and its quotes; containers are walked to
+// depth 32 (deeper, or round a cycle, Starlark prints "...").
+func textSize(v starlark.Value, depth int) uint64 {
+	if depth > 32 {
+		return 8
+	}
+	var n uint64 = 2
+	add := func(e starlark.Value) bool {
+		n += textSize(e, depth+1) + 2
+		return n <= MaxText
+	}
+	switch v := v.(type) {
+	case starlark.String:
+		return 6*uint64(len(v)) + 2
+	case starlark.Bytes:
+		return 4*uint64(len(v)) + 3
+	case *starlark.List, starlark.Tuple:
+		seq := v.(starlark.Indexable)
+		for k := 0; k < seq.Len() && add(seq.Index(k)); k++ {
+		}
+		return n
+	case *starlark.Dict:
+		for _, it := range v.Items() {
+			if !add(it[0]) || !add(it[1]) {
+				break
+			}
+		}
+		return n
+	}
+	return uint64(len(v.String()))
+}
+
+// boundedText is str or repr (the universe's fn), refusing a text that
+// could pass MaxText bytes.
+func boundedText(fn string) *starlark.Builtin {
+	return starlark.NewBuiltin(fn, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 1 && textSize(args[0], 0) > MaxText {
+			return nil, fmt.Errorf("%s: a text of more than %d bytes", fn, MaxText)
+		}
+		return starlark.Call(th, starlark.Universe[fn], args, kwargs)
+	})
 }
 
 // repeatSize is the elements x * y makes when it is a repetition (a

@@ -199,3 +199,36 @@ def on_start():
 		}
 	}
 }
+
+func TestGrowthInOneStepIsBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    l = [1]
+    m = l
+    l += [2]
+    d = {"a": [1]}
+    d["a"] += [3]
+    s = "a" + "b"
+    s += "c"
+    print("nothing", s)
+    game.vars["r"] = [l, m, d["a"], s, 1 + 2, (1,) + (2,), str([1, "x"]), repr("q")]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[[1,2],[1,2],[1,3],"abc",3,[1,2],"[1, \"x\"]","\"q\""]`; h.vars["r"] != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want)
+	}
+	for _, c := range []struct{ body, want string }{
+		{"s = \"x\" * 1000\n    for i in range(40):\n        s = s + s", "a string of"},
+		{"l = [0] * 1000\n    for i in range(40):\n        l += l", "a sequence of"},
+		{"n = 3\n    for i in range(40):\n        n = n * n", "bits"},
+		{"big = [\"x\" * 100000] * 1000\n    for i in range(1):\n        str(big)", "str: a text"},
+	} {
+		_, err := run(t, "def on_start():\n    "+c.body+"\n")
+		var se *Error
+		if !errors.As(err, &se) || se.Line != 4 || !strings.Contains(se.Msg, c.want) {
+			t.Errorf("%q: %v, want line 4 and %q", c.body, err, c.want)
+		}
+	}
+}
