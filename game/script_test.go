@@ -353,3 +353,24 @@ func TestScenarioOfCarriesTheMapsScriptAndAreas(t *testing.T) {
 		t.Fatalf("scenario script %q, areas %+v", sc.Script, sc.Areas)
 	}
 }
+
+// BenchmarkScriptedMove is a move of two cells and its undo, each cell
+// calling an on_unit_moved that reads the match (scripted), or none
+// (plain): what a handler call adds to a command.
+func BenchmarkScriptedMove(b *testing.B) {
+	for _, c := range []struct{ name, src string }{
+		{"plain", ""},
+		{"scripted", "def on_unit_moved(unit, cell):\n    if game.in_area(cell, \"north\") or unit.hp < 50:\n        game.message(\"x\")\n"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := start(b, flatGrid(b, 15, 10), scripted(c.src))
+			for i := range m.st.Explored { // nothing new to see: the move may be undone
+				m.st.Explored[i] = 0xff
+			}
+			for b.Loop() {
+				do(b, m, moveCmd(1, 3, 1))
+				do(b, m, Command{Cmd: "undo"})
+			}
+		})
+	}
+}
