@@ -19,8 +19,11 @@ func (m *Match) checkState(st *state) error {
 		return fmt.Errorf("round %d out of range", st.Round)
 	case st.Turn < 0 || st.Turn >= len(st.Sides):
 		return fmt.Errorf("turn %d out of range", st.Turn)
-	case len(st.Units) > n+len(m.st.Units)+maxLog:
+	case len(st.Units) > max(maxUnits, n+len(m.st.Units)+maxLog):
 		return fmt.Errorf("%d units", len(st.Units))
+	}
+	if err := checkScriptState(st); err != nil {
+		return err
 	}
 	for k, sd := range st.Sides {
 		if was := m.st.Sides[k]; sd.Side != was.Side || sd.Team != was.Team || sd.Turns < 0 {

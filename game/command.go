@@ -33,6 +33,12 @@ type Event struct {
 	Damage   []int  `json:"damage,omitempty"`
 	Undone   bool   `json:"undone,omitempty"`
 	Score    int    `json:"score,omitempty"`
+	By       int    `json:"by,omitempty"`      // destroyed: the unit that destroyed it
+	From     int    `json:"from,omitempty"`    // taken: the side it was taken from (0 neutral)
+	Cells    []Cell `json:"cells,omitempty"`   // revealed
+	Text     string `json:"text,omitempty"`    // message, objectives, scripterror
+	Handler  string `json:"handler,omitempty"` // scripterror
+	Line     int    `json:"line,omitempty"`    // scripterror: the script's line
 }
 
 // sideEvent is an event naming a side.
@@ -68,7 +74,7 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 		return nil, err
 	}
 	m.log = append(m.log, cmd)
-	return ev, nil
+	return m.runScript(ev, 0), nil
 }
 
 // ownUnit returns unit id when it stands on the map and belongs to the

@@ -21,8 +21,10 @@ type Grid struct {
 	noise *noise.Noise
 	units unitState
 	towns townState
-	// setup is the scenario's settings (setup.go).
-	setup Setup
+	// setup is the scenario's settings (setup.go); setupEdits counts
+	// their changes.
+	setup      Setup
+	setupEdits uint64
 	// notes are the map notes by cell (notes.go); noteEdits counts their
 	// changes.
 	notes     map[int]string
