@@ -44,7 +44,7 @@ test: deps-test wasm windows match-wasm
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/
 
 # A scripted match (cmd/hexmap/testdata) played by hexmap natively and
 # under wasm: the two transcripts, every event, draw and state hash, must

@@ -10,6 +10,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	github.com/ojrac/opensimplex-go v1.0.2
 	github.com/ungerik/go3d v0.0.0-20251020194721-1bde1320d420
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/image v0.48.0
 	golang.org/x/sys v0.50.0
 	modernc.org/sqlite v1.62.0

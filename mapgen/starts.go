@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/nav"
 )
 
 // Fair starts: where the sides of a generated map begin (issue 28).
@@ -30,7 +31,9 @@ import (
 // The starts keep to one land mass, so that every side can walk to every
 // other, when one of the massTries largest masses can host them fairly
 // (the spread bound then counts that mass's sites only); else they
-// spread over all the land, and sides may start on different masses.
+// spread over all the land, and sides may start on different masses. A
+// land mass is the land a unit can walk across (nav.MoveCost: no cliff,
+// no water between), so cliffs split land as water does.
 //
 // Neutral towns follow on the best town sites (the most land within two
 // steps, rivers preferred), about one per TownLand land cells, none
@@ -134,7 +137,7 @@ func newPlacer(g *hexmap.Grid, seed int64) *placer {
 }
 
 // findMasses numbers the land masses, groups of land cells joined
-// through neighbours.
+// through steps a unit can take (nav.MoveCost).
 func (p *placer) findMasses() {
 	p.mass = make([]int32, len(p.land))
 	var queue []int
@@ -146,8 +149,8 @@ func (p *placer) findMasses() {
 		p.mass[start] = id
 		queue = append(queue[:0], start)
 		for k := 0; k < len(queue); k++ {
-			p.top.Neighbors(queue[k], func(_ hexmap.Direction, n int) {
-				if p.land[n] && p.mass[n] == 0 {
+			p.top.Neighbors(queue[k], func(d hexmap.Direction, n int) {
+				if _, ok := nav.MoveCost(p.g, queue[k], d); ok && p.mass[n] == 0 {
 					p.mass[n] = id
 					queue = append(queue, n)
 				}

@@ -19,8 +19,8 @@ type knowledge struct {
 // know is side s's knowledge now.
 func know(m *game.Match, s int) *knowledge {
 	v := m.View(s)
-	k := &knowledge{units: v.Units, towns: v.Towns, explored: make([]bool, m.Grid().CellCount())}
-	w := m.Grid().Width()
+	k := &knowledge{units: v.Units, towns: v.Towns, explored: make([]bool, m.Grid().Topology().CellCount())}
+	w := m.Grid().Topology().Width
 	for _, c := range v.Explored {
 		k.explored[c[0]+c[1]*w] = true
 	}
@@ -110,7 +110,7 @@ func sawMove(m *game.Match, s int, e game.Event, cur *knowledge) *game.Event {
 	if u, ok := cur.unit(e.Unit); ok && sameTeam(m, u.Side, s) {
 		return &e
 	}
-	w := m.Grid().Width()
+	w := m.Grid().Topology().Width
 	var path []game.Cell
 	for _, c := range e.Path {
 		if m.Sees(s, c[0]+c[1]*w) {
@@ -163,7 +163,7 @@ func diff(m *game.Match, prev, cur *knowledge, told map[int]bool) (online.Messag
 			msg.Towns = append(msg.Towns, t)
 		}
 	}
-	w := m.Grid().Width()
+	w := m.Grid().Topology().Width
 	for i, e := range cur.explored {
 		if e && !prev.explored[i] {
 			msg.Explored = append(msg.Explored, game.Cell{i % w, i / w})

@@ -155,7 +155,7 @@ func checkFog(t *testing.T, st Store, id string) {
 				}
 				models[s].apply(t, m)
 			}
-			models[s].check(t, s, n, post, g.Width())
+			models[s].check(t, s, n, post, g.Topology().Width)
 			pre[s] = post
 		}
 	}
@@ -164,7 +164,7 @@ func checkFog(t *testing.T, st Store, id string) {
 // leak is why message m to side s tells more than s's views before and
 // after its command, "" when it does not.
 func leak(rep *game.Match, s int, m online.Message, pre, post game.View) string {
-	w := rep.Grid().Width()
+	w := rep.Grid().Topology().Width
 	switch m.Ev {
 	case "turn", "eliminated", "won", "draw":
 		return ""
