@@ -374,3 +374,25 @@ func BenchmarkScriptedMove(b *testing.B) {
 		})
 	}
 }
+
+func TestStartingObjectivesAreShownUntilTheScriptChangesThem(t *testing.T) {
+	sc := scripted("def on_turn_start(side, round):\n    if round == 2:\n        game.set_objectives(side, \"Now hold.\")\n")
+	sc.Objectives = []ObjectivesSpec{{Side: 1, Text: "Take Ash."}}
+	m := start(t, flatGrid(t, 15, 10), sc)
+	if got := m.View(1).Objectives; got != "Take Ash." || m.View(2).Objectives != "" {
+		t.Fatalf("objectives %q", got)
+	}
+	do(t, m, endCmd())
+	do(t, m, endCmd())
+	if got := m.View(1).Objectives; got != "Now hold." {
+		t.Fatalf("objectives %q after the script set them", got)
+	}
+	sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: 2, Text: strings.Repeat("x", maxText+1)})
+	if _, _, err := NewMatch(flatGrid(t, 15, 10), sc); err == nil || !strings.Contains(err.Error(), "objectives[1]") {
+		t.Fatalf("long objectives: %v", err)
+	}
+	sc.Objectives = []ObjectivesSpec{{Side: 3, Text: "x"}}
+	if _, _, err := NewMatch(flatGrid(t, 15, 10), sc); err == nil || !strings.Contains(err.Error(), "side 3") {
+		t.Fatalf("objectives of side 3: %v", err)
+	}
+}
