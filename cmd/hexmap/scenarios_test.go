@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The other shipped scenarios, played on townsMap like the bridge.
+const (
+	escortScenario = "../../docs/scenarios/escort.json"
+	escortScript   = "../../docs/scenarios/escort.star"
+)
+
+// move is a move command.
+func move(unit, x, z int) string {
+	return fmt.Sprintf(`{"cmd":"move","unit":%d,"to":[%d,%d]}`+"\n", unit, x, z)
+}
+
+// wantLines fails t for each of want that is not a whole line of out.
+func wantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w+"\n") {
+			t.Errorf("no %s in\n%s", w, out)
+		}
+	}
+}
+
+// TestEscortArrivesIsAVictory: side 1 sends the wagon (unit 1) towards
+// the camp each turn while side 2 only ends its turns; the road brings
+// it there in round 7 (hexmap path: 7 turns at the catapult's 18), when
+// the script declares team 1 the winner. Side 2's spies and riders come
+// on their rounds.
+func TestEscortArrivesIsAVictory(t *testing.T) {
+	in := strings.Repeat(move(1, 3, 17)+ends(2), 12) + `{"cmd":"state"}` + "\n"
+	code, out, errOut := runPlayCmd(in, "play", "-scenario", escortScenario, "-script", escortScript, townsMap)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	wantLines(t, out, `{"ev":"message","side":2,"text":"Spies report the wagon at (31, 5)."}`,
+		`{"ev":"message","side":1,"text":"The enemy has seen the wagon!"}`,
+		`{"ev":"message","side":0,"text":"The siege wagon is safe in the camp!"}`, `{"ev":"won","team":1}`)
+	if !strings.HasSuffix(out, `"side":1,"round":7,"over":true}`+"\n") {
+		t.Errorf("the match did not end in round 7:\n%s", out[max(0, len(out)-300):])
+	}
+	if n := strings.Count(out, `"type":"horseman"`); n != 3 || strings.Contains(out, "scripterror") {
+		t.Errorf("%d riders (want 1 in round 2, 2 in round 5), or a script error:\n%s", n, out)
+	}
+}
+
+// TestEscortLateIsADefeat: side 1 never moves; at its turn of round 13
+// the script defeats it, once (the wagon removed by the defeat does not
+// call the defeat again).
+func TestEscortLateIsADefeat(t *testing.T) {
+	code, out, errOut := runPlayCmd(ends(24), "play", "-scenario", escortScenario, "-script", escortScript, townsMap)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	wantLines(t, out, `{"ev":"turn","side":1,"round":13}`, `{"ev":"message","side":0,"text":"The wagon is too late."}`,
+		`{"ev":"eliminated","side":1}`, `{"ev":"won","team":2}`)
+	if strings.Contains(out, "scripterror") || strings.Contains(out, `"round":14`) {
+		t.Errorf("a script error, or the match went on:\n%s", out)
+	}
+}
+
+// shipped is each shipped scenario with its script.
+var shipped = []struct{ name, scenario, script string }{
+	{"bridge", bridgeScenario, bridgeScript},
+	{"escort", escortScenario, escortScript},
+}
+
+// TestShippedScenariosInTheArena: a hard and a normal computer play each
+// shipped scenario from each seat; every scenario ends by its script
+// within its rounds, so each match ends, with no refused command and no
+// script error.
+func TestShippedScenariosInTheArena(t *testing.T) {
+	for _, s := range shipped {
+		for _, seats := range [][2]string{{"1:hard", "2:normal"}, {"1:normal", "2:hard"}} {
+			code, out, errOut := runPlayCmd("", "play", "-scenario", s.scenario, "-script", s.script, "-ai", seats[0], "-ai", seats[1], townsMap)
+			if code != 0 || errOut != "" {
+				t.Fatalf("%s %v: exit %d, stderr %q", s.name, seats, code, errOut)
+			}
+			if strings.Contains(out, `{"error"`) || strings.Contains(out, "scripterror") {
+				t.Errorf("%s %v: a refusal or a script error:\n%s", s.name, seats, out)
+			}
+			if k := strings.LastIndex(out, `{"ev":"won","team":`); k < 0 {
+				t.Errorf("%s %v: the match did not end:\n%s", s.name, seats, out[max(0, len(out)-300):])
+			} else {
+				t.Logf("%s %v: %s", s.name, seats, out[k:])
+			}
+		}
+	}
+}
