@@ -10,7 +10,14 @@ import (
 const (
 	escortScenario = "../../docs/scenarios/escort.json"
 	escortScript   = "../../docs/scenarios/escort.star"
+	siegeScenario  = "../../docs/scenarios/siege.json"
+	siegeScript    = "../../docs/scenarios/siege.star"
 )
+
+// attack is an attack command.
+func attack(unit, x, z int) string {
+	return fmt.Sprintf(`{"cmd":"attack","unit":%d,"at":[%d,%d]}`+"\n", unit, x, z)
+}
 
 // move is a move command.
 func move(unit, x, z int) string {
@@ -64,10 +71,54 @@ func TestEscortLateIsADefeat(t *testing.T) {
 	}
 }
 
+// TestSiegeTakenIsAVictory: side 1 brings its units up the road; in
+// round 2 its catapult (unit 1) enters the west gate, which is at the
+// foot of the walls: the oil takes 20 of its hit points and three
+// defenders come up inside the city. The catapult and a spearman then
+// destroy the city's spearman (unit 7) and the spearman takes Elm, which
+// the script makes a victory in round 3.
+func TestSiegeTakenIsAVictory(t *testing.T) {
+	in := move(1, 22, 9) + move(2, 22, 11) + move(5, 22, 10) + move(3, 21, 10) + ends(2) +
+		move(1, 24, 10) + attack(1, 26, 10) + move(3, 23, 10) + ends(2) +
+		attack(1, 26, 10) + move(3, 25, 9) + attack(3, 26, 10) + `{"cmd":"state"}` + "\n"
+	code, out, errOut := runPlayCmd(in, "play", "-scenario", siegeScenario, "-script", siegeScript, townsMap)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	wantLines(t, out, `{"ev":"message","side":1,"text":"Burning oil pours down from the walls."}`,
+		`{"ev":"damaged","unit":1,"hp":80}`, `{"ev":"message","side":0,"text":"Reinforcements reach the defenders of Elm!"}`,
+		`{"ev":"destroyed","unit":7,"by":3}`, `{"ev":"taken","town":2,"side":1,"from":2}`,
+		`{"ev":"message","side":0,"text":"Elm has fallen!"}`, `{"ev":"won","team":1}`,
+		`{"ev":"objectives","side":1,"text":"Take the walled city of Elm by the end of round 15. Rounds left: 13."}`)
+	if n := strings.Count(out, `"ev":"spawned"`); n != 3 || strings.Contains(out, "scripterror") || strings.Contains(out, `{"error"`) {
+		t.Errorf("%d reinforcements, want 3 (once only); or an error:\n%s", n, out)
+	}
+	if !strings.HasSuffix(out, `"side":1,"round":3,"over":true}`+"\n") {
+		t.Errorf("the match did not end in round 3:\n%s", out[max(0, len(out)-300):])
+	}
+}
+
+// TestSiegeTimeIsUpIsADefeat: side 1 never moves; at its turn of round
+// 16 the script defeats it. No unit reached the walls, so no defender
+// came.
+func TestSiegeTimeIsUpIsADefeat(t *testing.T) {
+	code, out, errOut := runPlayCmd(ends(30)+`{"cmd":"state"}`+"\n", "play", "-scenario", siegeScenario, "-script", siegeScript, townsMap)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	wantLines(t, out, `{"ev":"objectives","side":1,"text":"Take the walled city of Elm by the end of round 15. Rounds left: 1."}`,
+		`{"ev":"turn","side":1,"round":16}`, `{"ev":"message","side":0,"text":"The siege has failed."}`,
+		`{"ev":"eliminated","side":1}`, `{"ev":"won","team":2}`)
+	if strings.Contains(out, "scripterror") || strings.Contains(out, "spawned") || !strings.HasSuffix(out, `"round":16,"over":true}`+"\n") {
+		t.Errorf("a script error, a reinforcement, or the match did not end in round 16:\n%s", out[max(0, len(out)-600):])
+	}
+}
+
 // shipped is each shipped scenario with its script.
 var shipped = []struct{ name, scenario, script string }{
 	{"bridge", bridgeScenario, bridgeScript},
 	{"escort", escortScenario, escortScript},
+	{"siege", siegeScenario, siegeScript},
 }
 
 // TestShippedScenariosInTheArena: a hard and a normal computer play each
