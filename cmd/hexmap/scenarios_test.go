@@ -114,6 +114,24 @@ func TestSiegeTimeIsUpIsADefeat(t *testing.T) {
 	}
 }
 
+// TestEscortDestroyedIsADefeat: side 2's rider (unit 6) meets the wagon
+// on its way and destroys it in two attacks (a catapult defends with
+// melee 4 against the horseman's 14); the script defeats side 1 at once,
+// in side 2's turn of round 3.
+func TestEscortDestroyedIsADefeat(t *testing.T) {
+	in := move(1, 24, 12) + ends(1) + move(6, 27, 7) + ends(1) + move(1, 24, 12) + ends(1) +
+		attack(6, 30, 8) + ends(2) + attack(6, 30, 8) + `{"cmd":"state"}` + "\n"
+	code, out, errOut := runPlayCmd(in, "play", "-scenario", escortScenario, "-script", escortScript, townsMap)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	wantLines(t, out, `{"ev":"destroyed","unit":1,"by":6}`, `{"ev":"message","side":0,"text":"The siege wagon is destroyed."}`,
+		`{"ev":"eliminated","side":1}`, `{"ev":"won","team":2}`)
+	if strings.Contains(out, "scripterror") || !strings.HasSuffix(out, `"side":2,"round":3,"over":true}`+"\n") {
+		t.Errorf("a script error, or the match did not end in side 2's turn of round 3:\n%s", out[max(0, len(out)-600):])
+	}
+}
+
 // shipped is each shipped scenario with its script.
 var shipped = []struct{ name, scenario, script string }{
 	{"bridge", bridgeScenario, bridgeScript},
