@@ -131,7 +131,8 @@ func TestHealing(t *testing.T) {
 
 // TestProduction: a town adds 2 + urban + farmed neighbours each turn
 // of its owner, the first included, and builds when the stock reaches
-// the cost, on its cell or its first free land neighbour from NE.
+// the cost, on its cell or its first free land neighbour from NE inside
+// the border.
 func TestProduction(t *testing.T) {
 	g := flatGrid(t, 30, 10)
 	town := at(g, 10, 5)
@@ -178,6 +179,26 @@ func TestProduction(t *testing.T) {
 	m, ev, _ = NewMatch(g, sc)
 	if p := find(t, ev, "produced"); p.Cell == nil || *p.Cell != m.offset(e) {
 		t.Errorf("produced at %v, want the east neighbour %v", p.Cell, m.offset(e))
+	}
+
+	// Town cell taken beside the border: the unit appears on the first
+	// neighbour inside it, never on the border, where nobody could see it.
+	g = flatGrid(t, 30, 10)
+	rim := at(g, 10, 8)
+	inside := -1
+	for d := hexmap.NE; d <= hexmap.NW && inside < 0; d++ {
+		if nb, _ := g.Topology().Neighbor(rim, d); g.Topology().Explorable(nb) {
+			inside = nb
+		}
+	}
+	if nb, _ := g.Topology().Neighbor(rim, hexmap.NE); g.Topology().Explorable(nb) {
+		t.Fatal("the test wants the NE neighbour of [10,8] on the border")
+	}
+	sc = two(us("scout", 2, 25, 5, 0), us("scout", 1, 10, 8, 0))
+	sc.Towns = []TownSpec{{Name: "Fir", Cell: Cell{10, 8}, Owner: 1, Stock: 23}}
+	m, ev, _ = NewMatch(g, sc)
+	if p := find(t, ev, "produced"); p.Cell == nil || *p.Cell != m.offset(inside) {
+		t.Errorf("produced at %v, want the first neighbour inside the border %v", p.Cell, m.offset(inside))
 	}
 
 	// Every cell round taken: it waits, stock kept (23 + 2).

@@ -50,7 +50,7 @@ func (m *Match) yield(id int) int { return m.TownYield(id).Total() }
 
 // build adds town id's yield to its stock and, when the stock reaches
 // the cost of what it builds, puts that unit on the town's cell or its
-// first free land neighbour (NE first), if there is one.
+// first free land neighbour inside the border (NE first), if there is one.
 func (m *Match) build(id int, ev []Event) []Event {
 	t := &m.st.Towns[id-1]
 	t.Stock += m.yield(id)
@@ -63,7 +63,7 @@ func (m *Match) build(id int, ev []Event) []Event {
 		cell = t.Cell
 	} else {
 		for d := hexmap.NE; d <= hexmap.NW && cell < 0; d++ {
-			if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() {
+			if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() && m.grid.Topology().Explorable(nb) {
 				cell = nb
 			}
 		}

@@ -63,7 +63,7 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 		}
 		dry := 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Topology().Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() {
+			if n, ok := g.Topology().Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() && top.Explorable(n) {
 				dry++
 			}
 		}
@@ -88,6 +88,17 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 		spread = min(spread, bestD)
 	}
 	return spread
+}
+
+// walkableNeighbour reports whether cell c has an explorable land
+// neighbour on its own land mass.
+func walkableNeighbour(g *hexmap.Grid, c int, mass []int) bool {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if n, ok := g.Topology().Neighbor(c, d); ok && !g.Cell(n).IsUnderwater() && g.Topology().Explorable(n) && mass[n] == mass[c] {
+			return true
+		}
+	}
+	return false
 }
 
 // landMasses numbers each land cell's land mass (from 1; 0 for water)
@@ -162,6 +173,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		starts[s]--
 	}
 	starts = starts[1:]
+	mass := landMasses(g)
 	var types [hexmap.MaxSides + 1][]string
 	for _, u := range g.Units() {
 		i, _ := g.Topology().Index(u.Location)
@@ -173,6 +185,12 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		if d := top.Distance(i, home); (u.Type == "spearman" && d != 0) || (u.Type == "scout" && d != 1) {
 			fail("side %d's %s stands %d steps from its town", u.Side, u.Type, d)
 		}
+		if !top.Explorable(i) {
+			fail("side %d's %s stands on the border, where no side can see it", u.Side, u.Type)
+		}
+		if mass[i] != mass[home] && walkableNeighbour(g, home, mass) {
+			fail("side %d's %s cannot walk to its town, though a neighbour could", u.Side, u.Type)
+		}
 		types[u.Side] = append(types[u.Side], u.Type)
 	}
 	for s := 1; s <= sides; s++ {
@@ -183,7 +201,6 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 
 	// The bound counts the sites of the starts' land mass when they share
 	// one, else all.
-	mass := landMasses(g)
 	oneMass = true
 	for _, c := range starts {
 		oneMass = oneMass && mass[c] == mass[starts[0]]

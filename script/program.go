@@ -21,8 +21,10 @@ const (
 	MaxSteps       = 1_000_000             // Starlark steps per call (and for the top level)
 	MaxMemory      = 64 << 20              // growth of the live heap during a call, in bytes
 	MaxRange       = 1 << 20               // the most numbers a range holds
-	// watchEvery is how often the memory watch looks at the heap.
+	// watchEvery is how often the memory watch looks at the heap, and
+	// checkEvery how many steps a call runs between two looks of its own.
 	watchEvery = time.Millisecond
+	checkEvery = 64
 )
 
 // handler is a function a script may define and how many parameters it
@@ -190,25 +192,40 @@ func (p *Program) Call(h Host, name string, args ...any) error {
 }
 
 // thread is a new thread for one call, stopped after MaxSteps steps.
+//
+// Every checkEvery steps it also looks at the memory, since where
+// goroutines take turns (wasm) watchMemory's goroutine cannot run while
+// a script does.
 func (p *Program) thread() *starlark.Thread {
 	th := &starlark.Thread{Name: p.name, Print: func(*starlark.Thread, string) {}}
-	th.SetMaxExecutionSteps(MaxSteps)
-	th.OnMaxSteps = func(t *starlark.Thread) { t.Cancel(fmt.Sprintf("stopped after %d steps", MaxSteps)) }
+	w := newMemoryWatch()
+	th.SetMaxExecutionSteps(checkEvery)
+	th.OnMaxSteps = func(t *starlark.Thread) {
+		switch {
+		case t.Steps >= MaxSteps:
+			t.Cancel(fmt.Sprintf("stopped after %d steps", MaxSteps))
+		case w.over():
+			t.Cancel(memoryStop())
+		default:
+			t.SetMaxExecutionSteps(min(t.Steps+checkEvery, MaxSteps))
+		}
+	}
 	return th
 }
 
+// memoryStop is the reason a call stopped for its memory.
+func memoryStop() string { return fmt.Sprintf("stopped: more than %d MiB of memory", MaxMemory>>20) }
+
 // watchMemory stops th when the process's live heap grows by more than
-// MaxMemory while it runs, until the returned stop is called. It looks
-// every watchEvery at the heap's objects and, past the limit, collects
-// garbage and looks at what is live, so that garbage never stops a
-// script. This is the one limit whose moment depends on the machine; a
-// script within it never meets it.
+// MaxMemory while it runs, looking every watchEvery, until the returned
+// stop is called. This is the one limit whose moment depends on the
+// machine; a script within it never meets it.
 func watchMemory(th *starlark.Thread) (stop func()) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		baseLive, limit := heap("/gc/heap/live:bytes"), heap(objectsMetric)+MaxMemory
+		w := newMemoryWatch()
 		tick := time.NewTicker(watchEvery)
 		defer tick.Stop()
 		for {
@@ -217,15 +234,10 @@ func watchMemory(th *starlark.Thread) (stop func()) {
 				return
 			case <-tick.C:
 			}
-			if heap(objectsMetric) <= limit {
-				continue
-			}
-			runtime.GC()
-			if heap("/gc/heap/live:bytes") > baseLive+MaxMemory {
-				th.Cancel(fmt.Sprintf("stopped: more than %d MiB of memory", MaxMemory>>20))
+			if w.over() {
+				th.Cancel(memoryStop())
 				return
 			}
-			limit = heap(objectsMetric) + MaxMemory
 		}
 	}()
 	return func() {
@@ -234,9 +246,36 @@ func watchMemory(th *starlark.Thread) (stop func()) {
 	}
 }
 
-// objectsMetric is the bytes of heap objects, garbage not yet swept
-// included.
-const objectsMetric = "/memory/classes/heap/objects:bytes"
+// memoryWatch is one watcher of a call's memory: the live heap when the
+// call began, and the heap's objects past which it looks again.
+type memoryWatch struct{ baseLive, limit uint64 }
+
+func newMemoryWatch() *memoryWatch {
+	return &memoryWatch{baseLive: heap(liveMetric), limit: heap(objectsMetric) + MaxMemory}
+}
+
+// over reports whether the live heap has grown by more than MaxMemory.
+// Once the heap's objects pass the limit it collects garbage and looks
+// at what is live, so that garbage never stops a script; when that is
+// within bounds, the limit moves up.
+func (w *memoryWatch) over() bool {
+	if heap(objectsMetric) <= w.limit {
+		return false
+	}
+	runtime.GC()
+	if heap(liveMetric) > w.baseLive+MaxMemory {
+		return true
+	}
+	w.limit = heap(objectsMetric) + MaxMemory
+	return false
+}
+
+// The heap metrics the watch reads: the bytes of heap objects, garbage
+// not yet swept included, and the bytes the last collection found live.
+const (
+	objectsMetric = "/memory/classes/heap/objects:bytes"
+	liveMetric    = "/gc/heap/live:bytes"
+)
 
 // heap reads one of the runtime's heap metrics, in bytes.
 func heap(name string) uint64 {
