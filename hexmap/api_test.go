@@ -12,8 +12,10 @@ import (
 // maxExported bounds the package's exported names: the map model's API
 // (coordinates, cells, grid, edits, units, towns, notes, setup, feed),
 // without the meshes' geometry (package geom), the noise tables (package
-// noise) or second ways to ask the Topology.
-const maxExported = 218
+// noise) or second ways to ask the Topology: the count once issue 31's
+// scenario script and named areas joined the setup (Setup.Script,
+// Setup.Areas, Area and its two fields, three limits, two errors).
+const maxExported = 229
 
 // exportedNames lists what a package's files export, as go doc shows it:
 // exported functions, types, constants and variables, the exported
