@@ -13,7 +13,7 @@ import (
 // (coordinates, cells, grid, edits, units, towns, notes, setup, feed),
 // without the meshes' geometry (package geom), the noise tables (package
 // noise) or second ways to ask the Topology.
-const maxExported = 218
+const maxExported = 229
 
 // exportedNames lists what a package's files export, as go doc shows it:
 // exported functions, types, constants and variables, the exported
