@@ -24,6 +24,13 @@ type SideSpec struct {
 	Team int `json:"team"`
 }
 
+// ObjectivesSpec is a side's starting objectives (a script may change
+// them).
+type ObjectivesSpec struct {
+	Side int    `json:"side"`
+	Text string `json:"text"`
+}
+
 // TownSpec is a starting town. Owner 0 is neutral; Builds "" reads as the
 // ruleset's default.
 type TownSpec struct {
@@ -57,6 +64,8 @@ type Scenario struct {
 	// its named sets of cells.
 	Script string     `json:"script,omitempty"`
 	Areas  []AreaSpec `json:"areas,omitempty"`
+	// Objectives are the sides' starting objectives, shown in their views.
+	Objectives []ObjectivesSpec `json:"objectives,omitempty"`
 }
 
 // AreaSpec is a named set of cells a script refers to.

@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
+	"os"
 	"strings"
 	"testing"
 )
@@ -12,7 +12,9 @@ import (
 // maxExported bounds the package's exported names: the map model's API
 // (coordinates, cells, grid, edits, units, towns, notes, setup, feed),
 // without the meshes' geometry (package geom), the noise tables (package
-// noise) or second ways to ask the Topology.
+// noise) or second ways to ask the Topology: the count once issue 31's
+// scenario script and named areas joined the setup (Setup.Script,
+// Setup.Areas, Area and its two fields, three limits, two errors).
 const maxExported = 229
 
 // exportedNames lists what a package's files export, as go doc shows it:
@@ -75,17 +77,18 @@ func receiverName(e ast.Expr) string {
 }
 
 func TestExportedNamesBounded(t *testing.T) {
-	paths, err := filepath.Glob("*.go")
+	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, p, nil, 0)
+		f, err := parser.ParseFile(fset, name, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

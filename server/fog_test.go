@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"hexsandbox/ai"
@@ -196,14 +197,28 @@ func leak(rep *game.Match, s int, m online.Message, pre, post game.View) string 
 		}
 		return ""
 	case "destroyed":
-		if _, ok := unitIn(pre, m.Unit); !ok {
-			return "an unseen unit destroyed"
+		_, by := unitIn(pre, m.By)
+		if _, ok := unitIn(pre, m.Unit); !ok || m.By != 0 && !by {
+			return "an unseen unit destroyed, or by an unseen unit"
 		}
 		return ""
-	case "healed", "produced":
+	case "healed", "produced", "spawned", "damaged":
 		u, ok := unitIn(post, m.Unit)
+		if _, before := unitIn(pre, m.Unit); m.Ev == "damaged" && m.HP == 0 && before {
+			return ""
+		}
 		if !ok || m.Cell != nil && *m.Cell != u.Cell {
 			return "an unseen unit"
+		}
+		return ""
+	case "message":
+		if m.Side != nil && *m.Side != 0 && *m.Side != s {
+			return "another side's message"
+		}
+		return ""
+	case "objectives", "revealed":
+		if m.Side == nil || *m.Side != s {
+			return "another side's " + m.Ev
 		}
 		return ""
 	case "taken", "builds":
@@ -288,4 +303,44 @@ func teamOf(rep *game.Match, s int) int {
 		}
 	}
 	return s
+}
+
+// A scenario's script speaks to one side or to all and adds units: each
+// seat gets its own side's and everyone's messages, and of the units a
+// script adds only those it sees; the whole match passes checkFog.
+func TestScriptEventsReachTheirSidesOnly(t *testing.T) {
+	sc := duel()
+	sc.Script = `
+def on_start():
+    game.message("for one", side=1)
+    game.message("for all")
+
+def on_turn_start(side, round):
+    if side == 2 and round == 2:
+        game.spawn("archer", 2, (20, 12))
+`
+	st, _ := openStore(t)
+	s := New(st, DefaultLimits())
+	h, _ := newMatch(t, s, online.Create{Map: townsMap(t), Scenario: sc})
+	playByBots(t, h, ai.Easy, 40)
+	texts := func(side int) (got []string, spawned int) {
+		for _, m := range messages(t, st, h.id, side) {
+			if m.Ev == "message" {
+				got = append(got, m.Text)
+			}
+			if m.Ev == "spawned" {
+				spawned++
+			}
+		}
+		return got, spawned
+	}
+	one, spawned1 := texts(1)
+	two, spawned2 := texts(2)
+	if !slices.Equal(one, []string{"for one", "for all"}) || !slices.Equal(two, []string{"for all"}) {
+		t.Fatalf("side 1 read %q, side 2 %q", one, two)
+	}
+	if spawned2 != 1 || spawned1 != 0 {
+		t.Fatalf("the spawned archer was told to side 1 %d times, to side 2 %d times; want 0 and 1", spawned1, spawned2)
+	}
+	checkFog(t, st, h.id)
 }

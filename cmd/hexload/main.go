@@ -57,6 +57,7 @@ func run(args []string, stdout io.Writer) error {
 	matches := flags.Int("matches", 100, "matches played at once (two WebSocket clients each)")
 	rounds := flags.Int("rounds", 5, "rounds each match plays")
 	mapFile := flags.String("map", "docs/towns.hexmap", "the map file the matches are played on")
+	idle := flags.Int("idle", 0, "sockets that join the first match and then only listen, held open through the run")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -65,7 +66,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *base == "" {
-		stop, url, err := startServer(*matches)
+		stop, url, err := startServer(*matches, *idle)
 		if err != nil {
 			return err
 		}
@@ -81,6 +82,17 @@ func run(args []string, stdout io.Writer) error {
 		created, err := create(ctx, *base, mapBytes)
 		if err != nil {
 			return fmt.Errorf("match %d: %v", k+1, err)
+		}
+		if k == 0 {
+			listeners, err := listen(ctx, *base, created, *idle)
+			if err != nil {
+				return fmt.Errorf("idle socket: %v", err)
+			}
+			defer func() {
+				for _, c := range listeners {
+					c.Close()
+				}
+			}()
 		}
 		for _, seat := range created.Seats {
 			wg.Add(1)
@@ -109,7 +121,7 @@ func run(args []string, stdout io.Writer) error {
 
 // startServer serves a server on a fresh store in a temporary folder on
 // a loopback port; stop ends it and removes the folder.
-func startServer(matches int) (stop func(), url string, err error) {
+func startServer(matches, idle int) (stop func(), url string, err error) {
 	dir, err := os.MkdirTemp("", "hexload")
 	if err != nil {
 		return nil, "", err
@@ -120,7 +132,7 @@ func startServer(matches int) (stop func(), url string, err error) {
 		return nil, "", err
 	}
 	lim := server.DefaultLimits()
-	lim.OpenPerAddress = matches + 1
+	lim.OpenPerAddress, lim.ConnsPerAddress = matches+1, 2*matches+idle+1
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, "", err
@@ -149,6 +161,19 @@ func create(ctx context.Context, base string, mapBytes []byte) (online.Created, 
 		return c, fmt.Errorf("POST: %s: %s", resp.Status, b)
 	}
 	return c, json.NewDecoder(resp.Body).Decode(&c)
+}
+
+// listen opens n sockets on the first seat of match c that only join.
+func listen(ctx context.Context, base string, c online.Created, n int) ([]*online.Client, error) {
+	var out []*online.Client
+	for k := 0; k < n; k++ {
+		cl, _, err := online.Dial(ctx, base, c.Match, c.Seats[0].Token, 0)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, cl)
+	}
+	return out, nil
 }
 
 // result is one client's command latencies and its failure.
