@@ -138,7 +138,7 @@ func TestProduction(t *testing.T) {
 	town := at(g, 10, 5)
 	g.SetUrbanLevel(town, 3)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		nb, _ := g.Neighbor(town, d)
+		nb, _ := g.Topology().Neighbor(town, d)
 		g.SetFarmLevel(nb, 1)
 	}
 	sc := two(us("scout", 2, 25, 5, 0))
@@ -171,8 +171,8 @@ func TestProduction(t *testing.T) {
 
 	// Town cell taken and NE under water: the unit appears east.
 	g = flatGrid(t, 30, 10)
-	ne, _ := g.Neighbor(at(g, 10, 5), hexmap.NE)
-	e, _ := g.Neighbor(at(g, 10, 5), hexmap.E)
+	ne, _ := g.Topology().Neighbor(at(g, 10, 5), hexmap.NE)
+	e, _ := g.Topology().Neighbor(at(g, 10, 5), hexmap.E)
 	g.SetWaterLevel(ne, 1)
 	sc = two(us("scout", 2, 25, 5, 0), us("scout", 1, 10, 5, 0))
 	sc.Towns = []TownSpec{{Name: "Oak", Cell: Cell{10, 5}, Owner: 1, Stock: 23}}
@@ -187,11 +187,11 @@ func TestProduction(t *testing.T) {
 	rim := at(g, 10, 8)
 	inside := -1
 	for d := hexmap.NE; d <= hexmap.NW && inside < 0; d++ {
-		if nb, _ := g.Neighbor(rim, d); g.Topology().Explorable(nb) {
+		if nb, _ := g.Topology().Neighbor(rim, d); g.Topology().Explorable(nb) {
 			inside = nb
 		}
 	}
-	if nb, _ := g.Neighbor(rim, hexmap.NE); g.Topology().Explorable(nb) {
+	if nb, _ := g.Topology().Neighbor(rim, hexmap.NE); g.Topology().Explorable(nb) {
 		t.Fatal("the test wants the NE neighbour of [10,8] on the border")
 	}
 	sc = two(us("scout", 2, 25, 5, 0), us("scout", 1, 10, 8, 0))
@@ -205,7 +205,7 @@ func TestProduction(t *testing.T) {
 	units := []UnitSpec{us("scout", 2, 25, 5, 0), us("scout", 1, 10, 5, 0)}
 	g = flatGrid(t, 30, 10)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		nb, _ := g.Neighbor(at(g, 10, 5), d)
+		nb, _ := g.Topology().Neighbor(at(g, 10, 5), d)
 		x, z := g.Topology().Offset(nb)
 		units = append(units, us("scout", 1, x, z, 0))
 	}

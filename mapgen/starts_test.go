@@ -20,7 +20,7 @@ type landCounter struct {
 }
 
 func newLandCounter(g *hexmap.Grid) *landCounter {
-	return &landCounter{g: g, seen: make([]uint32, g.CellCount()), dist: make([]int, g.CellCount())}
+	return &landCounter{g: g, seen: make([]uint32, g.Topology().CellCount()), dist: make([]int, g.Topology().CellCount())}
 }
 
 func (lc *landCounter) around(start, radius int) int {
@@ -37,7 +37,7 @@ func (lc *landCounter) around(start, radius int) int {
 			continue
 		}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := lc.g.Neighbor(i, d); ok && lc.seen[n] != lc.stamp {
+			if n, ok := lc.g.Topology().Neighbor(i, d); ok && lc.seen[n] != lc.stamp {
 				lc.seen[n], lc.dist[n] = lc.stamp, lc.dist[i]+1
 				lc.queue = append(lc.queue, n)
 			}
@@ -56,14 +56,14 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 	top := g.Topology()
 	lc := newLandCounter(g)
 	var sites []int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.Offset(i)
 		if !in(i) || g.Cell(i).IsUnderwater() || z == 0 || z == top.Height-1 || (!top.Wrapping && (x == 0 || x == top.Width-1)) {
 			continue
 		}
 		dry := 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() && top.Explorable(n) {
+			if n, ok := g.Topology().Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() && top.Explorable(n) {
 				dry++
 			}
 		}
@@ -94,7 +94,7 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 // neighbour on its own land mass.
 func walkableNeighbour(g *hexmap.Grid, c int, mass []int) bool {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := g.Neighbor(c, d); ok && !g.Cell(n).IsUnderwater() && g.Topology().Explorable(n) && mass[n] == mass[c] {
+		if n, ok := g.Topology().Neighbor(c, d); ok && !g.Cell(n).IsUnderwater() && g.Topology().Explorable(n) && mass[n] == mass[c] {
 			return true
 		}
 	}
@@ -106,7 +106,7 @@ func walkableNeighbour(g *hexmap.Grid, c int, mass []int) bool {
 // one (a cliff is a greater difference; generated maps have no walls or
 // roads that would change that).
 func landMasses(g *hexmap.Grid) []int {
-	mass := make([]int, g.CellCount())
+	mass := make([]int, g.Topology().CellCount())
 	id := 0
 	for start := range mass {
 		if mass[start] != 0 || g.Cell(start).IsUnderwater() {
@@ -118,7 +118,7 @@ func landMasses(g *hexmap.Grid) []int {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				n, ok := g.Neighbor(i, d)
+				n, ok := g.Topology().Neighbor(i, d)
 				if ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() && abs(int(g.Cell(n).Elevation)-int(g.Cell(i).Elevation)) <= 1 {
 					mass[n] = id
 					stack = append(stack, n)
@@ -151,7 +151,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 	var neutral []int
 	names := map[string]bool{}
 	for _, town := range g.Towns() {
-		i, _ := g.Index(town.Location)
+		i, _ := g.Topology().Index(town.Location)
 		if g.Cell(i).IsUnderwater() || names[town.Name] {
 			fail("town %+v underwater or named twice", town)
 		}
@@ -176,7 +176,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 	mass := landMasses(g)
 	var types [hexmap.MaxSides + 1][]string
 	for _, u := range g.Units() {
-		i, _ := g.Index(u.Location)
+		i, _ := g.Topology().Index(u.Location)
 		if g.Cell(i).IsUnderwater() || int(u.Side) > sides {
 			fail("unit %+v underwater or of no side", u)
 			continue
@@ -328,7 +328,7 @@ func TestPlaceStartsRefuses(t *testing.T) {
 	town := hexmap.Town{Name: "Keep", Owner: 1}
 	for i, c := range islet.Cells() {
 		if !c.IsUnderwater() {
-			town.Location = islet.Coordinates(i)
+			town.Location = islet.Topology().Coordinates(i)
 			break
 		}
 	}
