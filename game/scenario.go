@@ -148,8 +148,9 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides and teams, victory, script and areas), its towns and its units
-// (at full health), in the map's order, under the default ruleset.
+// sides and teams, victory, script, areas and the sides' starting
+// objectives), its towns and its units (at full health), in the map's
+// order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
 	set := g.Setup()
 	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}, Script: set.Script}
@@ -163,6 +164,9 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 	}
 	for _, sd := range g.Sides() {
 		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+	}
+	for _, o := range set.Objectives {
+		sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: int(o.Side), Text: o.Text})
 	}
 	for _, t := range g.Towns() {
 		x, z := t.Location.Offset()

@@ -354,6 +354,26 @@ func TestScenarioOfCarriesTheMapsScriptAndAreas(t *testing.T) {
 	}
 }
 
+// A map's starting objectives (its setup, format version 7) are the
+// scenario's, and each side sees its own when the match starts.
+func TestScenarioOfCarriesTheMapsObjectives(t *testing.T) {
+	g := flatGrid(t, 15, 10)
+	sc := scripted("")
+	for _, u := range sc.Units {
+		if err := g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(u.Cell[0], u.Cell[1]), Side: uint8(u.Side), Type: u.Type}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := hexmap.Setup{Objectives: []hexmap.Objective{{Side: 2, Text: "Hold on."}, {Side: 1, Text: "Take Ash."}}}
+	if err := g.SetSetup(set); err != nil {
+		t.Fatal(err)
+	}
+	m := start(t, g, ScenarioOf(g))
+	if m.View(1).Objectives != "Take Ash." || m.View(2).Objectives != "Hold on." {
+		t.Fatalf("objectives %q and %q", m.View(1).Objectives, m.View(2).Objectives)
+	}
+}
+
 // BenchmarkScriptedMove is a move of two cells and its undo, each cell
 // calling an on_unit_moved that reads the match (scripted), or none
 // (plain): what a handler call adds to a command.

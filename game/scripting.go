@@ -14,8 +14,8 @@ import (
 // bounded as a map's, hexmap.MaxAreas and hexmap.MaxAreaNameLength).
 const (
 	maxVars         = 256
-	maxVarName      = 64   // bytes
-	maxText         = 1000 // bytes of a message or objectives
+	maxVarName      = 64                       // bytes
+	maxText         = hexmap.MaxObjectiveBytes // bytes of a message or objectives, as a map's
 	maxUnits        = 1 << 20
 	maxCallsPerStep = 256 // handler calls for one command (or the start)
 )
