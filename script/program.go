@@ -21,10 +21,12 @@ const (
 	MaxSteps       = 1_000_000             // Starlark steps per call (and for the top level)
 	MaxMemory      = 64 << 20              // growth of the live heap during a call, in bytes
 	MaxRange       = 1 << 20               // the most numbers a range holds
-	// watchEvery is how often the memory watch looks at the heap, and
-	// checkEvery how many steps a call runs between two looks of its own.
+	// watchEvery is how often the memory watch looks at the heap,
+	// checkEvery how many steps a call runs between two looks of its
+	// own, and watchAfter the steps after which the watch starts.
 	watchEvery = time.Millisecond
 	checkEvery = 64
+	watchAfter = 1024
 )
 
 // handler is a function a script may define and how many parameters it
@@ -84,15 +86,16 @@ func Compile(name, src string) (*Program, error) {
 	}
 	p := &Program{name: name}
 	p.module = newModule(p)
-	predeclared := starlark.StringDict{"game": p.module, "range": starlark.NewBuiltin("range", boundedRange)}
-	_, prog, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has)
+	predeclared := builtins(p.module)
+	prog, err := compile(name, src, predeclared)
 	if err != nil {
 		return nil, compileError(err)
 	}
-	th := p.thread()
-	stop := watchMemory(th)
-	globals, err := prog.Init(th, predeclared)
-	stop()
+	var globals starlark.StringDict
+	err = runLimited(p.name, func(th *starlark.Thread) (err error) {
+		globals, err = prog.Init(th, predeclared)
+		return err
+	})
 	if err != nil {
 		return nil, p.callError("", err)
 	}
@@ -120,11 +123,34 @@ func Check(name, src string) error {
 	if len(src) > MaxSourceBytes {
 		return &Error{Msg: fmt.Sprintf("%d bytes, at most %d", len(src), MaxSourceBytes)}
 	}
-	predeclared := starlark.StringDict{"game": starlark.None}
-	if _, _, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has); err != nil {
+	if _, err := compile(name, src, builtins(starlark.None)); err != nil {
 		return compileError(err)
 	}
 	return nil
+}
+
+// builtins are the names a script finds besides Starlark's own: the game
+// module, and range and repetition bounded.
+func builtins(module starlark.Value) starlark.StringDict {
+	return starlark.StringDict{"game": module, "range": starlark.NewBuiltin("range", boundedRange),
+		repeatName: starlark.NewBuiltin("*", boundedRepeat), percentName: starlark.NewBuiltin("%", boundedPercent),
+		plusName: starlark.NewBuiltin("+", boundedPlus), growName: starlark.NewBuiltin("+=", boundedGrow),
+		methodName: starlark.NewBuiltin("method", boundedMethod), "str": boundedText("str"), "repr": boundedText("repr"),
+		lineName: starlark.NewBuiltin("while", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return args[0], nil
+		}),
+		"print": starlark.NewBuiltin("print", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return starlark.None, nil
+		})}
+}
+
+// compile parses (see parse), resolves and compiles src.
+func compile(name, src string, predeclared starlark.StringDict) (*starlark.Program, error) {
+	f, err := parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.FileProgram(f, predeclared.Has)
 }
 
 // boundedRange is Starlark's range, refusing more than MaxRange numbers
@@ -181,24 +207,26 @@ func (p *Program) Call(h Host, name string, args ...any) error {
 	}
 	p.host = h
 	defer func() { p.host = nil }()
-	th := p.thread()
-	stop := watchMemory(th)
-	_, err := starlark.Call(th, fn, sargs, nil)
-	stop()
+	err := runLimited(p.name, func(th *starlark.Thread) error {
+		_, err := starlark.Call(th, fn, sargs, nil)
+		return err
+	})
 	if err != nil {
 		return p.callError(name, err)
 	}
 	return nil
 }
 
-// thread is a new thread for one call, stopped after MaxSteps steps.
-//
-// Every checkEvery steps it also looks at the memory, since where
-// goroutines take turns (wasm) watchMemory's goroutine cannot run while
-// a script does.
-func (p *Program) thread() *starlark.Thread {
-	th := &starlark.Thread{Name: p.name, Print: func(*starlark.Thread, string) {}}
+// runLimited runs f on a new thread named name, stopped after MaxSteps steps
+// or when the live heap grows by more than MaxMemory. Every checkEvery
+// steps the thread looks at the memory itself, since where goroutines
+// take turns (wasm) watchMemory's goroutine cannot run while a script
+// does; a call that lasts watchAfter steps starts that goroutine too
+// (short calls, most of them, do without its cost).
+func runLimited(name string, f func(th *starlark.Thread) error) error {
+	th := &starlark.Thread{Name: name, Print: func(*starlark.Thread, string) {}}
 	w := newMemoryWatch()
+	var stop func()
 	th.SetMaxExecutionSteps(checkEvery)
 	th.OnMaxSteps = func(t *starlark.Thread) {
 		switch {
@@ -207,10 +235,17 @@ func (p *Program) thread() *starlark.Thread {
 		case w.over():
 			t.Cancel(memoryStop())
 		default:
+			if stop == nil && t.Steps >= watchAfter {
+				stop = watchMemory(t)
+			}
 			t.SetMaxExecutionSteps(min(t.Steps+checkEvery, MaxSteps))
 		}
 	}
-	return th
+	err := f(th)
+	if stop != nil {
+		stop()
+	}
+	return err
 }
 
 // memoryStop is the reason a call stopped for its memory.
