@@ -14,6 +14,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
+	"hexsandbox/saves"
 	"hexsandbox/units"
 )
 
@@ -216,4 +217,14 @@ func (p *painter) drawTowns(screen *ebiten.Image, v *project.View, copies []floa
 			}
 		}
 	}
+}
+
+// exported says that grid went out as a Catlike file: as a notice in
+// the status line naming what the format could not keep, if anything.
+func (g *game) exported(msg string, grid *hexmap.Grid) {
+	if lost := saves.CatlikeLoses(grid); len(lost) > 0 {
+		g.notice(msg + "; a Catlike map cannot keep " + strings.Join(lost, ", "))
+		return
+	}
+	g.info(msg)
 }

@@ -227,3 +227,32 @@ func TestEditorTownTool(t *testing.T) {
 		}
 	})
 }
+
+// Exporting a map with a town to Catlike's format says in the status
+// line that the file cannot keep the town.
+func TestEditorCatlikeExportWarns(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	export := filepath.Join(t.TempDir(), "towns")
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				i := dryCell(g.sess.Grid, centreCell(t, g))
+				if err := g.sess.Grid.PlaceTown(hexmap.Town{Location: g.sess.Grid.Coordinates(i), Name: "Ash"}); err != nil {
+					t.Fatal(err)
+				}
+				g.exportCatlike()
+			}),
+			wait(1),
+			do(func(g *game) { findField(g).SetText(export) }),
+			click(t, "Export"),
+			idle(),
+			do(func(g *game) {
+				if n := g.liveNotice(); !strings.Contains(n, "Exported") || !strings.Contains(n, "cannot keep 1 town") {
+					t.Errorf("the notice after the export: %q", n)
+				}
+			}),
+		}
+	})
+}
