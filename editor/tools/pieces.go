@@ -4,16 +4,22 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"hexsandbox/game"
 	"hexsandbox/hexmap"
 	"hexsandbox/units"
 )
 
 // UnitTypes are the unit types the Units tool offers, in the panel's
-// order: the default ruleset's five (package game's; it is not merged
-// into this tree yet, so they are named here once, and a map may still
-// hold any type name a scenario gives).
+// order: the default ruleset's (package game's), so that the editor
+// names no type of its own; a map may still hold any type name a
+// scenario's ruleset gives.
 func UnitTypes() []string {
-	return []string{"scout", hexmap.DefaultUnitType, "archer", "horseman", "catapult"}
+	types := game.DefaultRuleset().Types
+	names := make([]string, len(types))
+	for i, t := range types {
+		names[i] = t.Name
+	}
+	return names
 }
 
 // unitType is the type s.UnitType names.
