@@ -174,6 +174,7 @@ func TestEditorTownTool(t *testing.T) {
 			wait(1),
 			countPurple(&before),
 			tap(in, ebiten.Key8),
+			wait(2), // the panel lays out the Town section the key showed
 			clickWidget(t, in, "the purple owner swatch", func(g *game) widget.HasWidget { return g.edit.panel.pieces.townOwner.btns[3] }),
 			clickWidget(t, in, "the town name field", func(g *game) widget.HasWidget { return g.edit.panel.pieces.townName }),
 			typeText(in, "Ash"),
