@@ -30,13 +30,20 @@ type valueRow struct {
 	readout *widget.Text
 }
 
-// choiceRow is a row of toggle buttons of which one is active.
+// choiceRow is a row of toggle buttons of which one is active. shown is
+// the index of the active one, as set shows it or the user picks it:
+// ebitenui reports a change on the next update, after sync has finished,
+// so only a change to another index than shown is the user's.
 type choiceRow struct {
 	group *widget.RadioGroup
 	btns  []*widget.Button
+	shown *int
 }
 
-func (c *choiceRow) set(k int) { c.group.SetActive(c.btns[max(0, min(k, len(c.btns)-1))]) }
+func (c *choiceRow) set(k int) {
+	*c.shown = max(0, min(k, len(c.btns)-1))
+	c.group.SetActive(c.btns[*c.shown])
+}
 
 // panel is the tool panel: it edits the game's settings in place and
 // calls back for file and history actions.
@@ -257,17 +264,19 @@ func (p *panel) choices(s *style, grid *widget.Container, labels, tips []string,
 // radio makes btns a choice, one active at a time, and calls pick with
 // the index the user activates.
 func (p *panel) radio(btns []*widget.Button, initial int, pick func(int)) choiceRow {
-	row := choiceRow{btns: btns}
+	row := choiceRow{btns: btns, shown: new(int)}
+	*row.shown = max(0, min(initial, len(btns)-1))
 	var elems []widget.RadioGroupElement
 	for _, b := range btns {
 		elems = append(elems, b)
 	}
 	row.group = widget.NewRadioGroup(
 		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[max(0, min(initial, len(elems)-1))]),
+		widget.RadioGroupOpts.InitialElement(elems[*row.shown]),
 		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
 			for k, b := range row.btns {
-				if b == a.Active && !p.syncing {
+				if b == a.Active && !p.syncing && k != *row.shown {
+					*row.shown = k
 					pick(k)
 				}
 			}
@@ -343,28 +352,18 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	keep := s.toggle("Keep", 44)
 	s.withTip(keep, "Leave each cell's terrain as it is")
 	row.AddChild(keep)
-	p.terrain.btns = append(p.terrain.btns, keep)
-	elems := []widget.RadioGroupElement{keep}
+	btns := []*widget.Button{keep}
 	for t := range hexmap.TerrainTypeCount {
 		btn := s.swatch(palette.Terrain[t], "Paint "+terrainNames[t])
 		row.AddChild(btn)
-		p.terrain.btns = append(p.terrain.btns, btn)
-		elems = append(elems, btn)
+		btns = append(btns, btn)
 	}
-	p.terrain.group = widget.NewRadioGroup(
-		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[terrainChoice(set)]),
-		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for k, b := range p.terrain.btns {
-				if b == a.Active && !p.syncing {
-					set.ApplyTerrain = k > 0
-					if k > 0 {
-						set.Terrain = uint8(k - 1)
-					}
-				}
-			}
-		}),
-	)
+	p.terrain = p.radio(btns, terrainChoice(set), func(k int) {
+		set.ApplyTerrain = k > 0
+		if k > 0 {
+			set.Terrain = uint8(k - 1)
+		}
+	})
 	p.content.AddChild(row)
 }
 
