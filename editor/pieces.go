@@ -188,7 +188,7 @@ func (p *painter) drawTowns(screen *ebiten.Image, v *project.View, copies []floa
 	}
 	for _, shift := range copies {
 		for _, t := range towns {
-			i, _ := grid.Index(t.Location)
+			i, _ := grid.Topology().Index(t.Location)
 			if onScreen(v, cellTop(grid, i, vec3.T{}, shift), margin) {
 				p.outline(screen, v, i, shift, sideColor(int(t.Owner)), 3)
 			}
@@ -198,7 +198,7 @@ func (p *painter) drawTowns(screen *ebiten.Image, v *project.View, copies []floa
 	face := p.win.style.bold
 	for _, shift := range copies {
 		for _, t := range towns {
-			i, _ := grid.Index(t.Location)
+			i, _ := grid.Topology().Index(t.Location)
 			at := cellTop(grid, i, vec3.T{}, shift)
 			at[1] += townLift
 			sx, sy, ok := project2D(v, at)

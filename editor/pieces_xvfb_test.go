@@ -240,7 +240,7 @@ func TestEditorCatlikeExportWarns(t *testing.T) {
 			wait(2),
 			do(func(g *game) {
 				i := dryCell(g.sess.Grid, centreCell(t, g))
-				if err := g.sess.Grid.PlaceTown(hexmap.Town{Location: g.sess.Grid.Coordinates(i), Name: "Ash"}); err != nil {
+				if err := g.sess.Grid.PlaceTown(hexmap.Town{Location: g.sess.Grid.Topology().Coordinates(i), Name: "Ash"}); err != nil {
 					t.Fatal(err)
 				}
 				g.exportCatlike()

@@ -64,7 +64,7 @@ func (s Settings) EditTown(g *hexmap.Grid, i int) (t hexmap.Town, placed bool, e
 		t = g.Towns()[k]
 		return t, false, g.RemoveTown(k)
 	}
-	t = hexmap.Town{Location: g.Coordinates(i), Name: UniqueTownName(g, s.TownName),
+	t = hexmap.Town{Location: g.Topology().Coordinates(i), Name: UniqueTownName(g, s.TownName),
 		Owner: uint8(max(0, min(hexmap.MaxSides, s.TownOwner)))}
 	if err := g.PlaceTown(t); err != nil {
 		return t, false, err

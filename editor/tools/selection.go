@@ -236,7 +236,7 @@ func pasteTown(g *hexmap.Grid, i int, t *hexmap.Town) int {
 		return 0
 	}
 	town := *t
-	town.Location, town.Name = g.Coordinates(i), UniqueTownName(g, t.Name)
+	town.Location, town.Name = g.Topology().Coordinates(i), UniqueTownName(g, t.Name)
 	if g.PlaceTown(town) != nil {
 		return 0
 	}
@@ -251,7 +251,7 @@ func pasteUnit(g *hexmap.Grid, i int, u *hexmap.Unit) int {
 		return 0
 	}
 	unit := *u
-	unit.Location = g.Coordinates(i)
+	unit.Location = g.Topology().Coordinates(i)
 	if g.AddUnit(unit) != nil {
 		return 0
 	}

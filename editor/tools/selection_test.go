@@ -77,12 +77,12 @@ func clipMap(t *testing.T, g *hexmap.Grid) (sel *Selection) {
 func countLinks(g *hexmap.Grid) (rivers, roads int) {
 	for i, c := range g.Cells() {
 		if d := c.OutgoingRiver; d != hexmap.NoDirection {
-			if n, ok := g.Neighbor(i, d); ok && g.Cell(n).IncomingRiver == d.Opposite() {
+			if n, ok := g.Topology().Neighbor(i, d); ok && g.Cell(n).IncomingRiver == d.Opposite() {
 				rivers++
 			}
 		}
 		for d := hexmap.NE; d <= hexmap.E+2; d++ { // NE, E, SE: each edge once
-			if n, ok := g.Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).HasRoadThroughEdge(d.Opposite()) {
+			if n, ok := g.Topology().Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).HasRoadThroughEdge(d.Opposite()) {
 				roads++
 			}
 		}
@@ -268,8 +268,8 @@ func TestClearEmptiesTheSelection(t *testing.T) {
 func TestCopyPasteCarriesTownsAndUnits(t *testing.T) {
 	g := newGrid(t)
 	a, b := index(t, g, 3, 3), index(t, g, 4, 3)
-	g.PlaceTown(hexmap.Town{Location: g.Coordinates(a), Name: "Ash", Owner: 1})
-	u := hexmap.Unit{Location: g.Coordinates(b), Side: 2, Type: "archer", MovesLeft: 5}
+	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(a), Name: "Ash", Owner: 1})
+	u := hexmap.Unit{Location: g.Topology().Coordinates(b), Side: 2, Type: "archer", MovesLeft: 5}
 	if err := g.AddUnit(u); err != nil {
 		t.Fatal(err)
 	}
@@ -277,18 +277,18 @@ func TestCopyPasteCarriesTownsAndUnits(t *testing.T) {
 	sel.Add(Rect(g.Topology(), hexmap.FromOffset(3, 3), hexmap.FromOffset(4, 3)))
 	clip := Copy(g, &sel)
 	ta, tb := index(t, g, 10, 8), index(t, g, 11, 8)
-	g.PlaceTown(hexmap.Town{Location: g.Coordinates(tb), Name: "Old", Owner: 3}) // under the pasted unit's cell
+	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(tb), Name: "Old", Owner: 3}) // under the pasted unit's cell
 	h := NewHistory(g, 0)
 	before := g.Clone()
 	// The town's clip cell (the first selected) lands on ta.
-	at := g.Coordinates(ta)
+	at := g.Topology().Coordinates(ta)
 	rep := Paste(g, clip, hexmap.Coordinates{X: at.X - clip.Cells[0].DX, Z: at.Z - clip.Cells[0].DZ})
 	if rep.Towns != 1 || rep.Units != 1 {
 		t.Fatalf("paste report %+v, want 1 town and 1 unit", rep)
 	}
 	wantTowns := []hexmap.Town{
-		{Location: g.Coordinates(a), Name: "Ash", Owner: 1},
-		{Location: g.Coordinates(ta), Name: "Ash 2", Owner: 1},
+		{Location: g.Topology().Coordinates(a), Name: "Ash", Owner: 1},
+		{Location: g.Topology().Coordinates(ta), Name: "Ash 2", Owner: 1},
 	}
 	if !slices.Equal(g.Towns(), wantTowns) {
 		t.Fatalf("towns after the paste %v, want %v", g.Towns(), wantTowns)

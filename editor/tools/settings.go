@@ -171,7 +171,7 @@ func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) error {
 
 // Refusal is an edit that Catlike's rules refused: what was asked and
 // why, Err being one of hexmap's reasons (hexmap.ErrUphill, ErrCliff,
-// ErrRiverEdge, ErrRoadToSpecial, ErrSpecialOnRiver).
+// ErrRiverEdge, ErrSpecialOnRiver, …).
 type Refusal struct {
 	What string // "River", "Road", "Special feature"
 	Cell int
@@ -227,7 +227,7 @@ func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) error {
 	if !drag.Active {
 		return refused
 	}
-	other, ok := g.Neighbor(i, drag.Dir.Opposite())
+	other, ok := g.Topology().Neighbor(i, drag.Dir.Opposite())
 	if !ok {
 		return refused
 	}
