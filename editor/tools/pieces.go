@@ -22,8 +22,8 @@ func UnitTypes() []string {
 	return names
 }
 
-// unitType is the type s.UnitType names.
-func (s Settings) unitType() string {
+// UnitTypeName is the type s.UnitType names.
+func (s Settings) UnitTypeName() string {
 	types := UnitTypes()
 	return types[max(0, min(len(types)-1, s.UnitType))]
 }
@@ -41,7 +41,7 @@ func (s Settings) EditUnit(g *hexmap.Grid, i int) (placed bool, err error) {
 		return false, nil
 	}
 	u := units.New(g, i, max(1, min(hexmap.MaxSides, s.UnitSide)))
-	u.Type = s.unitType()
+	u.Type = s.UnitTypeName()
 	if err := g.AddUnit(u); err != nil {
 		return false, err
 	}

@@ -4,7 +4,12 @@
 // in package editor only translates input into calls to this package.
 package tools
 
-import "hexsandbox/hexmap"
+import (
+	"fmt"
+	"strings"
+
+	"hexsandbox/hexmap"
+)
 
 // Mode is the three-way setting of the river, road and walled tools.
 type Mode uint8
@@ -132,10 +137,64 @@ func (s *Settings) Clamp() {
 // sliders offer (Catlike's 0..6).
 const MaxPanelElevation = 6
 
-// DefaultSettings are the panel's state when the editor opens: elevation
-// painting with a single-cell brush, the most common first action.
+// DefaultSettings are the panel's state when the editor first opens: the
+// brush paints grass on a single cell and nothing else (no elevation, no
+// water), so that a first stroke on any map changes only what the
+// panel's terrain row shows.
 func DefaultSettings() Settings {
-	return Settings{ApplyElevation: true, Elevation: 1, UnitSide: 1, UnitType: 1}
+	return Settings{ApplyTerrain: true, Terrain: hexmap.Grass, Elevation: 1, UnitSide: 1, UnitType: 1}
+}
+
+// Restored is s as a restart brings it back: the Units and Town tools
+// give way to the Brush, so that a plain click after a restart never
+// places a unit or a town, and symmetry is off, so that it never changes
+// cells far from the pointer that nothing near it shows. The rest (the
+// values toggled, the brush's size) stays, and the status line says
+// what a click will do.
+func (s Settings) Restored() Settings {
+	if s.Tool == ToolUnits || s.Tool == ToolTown {
+		s.Tool = ToolBrush
+	}
+	s.Symmetry = SymmetryOff
+	return s
+}
+
+// Describe says in a few words what a stroke with these settings sets:
+// "grass, elevation 2, urban 1, river, no walls"; "nothing" when it
+// changes nothing.
+func (s Settings) Describe() string {
+	var parts []string
+	if s.ApplyTerrain {
+		parts = append(parts, hexmap.TerrainName(s.Terrain))
+	}
+	for _, v := range []struct {
+		on    bool
+		name  string
+		value int
+	}{
+		{s.ApplyElevation, "elevation", s.Elevation}, {s.ApplyWater, "water", s.WaterLevel},
+		{s.ApplyUrban, "urban", s.Urban}, {s.ApplyFarm, "farm", s.Farm},
+		{s.ApplyPlant, "plant", s.Plant}, {s.ApplySpecial, "special", s.Special},
+	} {
+		if v.on {
+			parts = append(parts, fmt.Sprintf("%s %d", v.name, v.value))
+		}
+	}
+	for _, m := range []struct {
+		mode    Mode
+		yes, no string
+	}{{s.River, "river", "no river"}, {s.Road, "road", "no road"}, {s.Walled, "walls", "no walls"}} {
+		switch m.mode {
+		case Yes:
+			parts = append(parts, m.yes)
+		case No:
+			parts = append(parts, m.no)
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Active reports whether a stroke with these settings can change anything.

@@ -252,3 +252,54 @@ func TestUniqueTownNameLong(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// A first start paints grass and nothing else: a stroke on a raised,
+// flooded, built-up cell changes its terrain only.
+func TestDefaultSettingsPaintTerrainOnly(t *testing.T) {
+	g := newGrid(t)
+	c := index(t, g, 5, 5)
+	g.SetElevation(c, 3)
+	g.SetWaterLevel(c, 4)
+	g.SetUrbanLevel(c, 2)
+	want := g.Cell(c)
+	want.TerrainType = hexmap.Grass
+	if err := DefaultSettings().Apply(g, c, Drag{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Cell(c); got != want {
+		t.Fatalf("the default stroke left %+v, want %+v", got, want)
+	}
+	if d := DefaultSettings().Describe(); d != "grass" {
+		t.Fatalf("the default settings describe themselves as %q", d)
+	}
+}
+
+// A restart never brings back a tool whose plain click places a unit or
+// a town, nor symmetry; what the brush applies stays.
+func TestRestoredSettings(t *testing.T) {
+	for _, tool := range []Tool{ToolUnits, ToolTown} {
+		s := Settings{Tool: tool, Units: Yes, ApplyUrban: true, Urban: 2, Symmetry: SymmetryMirror, BrushSize: 3}
+		r := s.Restored()
+		want := s
+		want.Tool, want.Symmetry = ToolBrush, SymmetryOff
+		if r != want {
+			t.Errorf("%v restored as %+v, want %+v", tool, r, want)
+		}
+	}
+	if r := (Settings{Tool: ToolFill}).Restored(); r.Tool != ToolFill {
+		t.Errorf("Fill restored as %v", r.Tool)
+	}
+}
+
+// Describe names each value applied, in the panel's order, and each
+// river, road and wall mode that is not Ignore.
+func TestDescribe(t *testing.T) {
+	s := Settings{ApplyTerrain: true, Terrain: hexmap.Snow, ApplyElevation: true, Elevation: 2,
+		ApplyPlant: true, Plant: 0, River: Yes, Walled: No, Road: Ignore}
+	if got, want := s.Describe(), "snow, elevation 2, plant 0, river, no walls"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := (Settings{}).Describe(); got != "nothing" {
+		t.Errorf("empty settings: %q", got)
+	}
+}
