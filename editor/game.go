@@ -144,6 +144,7 @@ func newGame(opts Options, in Input) (*game, error) {
 		g.errorf("%s", w)
 	}
 	g.sess = files.NewSession(store, saved, start.Grid, 0)
+	g.sess.Match = start.Info.Match
 	g.makeModes(p.Settings)
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	if saved == "" {

@@ -147,6 +147,9 @@ func (g *game) point() pointer {
 	if p.pressed {
 		g.mini.dragging = over && onMini
 		t.onMap = p.overMap
+		if p.overMap && len(g.dialogs) == 0 && g.textFocused() {
+			g.win.ui.ClearFocus() // a panel field gives the keyboard back
+		}
 	}
 	if g.busy() {
 		t.onMap, g.mini.dragging = false, false
