@@ -361,6 +361,7 @@ func (g *game) Update() error {
 	g.move(now.Sub(prev))
 	g.clock.now = now
 	g.react(now)
+	g.keepCamera()
 	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
 		f.repeat(now, g.inp.KeyPressed(f.held))
 	}
@@ -395,6 +396,9 @@ func clampTime(t, lo, hi time.Time) time.Time {
 func (g *game) react(at time.Time) {
 	if len(g.inp.events) > 0 {
 		g.win.dirty = true
+	}
+	if g.inp.pressed() {
+		g.dismissErrors()
 	}
 	g.keysToEditor()
 	g.win.ui.Update()

@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -146,8 +147,8 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(p.section(s, "Cell values"))
 	values := s.grid([]bool{false, true, false}, 6)
 	for _, r := range []*valueRow{
-		{name: "Elevation", apply: &set.ApplyElevation, value: &set.Elevation, lo: 0, hi: tools.MaxPanelElevation, tip: "Height of the cell's ground, in steps"},
-		{name: "Water", apply: &set.ApplyWater, value: &set.WaterLevel, lo: 0, hi: tools.MaxPanelElevation, tip: "Water level: above the ground, the cell is under water"},
+		{name: "Elevation", apply: &set.ApplyElevation, value: &set.Elevation, lo: tools.MinPanelElevation, hi: tools.MaxPanelElevation, tip: "Height of the cell's ground, in steps"},
+		{name: "Water", apply: &set.ApplyWater, value: &set.WaterLevel, lo: tools.MinPanelElevation, hi: tools.MaxPanelElevation, tip: "Water level: above the ground, the cell is under water"},
 		{name: "Urban", apply: &set.ApplyUrban, value: &set.Urban, lo: 0, hi: 3, tip: "Houses: none to a dense town"},
 		{name: "Farm", apply: &set.ApplyFarm, value: &set.Farm, lo: 0, hi: 3, tip: "Fields: none to many"},
 		{name: "Plant", apply: &set.ApplyPlant, value: &set.Plant, lo: 0, hi: 3, tip: "Trees: none to a forest"},
@@ -181,7 +182,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		{"Grid", "Outline every cell (G)", &view.Grid},
 		{"Coordinates", "Write each cell's coordinates on it when near enough", &view.Labels},
 		{"Notes", "Show the map notes over their cells", &view.Notes},
-		{"Minimap", "The whole map in the corner; click or drag on it to look there", &view.Minimap},
+		{"Minimap", "The whole map in the corner, with an arrow the way the view looks; click or drag on it to look there; its corner button folds it away", &view.Minimap},
 		{"Distances", "The move distance (with turns) to every cell from the cell under the cursor (in play, from the selected unit)", &view.Distances},
 	} {
 		on := v.on
@@ -310,11 +311,7 @@ func (p *panel) scrolled(s *style) *widget.Container {
 			p.scroll.ScrollTop = float64(a.Current) / 1000
 		}),
 	)
-	p.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
-		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
-			p.bar.Current = max(0, min(1000, p.bar.Current-int(a.Y*100)))
-		}
-	})
+	noWheel(p.bar)
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(bg),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
@@ -325,6 +322,25 @@ func (p *panel) scrolled(s *style) *widget.Container {
 	)
 	root.AddChild(p.scroll, p.bar)
 	return root
+}
+
+// wheelStep is how far one notch of the wheel scrolls the panel, in
+// logical pixels.
+const wheelStep = 60
+
+// wheel scrolls the panel by dy notches of the wheel (up for dy > 0), at
+// most to either end, and reports whether it moved.
+func (p *panel) wheel(s *style, dy float64) bool {
+	over := p.content.GetWidget().Rect.Dy() - p.scroll.ViewRect().Dy()
+	if over <= 0 || dy == 0 {
+		return false
+	}
+	top := p.scroll.ScrollTop - dy*float64(s.px(wheelStep))/float64(over)
+	top = max(0, min(1, top))
+	moved := top != p.scroll.ScrollTop
+	p.scroll.ScrollTop = top
+	p.bar.Current = int(math.Round(top * 1000))
+	return moved
 }
 
 // fit shows the scroll bar only when the content is taller than the panel.

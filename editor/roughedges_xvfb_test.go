@@ -301,7 +301,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 					t.Fatal("no water row, or water applied from the start")
 				}
 				// A press at the far right end of the track: the slider's
-				// last value (6), not one step up.
+				// last value (tools.MaxPanelElevation), not one step up.
 				w := water.slider.GetWidget()
 				w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{
 					Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: w.Rect.Dx() - 1, OffsetY: w.Rect.Dy() / 2})

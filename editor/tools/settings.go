@@ -112,8 +112,8 @@ func (s *Settings) Pick(c hexmap.Cell) {
 func (s *Settings) Clamp() {
 	clamp := func(v *int, lo, hi int) { *v = max(lo, min(hi, *v)) }
 	s.Terrain = min(s.Terrain, hexmap.TerrainTypeCount-1)
-	clamp(&s.Elevation, 0, MaxPanelElevation)
-	clamp(&s.WaterLevel, 0, MaxPanelElevation)
+	clamp(&s.Elevation, MinPanelElevation, MaxPanelElevation)
+	clamp(&s.WaterLevel, MinPanelElevation, MaxPanelElevation)
 	for _, v := range []*int{&s.Urban, &s.Farm, &s.Plant, &s.Special} {
 		clamp(v, 0, hexmap.MaxLevel)
 	}
@@ -133,9 +133,14 @@ func (s *Settings) Clamp() {
 	s.Symmetry = min(s.Symmetry, symmetryCount-1)
 }
 
-// MaxPanelElevation is the highest elevation and water level the panel's
-// sliders offer (Catlike's 0..6).
-const MaxPanelElevation = 6
+// MinPanelElevation and MaxPanelElevation bound the elevation and water
+// level the panel's sliders offer: every height the map generator's
+// settings can reach (mapgen's lowest Elevation min, highest Elevation
+// max), so a generated map's cells can be painted alike.
+const (
+	MinPanelElevation = -4
+	MaxPanelElevation = 10
+)
 
 // DefaultSettings are the panel's state when the editor first opens: the
 // brush paints grass on a single cell and nothing else (no elevation, no
