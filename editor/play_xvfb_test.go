@@ -73,7 +73,7 @@ func twoTurnsAway(t reporter, g *game, other int) (from, to int, p nav.Path) {
 	defer f.Close()
 	centre := centreCell(t, g)
 	var cands []int
-	for i := range grid.CellCount() {
+	for i := range grid.Topology().CellCount() {
 		if !grid.Cell(i).IsUnderwater() && grid.Topology().Distance(i, centre) <= 2 {
 			cands = append(cands, i)
 		}
@@ -84,7 +84,7 @@ func twoTurnsAway(t reporter, g *game, other int) (from, to int, p nav.Path) {
 		return x > mr.Min.X+80 && x < mr.Max.X-80 && y > mr.Min.Y+g.win.style.px(barHeight)+60 && y < mr.Max.Y-60 && clickable(g, i)
 	}
 	for _, from := range cands {
-		for to := range grid.CellCount() {
+		for to := range grid.Topology().CellCount() {
 			if grid.Topology().Distance(to, other) < 3 || !inView(to) || !inView(other) {
 				continue
 			}
@@ -144,7 +144,7 @@ func TestPlayEndToEnd(t *testing.T) {
 					}
 				}
 				top := grid().Topology()
-				for i := range grid().CellCount() {
+				for i := range grid().Topology().CellCount() {
 					near := top.Distance(i, from) == 3 || top.Distance(i, red) == 2
 					clear := !slices.Contains(plan.Cells, i) && top.Distance(i, to) > 1 && i != red
 					if near && clear && clickable(g, i) && !grid().Cell(i).IsUnderwater() && len(extra) < 4 && i%3 == 0 {
@@ -295,7 +295,7 @@ func TestPlayEndToEnd(t *testing.T) {
 				if !(g.mode == g.play) || g.world.fog.data.Side() != 1 {
 					t.Errorf("reopened: play %v, the fog shows side %d's view", (g.mode == g.play), g.world.fog.data.Side())
 				}
-				for i := range grid().CellCount() {
+				for i := range grid().Topology().CellCount() {
 					if g.knows(i) != saved.Explored(i, 1) {
 						t.Fatalf("reopened: cell %d shown as explored %v, saved %v", i, g.knows(i), saved.Explored(i, 1))
 					}

@@ -35,27 +35,42 @@ func (m *Match) attack(cmd Command) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.Moves == 0 {
-		return nil, fmt.Errorf("unit %d: %w", cmd.Unit, ErrNoMoves)
+	tid, ranged, dir, err := m.checkAttack(cmd.Unit, a, at)
+	if err != nil {
+		return nil, err
 	}
-	tid := int(m.occupant[at])
+	return m.fight(cmd.Unit, tid, ranged, dir), nil
+}
+
+// checkAttack reports why unit id (a, of the side in turn) cannot attack
+// cell at, or returns the target's id, whether the attack is ranged and
+// the direction of a melee one.
+func (m *Match) checkAttack(id int, a *unit, at int) (tid int, ranged bool, dir hexmap.Direction, err error) {
+	c := m.offset(at)
+	if a.Moves == 0 {
+		return 0, false, 0, fmt.Errorf("unit %d: %w", id, ErrNoMoves)
+	}
+	tid = int(m.occupant[at])
 	if tid == 0 || m.team(m.st.Units[tid-1].Side) == m.team(a.Side) {
-		return nil, fmt.Errorf("%w at [%d,%d]", ErrNoTarget, cmd.At[0], cmd.At[1])
+		return 0, false, 0, fmt.Errorf("%w at [%d,%d]", ErrNoTarget, c[0], c[1])
 	}
 	at2 := m.unitType(a)
-	ranged := at2.Ranged > 0
+	ranged = at2.Ranged > 0
 	dir, adjacent := m.grid.Topology().DirectionTo(a.Cell, at)
 	switch {
 	case ranged && m.grid.Topology().Distance(a.Cell, at) > at2.Range:
-		return nil, fmt.Errorf("unit %d: [%d,%d] %w %d", cmd.Unit, cmd.At[0], cmd.At[1], ErrOutOfRange, at2.Range)
+		err = fmt.Errorf("unit %d: [%d,%d] %w %d", id, c[0], c[1], ErrOutOfRange, at2.Range)
 	case ranged && !m.Sees(a.Side, at):
-		return nil, fmt.Errorf("unit %d: %w", cmd.Unit, ErrNotSeen)
+		err = fmt.Errorf("unit %d: %w", id, ErrNotSeen)
 	case !ranged && !adjacent:
-		return nil, fmt.Errorf("unit %d: [%d,%d] %w (melee reaches neighbours)", cmd.Unit, cmd.At[0], cmd.At[1], ErrOutOfRange)
+		err = fmt.Errorf("unit %d: [%d,%d] %w (melee reaches neighbours)", id, c[0], c[1], ErrOutOfRange)
 	case !ranged && hexmap.EdgeTypeOf(int(m.grid.Cell(a.Cell).Elevation), int(m.grid.Cell(at).Elevation)) == hexmap.Cliff:
-		return nil, fmt.Errorf("unit %d: %w", cmd.Unit, ErrCliff)
+		err = fmt.Errorf("unit %d: %w", id, ErrCliff)
 	}
-	return m.fight(cmd.Unit, tid, ranged, dir), nil
+	if err != nil {
+		return 0, false, 0, err
+	}
+	return tid, ranged, dir, nil
 }
 
 // bonuses are the attacker's and defender's bonuses, in percent, in a
@@ -89,10 +104,10 @@ func (m *Match) fight(aid, did int, ranged bool, dir hexmap.Direction) []Event {
 	ev := []Event{{Ev: "attacked", Unit: aid, Target: did, Strength: []int{as, ds}, Rolls: []int{r1, r2}, Damage: []int{toD, toA}}}
 	from, to := a.Cell, d.Cell
 	if d.HP == 0 {
-		ev = m.remove(did, ev)
+		ev = m.remove(did, aid, ev)
 	}
 	if a.HP == 0 {
-		ev = m.remove(aid, ev)
+		ev = m.remove(aid, did, ev)
 	} else if d.HP == 0 && !ranged {
 		m.place(aid, to)
 		ev = append(ev, Event{Ev: "moved", Unit: aid, Path: m.offsets([]int{from, to})})

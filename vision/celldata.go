@@ -32,7 +32,7 @@ type CellData struct {
 
 // NewCellData shows the map as side sees it through v, at once.
 func NewCellData(v *Vision, side int) *CellData {
-	n := v.grid.CellCount()
+	n := v.grid.Topology().CellCount()
 	d := &CellData{vision: v, grid: v.grid, pix: make([]byte, 4*n), fading: make([]bool, n)}
 	d.SetSide(side)
 	return d
@@ -43,7 +43,7 @@ func NewCellData(v *Vision, side int) *CellData {
 func (d *CellData) Pix() []byte { return d.pix }
 
 // Size is the image's size in texels: the map's width and height.
-func (d *CellData) Size() (w, h int) { return d.grid.Width(), d.grid.Height() }
+func (d *CellData) Size() (w, h int) { return d.grid.Topology().Width, d.grid.Topology().Height }
 
 // Serial changes whenever Pix does, so that an uploader knows when.
 func (d *CellData) Serial() uint64 { return d.serial }
