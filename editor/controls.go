@@ -57,16 +57,30 @@ func (g *game) move(dt time.Duration) {
 // (a window being dragged) does not send the camera across the map.
 const maxStep = 2 * time.Second
 
-// steer applies this step's wheel (zoom) and right or middle drag (pan).
+// steer applies this step's wheel (over the map: zoom towards the point
+// under the cursor; over the panel: scroll it) and right or middle drag
+// (pan).
 func (g *game) steer() {
 	x, y := g.inp.CursorPosition()
-	if g.canSteer() && g.overMap(x, y) {
-		if _, wy := g.inp.Wheel(); wy != 0 {
-			g.cam.Zoom += wy * 0.08
-			g.cam.Clamp()
+	_, wy := g.inp.Wheel()
+	switch {
+	case wy == 0:
+	case g.canSteer() && g.overMap(x, y):
+		mr := g.mapRect()
+		g.cam.ZoomAt(wy*0.08, float64(x-mr.Min.X), float64(y-mr.Min.Y), mr.Dx(), mr.Dy())
+	case !g.busy() && g.mode == mode(g.edit) && image.Pt(x, y).In(g.edit.panel.root.GetWidget().Rect):
+		if g.edit.panel.wheel(g.win.style, wy) {
+			g.win.dirty = true
 		}
 	}
 	g.pan(x, y)
+}
+
+// keepCamera keeps the map filling most of its view, however the camera
+// was moved (keys, drags, the wheel, the minimap, the play mode).
+func (g *game) keepCamera() {
+	mr := g.mapRect()
+	g.cam.KeepOnMap(mr.Dx(), mr.Dy())
 }
 
 // pan drags the map with the right or middle button, grabbing the point
@@ -86,7 +100,10 @@ func (g *game) pan(x, y int) {
 
 // fitMap frames the whole map (the Home key and the panel's Fit map):
 // the overview zoom at which it fits the map's part of the window.
-func (g *game) fitMap() { g.cam.Fit(g.mapAspect()) }
+func (g *game) fitMap() {
+	g.cam.Fit(g.mapAspect())
+	g.keepCamera()
+}
 
 // mapAspect is the width / height of the map's part of the window.
 func (g *game) mapAspect() float64 {

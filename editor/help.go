@@ -12,18 +12,14 @@ var helpBack = color.NRGBA{0x14, 0x18, 0x1e, 0xf0}
 
 // helpColumns are the key table's groups in the order the help shows
 // them, in two columns.
-var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View"}}
+var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View", "Play"}}
 
-// drawHelp draws the help overlay (F1) over the map: every key of the
-// key table with what it does, by group.
-func (g *game) drawHelp(screen *ebiten.Image) {
-	if !g.keys.help {
-		return
-	}
+// helpSize is the help's column width, padding and whole width and
+// height in screen pixels.
+func (g *game) helpSize() (colW, pad, w, h float64) {
 	s := g.win.style
 	lineH := float64(s.px(20))
-	keyW, whatW := float64(s.px(160)), float64(s.px(270))
-	colW := keyW + whatW + float64(s.px(12))
+	colW = float64(s.px(160)+s.px(270)) + float64(s.px(12))
 	rows := [2]int{}
 	for c, groups := range helpColumns {
 		for _, grp := range groups {
@@ -35,9 +31,20 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 			}
 		}
 	}
-	pad := float64(s.px(20))
-	w := 2*colW + pad
-	h := float64(max(rows[0], rows[1])+2)*lineH + 2*pad
+	pad = float64(s.px(20))
+	return colW, pad, 2*colW + pad, float64(max(rows[0], rows[1])+2)*lineH + 2*pad
+}
+
+// drawHelp draws the help overlay (F1) over the map: every key of the
+// key table with what it does, by group.
+func (g *game) drawHelp(screen *ebiten.Image) {
+	if !g.keys.help {
+		return
+	}
+	s := g.win.style
+	lineH := float64(s.px(20))
+	keyW := float64(s.px(160))
+	colW, pad, w, h := g.helpSize()
 	mr := g.mapRect()
 	x0 := max(0, (float64(mr.Dx())-w)/2)
 	y0 := max(0, (float64(mr.Dy())-h)/2)

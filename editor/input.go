@@ -205,6 +205,11 @@ func (s *inputState) KeyJustPressed(k ebiten.Key) bool {
 	return k >= 0 && k <= ebiten.KeyMax && s.justKeys[k]
 }
 
+// pressed reports whether a key or a mouse button went down in this step.
+func (s *inputState) pressed() bool {
+	return s.justKeys != [ebiten.KeyMax + 1]bool{} || s.justDown != [len(buttons)]bool{}
+}
+
 // MousePressed reports whether button b is held.
 func (s *inputState) MousePressed(b ebiten.MouseButton) bool { return s.button(b, &s.buttons) }
 

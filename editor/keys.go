@@ -58,6 +58,8 @@ var toolKeys = [tools.ToolCount]struct {
 	{ebiten.Key4, ebiten.KeyM, "M"},
 	{ebiten.Key5, ebiten.KeyU, "U"},
 	{ebiten.Key6, ebiten.KeyT, "T"},
+	{ebiten.Key7, ebiten.KeyK, "K"},
+	{ebiten.Key8, ebiten.KeyP, "P"},
 }
 
 // toolHelp says in short what each tool does, for the help; toolTips
@@ -70,6 +72,8 @@ var (
 		"Select: drag a rectangle (Shift adds)",
 		"Wand: select a connected region",
 		"Note: write on a cell",
+		"Units: place or remove a unit",
+		"Town: place or remove a town",
 	}
 	toolTips = [tools.ToolCount]string{
 		"Brush: drag to paint what the panel applies",
@@ -78,6 +82,8 @@ var (
 		"Select: drag a rectangle of cells; Shift adds to the selection",
 		"Wand: click to select the connected region that matches the clicked cell (see Match)",
 		"Note: click a cell to write, change or remove its note",
+		"Units: click a cell to place a unit of the type and side chosen below, or to remove the unit there",
+		"Town: click a dry cell to place a town with the name and owner below, or a town to remove it",
 	}
 )
 
@@ -117,9 +123,12 @@ func (g *game) keyTable() []binding {
 		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdSaveAs() }},
 		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, modes: inBoth, run: func() { g.screenshot() }},
 
-		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: g.toggleMode},
-		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
-		binding{group: "Map", keys: "V", what: "in play: reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
+		binding{group: "Play", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: g.toggleMode},
+		binding{group: "Play", keys: "Click a unit", what: "select it (one of the side in turn)"},
+		binding{group: "Play", keys: "Click a cell", what: "move the selected unit there (hover: path, turns)"},
+		binding{group: "Play", keys: "Escape", what: "select no unit"},
+		binding{group: "Play", keys: "Enter", what: "end the turn: the next side plays", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
+		binding{group: "Play", keys: "V", what: "reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: g.editOnly},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: g.editOnly},
@@ -129,7 +138,7 @@ func (g *game) keyTable() []binding {
 		binding{group: "View", keys: "Wheel", what: "zoom"},
 		binding{group: "View", keys: "Right or middle drag", what: "pan"},
 		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
-		binding{group: "View", keys: "Home", what: "fit the whole map in the view", key: ebiten.KeyHome, modes: inBoth, run: func() { g.fitMap() }},
+		binding{group: "View", keys: "Home", what: "fit the whole map, keeping the rotation", key: ebiten.KeyHome, modes: inBoth, run: func() { g.fitMap() }},
 		binding{group: "View", keys: "G", what: "grid on or off", key: ebiten.KeyG, modes: inBoth, run: func() { g.view.Grid = !g.view.Grid; g.edit.syncPanel() }},
 		binding{group: "View", keys: "F1", what: "this help", key: ebiten.KeyF1, modes: inBoth, run: func() { g.keys.help = !g.keys.help }},
 	)

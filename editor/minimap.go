@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,6 +40,7 @@ type minimap struct {
 	img      *ebiten.Image
 	dirty    bool
 	rect     image.Rectangle // on screen, while shown
+	fold     image.Rectangle // the button that folds it away, or the tab that brings it back
 	dragging bool            // a press on it is held
 }
 
@@ -83,8 +85,16 @@ func (m *minimap) refresh() {
 	m.dirty = false
 }
 
-// contains reports whether screen point (x, y) is on the shown minimap.
-func (m *minimap) contains(x, y int) bool { return image.Pt(x, y).In(m.rect) }
+// contains reports whether screen point (x, y) is on the shown minimap
+// or its fold button or tab.
+func (m *minimap) contains(x, y int) bool {
+	p := image.Pt(x, y)
+	return p.In(m.rect) || p.In(m.fold)
+}
+
+// onFold reports whether screen point (x, y) is on the fold button (or,
+// folded, the tab that unfolds the minimap).
+func (m *minimap) onFold(x, y int) bool { return image.Pt(x, y).In(m.fold) }
 
 // place sets where the minimap goes on a map view mr at UI scale s:
 // bottom left, as large as fits miniW×miniH with the map's proportions.
@@ -128,11 +138,37 @@ func (m *minimap) lookAt(cam *project.Camera, x, y int) {
 // camera's footprint and the brush's symmetry.
 func (g *game) drawMinimap(screen *ebiten.Image) {
 	m := &g.mini
-	m.rect = image.Rectangle{}
-	if !g.view.Minimap || m.grid == nil || !g.mode.minimap() {
+	m.rect, m.fold = image.Rectangle{}, image.Rectangle{}
+	if m.grid == nil || !g.mode.minimap() {
+		return
+	}
+	if !g.view.Minimap {
+		m.drawTab(screen, g.mapRect(), g.win.style)
 		return
 	}
 	m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, g.edit.settings.Symmetry)
+}
+
+// foldSize is the side of the minimap's fold button in logical pixels.
+const foldSize = 18
+
+// drawTab draws, folded, the small tab in the map view's bottom-left
+// corner that unfolds the minimap: a frame with an upward chevron.
+func (m *minimap) drawTab(screen *ebiten.Image, mr image.Rectangle, s *style) {
+	n, mg := s.px(foldSize), s.px(miniMargin)
+	m.fold = image.Rect(mr.Min.X+mg, mr.Max.Y-mg-n, mr.Min.X+mg+2*n, mr.Max.Y-mg)
+	drawFoldButton(screen, m.fold, s, -1)
+}
+
+// drawFoldButton draws a button in r with a chevron pointing up (dir -1)
+// or down (dir 1).
+func drawFoldButton(screen *ebiten.Image, r image.Rectangle, s *style, dir float32) {
+	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), miniFrame, false)
+	cx, cy := float32(r.Min.X+r.Max.X)/2, float32(r.Min.Y+r.Max.Y)/2
+	d := float32(r.Dy()) / 5
+	w := float32(s.px(2))
+	vector.StrokeLine(screen, cx-2*d, cy-dir*d, cx, cy+dir*d, w, miniFootprint, true)
+	vector.StrokeLine(screen, cx, cy+dir*d, cx+2*d, cy-dir*d, w, miniFootprint, true)
 }
 
 // draw shows the minimap in a corner of the map view mr at style s,
@@ -153,6 +189,49 @@ func (m *minimap) draw(screen *ebiten.Image, mr image.Rectangle, s *style, cam *
 	dst := screen.SubImage(m.rect).(*ebiten.Image)
 	m.drawSymmetry(dst, s, sym)
 	m.drawFootprint(dst, s, cam, white, mr)
+	m.drawHeading(dst, s, cam, white)
+	n := s.px(foldSize)
+	m.fold = image.Rect(m.rect.Max.X-n, m.rect.Min.Y, m.rect.Max.X, m.rect.Min.Y+n)
+	drawFoldButton(screen, m.fold, s, 1)
+}
+
+// headingDir is the way up the view's screen goes on the minimap, as a
+// unit vector in the minimap's pixels: the camera's rotation turns it
+// clockwise from straight up.
+func (m *minimap) headingDir(cam *project.Camera) (dx, dy float32) {
+	s, c := math.Sincos(cam.Rotation * math.Pi / 180)
+	x0, y0 := m.screen(float32(cam.X), float32(cam.Z))
+	x1, y1 := m.screen(float32(cam.X+10*s), float32(cam.Z+10*c))
+	l := float32(math.Hypot(float64(x1-x0), float64(y1-y0)))
+	if l == 0 {
+		return 0, -1
+	}
+	return (x1 - x0) / l, (y1 - y0) / l
+}
+
+// drawHeading draws an arrow at the view's centre pointing the way the
+// view looks (up its screen), so the minimap shows the view's rotation.
+func (m *minimap) drawHeading(dst *ebiten.Image, s *style, cam *project.Camera, white *ebiten.Image) {
+	dx, dy := m.headingDir(cam)
+	cx, cy := m.screen(float32(cam.X), float32(cam.Z))
+	l := float32(s.px(9))
+	var p vector.Path
+	p.MoveTo(cx+dx*l, cy+dy*l)
+	p.LineTo(cx-dx*l/2-dy*l/2, cy-dy*l/2+dx*l/2)
+	p.LineTo(cx-dx*l/2+dy*l/2, cy-dy*l/2-dx*l/2)
+	p.Close()
+	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
+	tint(vs, miniFootprint)
+	dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+}
+
+// tint gives the vertices of a path colour c, drawn from a white pixel.
+func tint(vs []ebiten.Vertex, c color.Color) {
+	r, g, b, _ := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, 1
+	}
 }
 
 // drawSymmetry marks what the brush's symmetry turns about: the mirror's
@@ -201,11 +280,7 @@ func (m *minimap) drawFootprint(dst *ebiten.Image, s *style, cam *project.Camera
 		}
 		p.Close()
 		vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w})
-		r, gg, b, _ := miniFootprint.RGBA()
-		for i := range vs {
-			vs[i].SrcX, vs[i].SrcY = 1, 1
-			vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(gg)/0xffff, float32(b)/0xffff, 1
-		}
+		tint(vs, miniFootprint)
 		dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
 }

@@ -145,8 +145,15 @@ func (g *game) point() pointer {
 		p.cell, p.at, p.ok = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
 	}
 	if p.pressed {
-		g.mini.dragging = over && onMini
+		g.mini.dragging = over && onMini && !g.mini.onFold(x, y)
 		t.onMap = p.overMap
+		if p.overMap && len(g.dialogs) == 0 && g.textFocused() {
+			g.win.ui.ClearFocus() // a panel field gives the keyboard back
+		}
+		if over && g.mini.onFold(x, y) {
+			g.view.Minimap = !g.view.Minimap // fold or unfold it
+			g.edit.syncPanel()
+		}
 	}
 	if g.busy() {
 		t.onMap, g.mini.dragging = false, false

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,15 +22,33 @@ const statusHeight = 26
 
 var skyColor = color.NRGBA{0x8a, 0xa8, 0xc4, 0xff}
 
-// toast is a message shown over the map for a few seconds.
+// toast is a message shown over the map: news for a few seconds, an
+// error (until zero) until the user's next action dismisses it.
 type toast struct {
 	text  string
 	isErr bool
 	until time.Time
 }
 
+// shown reports whether the toast is still shown at now.
+func (t toast) shown(now time.Time) bool { return t.until.IsZero() || now.Before(t.until) }
+
+// errorf shows an error until the next action (dismissErrors).
 func (g *game) errorf(format string, args ...any) {
-	g.msgs.toasts = append(g.msgs.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true, until: g.clock.now.Add(8 * time.Second)})
+	g.msgs.toasts = append(g.msgs.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true})
+}
+
+// dismissErrors takes down the errors and notices shown so far: the user
+// pressed a key or a button after they appeared, so has seen them.
+func (g *game) dismissErrors() {
+	kept := g.msgs.toasts[:0]
+	for _, t := range g.msgs.toasts {
+		if !t.until.IsZero() {
+			kept = append(kept, t)
+		}
+	}
+	g.msgs.toasts = kept
+	g.msgs.notices = g.msgs.notices[:0]
 }
 
 func (g *game) info(msg string) {
@@ -40,7 +59,7 @@ func (g *game) expireToasts() {
 	now := g.clock.now
 	kept := g.msgs.toasts[:0]
 	for _, t := range g.msgs.toasts {
-		if now.Before(t.until) {
+		if t.shown(now) {
 			kept = append(kept, t)
 		}
 	}
@@ -88,18 +107,13 @@ func (g *game) statusText() (left, right string) {
 		x, z := g.sess.Grid.Topology().Coordinates(g.ptr.cur.cell).Offset()
 		left = fmt.Sprintf("Cell %d, %d   unexplored", x, z)
 	} else if g.ptr.cur.ok {
-		c := g.sess.Grid.Cell(g.ptr.cur.cell)
 		co := g.sess.Grid.Topology().Coordinates(g.ptr.cur.cell)
 		x, z := co.Offset()
-		left = fmt.Sprintf("Cell %d, %d  (%d, %d, %d)   elevation %d   water %d   %s",
-			x, z, co.X, co.Y(), co.Z, c.Elevation, c.WaterLevel, terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)])
-		if c.IsUnderwater() {
-			left += "   underwater"
-		}
+		left = fmt.Sprintf("Cell %d, %d  (%d, %d, %d)   %s", x, z, co.X, co.Y(), co.Z, cellContents(g.sess.Grid, g.ptr.cur.cell))
 		if n := g.sess.Grid.Note(g.ptr.cur.cell); n != "" {
 			left += fmt.Sprintf("   “%s”", n)
 		}
-		left += g.unitStatus() + modeCell
+		left += townStatus(g.sess.Grid, g.ptr.cur.cell) + g.unitStatus() + modeCell
 	} else {
 		left = "Point at the map to see a cell"
 	}
@@ -116,6 +130,61 @@ func (g *game) statusText() (left, right string) {
 	}
 	right = fmt.Sprintf("%s%s%s   %s%s   %s   %.0f FPS", detail, g.statusJob(), modeRight, g.mapTitle(), mod, mapShape(g.sess.Grid.Topology()), ebiten.ActualFPS())
 	return left, right
+}
+
+// specialNames name the special features by index (1..3).
+var specialNames = [...]string{"", "castle", "ziggurat", "megaflora"}
+
+// cellContents says what cell i holds, for the status line: its terrain
+// and elevation, "dry" or how deep it is under water, then what stands
+// on it (levels that are not 0, the special feature, walls, river, road
+// and town).
+func cellContents(grid *hexmap.Grid, i int) string {
+	c := grid.Cell(i)
+	s := fmt.Sprintf("%s, elevation %d", terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)], c.Elevation)
+	if c.IsUnderwater() {
+		s += fmt.Sprintf(", underwater (water level %d)", c.WaterLevel)
+	} else {
+		s += ", dry"
+	}
+	var on []string
+	for _, l := range []struct {
+		name  string
+		level uint8
+	}{{"urban", c.UrbanLevel}, {"farm", c.FarmLevel}, {"plant", c.PlantLevel}} {
+		if l.level > 0 {
+			on = append(on, fmt.Sprintf("%s %d", l.name, l.level))
+		}
+	}
+	if c.IsSpecial() {
+		on = append(on, specialNames[min(int(c.SpecialIndex), len(specialNames)-1)])
+	}
+	if c.Walled {
+		on = append(on, "walled")
+	}
+	switch {
+	case c.HasIncomingRiver() && c.HasOutgoingRiver():
+		on = append(on, "river")
+	case c.HasIncomingRiver():
+		on = append(on, "river's end")
+	case c.HasOutgoingRiver():
+		on = append(on, "river's source")
+	}
+	if c.HasRoads() {
+		on = append(on, "road")
+	}
+	if k, ok := grid.TownAt(i); ok {
+		t := grid.Towns()[k]
+		owner := "neutral"
+		if t.Owner > 0 {
+			owner = units.SideName(int(t.Owner)) + "'s"
+		}
+		on = append(on, fmt.Sprintf("town %s (%s)", t.Name, owner))
+	}
+	if len(on) > 0 {
+		s += "   " + strings.Join(on, ", ")
+	}
+	return s
 }
 
 // autosaveWarning is the line that stays on screen while the last
@@ -201,10 +270,10 @@ func statusLeftEnd(screenW, pad int, rightWidth float64) int {
 	return max(0, screenW-3*pad-int(math.Ceil(rightWidth)))
 }
 
-// notice shows msg in the status line for a few seconds: why the rules
-// refused an edit, what a paste dropped.
+// notice shows msg in the status line until the next action: why the
+// rules refused an edit, what a paste dropped.
 func (g *game) notice(msg string) {
-	g.msgs.notices = append(g.msgs.notices, toast{text: msg, isErr: true, until: g.clock.now.Add(6 * time.Second)})
+	g.msgs.notices = append(g.msgs.notices, toast{text: msg, isErr: true})
 	g.msgs.notices = g.msgs.notices[max(0, len(g.msgs.notices)-4):]
 }
 
@@ -212,7 +281,7 @@ func (g *game) notice(msg string) {
 func (g *game) liveNotice() string {
 	now := g.clock.now
 	for k := len(g.msgs.notices) - 1; k >= 0; k-- {
-		if now.Before(g.msgs.notices[k].until) {
+		if g.msgs.notices[k].shown(now) {
 			return g.msgs.notices[k].text
 		}
 	}
@@ -225,7 +294,7 @@ func (g *game) unitStatus() string {
 	grid := g.sess.Grid
 	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
 		u := grid.Units()[k]
-		return fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
+		return fmt.Sprintf("   %s %s, %d moves left", units.SideName(int(u.Side)), u.Type, u.MovesLeft)
 	}
 	return ""
 }

@@ -19,6 +19,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
@@ -79,6 +80,8 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		if err = json.Unmarshal([]byte(arg), &g.edit.settings); err == nil {
 			g.edit.panel.sync(&g.edit.settings, &g.view)
 		}
+	case "tool": // choose the tool named arg ("Brush", "Units", "Town" …), as its button does
+		err = g.chooseTool(arg)
 	case "camera": // a JSON patch of the camera (X, Z, Zoom, Rotation); "" resets
 		if arg == "" {
 			g.resetView()
@@ -117,6 +120,18 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		err = fmt.Errorf("%s: %v", name, err)
 	}
 	return res, true, err
+}
+
+// chooseTool makes the tool named name the editor's.
+func (g *game) chooseTool(name string) error {
+	for t := range tools.ToolCount {
+		if t.String() == name {
+			g.edit.settings.Tool = t
+			g.edit.panel.sync(&g.edit.settings, &g.view)
+			return nil
+		}
+	}
+	return fmt.Errorf("no tool %q", name)
 }
 
 // undoSteps is the number of undo steps the map has.

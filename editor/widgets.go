@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/ebitenui/ebitenui/event"
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
@@ -170,8 +171,16 @@ func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
 		),
 		widget.SliderOpts.ChangedHandler(func(a *widget.SliderChangedEventArgs) { changed(a.Current) }),
 	)
+	noWheel(sl)
 	return sl
 }
+
+// noWheel stops ebitenui moving slider sl when the wheel turns over it:
+// the wheel scrolls the panel (game.steer), and a value changes only by
+// the pointer. ebitenui reads the wheel from Ebitengine, not from the
+// editor's replayed input, so its handler (the widget's one) is dropped
+// with the event it was registered on.
+func noWheel(sl *widget.Slider) { sl.GetWidget().ScrolledEvent = &event.Event{} }
 
 // sliderHandle is the width of a slider's handle in logical pixels (the
 // theme's FixedHandleSize).

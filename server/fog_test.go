@@ -344,3 +344,30 @@ def on_turn_start(side, round):
 	}
 	checkFog(t, st, h.id)
 }
+
+// By hand: side 1 is attacked by a unit it does not see. It learns its
+// unit's loss and nothing of the attacker: no id, strengths, draws or
+// the attacker's loss; its destruction later names no destroyer. Side 2,
+// which saw both, gets the event whole.
+func TestUnseenAttackerStaysUnseen(t *testing.T) {
+	st, _ := openStore(t)
+	h, _ := newMatch(t, New(st, DefaultLimits()), online.Create{Map: townsMap(t), Scenario: duel()})
+	n := h.m.Grid().Topology().CellCount()
+	mine := game.UnitView{ID: 1, Type: "spearman", Side: 1, Cell: game.Cell{5, 4}, HP: 100}
+	theirs := game.UnitView{ID: 2, Type: "horseman", Side: 2, Cell: game.Cell{8, 4}, HP: 100}
+	blind := &knowledge{units: []game.UnitView{mine}, explored: make([]bool, n), sees: make([]bool, n)}
+	both := &knowledge{units: []game.UnitView{mine, theirs}, explored: make([]bool, n), sees: make([]bool, n)}
+	ev := []game.Event{
+		{Ev: "attacked", Unit: 2, Target: 1, Strength: []int{140, 110}, Rolls: []int{3, 4}, Damage: []int{30, 12}},
+		{Ev: "destroyed", Unit: 1, By: 2},
+	}
+	got := tell(h.m, 1, ev, blind, &knowledge{explored: make([]bool, n), sees: make([]bool, n)})
+	want := []game.Event{{Ev: "attacked", Target: 1, Damage: []int{30, 0}}, {Ev: "destroyed", Unit: 1}}
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Event, want[0]) || !reflect.DeepEqual(got[1].Event, want[1]) {
+		t.Fatalf("side 1 was told %+v, want %+v", got, want)
+	}
+	got = tell(h.m, 2, ev, both, both)
+	if len(got) < 2 || !reflect.DeepEqual(got[0].Event, ev[0]) || !reflect.DeepEqual(got[1].Event, ev[1]) {
+		t.Fatalf("side 2 was told %+v, want the events whole", got)
+	}
+}

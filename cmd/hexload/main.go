@@ -4,7 +4,7 @@
 // BENCHMARKS.md): it starts a server in this process on a fresh SQLite
 // file (or uses -server), creates -matches matches of two seats, and
 // has a WebSocket client per seat play -rounds scripted turns (a move
-// and an end) as fast as the server answers. It prints the time from a
+// and an end), each command -think after the last one's event. It prints the time from a
 // command sent to its first event received (median, 99th percentile,
 // largest), the errors, and the process's memory.
 package main
@@ -57,6 +57,7 @@ func run(args []string, stdout io.Writer) error {
 	matches := flags.Int("matches", 100, "matches played at once (two WebSocket clients each)")
 	rounds := flags.Int("rounds", 5, "rounds each match plays")
 	mapFile := flags.String("map", "docs/towns.hexmap", "the map file the matches are played on")
+	think := flags.Duration("think", 0, "how long a player thinks before each command (0: as fast as the server answers)")
 	idle := flags.Int("idle", 0, "sockets that join the first match and then only listen, held open through the run")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -98,7 +99,7 @@ func run(args []string, stdout io.Writer) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results <- play(ctx, *base, created.Match, seat, *rounds)
+				results <- play(ctx, *base, created.Match, seat, *rounds, *think)
 			}()
 		}
 	}
@@ -182,8 +183,9 @@ type result struct {
 	err       error
 }
 
-// play joins a seat and plays rounds turns of a move and an end.
-func play(ctx context.Context, base, match string, seat online.Seat, rounds int) (r result) {
+// play joins a seat and plays rounds turns of a move and an end, each
+// command after think.
+func play(ctx context.Context, base, match string, seat online.Seat, rounds int, think time.Duration) (r result) {
 	c, j, err := online.Dial(ctx, base, match, seat.Token, 0)
 	if err != nil {
 		return result{err: err}
@@ -218,6 +220,7 @@ func play(ctx context.Context, base, match string, seat online.Seat, rounds int)
 			to = st.a
 		}
 		for _, cmd := range []game.Command{{Cmd: "move", Unit: st.unit, To: &to}, {Cmd: "end"}} {
+			time.Sleep(think)
 			want := n + 1
 			sent := time.Now()
 			if err := c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil {

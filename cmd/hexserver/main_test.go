@@ -20,6 +20,7 @@ import (
 
 	"hexsandbox/game"
 	"hexsandbox/online"
+	"hexsandbox/web/serve"
 )
 
 func TestRefusesBadSetups(t *testing.T) {
@@ -39,15 +40,22 @@ func TestRefusesBadSetups(t *testing.T) {
 	}
 }
 
-// The program serves the API: a match created by POST is joined on its
+// The program serves the browser build and the API: the page comes
+// from the build folder, a match created by POST is joined on its
 // WebSocket, and Ctrl+C (the context's end) stops it with status 0.
-func TestServesMatches(t *testing.T) {
+func TestServesPageAndMatches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	web := t.TempDir()
+	for _, name := range serve.Required() {
+		if err := os.WriteFile(filepath.Join(web, name), []byte("the "+name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	pr, pw := io.Pipe()
 	done := make(chan int)
 	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "m.db"), "-web", ""}, pw, io.Discard)
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "m.db"), "-web", web}, pw, io.Discard)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -56,6 +64,15 @@ func TestServesMatches(t *testing.T) {
 	}
 	go io.Copy(io.Discard, pr)
 	base := strings.Fields(line)[3] // hexserver: listening on http://ADDR/ …
+	page, err := http.Get(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if string(got) != "the index.html" {
+		t.Fatalf("GET / answered %q", got)
+	}
 	mapFile, err := os.ReadFile("../../docs/towns.hexmap")
 	if err != nil {
 		t.Fatal(err)
