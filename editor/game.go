@@ -13,6 +13,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/pace"
 	"hexsandbox/editor/prefs"
+	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 )
 
@@ -198,6 +199,7 @@ func (g *game) buildUI(scale float64) error {
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
 		Play: func() { g.setMode(g.play) }, Fit: g.fitMap,
+		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,

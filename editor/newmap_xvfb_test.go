@@ -45,7 +45,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 	var before *hexmap.Grid
 	var previewLand int
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		return append(openNewMap(in, &before),
+		return append(append(openNewMap(in, &before),
 			click(t, "40 × 30"),
 			do(func(g *game) {
 				d := g.newMap
@@ -100,12 +100,8 @@ func TestEditorGeneratesMaps(t *testing.T) {
 				if g.sess.Grid == before || g.sess.Grid.Topology().Width != 40 {
 					t.Error("redo did not bring the generated map back")
 				}
-				g.exportCatlike()
 			}),
-			wait(1),
-			do(func(g *game) { findField(g).SetText(export) }),
-			click(t, "Export"),
-			idle(),
+		), append(exportCatlike(t, export),
 			do(func(g *game) {
 				data, err := os.ReadFile(export + ".map")
 				var spec bytes.Buffer
@@ -115,8 +111,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 				if err != nil || !bytes.Equal(data, spec.Bytes()) {
 					t.Errorf("exported file: %v, %d bytes", err, len(data))
 				}
-			}),
-		)
+			}))...)
 	})
 	if previewLand < 100 {
 		t.Errorf("the preview shows %d pixels of grass", previewLand)

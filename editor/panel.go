@@ -65,6 +65,7 @@ type panel struct {
 	resGroup *widget.RadioGroup
 	resBtns  []*widget.Button
 	pieces   piecesPanel
+	scenario scenarioPanel
 	title    *widget.Text
 	syncing  bool // sync is setting widgets: their handlers must not infer intent
 }
@@ -79,7 +80,8 @@ type viewBox struct {
 type panelActions struct {
 	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play func()
 	Copy, Cut, Paste, Turn, Mirror                                               func()
-	Fit                                                                          func() // frame the whole map
+	Fit                                                                          func()              // frame the whole map
+	Grid                                                                         func() *hexmap.Grid // the map edited
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
 	// (F12 still takes one).
@@ -166,6 +168,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(modes)
 
 	p.addPieces(s, set)
+	p.addScenario(s, act.Grid)
 
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)

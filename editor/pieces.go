@@ -64,10 +64,10 @@ func (p *panel) addPieces(s *style, set *tools.Settings) {
 		use(tools.ToolUnits)
 	})
 	p.content.AddChild(modes)
-	types := s.grid([]bool{true, true, true, true, true}, 3)
+	types := s.grid([]bool{true, true, true}, 3)
 	var labels, tips []string
 	for _, t := range tools.UnitTypes() {
-		labels = append(labels, strings.ToUpper(t[:1])+t[1:min(len(t), 5)])
+		labels = append(labels, strings.ToUpper(t[:1])+t[1:])
 		tips = append(tips, "New units are "+t+"s")
 	}
 	q.unitType = p.choices(s, types, labels, tips, set.UnitType, func(k int) { set.UnitType = k; use(tools.ToolUnits) })

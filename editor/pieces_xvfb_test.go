@@ -3,8 +3,10 @@
 package editor
 
 import (
+	"encoding/json"
 	"image"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +22,40 @@ import (
 // the pointer onto the widget's middle and clicks it: the button down
 // one frame, up the next.
 func clickWidget(t reporter, in *scriptInput, what string, find func(g *game) widget.HasWidget) step {
+	scroll, scrolled := scrollTo(find), false
+	click := clickAt(in, func(g *game) (int, int) {
+		r := find(g).GetWidget().Rect
+		at := image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+		if view := g.edit.panel.scroll.ViewRect(); !at.In(view) {
+			t.Fatalf("%s at %v is not in the panel's view %v", what, at, view)
+		}
+		return at.X, at.Y
+	})
+	return func(g *game) bool {
+		if !scrolled {
+			scrolled = scroll(g)
+			return false
+		}
+		return click(g)
+	}
+}
+
+// exportCatlike exports the map to path through the Export dialog and
+// waits until the file is written.
+func exportCatlike(t reporter, path string) []step {
+	return []step{
+		do(func(g *game) { g.exportCatlike() }),
+		wait(1),
+		do(func(g *game) { findField(g).SetText(path) }),
+		click(t, "Export"),
+		idle(),
+	}
+}
+
+// scrollTo scrolls the panel so that the widget find returns shows in
+// the middle of its view, as dragging the scroll bar would, and lets the
+// panel lay itself out again (it does when it draws).
+func scrollTo(find func(g *game) widget.HasWidget) step {
 	k := 0
 	return func(g *game) bool {
 		r := find(g).GetWidget().Rect
@@ -32,23 +68,13 @@ func clickWidget(t reporter, in *scriptInput, what string, find func(g *game) wi
 				y := float64(at.Y - content.Min.Y - view.Dy()/2)
 				p.scroll.ScrollTop = max(0, min(1, y/float64(content.Dy()-view.Dy())))
 				p.bar.Current = int(p.scroll.ScrollTop * 1000)
-				g.win.dirty = true // the panel lays its widgets out when it draws
 			}
+			g.win.dirty = true
 			return false
 		case 2, 3:
 			g.win.dirty = true
 			return false
-		case 4:
-			if !at.In(view) {
-				t.Fatalf("%s at %v is not in the panel's view %v", what, at, view)
-			}
-			in.x, in.y = at.X, at.Y
-			return false
-		case 5:
-			in.left = true
-			return false
 		}
-		in.left = false
 		return true
 	}
 }
@@ -236,22 +262,212 @@ func TestEditorCatlikeExportWarns(t *testing.T) {
 	in := newScriptInput()
 	export := filepath.Join(t.TempDir(), "towns")
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		return []step{
+		return slices.Concat([]step{
 			wait(2),
 			do(func(g *game) {
 				i := dryCell(g.sess.Grid, centreCell(t, g))
 				if err := g.sess.Grid.PlaceTown(hexmap.Town{Location: g.sess.Grid.Topology().Coordinates(i), Name: "Ash"}); err != nil {
 					t.Fatal(err)
 				}
-				g.exportCatlike()
 			}),
-			wait(1),
-			do(func(g *game) { findField(g).SetText(export) }),
-			click(t, "Export"),
-			idle(),
+		}, append(exportCatlike(t, export),
 			do(func(g *game) {
 				if n := g.liveNotice(); !strings.Contains(n, "Exported") || !strings.Contains(n, "cannot keep 1 town") {
 					t.Errorf("the notice after the export: %q", n)
+				}
+			})))
+	})
+}
+
+// The panel's controls neither overlap nor stick out of the panel; a
+// screenshot shows the panel with each tool of its own chosen, scrolled
+// to that tool's section.
+func TestEditorPanelLayout(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		steps := []step{wait(2), do(func(g *game) { checkPanelLayout(t, g) })}
+		for _, c := range []struct {
+			key     ebiten.Key
+			name    string
+			section func(g *game) widget.HasWidget
+		}{
+			{ebiten.Key7, "units", func(g *game) widget.HasWidget { return g.edit.panel.pieces.unitType.btns[0] }},
+			{ebiten.Key8, "town", func(g *game) widget.HasWidget { return g.edit.panel.pieces.townName }},
+			{ebiten.Key1, "scenario", func(g *game) widget.HasWidget { return g.edit.panel.scenario.seed }},
+		} {
+			steps = append(steps, tap(in, c.key), wait(1), scrollTo(c.section), wait(1),
+				captureStep(t, filepath.Join(shots, "editor-panel-"+c.name+".png")))
+		}
+		return steps
+	})
+}
+
+// checkPanelLayout checks that no two of the panel's controls overlap
+// and that each lies within the panel's width.
+func checkPanelLayout(t reporter, g *game) {
+	p := g.edit.panel
+	content := p.content.GetWidget().Rect
+	var leaves []widget.PreferredSizeLocateableWidget
+	walk(p.content, func(w widget.PreferredSizeLocateableWidget) {
+		if _, ok := w.(*widget.Container); !ok && w.GetWidget().GetVisibility() == widget.Visibility_Show {
+			leaves = append(leaves, w)
+		}
+	})
+	if len(leaves) < 50 {
+		t.Fatalf("only %d controls in the panel", len(leaves))
+	}
+	for k, a := range leaves {
+		ra := a.GetWidget().Rect
+		if ra.Min.X < content.Min.X || ra.Max.X > content.Max.X || ra.Empty() {
+			t.Errorf("a %T at %v is cut off by the panel's width %d..%d", a, ra, content.Min.X, content.Max.X)
+		}
+		for _, b := range leaves[k+1:] {
+			if rb := b.GetWidget().Rect; ra.Overlaps(rb) {
+				t.Errorf("a %T at %v overlaps a %T at %v", a, ra, b, rb)
+			}
+		}
+	}
+}
+
+// A first start (no preferences) paints grass and nothing else: a click
+// on a raised, flooded cell changes its terrain only, and the status
+// line says so before the click.
+func TestEditorFirstStartPaintsTerrainOnly(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var c int
+		var want hexmap.Cell
+		grid := func() *hexmap.Grid { return g.sess.Grid }
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				c = centreCell(t, g)
+				grid().SetElevation(c, 3)
+				grid().SetWaterLevel(c, 5)
+				grid().SetTerrainType(c, hexmap.Snow)
+			}),
+			hoverCell(in, func() int { return c }),
+			wait(1),
+			do(func(g *game) {
+				want = grid().Cell(c)
+				want.TerrainType = hexmap.Grass
+				if _, right := g.statusText(); !strings.Contains(right, "Brush: paints grass ") {
+					t.Errorf("the status line's right %q does not say a click paints grass only", right)
+				}
+			}),
+			clickCell(in, func() int { return c }),
+			wait(1),
+			do(func(g *game) {
+				if got := grid().Cell(c); got != want {
+					t.Errorf("a first click left %+v, want %+v", got, want)
+				}
+			}),
+		}
+	})
+}
+
+// A restart after the Units tool was in use, with symmetry on, comes
+// back with the Brush and no symmetry: a plain click places no unit,
+// and the status line says what it paints.
+func TestEditorRestartNeverPlacesUnits(t *testing.T) {
+	dir, store := newMapsDir(t)
+	last := tools.Settings{Tool: tools.ToolUnits, Units: tools.Yes, UnitSide: 2, UnitType: 3,
+		ApplyUrban: true, Urban: 1, Symmetry: tools.SymmetryMirror}
+	data, err := json.Marshal(editorPrefs{Settings: last, View: defaultView()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.SavePrefs(data); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var c int
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				s := g.edit.settings
+				if s.Tool != tools.ToolBrush || s.Symmetry != tools.SymmetryOff || s.UnitSide != 2 || !s.ApplyUrban {
+					t.Errorf("settings after the restart: %+v", s)
+				}
+				c = dryCell(g.sess.Grid, centreCell(t, g))
+			}),
+			hoverCell(in, func() int { return c }),
+			wait(1),
+			do(func(g *game) {
+				if _, right := g.statusText(); !strings.Contains(right, "Brush: paints urban 1") {
+					t.Errorf("the status line's right %q does not say what a click paints", right)
+				}
+			}),
+			clickCell(in, func() int { return c }),
+			wait(1),
+			do(func(g *game) {
+				if len(g.sess.Grid.Units()) != 0 {
+					t.Errorf("a click after the restart placed units: %v", g.sess.Grid.Units())
+				}
+				if g.sess.Grid.Cell(c).UrbanLevel != 1 {
+					t.Errorf("the click did not paint urban 1: %+v", g.sess.Grid.Cell(c))
+				}
+			}),
+		}
+	})
+}
+
+// The panel's Scenario section sets the map's setup through clicks and
+// typing: three sides, Red on Blue's team, a seed, a round limit; each
+// change is an undo step, and undo shows the setup before it.
+func TestEditorScenarioSettings(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		q := &g.edit.panel.scenario
+		setup := func() hexmap.Setup { return g.sess.Grid.Setup() }
+		var steps int
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				if err := g.sess.Grid.SetSetup(hexmap.Setup{}); err != nil {
+					t.Fatal(err)
+				}
+			}),
+			wait(1),
+			do(func(g *game) { steps = undoCount(g) }),
+			clickWidget(t, in, "the 3 sides button", func(*game) widget.HasWidget { return q.count.btns[2] }),
+			wait(1),
+			clickWidget(t, in, "Red's team 1", func(*game) widget.HasWidget { return q.teams[1].btns[0] }),
+			wait(1),
+			clickWidget(t, in, "the seed field", func(*game) widget.HasWidget { return q.seed }),
+			tap(in, ebiten.KeyEnd),
+			typeText(in, "42"),
+			tap(in, ebiten.KeyEnter),
+			wait(1),
+			clickWidget(t, in, "Round limit", func(*game) widget.HasWidget { return q.victory.btns[1] }),
+			wait(2),
+			do(func(g *game) {
+				want := hexmap.Setup{Seed: 42, Victory: hexmap.Victory{Rounds: defaultRoundLimit},
+					Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 1}, {Side: 3, Team: 3}}}
+				if got := setup(); got.Seed != want.Seed || got.Victory != want.Victory || !slices.Equal(got.Sides, want.Sides) {
+					t.Errorf("setup %+v, want %+v", got, want)
+				}
+				if n := undoCount(g); n != steps+4 {
+					t.Errorf("%d undo steps after 4 setup changes from %d", n, steps)
+				}
+				if q.teams[2].btns[0].GetWidget().Disabled || !q.teams[3].btns[0].GetWidget().Disabled {
+					t.Error("the team buttons of a side that does not play are not disabled (or a playing side's are)")
+				}
+				g.win.ui.ClearFocus()
+			}),
+			key(in, ebiten.KeyZ, false),
+			wait(2),
+			do(func(g *game) {
+				if r := setup().Victory.Rounds; r != 0 || q.victory.group.Active() != q.victory.btns[0] {
+					t.Errorf("after undo: rounds %d, the panel shows %v", r, q.victory.group.Active() == q.victory.btns[1])
+				}
+				if setup().Seed != 42 {
+					t.Errorf("undo of the round limit changed the seed: %+v", setup())
 				}
 			}),
 		}

@@ -39,6 +39,7 @@ func loadPrefs(store files.Store) (editorPrefs, error) {
 		return editorPrefs{Settings: tools.DefaultSettings(), View: defaultView()}, fmt.Errorf("preferences: %v", err)
 	}
 	p.Settings.Clamp()
+	p.Settings = p.Settings.Restored()
 	return p, nil
 }
 

@@ -216,13 +216,10 @@ func (g *game) drawAutosaveWarning(screen *ebiten.Image) {
 	text.Draw(screen.SubImage(clip).(*ebiten.Image), msg, s.face, op)
 }
 
-// status names, for the status line's right, the tool, the symmetry
-// and the selection.
+// status says, for the status line's right, what a click will do, the
+// symmetry and the selection.
 func (e *editMode) status() (cell, right string) {
-	s := e.settings.Tool.String()
-	if e.paste != nil {
-		s = "Pasting"
-	}
+	s := e.clickDoes()
 	if e.settings.Symmetry != tools.SymmetryOff {
 		s += " · symmetry " + e.settings.Symmetry.String()
 	}
@@ -297,4 +294,45 @@ func (g *game) unitStatus() string {
 		return fmt.Sprintf("   %s %s, %d moves left", units.SideName(int(u.Side)), u.Type, u.MovesLeft)
 	}
 	return ""
+}
+
+// clickDoes says what a click on the map will do with the tool and
+// settings as they are, over the cell under the pointer.
+func (e *editMode) clickDoes() string {
+	set, grid := e.settings, e.env.sess.Grid
+	over := e.env.ptr.ok
+	switch {
+	case e.paste != nil:
+		return "Pasting: a click places the copy"
+	case alt(e.env.in) || set.Tool == tools.ToolPick:
+		return "Pick: a click takes the cell's values"
+	case set.Tool == tools.ToolBrush:
+		s := "Brush: paints " + set.Describe()
+		if set.BrushSize > 0 {
+			s += fmt.Sprintf(" (size %d)", set.BrushSize)
+		}
+		return s
+	case set.Tool == tools.ToolFill:
+		return fmt.Sprintf("Fill: paints %s over the same %s", set.Describe(), lowerMatch(set.Match))
+	case set.Tool == tools.ToolSelect:
+		return "Select: drag a rectangle"
+	case set.Tool == tools.ToolWand:
+		return "Wand: a click selects the same " + lowerMatch(set.Match)
+	case set.Tool == tools.ToolNote:
+		return "Note: a click writes on the cell"
+	case set.Tool == tools.ToolUnits:
+		if d, ok := unitDesc(grid, e.env.ptr.cell); over && ok {
+			return "Units: a click removes the " + d
+		}
+		if set.Units == tools.No {
+			return "Units: a click removes a unit"
+		}
+		return fmt.Sprintf("Units: a click places a %s %s", strings.ToLower(units.SideName(set.UnitSide)), set.UnitTypeName())
+	case set.Tool == tools.ToolTown:
+		if k, ok := grid.TownAt(e.env.ptr.cell); over && ok {
+			return "Town: a click removes " + grid.Towns()[k].Name
+		}
+		return fmt.Sprintf("Town: a click places %s (%s)", tools.UniqueTownName(grid, set.TownName), ownerName(set.TownOwner))
+	}
+	return set.Tool.String()
 }

@@ -72,7 +72,7 @@ func (e *editMode) minimap() bool           { return true }
 func (e *editMode) enter()                  {}
 func (e *editMode) leave()                  { e.endStroke() }
 func (e *editMode) interrupt()              { e.endStroke() }
-func (e *editMode) tick() bool              { return false }
+func (e *editMode) tick() bool              { return e.panel.scenario.refresh(e.panel) }
 
 // sync shows settings changed outside the panel.
 func (e *editMode) sync() { e.panel.sync(&e.settings, e.env.view) }

@@ -38,11 +38,17 @@ func tap(in *scriptInput, k ebiten.Key, held ...ebiten.Key) step {
 // clickCell moves the pointer over cell i (looked up when reached) and
 // clicks: the button down one frame, up the next.
 func clickCell(in *scriptInput, cell func() int) step {
+	return clickAt(in, func(g *game) (int, int) { return g.cellScreen(cell()) })
+}
+
+// clickAt moves the pointer to the point where returns (looked up when
+// reached) and clicks: the button down one frame, up the next.
+func clickAt(in *scriptInput, where func(g *game) (x, y int)) step {
 	k := 0
 	return func(g *game) bool {
 		switch k++; k {
 		case 1:
-			in.x, in.y = g.cellScreen(cell())
+			in.x, in.y = where(g)
 			return false
 		case 2:
 			in.left = true
