@@ -285,7 +285,11 @@ func (g *game) Layout(outW, outH int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	g.win.w, g.win.h = int(float64(outW)*s), int(float64(outH)*s)
+	w, h := int(float64(outW)*s), int(float64(outH)*s)
+	if w != g.win.w || h != g.win.h {
+		g.still.Stir(g.clock.now) // a new size is drawn at once
+	}
+	g.win.w, g.win.h = w, h
 	if s != g.win.scale {
 		// A new scale rebuilds the panel; open dialogs go with the old UI.
 		g.dialogs = nil
