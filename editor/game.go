@@ -194,7 +194,7 @@ func (g *game) buildUI(scale float64) error {
 		Copy: func() { g.edit.copySelection() }, Cut: g.edit.cutSelection, Paste: g.edit.startPaste,
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
-		Play: func() { g.setMode(g.play) }, Fit: g.fitMap,
+		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples,
 	})
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
