@@ -44,12 +44,16 @@ test: deps-test wasm windows match-wasm
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/ ./script/
 
 # A scripted match (cmd/hexmap/testdata) played by hexmap natively and
 # under wasm: the two transcripts, every event, draw and state hash, must
 # be equal byte for byte.
 MATCH := cmd/hexmap/testdata/match
+# Then the example scenario with a Starlark script (docs/scripting.md),
+# the computer playing both sides: handlers, spawns, messages and the
+# script's random draws must come out the same under wasm too.
+SCENARIO := -scenario docs/scenarios/bridge.json -script docs/scenarios/bridge.star -ai 1:normal -ai 2:normal
 match-wasm: check-go
 	@mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/hexmap ./cmd/hexmap
@@ -58,6 +62,10 @@ match-wasm: check-go
 	"$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(BIN)/hexmap.wasm play -scenario $(MATCH).json docs/towns.hexmap < $(MATCH).jsonl > $(BIN)/match-wasm.jsonl
 	cmp $(BIN)/match-native.jsonl $(BIN)/match-wasm.jsonl
 	@echo "the scripted match: $$(wc -l < $(BIN)/match-native.jsonl) lines, equal natively and under wasm"
+	./$(BIN)/hexmap play $(SCENARIO) docs/towns.hexmap < /dev/null > $(BIN)/scenario-native.jsonl
+	"$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(BIN)/hexmap.wasm play $(SCENARIO) docs/towns.hexmap < /dev/null > $(BIN)/scenario-wasm.jsonl
+	cmp $(BIN)/scenario-native.jsonl $(BIN)/scenario-wasm.jsonl
+	@echo "the example scenario's script: $$(wc -l < $(BIN)/scenario-native.jsonl) lines, equal natively and under wasm"
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
 # that import ebiten need a display even when they only benchmark; with

@@ -5,10 +5,10 @@
 // in how well they think, not in what they see: Easy makes a beginner's
 // mistakes, Normal weighs each battle by the engine's own combat formula
 // and keeps out of harm's way, Hard also weighs what a target threatens,
-// focuses its attacks and keeps wounded and ranged units safe; Random
-// makes legal moves at random and Idle only ends its turns, as
-// baselines. A Bot is deterministic: the same views and seed give the
-// same commands.
+// focuses its attacks, keeps wounded and ranged units safe and brings
+// ranged units to a front it outnumbers; Random makes legal moves at
+// random and Idle only ends its turns, as baselines. A Bot is
+// deterministic: the same views and seed give the same commands.
 package ai
 
 import (

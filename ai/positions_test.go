@@ -103,3 +103,31 @@ func TestFinishesWithRangedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildsRangedAtFront: Hard, with a scout at home and five spearmen
+// two to four cells from a lone enemy spearman, has its town build a catapult when that
+// spearman holds a town (catapults strike units in towns twice as
+// hard) and an archer when it stands in the open; with two spearmen
+// against it, it goes on building spearmen.
+func TestBuildsRangedAtFront(t *testing.T) {
+	for _, c := range []struct {
+		inTown bool
+		mine   int
+		want   string
+	}{{true, 5, "catapult"}, {false, 5, "archer"}, {true, 2, "spearman"}} {
+		g := flat(t, 30, 10)
+		towns := []game.TownSpec{ts("Ash", 1, 2, 5), ts("Bay", 2, 27, 8)}
+		if c.inTown {
+			towns[1] = ts("Bay", 2, 20, 5)
+		}
+		units := []game.UnitSpec{us("spearman", 2, 20, 5, 100), us("scout", 1, 3, 5, 100)}
+		for _, cell := range [][2]int{{18, 5}, {17, 4}, {17, 6}, {16, 5}, {16, 3}}[:c.mine] {
+			units = append(units, us("spearman", 1, cell[0], cell[1], 100))
+		}
+		m := newMatch(t, g, towns, units...)
+		turn(t, m, Hard)
+		if got := m.View(1).Towns[0].Builds; got != c.want {
+			t.Errorf("enemy in a town %v, %d spearmen: builds %s, want %s", c.inTown, c.mine, got, c.want)
+		}
+	}
+}

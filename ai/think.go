@@ -210,8 +210,10 @@ func (b *Bot) production() (game.Command, bool) {
 }
 
 // wantBuild is what town t should build: defenders when foes are near,
-// a scout early, catapults against walled towns, else takers and archers
-// in a mix.
+// a scout early (a focusing level not once it knows a foe's town),
+// catapults against walled towns, ranged units where the side outnumbers
+// the foes at a front (catapults when a foe holds a town), else takers
+// and archers in a mix.
 func (b *Bot) wantBuild(t town) int {
 	var count [32]int
 	for _, u := range b.k.own {
@@ -229,11 +231,17 @@ func (b *Bot) wantBuild(t town) int {
 	if b.threatened(t) {
 		return spear
 	}
-	if count[scout] == 0 && b.frontierLeft() && b.round <= 20 {
+	if count[scout] == 0 && b.frontierLeft() && b.round <= 20 && !(b.style.focus && b.heldTarget()) {
 		return scout
 	}
 	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && b.walledTarget() {
 		return cat
+	}
+	if b.style.focus && len(b.k.own) > len(b.k.foes)+3 && count[cat]+count[archer] < 1+len(b.k.own)/4 && b.besieging() {
+		if b.heldTarget() {
+			return cat
+		}
+		return archer
 	}
 	if count[archer] == 0 && b.unreachableFoe() {
 		return archer
@@ -283,6 +291,28 @@ func (b *Bot) frontierLeft() bool {
 func (b *Bot) walledTarget() bool {
 	for _, t := range b.k.towns {
 		if t.owner != 0 && !b.friendly(t.owner) && b.ter.g.Cell(t.cell).Walled {
+			return true
+		}
+	}
+	return false
+}
+
+// besieging reports whether a foe is seen within 2 steps of a unit of
+// the side: a front where ranged units can strike.
+func (b *Bot) besieging() bool {
+	for _, u := range b.k.own {
+		if b.foeWithin(u.cell, 2) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldTarget reports whether the side knows a town held by a foe: one
+// for catapults, which strike units in towns twice as hard.
+func (b *Bot) heldTarget() bool {
+	for _, t := range b.k.towns {
+		if t.owner != 0 && !b.friendly(t.owner) {
 			return true
 		}
 	}

@@ -50,6 +50,7 @@ func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
 // replace switches the editor to a map that came from outside the store.
 func (g *game) replace(l files.Loaded) {
 	g.sess.Replace("", l.Grid, false)
+	g.sess.Match = l.Info.Match
 	g.msgs.autosaveErr = nil // the changes it was about are gone
 	g.sess.Suggested = l.Name
 	g.doc.openedPath = "" // an import by path sets it after

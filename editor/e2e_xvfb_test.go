@@ -575,7 +575,7 @@ func TestEditorOpenAsksAndOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved.SetElevation(7, 2)
-	if err := store.Save(context.Background(), "e2e", saved); err != nil {
+	if err := store.Save(context.Background(), "e2e", saved, nil); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -659,7 +659,7 @@ func TestEditorDialogsTakeTheKeyboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Save(context.Background(), "e2e", other); err != nil {
+	if err := store.Save(context.Background(), "e2e", other, nil); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()

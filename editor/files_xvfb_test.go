@@ -17,6 +17,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
+	"hexsandbox/saves"
 )
 
 // slowStore is the maps folder behind a gate: Load and Save wait until
@@ -43,16 +44,16 @@ func (s *slowStore) gate() {
 	<-s.release
 }
 
-func (s *slowStore) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (s *slowStore) Load(ctx context.Context, name string) (*hexmap.Grid, saves.Info, error) {
 	s.gate()
 	defer func() { s.returned <- struct{}{} }()
 	return s.Store.Load(ctx, name)
 }
 
-func (s *slowStore) Save(ctx context.Context, name string, g *hexmap.Grid) error {
+func (s *slowStore) Save(ctx context.Context, name string, g *hexmap.Grid, match []byte) error {
 	s.gate()
 	defer func() { s.returned <- struct{}{} }()
-	return s.Store.Save(ctx, name, g)
+	return s.Store.Save(ctx, name, g, match)
 }
 
 // received is a step that waits for a value on the channel ch gives
@@ -107,7 +108,7 @@ func TestHungFileWorkKeepsUIRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.SetElevation(3, 4)
-	if err := store.Save(context.Background(), "slow", other); err != nil {
+	if err := store.Save(context.Background(), "slow", other, nil); err != nil {
 		t.Fatal(err)
 	}
 	saved := filepath.Join(dir, "slow"+files.Ext)

@@ -36,13 +36,14 @@ func (w *world) resetFog() {
 }
 
 // updateFog keeps the vision and the cell data current (in edit mode
-// too, so that play starts from the truth) and fades them by dt.
-func (w *world) updateFog(dt float64) {
+// too, so that play starts from the truth) and fades them by dt. It
+// reports whether the cell data changed.
+func (w *world) updateFog(dt float64) bool {
 	f := &w.fog
 	if side := w.grid.SideInTurn(); side != f.data.Side() {
 		f.data.SetSide(side)
 	}
-	f.data.Update(dt)
+	return f.data.Update(dt)
 }
 
 // fogData is the cell data the scene shades with, nil for none.

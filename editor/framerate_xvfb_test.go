@@ -14,9 +14,11 @@ import (
 
 // BenchmarkEditorFrameRate runs the editor on the showcase map in a
 // 1280×720 window and measures how many frames it draws per second of
-// wall time: "still" with the camera at rest (only the water animates),
-// "turning" with the camera turning every tick (the whole scene is
-// rebuilt every frame); at the remembered defaults (shadows, automatic
+// wall time: "still" with the camera at rest (only the water animates)
+// but the user active (the window never idles), "turning" with the
+// camera turning every tick (the whole scene is rebuilt every frame),
+// "idle" left alone for pace.IdleAfter (then also the process's CPU per
+// second of wall time, in milliseconds: 500 is half a core); at the remembered defaults (shadows, automatic
 // resolution) and at full resolution ("full"), with shadows or without
 // ("noshadows"). Under Xvfb the GPU is Mesa's llvmpipe, so this is the
 // software renderer's frame rate:
@@ -30,9 +32,15 @@ func BenchmarkEditorFrameRate(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			turn float64 // degrees per tick
-		}{{"still", 0}, {"turning", 0.5}} {
+		}{{"still", 0}, {"turning", 0.5}, {"idle", 0}} {
 			b.Run(q.name+"/"+c.name, func(b *testing.B) {
 				for b.Loop() {
+					if c.name == "idle" {
+						fps, cpu := measureIdle(b, q.p)
+						b.ReportMetric(fps, "fps")
+						b.ReportMetric(cpu, "cpu-ms/s")
+						continue
+					}
 					fps, cpu, redraws := measureFrames(b, q.p, c.turn)
 					b.ReportMetric(fps, "fps")
 					b.ReportMetric(cpu, "cpu-ms/frame")
@@ -78,8 +86,44 @@ func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redra
 		}
 		return []step{func(g *game) bool {
 			g.cam.Rotation += turn
+			g.still.Stir(g.clock.now) // an active user
 			return frames >= settle+measured
 		}}
 	})
 	return float64(measured) / elapsed.Seconds(), float64(cpu.Microseconds()) / 1000 / measured, float64(draws) / measured
+}
+
+// measureIdle runs one editor session left alone: once it is idle, it
+// counts the frames drawn and the process's CPU time (all its threads,
+// the software renderer's included) over 5 s of wall time, and returns
+// frames per second and CPU milliseconds per second.
+func measureIdle(b *testing.B, p prefs.Prefs) (fps, cpuMsPerS float64) {
+	const span = 5 * time.Second
+	frames := 0
+	var start time.Time
+	var cpu0 time.Duration
+	runEditorSized(b, 1280, 720, Options{MapsDir: b.TempDir()}, newScriptInput(), func(g *game, c *checker) []step {
+		g.view.Quality = p
+		g.clock.source = wallClock
+		g.hooks.capture = func(*ebiten.Image) { frames++ }
+		return []step{
+			func(g *game) bool {
+				if !g.still.Idle(g.clock.now) {
+					return false
+				}
+				frames, start, cpu0 = 0, time.Now(), testutil.CPUTime()
+				return true
+			},
+			func(g *game) bool {
+				d := time.Since(start)
+				if d < span {
+					return false
+				}
+				fps = float64(frames) / d.Seconds()
+				cpuMsPerS = float64((testutil.CPUTime() - cpu0).Microseconds()) / 1000 / d.Seconds()
+				return true
+			},
+		}
+	})
+	return fps, cpuMsPerS
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/pace"
 	"hexsandbox/editor/prefs"
 	"hexsandbox/render/project"
 )
@@ -60,7 +61,8 @@ type game struct {
 	keys    keyboard
 	msgs    messages
 	work    fileWork
-	quality quality // shadows and resolution: the user's and the pacer's
+	quality quality        // shadows and resolution: the user's and the pacer's
+	still   pace.Stillness // throttles the frames of a still window
 	doc     document
 	prefs   prefsRecord
 
@@ -144,6 +146,7 @@ func newGame(opts Options, in Input) (*game, error) {
 		g.errorf("%s", w)
 	}
 	g.sess = files.NewSession(store, saved, start.Grid, 0)
+	g.sess.Match = start.Info.Match
 	g.makeModes(p.Settings)
 	g.sess.History.MarkSaved() // what was opened is on disk (or embedded)
 	if saved == "" {
@@ -333,6 +336,7 @@ func (g *game) Update() error {
 	}
 	tickStart, now := g.clock.tick()
 	prev := tickStart
+	cam := g.cam
 	g.pollFile()
 	if g.quitting {
 		return ebiten.Termination
@@ -367,11 +371,14 @@ func (g *game) Update() error {
 	if g.quitting {
 		return ebiten.Termination
 	}
-	g.world.update(max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds())
+	moving := g.world.update(max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds())
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
 	g.scene.Refresh()
+	if moving || g.stirred(cam) {
+		g.still.Stir(now)
+	}
 	g.autosave()
 	g.savePrefs(false)
 	g.updateTitle()
@@ -503,7 +510,13 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
+	if g.still.Skip(g.clock.now) {
+		return // the picture stays: a still window draws less often
+	}
 	start := wallClock() // the pacer measures the machine, not the map's time
+	if g.still.Idle(g.clock.now) {
+		g.quality.pacer.Pause() // the idle gaps are no slow frames
+	}
 	if g.hooks.drawDelay > 0 {
 		slowDown(g.hooks.drawDelay)
 	}

@@ -58,6 +58,8 @@ var toolKeys = [tools.ToolCount]struct {
 	{ebiten.Key4, ebiten.KeyM, "M"},
 	{ebiten.Key5, ebiten.KeyU, "U"},
 	{ebiten.Key6, ebiten.KeyT, "T"},
+	{ebiten.Key7, ebiten.KeyK, "K"},
+	{ebiten.Key8, ebiten.KeyP, "P"},
 }
 
 // toolHelp says in short what each tool does, for the help; toolTips
@@ -70,6 +72,8 @@ var (
 		"Select: drag a rectangle (Shift adds)",
 		"Wand: select a connected region",
 		"Note: write on a cell",
+		"Units: place or remove a unit",
+		"Town: place or remove a town",
 	}
 	toolTips = [tools.ToolCount]string{
 		"Brush: drag to paint what the panel applies",
@@ -78,6 +82,8 @@ var (
 		"Select: drag a rectangle of cells; Shift adds to the selection",
 		"Wand: click to select the connected region that matches the clicked cell (see Match)",
 		"Note: click a cell to write, change or remove its note",
+		"Units: click a cell to place a unit of the type and side chosen below, or to remove the unit there",
+		"Town: click a dry cell to place a town with the name and owner below, or a town to remove it",
 	}
 )
 

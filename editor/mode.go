@@ -147,6 +147,9 @@ func (g *game) point() pointer {
 	if p.pressed {
 		g.mini.dragging = over && onMini && !g.mini.onFold(x, y)
 		t.onMap = p.overMap
+		if p.overMap && len(g.dialogs) == 0 && g.textFocused() {
+			g.win.ui.ClearFocus() // a panel field gives the keyboard back
+		}
 		if over && g.mini.onFold(x, y) {
 			g.view.Minimap = !g.view.Minimap // fold or unfold it
 			g.edit.syncPanel()

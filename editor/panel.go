@@ -12,7 +12,6 @@ import (
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/palette"
-	"hexsandbox/units"
 )
 
 var terrainNames = [hexmap.TerrainTypeCount]string{"Sand", "Grass", "Mud", "Stone", "Snow"}
@@ -32,13 +31,20 @@ type valueRow struct {
 	readout *widget.Text
 }
 
-// choiceRow is a row of toggle buttons of which one is active.
+// choiceRow is a row of toggle buttons of which one is active. shown is
+// the index of the active one, as set shows it or the user picks it:
+// ebitenui reports a change on the next update, after sync has finished,
+// so only a change to another index than shown is the user's.
 type choiceRow struct {
 	group *widget.RadioGroup
 	btns  []*widget.Button
+	shown *int
 }
 
-func (c *choiceRow) set(k int) { c.group.SetActive(c.btns[max(0, min(k, len(c.btns)-1))]) }
+func (c *choiceRow) set(k int) {
+	*c.shown = max(0, min(k, len(c.btns)-1))
+	c.group.SetActive(c.btns[*c.shown])
+}
 
 // panel is the tool panel: it edits the game's settings in place and
 // calls back for file and history actions.
@@ -58,10 +64,7 @@ type panel struct {
 	shadows  *widget.Checkbox
 	resGroup *widget.RadioGroup
 	resBtns  []*widget.Button
-	unitMode *widget.RadioGroup
-	unitBtns []*widget.Button
-	sideGrp  *widget.RadioGroup
-	sideBtns []*widget.Button
+	pieces   piecesPanel
 	title    *widget.Text
 	syncing  bool // sync is setting widgets: their handlers must not infer intent
 }
@@ -164,8 +167,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	}
 	p.content.AddChild(modes)
 
-	p.content.AddChild(p.section(s, "Units"))
-	p.addUnits(s, set)
+	p.addPieces(s, set)
 
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)
@@ -252,21 +254,32 @@ func (p *panel) addTools(s *style, set *tools.Settings, act panelActions) {
 // choices adds toggle buttons to grid, one active at a time, and calls
 // pick with the index the user activates.
 func (p *panel) choices(s *style, grid *widget.Container, labels, tips []string, initial int, pick func(int)) choiceRow {
-	var row choiceRow
-	var elems []widget.RadioGroupElement
+	var btns []*widget.Button
 	for k, l := range labels {
 		b := s.toggle(l, 30)
 		s.withTip(b, tips[k])
 		grid.AddChild(b)
-		row.btns = append(row.btns, b)
+		btns = append(btns, b)
+	}
+	return p.radio(btns, initial, pick)
+}
+
+// radio makes btns a choice, one active at a time, and calls pick with
+// the index the user activates.
+func (p *panel) radio(btns []*widget.Button, initial int, pick func(int)) choiceRow {
+	row := choiceRow{btns: btns, shown: new(int)}
+	*row.shown = max(0, min(initial, len(btns)-1))
+	var elems []widget.RadioGroupElement
+	for _, b := range btns {
 		elems = append(elems, b)
 	}
 	row.group = widget.NewRadioGroup(
 		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[max(0, min(initial, len(elems)-1))]),
+		widget.RadioGroupOpts.InitialElement(elems[*row.shown]),
 		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
 			for k, b := range row.btns {
-				if b == a.Active && !p.syncing {
+				if b == a.Active && !p.syncing && k != *row.shown {
+					*row.shown = k
 					pick(k)
 				}
 			}
@@ -357,28 +370,18 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	keep := s.toggle("Keep", 44)
 	s.withTip(keep, "Leave each cell's terrain as it is")
 	row.AddChild(keep)
-	p.terrain.btns = append(p.terrain.btns, keep)
-	elems := []widget.RadioGroupElement{keep}
+	btns := []*widget.Button{keep}
 	for t := range hexmap.TerrainTypeCount {
 		btn := s.swatch(palette.Terrain[t], "Paint "+terrainNames[t])
 		row.AddChild(btn)
-		p.terrain.btns = append(p.terrain.btns, btn)
-		elems = append(elems, btn)
+		btns = append(btns, btn)
 	}
-	p.terrain.group = widget.NewRadioGroup(
-		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[terrainChoice(set)]),
-		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for k, b := range p.terrain.btns {
-				if b == a.Active && !p.syncing {
-					set.ApplyTerrain = k > 0
-					if k > 0 {
-						set.Terrain = uint8(k - 1)
-					}
-				}
-			}
-		}),
-	)
+	p.terrain = p.radio(btns, terrainChoice(set), func(k int) {
+		set.ApplyTerrain = k > 0
+		if k > 0 {
+			set.Terrain = uint8(k - 1)
+		}
+	})
 	p.content.AddChild(row)
 }
 
@@ -520,60 +523,7 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 			p.resGroup.SetActive(p.resBtns[i])
 		}
 	}
-	p.unitMode.SetActive(p.unitBtns[set.Units])
-	p.sideGrp.SetActive(p.sideBtns[max(1, min(hexmap.MaxSides, set.UnitSide))-1])
-}
-
-// addUnits adds the unit tool: off, place or remove a unit on the cell
-// clicked, and the side new units belong to, in its colour.
-func (p *panel) addUnits(s *style, set *tools.Settings) {
-	modes := s.grid([]bool{true, true, true}, 3)
-	var elems []widget.RadioGroupElement
-	for k, name := range []string{"Off", "Place", "Remove"} {
-		b := s.toggle(name, 60)
-		s.withTip(b, [...]string{"Leave units alone", "Click a cell to place a unit of the side below (not on water)", "Click a cell to take its unit away"}[k])
-		modes.AddChild(b)
-		p.unitBtns = append(p.unitBtns, b)
-		elems = append(elems, b)
-	}
-	p.content.AddChild(modes)
-	p.unitMode = widget.NewRadioGroup(
-		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[set.Units]),
-		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for i, b := range p.unitBtns {
-				if b == a.Active && !p.syncing {
-					set.Units = tools.Mode(i)
-				}
-			}
-		}),
-	)
-	sides := s.grid([]bool{false, false, false, false, true}, 4)
-	elems = nil
-	for side := 1; side <= hexmap.MaxSides; side++ {
-		c := units.SideColor(side)
-		col := color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 0xff}
-		b := s.swatch(col, "New units are "+units.SideName(side)+"'s")
-		sides.AddChild(b)
-		p.sideBtns = append(p.sideBtns, b)
-		elems = append(elems, b)
-	}
-	sides.AddChild(s.label("side", colDim))
-	p.content.AddChild(sides)
-	p.sideGrp = widget.NewRadioGroup(
-		widget.RadioGroupOpts.Elements(elems...),
-		widget.RadioGroupOpts.InitialElement(elems[max(1, min(hexmap.MaxSides, set.UnitSide))-1]),
-		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
-			for i, b := range p.sideBtns {
-				if b == a.Active && !p.syncing {
-					set.UnitSide = i + 1
-					// Picking a side means wanting to place its units.
-					set.Units = tools.Yes
-					p.unitMode.SetActive(p.unitBtns[tools.Yes])
-				}
-			}
-		}),
-	)
+	p.pieces.sync(set)
 }
 
 func state(on bool) widget.WidgetState {

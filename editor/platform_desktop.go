@@ -64,7 +64,7 @@ func (g *game) exportCatlike() {
 		grid := g.sess.Grid.Clone()
 		op := files.Op{Label: "Exporting " + filepath.Base(written),
 			Run: func(ctx context.Context) error { return files.ExportCatlike(ctx, written, grid) }}
-		g.runFile(op, true, func(err error) { g.report(err, "Exporting", func() { g.info("Exported " + written) }) })
+		g.runFile(op, true, func(err error) { g.report(err, "Exporting", func() { g.exported("Exported "+written, grid) }) })
 	}
 	name := g.mapTitle() + saves.CatlikeExt
 	field := s.textField(name, "/path/to/map.map", 420, export)

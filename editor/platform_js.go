@@ -66,7 +66,7 @@ func (g *game) exportCatlike() {
 		g.errorf("%v", err)
 		return
 	}
-	g.info("Downloading " + g.mapTitle() + saves.CatlikeExt)
+	g.exported("Downloading "+g.mapTitle()+saves.CatlikeExt, g.sess.Grid)
 }
 
 // downloadMap offers the map as a file download.

@@ -153,9 +153,9 @@ func TestPlayEndToEnd(t *testing.T) {
 				}
 			}),
 			// Edit mode: a blue unit and a red one, placed by clicking.
-			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 1 }),
+			setTools(func(s *tools.Settings) { s.Tool, s.Units, s.UnitSide = tools.ToolUnits, tools.Yes, 1 }),
 			stroke(t, in, func() []int { return []int{from} }),
-			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 2 }),
+			setTools(func(s *tools.Settings) { s.Tool, s.Units, s.UnitSide = tools.ToolUnits, tools.Yes, 2 }),
 			stroke(t, in, func() []int { return []int{red} }),
 			do(func(g *game) {
 				if len(grid().Units()) != 2 || grid().Units()[unitOn(from)].Side != 1 || grid().Units()[unitOn(red)].Side != 2 {
@@ -163,12 +163,11 @@ func TestPlayEndToEnd(t *testing.T) {
 				}
 			}),
 			// A click on each extra cell places a unit there, half of them
-			// blue, half red. (One stroke across them would also place
-			// units on the cells between: a drag paints along its path.)
-			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 1 }),
+			// blue, half red.
+			setTools(func(s *tools.Settings) { s.Tool, s.Units, s.UnitSide = tools.ToolUnits, tools.Yes, 1 }),
 			stroke(t, in, func() []int { return extraCell(extra, 0) }),
 			stroke(t, in, func() []int { return extraCell(extra, 1) }),
-			setTools(func(s *tools.Settings) { s.Units, s.UnitSide = tools.Yes, 2 }),
+			setTools(func(s *tools.Settings) { s.Tool, s.Units, s.UnitSide = tools.ToolUnits, tools.Yes, 2 }),
 			stroke(t, in, func() []int { return extraCell(extra, 2) }),
 			stroke(t, in, func() []int { return extraCell(extra, 3) }),
 			do(func(g *game) {

@@ -10,7 +10,6 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
-	"hexsandbox/saves"
 )
 
 // editorPrefs are what the editor remembers between runs: the map that was
@@ -93,9 +92,9 @@ func startMap(opts Options, store files.Store, p editorPrefs) (l files.Loaded, s
 		why = append(why, err.Error())
 	}
 	if p.Map != "" {
-		g, rep, err := store.Load(context.Background(), p.Map)
+		g, info, err := store.Load(context.Background(), p.Map)
 		if err == nil {
-			return files.Loaded{Grid: g, Name: p.Map, Info: saves.Info{Dropped: rep}}, p.Map, "", why, nil
+			return files.Loaded{Grid: g, Name: p.Map, Info: info}, p.Map, "", why, nil
 		}
 		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
 	}

@@ -113,7 +113,7 @@ func TestEditorNotesSavedAndLoaded(t *testing.T) {
 func TestEditorOpenFitsTheNewMap(t *testing.T) {
 	dir, store := newMapsDir(t)
 	small, _ := hexmap.NewGrid(20, 15, 4)
-	if err := store.Save(context.Background(), "small", small); err != nil {
+	if err := store.Save(context.Background(), "small", small, nil); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -337,7 +337,7 @@ func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 	dir, store := newMapsDir(t)
 	wide, _ := hexmap.NewGridOf(hexmap.Topology{Width: 40, Height: 15, Wrapping: true}, noise.New(2))
 	wide.SetElevation(3, 2)
-	if err := store.Save(context.Background(), "wide", wide); err != nil {
+	if err := store.Save(context.Background(), "wide", wide, nil); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()
@@ -574,7 +574,7 @@ func TestEditorRestartReopensTheLastMap(t *testing.T) {
 	dir, store := newMapsDir(t)
 	kept, _ := hexmap.NewGrid(20, 15, 6)
 	kept.SetElevation(9, 4)
-	if err := store.Save(context.Background(), "kept", kept); err != nil {
+	if err := store.Save(context.Background(), "kept", kept, nil); err != nil {
 		t.Fatal(err)
 	}
 	in := newScriptInput()

@@ -113,7 +113,7 @@ func (g *game) statusText() (left, right string) {
 		if n := g.sess.Grid.Note(g.ptr.cur.cell); n != "" {
 			left += fmt.Sprintf("   “%s”", n)
 		}
-		left += g.unitStatus() + modeCell
+		left += townStatus(g.sess.Grid, g.ptr.cur.cell) + g.unitStatus() + modeCell
 	} else {
 		left = "Point at the map to see a cell"
 	}
@@ -294,7 +294,7 @@ func (g *game) unitStatus() string {
 	grid := g.sess.Grid
 	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
 		u := grid.Units()[k]
-		return fmt.Sprintf("   %s unit, %d moves left", units.SideName(int(u.Side)), u.MovesLeft)
+		return fmt.Sprintf("   %s %s, %d moves left", units.SideName(int(u.Side)), u.Type, u.MovesLeft)
 	}
 	return ""
 }

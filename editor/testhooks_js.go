@@ -19,6 +19,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/editor/files"
+	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/render"
 	"hexsandbox/render/project"
@@ -44,7 +45,7 @@ func (g *game) mapCall(p *page, name, arg string) (res any, ok bool, err error) 
 		}
 	case "new": // an empty 20×15 map, as File ▸ New does; "wrapping": one that wraps
 		top := hexmap.Topology{Width: 20, Height: 15, Wrapping: arg == "wrapping"}
-		if err = g.sess.NewMapOf(top, g.sess.Grid.Seed()); err == nil {
+		if err = g.sess.NewMapOf(top, g.sess.Grid.Noise().Seed()); err == nil {
 			g.sess.Suggested = "" // as File ▸ New: the previous map's name is not this one's
 			g.resetView()
 		}
@@ -79,6 +80,8 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		if err = json.Unmarshal([]byte(arg), &g.edit.settings); err == nil {
 			g.edit.panel.sync(&g.edit.settings, &g.view)
 		}
+	case "tool": // choose the tool named arg ("Brush", "Units", "Town" …), as its button does
+		err = g.chooseTool(arg)
 	case "camera": // a JSON patch of the camera (X, Z, Zoom, Rotation); "" resets
 		if arg == "" {
 			g.resetView()
@@ -103,7 +106,7 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		res, err = g.probe()
 	case "cellScreen": // where cell arg's centre is on the screen, [x, y]
 		var i int
-		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.CellCount()) {
+		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.Topology().CellCount()) {
 			err = fmt.Errorf("no cell %d", i)
 		}
 		if err == nil {
@@ -117,6 +120,18 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		err = fmt.Errorf("%s: %v", name, err)
 	}
 	return res, true, err
+}
+
+// chooseTool makes the tool named name the editor's.
+func (g *game) chooseTool(name string) error {
+	for t := range tools.ToolCount {
+		if t.String() == name {
+			g.edit.settings.Tool = t
+			g.edit.panel.sync(&g.edit.settings, &g.view)
+			return nil
+		}
+	}
+	return fmt.Errorf("no tool %q", name)
 }
 
 // undoSteps is the number of undo steps the map has.

@@ -173,6 +173,10 @@ func (e *editMode) press() {
 		e.wand()
 	case e.settings.Tool == tools.ToolNote:
 		e.env.noteDialog(e.env.ptr.cell)
+	case e.settings.Tool == tools.ToolUnits:
+		e.placeUnit()
+	case e.settings.Tool == tools.ToolTown:
+		e.placeTown()
 	default:
 		e.holding = holdBrush
 	}

@@ -53,9 +53,10 @@ func placeShift(t hexmap.Topology, p tools.Place, shift float32) float32 {
 	return x - own + shift
 }
 
-// drawUnder draws the selection, and what a click would change when
-// nothing is over the map.
+// drawUnder draws the towns, the selection, and what a click would
+// change when nothing is over the map.
 func (e *editMode) drawUnder(screen *ebiten.Image, v *project.View, copies []float32, margin float32) {
+	e.env.paint.drawTowns(screen, v, copies, margin)
 	e.drawSelection(screen, v, copies, margin)
 	if e.env.quiet() {
 		e.drawToolPreview(screen, v, margin)
@@ -95,7 +96,8 @@ func (e *editMode) drawToolPreview(screen *ebiten.Image, v *project.View, margin
 			e.env.paint.shade(screen, v, p.Index, placeShift(top, p, 0), selectFill)
 			e.env.paint.outline(screen, v, p.Index, placeShift(top, p, 0), selectColor, 2)
 		}
-	case alt(e.env.in) || e.settings.Tool == tools.ToolPick || e.settings.Tool == tools.ToolNote:
+	case alt(e.env.in) || e.settings.Tool == tools.ToolPick || e.settings.Tool == tools.ToolNote ||
+		e.settings.Tool == tools.ToolUnits || e.settings.Tool == tools.ToolTown:
 		e.env.paint.outline(screen, v, e.env.ptr.cell, shiftOf(top, e.env.ptr.cell, ref), hoverColor, 2.5)
 	case e.settings.Tool == tools.ToolFill || e.settings.Tool == tools.ToolWand:
 		c := hoverColor

@@ -65,11 +65,14 @@ func (w *world) reset(grid *hexmap.Grid, ground units.Ground) {
 
 // update advances a move under way by dt seconds of the editor's time,
 // fades the fog by as much, and keeps the finder up with edits (so the
-// feed need not hold them).
-func (w *world) update(dt float64) {
+// feed need not hold them). It reports whether a unit moved or the fog
+// changed.
+func (w *world) update(dt float64) bool {
+	_, moving := w.game.Travelling()
 	w.game.Update(dt)
-	w.updateFog(dt)
+	faded := w.updateFog(dt)
 	w.finder.Sync()
+	return moving || faded
 }
 
 // figures lists every unit's figure, and returns the ones the scene

@@ -24,6 +24,13 @@ type SideSpec struct {
 	Team int `json:"team"`
 }
 
+// ObjectivesSpec is a side's starting objectives (a script may change
+// them).
+type ObjectivesSpec struct {
+	Side int    `json:"side"`
+	Text string `json:"text"`
+}
+
 // TownSpec is a starting town. Owner 0 is neutral; Builds "" reads as the
 // ruleset's default.
 type TownSpec struct {
@@ -57,6 +64,8 @@ type Scenario struct {
 	// its named sets of cells.
 	Script string     `json:"script,omitempty"`
 	Areas  []AreaSpec `json:"areas,omitempty"`
+	// Objectives are the sides' starting objectives, shown in their views.
+	Objectives []ObjectivesSpec `json:"objectives,omitempty"`
 }
 
 // AreaSpec is a named set of cells a script refers to.
@@ -139,8 +148,9 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides and teams, victory, script and areas), its towns and its units
-// (at full health), in the map's order, under the default ruleset.
+// sides and teams, victory, script, areas and the sides' starting
+// objectives), its towns and its units (at full health), in the map's
+// order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
 	set := g.Setup()
 	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}, Script: set.Script}
@@ -154,6 +164,9 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 	}
 	for _, sd := range g.Sides() {
 		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+	}
+	for _, o := range set.Objectives {
+		sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: int(o.Side), Text: o.Text})
 	}
 	for _, t := range g.Towns() {
 		x, z := t.Location.Offset()

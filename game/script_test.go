@@ -353,3 +353,66 @@ func TestScenarioOfCarriesTheMapsScriptAndAreas(t *testing.T) {
 		t.Fatalf("scenario script %q, areas %+v", sc.Script, sc.Areas)
 	}
 }
+
+// A map's starting objectives (its setup, format version 7) are the
+// scenario's, and each side sees its own when the match starts.
+func TestScenarioOfCarriesTheMapsObjectives(t *testing.T) {
+	g := flatGrid(t, 15, 10)
+	sc := scripted("")
+	for _, u := range sc.Units {
+		if err := g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(u.Cell[0], u.Cell[1]), Side: uint8(u.Side), Type: u.Type}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := hexmap.Setup{Objectives: []hexmap.Objective{{Side: 2, Text: "Hold on."}, {Side: 1, Text: "Take Ash."}}}
+	if err := g.SetSetup(set); err != nil {
+		t.Fatal(err)
+	}
+	m := start(t, g, ScenarioOf(g))
+	if m.View(1).Objectives != "Take Ash." || m.View(2).Objectives != "Hold on." {
+		t.Fatalf("objectives %q and %q", m.View(1).Objectives, m.View(2).Objectives)
+	}
+}
+
+// BenchmarkScriptedMove is a move of two cells and its undo, each cell
+// calling an on_unit_moved that reads the match (scripted), or none
+// (plain): what a handler call adds to a command.
+func BenchmarkScriptedMove(b *testing.B) {
+	for _, c := range []struct{ name, src string }{
+		{"plain", ""},
+		{"scripted", "def on_unit_moved(unit, cell):\n    if game.in_area(cell, \"north\") or unit.hp < 50:\n        game.message(\"x\")\n"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := start(b, flatGrid(b, 15, 10), scripted(c.src))
+			for i := range m.st.Explored { // nothing new to see: the move may be undone
+				m.st.Explored[i] = 0xff
+			}
+			for b.Loop() {
+				do(b, m, moveCmd(1, 3, 1))
+				do(b, m, Command{Cmd: "undo"})
+			}
+		})
+	}
+}
+
+func TestStartingObjectivesAreShownUntilTheScriptChangesThem(t *testing.T) {
+	sc := scripted("def on_turn_start(side, round):\n    if round == 2:\n        game.set_objectives(side, \"Now hold.\")\n")
+	sc.Objectives = []ObjectivesSpec{{Side: 1, Text: "Take Ash."}}
+	m := start(t, flatGrid(t, 15, 10), sc)
+	if got := m.View(1).Objectives; got != "Take Ash." || m.View(2).Objectives != "" {
+		t.Fatalf("objectives %q", got)
+	}
+	do(t, m, endCmd())
+	do(t, m, endCmd())
+	if got := m.View(1).Objectives; got != "Now hold." {
+		t.Fatalf("objectives %q after the script set them", got)
+	}
+	sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: 2, Text: strings.Repeat("x", maxText+1)})
+	if _, _, err := NewMatch(flatGrid(t, 15, 10), sc); err == nil || !strings.Contains(err.Error(), "objectives[1]") {
+		t.Fatalf("long objectives: %v", err)
+	}
+	sc.Objectives = []ObjectivesSpec{{Side: 3, Text: "x"}}
+	if _, _, err := NewMatch(flatGrid(t, 15, 10), sc); err == nil || !strings.Contains(err.Error(), "side 3") {
+		t.Fatalf("objectives of side 3: %v", err)
+	}
+}

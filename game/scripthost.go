@@ -182,8 +182,12 @@ func (h *host) checkSide(s int, zeroOK bool) error {
 	return fmt.Errorf("side %d is not one of the sides", s)
 }
 
-// checkText refuses a text longer than maxText bytes.
-func checkText(text string) error {
+// checkText refuses a side that is not playing (0 allowed when zeroOK)
+// and a text longer than maxText bytes.
+func (h *host) checkText(side int, zeroOK bool, text string) error {
+	if err := h.checkSide(side, zeroOK); err != nil {
+		return err
+	}
 	if len(text) > maxText {
 		return fmt.Errorf("a text of %d bytes, at most %d", len(text), maxText)
 	}
@@ -191,10 +195,7 @@ func checkText(text string) error {
 }
 
 func (h *host) Message(side int, text string) error {
-	if err := h.checkSide(side, true); err != nil {
-		return err
-	}
-	if err := checkText(text); err != nil {
+	if err := h.checkText(side, true, text); err != nil {
 		return err
 	}
 	e := sideEvent("message", side)
@@ -326,10 +327,7 @@ func (h *host) Reveal(side int, cells []script.Cell) error {
 }
 
 func (h *host) SetObjectives(side int, text string) error {
-	if err := h.checkSide(side, false); err != nil {
-		return err
-	}
-	if err := checkText(text); err != nil {
+	if err := h.checkText(side, false, text); err != nil {
 		return err
 	}
 	if err := h.act(); err != nil {

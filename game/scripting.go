@@ -14,8 +14,8 @@ import (
 // bounded as a map's, hexmap.MaxAreas and hexmap.MaxAreaNameLength).
 const (
 	maxVars         = 256
-	maxVarName      = 64   // bytes
-	maxText         = 1000 // bytes of a message or objectives
+	maxVarName      = 64                       // bytes
+	maxText         = hexmap.MaxObjectiveBytes // bytes of a message or objectives, as a map's
 	maxUnits        = 1 << 20
 	maxCallsPerStep = 256 // handler calls for one command (or the start)
 )
@@ -32,8 +32,19 @@ type scriptVar struct {
 	Value string `json:"value"`
 }
 
-// loadScript checks the scenario's areas and compiles its script.
+// loadScript sets the sides' starting objectives, checks the scenario's
+// areas and compiles its script.
 func (m *Match) loadScript(sc Scenario) error {
+	for k, o := range sc.Objectives {
+		i := m.sideIndex(o.Side)
+		switch {
+		case i < 0:
+			return fmt.Errorf("scenario: objectives[%d]: side %d is not one of the sides", k, o.Side)
+		case len(o.Text) > maxText:
+			return fmt.Errorf("scenario: objectives[%d]: %d bytes, at most %d", k, len(o.Text), maxText)
+		}
+		m.st.Sides[i].Objectives = o.Text
+	}
 	if len(sc.Areas) > hexmap.MaxAreas {
 		return fmt.Errorf("scenario: areas: %d, at most %d", len(sc.Areas), hexmap.MaxAreas)
 	}

@@ -13,20 +13,30 @@ const (
 	MaxScriptBytes    = 256 << 10 // a script's source
 	MaxAreas          = 64        // named areas
 	MaxAreaNameLength = 32        // characters of an area's name
+	MaxObjectiveBytes = 1000      // bytes of a side's starting objectives
 )
 
 // Setup is a map's scenario settings, saved with it: the seed of a
 // match's generator, the sides that play with their teams, how a match
 // is won, and the scenario's event script (Starlark, docs/scripting.md)
-// with the named areas it refers to. The zero Setup is the default: seed
+// with the named areas it refers to, and the sides' starting
+// objectives. The zero Setup is the default: seed
 // 0, conquest, the sides that hold units or towns, each on its own team
-// (see Grid.Sides), no script and no areas.
+// (see Grid.Sides), no script, no areas and no objectives.
 type Setup struct {
-	Seed    uint64
-	Sides   []SideSetup // each side once, in ascending side order
-	Victory Victory
-	Script  string
-	Areas   []Area // names used once
+	Seed       uint64
+	Sides      []SideSetup // each side once, in ascending side order
+	Victory    Victory
+	Script     string
+	Areas      []Area      // names used once
+	Objectives []Objective // each side once, in ascending side order
+}
+
+// Objective is a side's starting objectives: the text shown in its view
+// when a match starts, until the script sets others.
+type Objective struct {
+	Side uint8  // 1..MaxSides
+	Text string // UTF-8, at most MaxObjectiveBytes
 }
 
 // Area is a named set of cells: their indices, ascending, each once.
@@ -55,6 +65,7 @@ var (
 	errBadRounds    = errors.New("a scenario's round limit is 0 (conquest) to 10000")
 	ErrBadScript    = errors.New("a scenario's script is UTF-8 text of at most 256 KiB")
 	ErrBadArea      = errors.New("a scenario has at most 64 areas, each named once with 1 to 32 characters, its cells ascending, each once")
+	ErrBadObjective = errors.New("a scenario's objectives are for sides 1 to 4, each once, in UTF-8 of at most 1000 bytes")
 )
 
 // check reports why s is not a valid setup, naming the field.
@@ -78,7 +89,25 @@ func (s Setup) check() error {
 	if len(s.Script) > MaxScriptBytes || !utf8.ValidString(s.Script) {
 		return errorf("script of %d bytes: %w", len(s.Script), ErrBadScript)
 	}
+	if err := s.checkObjectives(); err != nil {
+		return err
+	}
 	return s.checkAreas()
+}
+
+// checkObjectives reports the first bad starting objectives.
+func (s Setup) checkObjectives() error {
+	if len(s.Objectives) > MaxSides {
+		return errorf("%d objectives: %w", len(s.Objectives), ErrBadObjective)
+	}
+	var seen [MaxSides + 1]bool
+	for k, o := range s.Objectives {
+		if o.Side < 1 || o.Side > MaxSides || seen[o.Side] || len(o.Text) > MaxObjectiveBytes || !utf8.ValidString(o.Text) {
+			return errorf("objectives[%d]: side %d, %d bytes: %w", k, o.Side, len(o.Text), ErrBadObjective)
+		}
+		seen[o.Side] = true
+	}
+	return nil
 }
 
 // checkAreas reports the first bad area (cells are checked against a
@@ -118,8 +147,12 @@ func (g *Grid) SetSetup(s Setup) error {
 	}
 	s = cloneSetup(s)
 	s.Sides = slices.SortedFunc(slices.Values(s.Sides), func(a, b SideSetup) int { return cmp.Compare(a.Side, b.Side) })
+	s.Objectives = slices.SortedFunc(slices.Values(s.Objectives), func(a, b Objective) int { return cmp.Compare(a.Side, b.Side) })
 	if len(s.Sides) == 0 {
 		s.Sides = nil
+	}
+	if len(s.Objectives) == 0 {
+		s.Objectives = nil
 	}
 	if len(s.Areas) == 0 {
 		s.Areas = nil
@@ -160,13 +193,15 @@ func (g *Grid) Sides() []SideSetup {
 
 func (s Setup) equal(o Setup) bool {
 	return s.Seed == o.Seed && s.Victory == o.Victory && slices.Equal(s.Sides, o.Sides) && s.Script == o.Script &&
-		slices.EqualFunc(s.Areas, o.Areas, func(a, b Area) bool { return a.Name == b.Name && slices.Equal(a.Cells, b.Cells) })
+		slices.EqualFunc(s.Areas, o.Areas, func(a, b Area) bool { return a.Name == b.Name && slices.Equal(a.Cells, b.Cells) }) &&
+		slices.Equal(s.Objectives, o.Objectives)
 }
 
 // cloneSetup is a copy of s that shares no slices with it.
 func cloneSetup(s Setup) Setup {
 	s.Sides = slices.Clone(s.Sides)
 	s.Areas = slices.Clone(s.Areas)
+	s.Objectives = slices.Clone(s.Objectives)
 	for k := range s.Areas {
 		s.Areas[k].Cells = slices.Clone(s.Areas[k].Cells)
 	}

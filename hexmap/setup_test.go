@@ -8,7 +8,7 @@ import (
 )
 
 // SetSetup refuses a bad setup with an error naming the field, and keeps
-// the sides in ascending order.
+// the sides and the objectives in ascending order of side.
 func TestSetSetup(t *testing.T) {
 	g, _ := NewGrid(10, 5, 1)
 	for _, tc := range []struct {
@@ -24,6 +24,10 @@ func TestSetSetup(t *testing.T) {
 		{"team 5", Setup{Sides: []SideSetup{{1, 5}}}, errBadTeam, "sides[0]: team 5"},
 		{"negative rounds", Setup{Victory: Victory{Rounds: -1}}, errBadRounds, "victory rounds -1"},
 		{"too many rounds", Setup{Victory: Victory{Rounds: MaxRounds + 1}}, errBadRounds, "victory rounds"},
+		{"objectives of side 0", Setup{Objectives: []Objective{{0, "a"}}}, ErrBadObjective, "objectives[0]: side 0"},
+		{"objectives twice", Setup{Objectives: []Objective{{2, "a"}, {2, "b"}}}, ErrBadObjective, "objectives[1]: side 2"},
+		{"objectives too long", Setup{Objectives: []Objective{{1, strings.Repeat("x", MaxObjectiveBytes+1)}}}, ErrBadObjective, "1001 bytes"},
+		{"objectives not UTF-8", Setup{Objectives: []Objective{{1, "\xff"}}}, ErrBadObjective, "objectives[0]"},
 	} {
 		err := g.SetSetup(tc.s)
 		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.field) {
@@ -33,7 +37,9 @@ func TestSetSetup(t *testing.T) {
 	if !g.Setup().equal(Setup{}) {
 		t.Fatal("a refused setup changed the setup")
 	}
-	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1}, {1, 1}, {4, 4}}, Victory: Victory{Rounds: MaxRounds}}
+	long := strings.Repeat("ø", MaxObjectiveBytes/2)
+	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1}, {1, 1}, {4, 4}}, Victory: Victory{Rounds: MaxRounds},
+		Objectives: []Objective{{4, "Hold."}, {1, long}}}
 	if err := g.SetSetup(s); err != nil {
 		t.Fatal(err)
 	}
@@ -41,9 +47,18 @@ func TestSetSetup(t *testing.T) {
 	if want := []SideSetup{{1, 1}, {3, 1}, {4, 4}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != MaxRounds {
 		t.Fatalf("setup %+v", got)
 	}
+	if want := []Objective{{1, long}, {4, "Hold."}}; !slices.Equal(got.Objectives, want) {
+		t.Fatalf("objectives %+v, want them by side", got.Objectives)
+	}
 	got.Sides[0].Team = 2
-	if g.Setup().Sides[0].Team != 1 {
-		t.Fatal("Setup's copy shares the sides")
+	got.Objectives[0].Text = "changed"
+	if g.Setup().Sides[0].Team != 1 || g.Setup().Objectives[0].Text != long {
+		t.Fatal("Setup's copy shares the sides or the objectives")
+	}
+	c0 := g.Clone()
+	s.Objectives = s.Objectives[:1]
+	if c0.SetSetup(s) != nil || c0.Equal(g) {
+		t.Fatal("Equal ignores the objectives")
 	}
 	c := g.Clone()
 	if !c.Equal(g) || c.SetSetup(Setup{}) != nil || c.Equal(g) || len(g.Setup().Sides) != 3 {

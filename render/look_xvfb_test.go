@@ -15,7 +15,7 @@ import (
 // level, so that shore strips run round it on every side.
 func lakeMap(t *testing.T) (*chunk.Set, float32, float32) {
 	g, centre := grassMap(t)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.Topology().Distance(centre, i) <= 3 {
 			g.SetElevation(i, 0)
 			g.SetWaterLevel(i, 1)
@@ -23,7 +23,7 @@ func lakeMap(t *testing.T) (*chunk.Set, float32, float32) {
 			g.SetWaterLevel(i, 0)
 		}
 	}
-	cx, cz := g.Coordinates(centre).Center()
+	cx, cz := g.Topology().Coordinates(centre).Center()
 	return chunk.NewSet(g), cx, cz
 }
 

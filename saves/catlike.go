@@ -82,7 +82,7 @@ func CatlikeLoses(g *hexmap.Grid) []string {
 			break
 		}
 	}
-	if s := g.Setup(); s.Seed != 0 || s.Victory.Rounds != 0 || len(s.Sides) > 0 || s.Script != "" || len(s.Areas) > 0 {
+	if s := g.Setup(); s.Seed != 0 || s.Victory.Rounds != 0 || len(s.Sides) > 0 || s.Script != "" || len(s.Areas) > 0 || len(s.Objectives) > 0 {
 		lost = append(lost, "the scenario setup")
 	}
 	return lost

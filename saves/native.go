@@ -35,7 +35,9 @@ import (
 //	side, uint8 team, v6+: uint32 script length (≤ hexmap.MaxScriptBytes),
 //	that many bytes of UTF-8, uint8 area count (≤ hexmap.MaxAreas), per
 //	area uint8 length, that many bytes of UTF-8 name, uint32 cell count
-//	(≤ cells), per cell uint32 index (ascending), then the match
+//	(≤ cells), per cell uint32 index (ascending), v7+: uint8 objectives
+//	count (≤ 4), per entry uint8 side, uint16 length (≤
+//	hexmap.MaxObjectiveBytes), that many bytes of UTF-8, then the match
 //	length's bytes, opaque here (package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
@@ -50,10 +52,11 @@ import (
 // read as hexmap.DefaultUnitType, with no towns and the zero (default)
 // hexmap.Setup. Version 5's match length comes right after the header,
 // so that a reader knows how much the body may hold before it
-// decompresses the body. Versions 1 to 5 had no script or areas.
+// decompresses the body. Versions 1 to 5 had no script or areas,
+// versions 1 to 6 no starting objectives.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 6
+	nativeVersion = 7
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -70,6 +73,7 @@ type layout struct {
 	notes       bool // the notes follow the exploration
 	scenario    bool // unit types, towns, setup and match follow the notes
 	script      bool // the setup goes on with the script and the areas
+	objectives  bool // and then with the sides' starting objectives
 }
 
 func layoutOf(version int) layout {
@@ -79,7 +83,8 @@ func layoutOf(version int) layout {
 	case version < 3:
 		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
-	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5, script: version >= 6}
+	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5, script: version >= 6,
+		objectives: version >= 7}
 }
 
 // exploredLen is the bytes of exploration a map of n cells stores.
@@ -95,13 +100,16 @@ func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 
 // maxScenarioLen is the most bytes the version 5 sections of a map of n
 // cells take (one unit and one town per cell, the longest names), with
-// version 6's script and areas (every area holding every cell) when
-// script is set.
-func maxScenarioLen(n int, script bool) int64 {
+// version 6's script and areas (every area holding every cell) and
+// version 7's objectives when the layout has them.
+func maxScenarioLen(n int, lay layout) int64 {
 	size := int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
 		8 + 4 + 1 + 2*hexmap.MaxSides
-	if script {
+	if lay.script {
 		size += 4 + hexmap.MaxScriptBytes + 1 + hexmap.MaxAreas*(1+maxAreaNameBytes+4+4*int64(n))
+	}
+	if lay.objectives {
+		size += 1 + hexmap.MaxSides*(1+2+hexmap.MaxObjectiveBytes)
 	}
 	return size
 }
@@ -224,7 +232,7 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
 	}
 	if lay.scenario {
-		maxBody += maxScenarioLen(n, lay.script) + int64(matchLen)
+		maxBody += maxScenarioLen(n, lay) + int64(matchLen)
 	}
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
@@ -283,7 +291,7 @@ func checkBody(head, body []byte, n int, lay layout, matchLen int) (scenario, er
 	if lay.scenario {
 		var size int
 		var err error
-		if sc, size, err = readScenario(body[min(len(body), want-4):], int(units), n, matchLen, lay.script); err != nil {
+		if sc, size, err = readScenario(body[min(len(body), want-4):], int(units), n, matchLen, lay); err != nil {
 			return sc, err
 		}
 		want += size

@@ -61,6 +61,12 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 			data = binary.LittleEndian.AppendUint32(data, uint32(c))
 		}
 	}
+	data = append(data, byte(len(s.Objectives)))
+	for _, o := range s.Objectives {
+		data = append(data, o.Side)
+		data = binary.LittleEndian.AppendUint16(data, uint16(len(o.Text)))
+		data = append(data, o.Text...)
+	}
 	return append(data, match...) // its length is in the header
 }
 
@@ -99,6 +105,13 @@ func (c *cursor) u8() byte {
 	return 0
 }
 
+func (c *cursor) u16() uint16 {
+	if b := c.take(2); b != nil {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return 0
+}
+
 func (c *cursor) u32() uint32 {
 	if b := c.take(4); b != nil {
 		return binary.LittleEndian.Uint32(b)
@@ -125,7 +138,7 @@ func (c *cursor) fail(err error) {
 // against MaxMatchBytes already), and returns them with their length. It
 // checks the lengths and counts, so that nothing it allocates exceeds
 // what b holds; the grid checks the values (hexmap's setters).
-func readScenario(b []byte, units, n, matchLen int, script bool) (scenario, int, error) {
+func readScenario(b []byte, units, n, matchLen int, lay layout) (scenario, int, error) {
 	var s scenario
 	c := &cursor{b: b, what: "unit types"}
 	s.types = make([]string, 0, min(units, len(b)))
@@ -162,8 +175,11 @@ func readScenario(b []byte, units, n, matchLen int, script bool) (scenario, int,
 	for range min(sides, hexmap.MaxSides) {
 		s.setup.Sides = append(s.setup.Sides, hexmap.SideSetup{Side: c.u8(), Team: c.u8()})
 	}
-	if script {
+	if lay.script {
 		readScript(c, &s.setup, n)
+	}
+	if lay.objectives && c.err == nil {
+		readObjectives(c, &s.setup)
 	}
 	c.what = "match"
 	if match := c.take(matchLen); len(match) > 0 {
@@ -202,6 +218,24 @@ func readScript(c *cursor, setup *hexmap.Setup, n int) {
 			a.Cells = append(a.Cells, int(c.u32()))
 		}
 		setup.Areas = append(setup.Areas, a)
+	}
+}
+
+// readObjectives reads version 7's starting objectives into setup,
+// checking their count and lengths (the grid checks the values).
+func readObjectives(c *cursor, setup *hexmap.Setup) {
+	c.what = "objectives"
+	count := int(c.u8())
+	if count > hexmap.MaxSides {
+		c.fail(fmt.Errorf("%d objectives: %w", count, hexmap.ErrBadObjective))
+	}
+	for k := 0; k < count && c.err == nil; k++ {
+		side := c.u8()
+		size := int(c.u16())
+		if size > hexmap.MaxObjectiveBytes {
+			c.fail(fmt.Errorf("objectives %d: %d bytes: %w", k, size, hexmap.ErrBadObjective))
+		}
+		setup.Objectives = append(setup.Objectives, hexmap.Objective{Side: side, Text: string(c.take(size))})
 	}
 }
 

@@ -29,7 +29,8 @@ var scenarioTowns = []struct {
 // scenarioSetup is the setup scenarioMap sets: a seed with the top bit,
 // three of the four sides on two teams, a round limit, a script with
 // characters of several bytes, an empty area, one of the longest name
-// and one holding the last cell of a 40×30 map.
+// and one holding the last cell of a 40×30 map, and starting objectives
+// for two sides, one of the longest.
 var scenarioSetup = hexmap.Setup{
 	Seed:    1<<63 | 12345,
 	Sides:   []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}, {Side: 4, Team: 1}},
@@ -37,6 +38,7 @@ var scenarioSetup = hexmap.Setup{
 	Script:  "def on_start():\n    game.message(\"Grüße\")\n",
 	Areas: []hexmap.Area{{Name: "empty"}, {Name: strings.Repeat("ø", hexmap.MaxAreaNameLength), Cells: []int{0, 5, 6}},
 		{Name: "corner", Cells: []int{40*30 - 1}}},
+	Objectives: []hexmap.Objective{{Side: 2, Text: "Hold."}, {Side: 4, Text: strings.Repeat("é", hexmap.MaxObjectiveBytes/2)}},
 }
 
 // scenarioTypes are the types scenarioMap gives its units in turn.
@@ -79,9 +81,9 @@ func matchBlob() []byte {
 	return b
 }
 
-// Every field versions 5 and 6 add comes back as written: each unit's
+// Every field versions 5 to 7 add comes back as written: each unit's
 // type, the towns in order with names and owners, the setup with its
-// script and areas, and the match.
+// script, areas and objectives, and the match.
 func TestScenarioRoundTrip(t *testing.T) {
 	g := scenarioMap(t)
 	var buf bytes.Buffer
@@ -89,7 +91,7 @@ func TestScenarioRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, info := readShared(t, buf.Bytes())
-	if info.Version != 6 || !bytes.Equal(info.Match, matchBlob()) {
+	if info.Version != 7 || !bytes.Equal(info.Match, matchBlob()) {
 		t.Fatalf("version %d, match of %d bytes", info.Version, len(info.Match))
 	}
 	for k, u := range got.Units() {
@@ -108,7 +110,8 @@ func TestScenarioRoundTrip(t *testing.T) {
 	}
 	if s := got.Setup(); s.Seed != scenarioSetup.Seed || s.Victory != scenarioSetup.Victory || !slices.Equal(s.Sides, scenarioSetup.Sides) ||
 		s.Script != scenarioSetup.Script || len(s.Areas) != 3 || s.Areas[1].Name != scenarioSetup.Areas[1].Name ||
-		!slices.Equal(s.Areas[1].Cells, []int{0, 5, 6}) || !slices.Equal(s.Areas[2].Cells, []int{1199}) || len(s.Areas[0].Cells) != 0 {
+		!slices.Equal(s.Areas[1].Cells, []int{0, 5, 6}) || !slices.Equal(s.Areas[2].Cells, []int{1199}) || len(s.Areas[0].Cells) != 0 ||
+		!slices.Equal(s.Objectives, scenarioSetup.Objectives) {
 		t.Errorf("setup %+v", s)
 	}
 	requireEqual(t, got, g)
@@ -178,6 +181,33 @@ func TestVersion5FileReads(t *testing.T) {
 	}
 }
 
+// A file written by the code of version 6 (saves/testdata/v6setup.hexmap,
+// made at commit 5bd220b by saves.SaveFile: a 10×5 map whose setup has a
+// seed, two sides, a round limit, a script and an area) reads with its
+// setup and no objectives, and is written back as version 7 unchanged
+// otherwise.
+func TestVersion6FileReads(t *testing.T) {
+	g, info, err := LoadFileWith(filepath.Join("testdata", "v6setup.hexmap"), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := hexmap.Setup{Seed: 6, Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}, Victory: hexmap.Victory{Rounds: 9},
+		Script: "def on_start():\n    game.message(\"six\")\n", Areas: []hexmap.Area{{Name: "west", Cells: []int{0, 10, 20}}}}
+	s := g.Setup()
+	if info.Version != 6 || s.Seed != want.Seed || !slices.Equal(s.Sides, want.Sides) || s.Victory != want.Victory || s.Script != want.Script ||
+		len(s.Areas) != 1 || s.Areas[0].Name != "west" || !slices.Equal(s.Areas[0].Cells, want.Areas[0].Cells) || s.Objectives != nil {
+		t.Fatalf("version %d, setup %+v", info.Version, s)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	again, info2 := readShared(t, buf.Bytes())
+	if info2.Version != nativeVersion || !again.Equal(g) {
+		t.Fatal("a version 6 map does not survive a version 7 write")
+	}
+}
+
 // A bad script or area in a version 6 file is refused with a message
 // naming it.
 func TestBadScriptOrAreaRefused(t *testing.T) {
@@ -208,6 +238,31 @@ func TestBadScriptOrAreaRefused(t *testing.T) {
 	binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
 	if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, hexmap.ErrBadArea) {
 		t.Fatalf("read: %v", err)
+	}
+}
+
+// Bad starting objectives in a version 7 file are refused on reading:
+// a side the grid refuses, and a length past the limit.
+func TestBadObjectivesRefused(t *testing.T) {
+	g := testMap(t, 10, 5, 2)
+	if err := g.SetSetup(hexmap.Setup{Objectives: []hexmap.Objective{{Side: 1, Text: "ab"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		at   int // the byte after the entry's start to change
+		to   byte
+	}{{"side 7", 0, 7}, {"1026 bytes", 2, 4}} {
+		content := encodeNative(g, nil)
+		at := bytes.LastIndex(content, []byte{1, 1, 2, 0, 'a', 'b'})
+		if at < 0 {
+			t.Fatal("objectives not found in the content")
+		}
+		content[at+1+tc.at] = tc.to
+		binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
+		if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, hexmap.ErrBadObjective) {
+			t.Errorf("%s: read: %v", tc.name, err)
+		}
 	}
 }
 

@@ -10,5 +10,10 @@
 // hashed with it. A call stops after MaxSteps Starlark steps, or when the
 // program's live heap grows by more than MaxMemory; either way, and on
 // any error, the call returns an *Error naming the handler and the line.
+// What one step can make at once is bounded too: range (MaxRange),
+// repetition and concatenation (MaxRepeat, MaxText), the strings join,
+// replace, format, %, str and repr make (MaxText) and products of whole
+// numbers (MaxIntBits), each `*`, `%`, `+` and such call of a script
+// being routed through a check when it is parsed (rewrite.go).
 // The package never imports ebiten and builds for wasm.
 package script

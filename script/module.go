@@ -84,11 +84,25 @@ func gameSide(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Va
 }
 
 func gameSides(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var out []starlark.Value
-	for _, s := range h.Sides() {
-		out = append(out, toValue(s))
+	return listOf(h.Sides()), noArgs(args, kwargs)
+}
+
+// listOf is items as a Starlark list of records.
+func listOf[T any](items []T) *starlark.List {
+	out := make([]starlark.Value, len(items))
+	for k, it := range items {
+		out[k] = toValue(it)
 	}
-	return starlark.NewList(out), noArgs(args, kwargs)
+	return starlark.NewList(out)
+}
+
+// idArg reads a function's one argument, a unit or a town called what.
+func idArg(fn, what string, args starlark.Tuple, kwargs []starlark.Tuple) (int, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs(fn, args, kwargs, 1, &v); err != nil {
+		return 0, err
+	}
+	return idOf(v, what)
 }
 
 // gameUnits lists the units on the map, of one side (side=0: all) and
@@ -119,11 +133,7 @@ func gameUnits(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.V
 }
 
 func gameUnit(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var v starlark.Value
-	if err := starlark.UnpackPositionalArgs("unit", args, kwargs, 1, &v); err != nil {
-		return nil, err
-	}
-	id, err := idOf(v, "unit")
+	id, err := idArg("unit", "unit", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -143,19 +153,11 @@ func gameUnitAt(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.
 }
 
 func gameTowns(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var out []starlark.Value
-	for _, t := range h.Towns() {
-		out = append(out, toValue(t))
-	}
-	return starlark.NewList(out), noArgs(args, kwargs)
+	return listOf(h.Towns()), noArgs(args, kwargs)
 }
 
 func gameTown(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var v starlark.Value
-	if err := starlark.UnpackPositionalArgs("town", args, kwargs, 1, &v); err != nil {
-		return nil, err
-	}
-	id, err := idOf(v, "town")
+	id, err := idArg("town", "town", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -191,11 +193,7 @@ func cellInfoArg(h Host, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 }
 
 func gameAreas(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var out []starlark.Value
-	for _, a := range h.Areas() {
-		out = append(out, starlark.String(a))
-	}
-	return starlark.NewList(out), noArgs(args, kwargs)
+	return listOf(h.Areas()), noArgs(args, kwargs)
 }
 
 func gameArea(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -207,7 +205,7 @@ func gameArea(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Va
 	if err != nil {
 		return nil, err
 	}
-	return cellList(cells), nil
+	return listOf(cells), nil
 }
 
 // areaCells is the area called name's cells.
@@ -306,11 +304,7 @@ func gameSpawn(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.V
 }
 
 func gameRemove(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var v starlark.Value
-	if err := starlark.UnpackArgs("remove", args, kwargs, "unit", &v); err != nil {
-		return nil, err
-	}
-	id, err := idOf(v, "unit")
+	id, err := idArg("remove", "unit", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -318,12 +312,7 @@ func gameRemove(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.
 }
 
 func gameDamage(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var v starlark.Value
-	var hp int
-	if err := starlark.UnpackArgs("damage", args, kwargs, "unit", &v, "hp", &hp); err != nil {
-		return nil, err
-	}
-	id, err := idOf(v, "unit")
+	id, hp, err := idAndNumber("damage", args, kwargs, "unit", "hp")
 	if err != nil {
 		return nil, err
 	}
@@ -331,16 +320,23 @@ func gameDamage(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.
 }
 
 func gameSetOwner(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var v starlark.Value
-	var side int
-	if err := starlark.UnpackArgs("set_owner", args, kwargs, "town", &v, "side", &side); err != nil {
-		return nil, err
-	}
-	id, err := idOf(v, "town")
+	id, side, err := idAndNumber("set_owner", args, kwargs, "town", "side")
 	if err != nil {
 		return nil, err
 	}
 	return starlark.None, h.SetOwner(id, side)
+}
+
+// idAndNumber reads a function's (unit or town, number) arguments,
+// called what and number.
+func idAndNumber(fn string, args starlark.Tuple, kwargs []starlark.Tuple, what, number string) (int, int, error) {
+	var v starlark.Value
+	var n int
+	if err := starlark.UnpackArgs(fn, args, kwargs, what, &v, number, &n); err != nil {
+		return 0, 0, err
+	}
+	id, err := idOf(v, what)
+	return id, n, err
 }
 
 func gameReveal(h Host, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

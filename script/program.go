@@ -21,8 +21,12 @@ const (
 	MaxSteps       = 1_000_000             // Starlark steps per call (and for the top level)
 	MaxMemory      = 64 << 20              // growth of the live heap during a call, in bytes
 	MaxRange       = 1 << 20               // the most numbers a range holds
-	// watchEvery is how often the memory watch looks at the heap.
+	// watchEvery is how often the memory watch looks at the heap,
+	// checkEvery how many steps a call runs between two looks of its
+	// own, and watchAfter the steps after which the watch starts.
 	watchEvery = time.Millisecond
+	checkEvery = 64
+	watchAfter = 1024
 )
 
 // handler is a function a script may define and how many parameters it
@@ -82,15 +86,16 @@ func Compile(name, src string) (*Program, error) {
 	}
 	p := &Program{name: name}
 	p.module = newModule(p)
-	predeclared := starlark.StringDict{"game": p.module, "range": starlark.NewBuiltin("range", boundedRange)}
-	_, prog, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has)
+	predeclared := builtins(p.module)
+	prog, err := compile(name, src, predeclared)
 	if err != nil {
 		return nil, compileError(err)
 	}
-	th := p.thread()
-	stop := watchMemory(th)
-	globals, err := prog.Init(th, predeclared)
-	stop()
+	var globals starlark.StringDict
+	err = runLimited(p.name, func(th *starlark.Thread) (err error) {
+		globals, err = prog.Init(th, predeclared)
+		return err
+	})
 	if err != nil {
 		return nil, p.callError("", err)
 	}
@@ -118,11 +123,34 @@ func Check(name, src string) error {
 	if len(src) > MaxSourceBytes {
 		return &Error{Msg: fmt.Sprintf("%d bytes, at most %d", len(src), MaxSourceBytes)}
 	}
-	predeclared := starlark.StringDict{"game": starlark.None}
-	if _, _, err := starlark.SourceProgramOptions(fileOptions(), name, src, predeclared.Has); err != nil {
+	if _, err := compile(name, src, builtins(starlark.None)); err != nil {
 		return compileError(err)
 	}
 	return nil
+}
+
+// builtins are the names a script finds besides Starlark's own: the game
+// module, and range and repetition bounded.
+func builtins(module starlark.Value) starlark.StringDict {
+	return starlark.StringDict{"game": module, "range": starlark.NewBuiltin("range", boundedRange),
+		repeatName: starlark.NewBuiltin("*", boundedRepeat), percentName: starlark.NewBuiltin("%", boundedPercent),
+		plusName: starlark.NewBuiltin("+", boundedPlus), growName: starlark.NewBuiltin("+=", boundedGrow),
+		methodName: starlark.NewBuiltin("method", boundedMethod), "str": boundedText("str"), "repr": boundedText("repr"),
+		lineName: starlark.NewBuiltin("while", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return args[0], nil
+		}),
+		"print": starlark.NewBuiltin("print", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return starlark.None, nil
+		})}
+}
+
+// compile parses (see parse), resolves and compiles src.
+func compile(name, src string, predeclared starlark.StringDict) (*starlark.Program, error) {
+	f, err := parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.FileProgram(f, predeclared.Has)
 }
 
 // boundedRange is Starlark's range, refusing more than MaxRange numbers
@@ -179,36 +207,60 @@ func (p *Program) Call(h Host, name string, args ...any) error {
 	}
 	p.host = h
 	defer func() { p.host = nil }()
-	th := p.thread()
-	stop := watchMemory(th)
-	_, err := starlark.Call(th, fn, sargs, nil)
-	stop()
+	err := runLimited(p.name, func(th *starlark.Thread) error {
+		_, err := starlark.Call(th, fn, sargs, nil)
+		return err
+	})
 	if err != nil {
 		return p.callError(name, err)
 	}
 	return nil
 }
 
-// thread is a new thread for one call, stopped after MaxSteps steps.
-func (p *Program) thread() *starlark.Thread {
-	th := &starlark.Thread{Name: p.name, Print: func(*starlark.Thread, string) {}}
-	th.SetMaxExecutionSteps(MaxSteps)
-	th.OnMaxSteps = func(t *starlark.Thread) { t.Cancel(fmt.Sprintf("stopped after %d steps", MaxSteps)) }
-	return th
+// runLimited runs f on a new thread named name, stopped after MaxSteps steps
+// or when the live heap grows by more than MaxMemory. Every checkEvery
+// steps the thread looks at the memory itself, since where goroutines
+// take turns (wasm) watchMemory's goroutine cannot run while a script
+// does; a call that lasts watchAfter steps starts that goroutine too
+// (short calls, most of them, do without its cost).
+func runLimited(name string, f func(th *starlark.Thread) error) error {
+	th := &starlark.Thread{Name: name, Print: func(*starlark.Thread, string) {}}
+	w := newMemoryWatch()
+	var stop func()
+	th.SetMaxExecutionSteps(checkEvery)
+	th.OnMaxSteps = func(t *starlark.Thread) {
+		switch {
+		case t.Steps >= MaxSteps:
+			t.Cancel(fmt.Sprintf("stopped after %d steps", MaxSteps))
+		case w.over():
+			t.Cancel(memoryStop())
+		default:
+			if stop == nil && t.Steps >= watchAfter {
+				stop = watchMemory(t)
+			}
+			t.SetMaxExecutionSteps(min(t.Steps+checkEvery, MaxSteps))
+		}
+	}
+	err := f(th)
+	if stop != nil {
+		stop()
+	}
+	return err
 }
 
+// memoryStop is the reason a call stopped for its memory.
+func memoryStop() string { return fmt.Sprintf("stopped: more than %d MiB of memory", MaxMemory>>20) }
+
 // watchMemory stops th when the process's live heap grows by more than
-// MaxMemory while it runs, until the returned stop is called. It looks
-// every watchEvery at the heap's objects and, past the limit, collects
-// garbage and looks at what is live, so that garbage never stops a
-// script. This is the one limit whose moment depends on the machine; a
-// script within it never meets it.
+// MaxMemory while it runs, looking every watchEvery, until the returned
+// stop is called. This is the one limit whose moment depends on the
+// machine; a script within it never meets it.
 func watchMemory(th *starlark.Thread) (stop func()) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		baseLive, limit := heap("/gc/heap/live:bytes"), heap(objectsMetric)+MaxMemory
+		w := newMemoryWatch()
 		tick := time.NewTicker(watchEvery)
 		defer tick.Stop()
 		for {
@@ -217,15 +269,10 @@ func watchMemory(th *starlark.Thread) (stop func()) {
 				return
 			case <-tick.C:
 			}
-			if heap(objectsMetric) <= limit {
-				continue
-			}
-			runtime.GC()
-			if heap("/gc/heap/live:bytes") > baseLive+MaxMemory {
-				th.Cancel(fmt.Sprintf("stopped: more than %d MiB of memory", MaxMemory>>20))
+			if w.over() {
+				th.Cancel(memoryStop())
 				return
 			}
-			limit = heap(objectsMetric) + MaxMemory
 		}
 	}()
 	return func() {
@@ -234,9 +281,36 @@ func watchMemory(th *starlark.Thread) (stop func()) {
 	}
 }
 
-// objectsMetric is the bytes of heap objects, garbage not yet swept
-// included.
-const objectsMetric = "/memory/classes/heap/objects:bytes"
+// memoryWatch is one watcher of a call's memory: the live heap when the
+// call began, and the heap's objects past which it looks again.
+type memoryWatch struct{ baseLive, limit uint64 }
+
+func newMemoryWatch() *memoryWatch {
+	return &memoryWatch{baseLive: heap(liveMetric), limit: heap(objectsMetric) + MaxMemory}
+}
+
+// over reports whether the live heap has grown by more than MaxMemory.
+// Once the heap's objects pass the limit it collects garbage and looks
+// at what is live, so that garbage never stops a script; when that is
+// within bounds, the limit moves up.
+func (w *memoryWatch) over() bool {
+	if heap(objectsMetric) <= w.limit {
+		return false
+	}
+	runtime.GC()
+	if heap(liveMetric) > w.baseLive+MaxMemory {
+		return true
+	}
+	w.limit = heap(objectsMetric) + MaxMemory
+	return false
+}
+
+// The heap metrics the watch reads: the bytes of heap objects, garbage
+// not yet swept included, and the bytes the last collection found live.
+const (
+	objectsMetric = "/memory/classes/heap/objects:bytes"
+	liveMetric    = "/gc/heap/live:bytes"
+)
 
 // heap reads one of the runtime's heap metrics, in bytes.
 func heap(name string) uint64 {

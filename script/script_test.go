@@ -141,3 +141,94 @@ func TestDecodeVarRefusesWhatEncodeVarNeverWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestMultiplicationWorksAndRepetitionIsBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    x = 7
+    x *= 6
+    l = [1, 2]
+    l *= 2
+    game.vars["r"] = [x, "ab" * 3, 2 * [0], (1,) * 2, l, 1000000 * 1000000, "x" * -1, [3 * 4 for i in range(2)]]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[42,"ababab",[0,0],[1,1],[1,2,1,2],1000000000000,"",[12,12]]`; h.vars["r"] != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want)
+	}
+	for _, src := range []string{"def on_start():\n    return [0] * (1 << 29)\n", "def on_start():\n    s = \"ab\"\n    s *= 1 << 20\n"} {
+		_, err := run(t, src)
+		var se *Error
+		if !errors.As(err, &se) || se.Line != strings.Count(src, "\n") || !strings.Contains(se.Msg, "repetition") {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+	err = Check("s", "def on_start():\n    a = [1]\n    a[0] *= 2\n")
+	var se *Error
+	if !errors.As(err, &se) || se.Line != 3 || !strings.Contains(se.Msg, "*=") {
+		t.Errorf("*= on an element: %v", err)
+	}
+}
+
+func TestStringBuildersWorkAndAreBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    s = "a-b"
+    t = "%s=%d" % ("x", 4)
+    t %= ()
+    game.vars["r"] = [",".join(["x", "y"]), s.replace("-", "+"), "{}{}".format(1, "z"), t,
+        "%(k)s" % {"k": "v"}, 7 % 3, ",".join(("p", "q")), {"join": 1}.get("join"), s.split("-")]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[["x,y","a+b","1z","x=4",` + `"v",1,"p,q",1,["a","b"]]]`; "["+h.vars["r"]+"]" != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want[1:len(want)-1])
+	}
+	for _, c := range []struct{ body, want string }{
+		{`big = "x" * (1 << 20)` + "\n    return big.replace(\"x\", big)", "replace"},
+		{`big = "x" * (1 << 20)` + "\n    return big.join([big] * 100)", "join"},
+		{`big = "x" * (1 << 20)` + "\n    return (\"{0}\" * 1000).format(big)", "formatting"},
+		{`big = "x" * (1 << 20)` + "\n    return (\"%s\" * 1000) % ((big,) * 1000)", "formatting"},
+	} {
+		_, err := run(t, "def on_start():\n    "+c.body+"\n")
+		var se *Error
+		if !errors.As(err, &se) || se.Line != 3 || !strings.Contains(se.Msg, c.want) {
+			t.Errorf("%s: %v", c.body, err)
+		}
+	}
+}
+
+func TestGrowthInOneStepIsBounded(t *testing.T) {
+	h, err := run(t, `
+def on_start():
+    l = [1]
+    m = l
+    l += [2]
+    d = {"a": [1]}
+    d["a"] += [3]
+    s = "a" + "b"
+    s += "c"
+    print("nothing", s)
+    game.vars["r"] = [l, m, d["a"], s, 1 + 2, (1,) + (2,), str([1, "x"]), repr("q")]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[[1,2],[1,2],[1,3],"abc",3,[1,2],"[1, \"x\"]","\"q\""]`; h.vars["r"] != want {
+		t.Fatalf("r = %s, want %s", h.vars["r"], want)
+	}
+	for _, c := range []struct{ body, want string }{
+		{"s = \"x\" * 1000\n    for i in range(40):\n        s = s + s", "a string of"},
+		{"l = [0] * 1000\n    for i in range(40):\n        l += l", "a sequence of"},
+		{"n = 3\n    for i in range(40):\n        n = n * n", "bits"},
+		{"big = [\"x\" * 100000] * 1000\n    for i in range(1):\n        str(big)", "str: a text"},
+	} {
+		_, err := run(t, "def on_start():\n    "+c.body+"\n")
+		var se *Error
+		if !errors.As(err, &se) || se.Line != 4 || !strings.Contains(se.Msg, c.want) {
+			t.Errorf("%q: %v, want line 4 and %q", c.body, err, c.want)
+		}
+	}
+}

@@ -26,6 +26,8 @@ func toValue(a any) starlark.Value {
 		return starlark.None
 	case int:
 		return starlark.MakeInt(a)
+	case string:
+		return starlark.String(a)
 	case Cell:
 		return starlark.Tuple{starlark.MakeInt(a[0]), starlark.MakeInt(a[1])}
 	case Unit:
@@ -110,15 +112,6 @@ func cellsOf(v starlark.Value) ([]Cell, error) {
 		cells = append(cells, c)
 	}
 	return cells, nil
-}
-
-// cellList is cells as a Starlark list of tuples.
-func cellList(cells []Cell) *starlark.List {
-	out := make([]starlark.Value, len(cells))
-	for k, c := range cells {
-		out[k] = toValue(c)
-	}
-	return starlark.NewList(out)
 }
 
 // short is v's text for an error, cut to a line's length.

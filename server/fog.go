@@ -9,20 +9,25 @@ import (
 
 // knowledge is what a side has been told: the units and towns of its
 // view (game.Match.View) when it was last told anything, in id order,
-// and the cells it had explored then.
+// the cells it had explored then and those it saw.
 type knowledge struct {
 	units    []game.UnitView
 	towns    []game.TownView
 	explored []bool // per cell index
+	sees     []bool // per cell index
 }
 
 // know is side s's knowledge now.
 func know(m *game.Match, s int) *knowledge {
 	v := m.View(s)
-	k := &knowledge{units: v.Units, towns: v.Towns, explored: make([]bool, m.Grid().Topology().CellCount())}
+	n := m.Grid().Topology().CellCount()
+	k := &knowledge{units: v.Units, towns: v.Towns, explored: make([]bool, n), sees: make([]bool, n)}
 	w := m.Grid().Topology().Width
 	for _, c := range v.Explored {
 		k.explored[c[0]+c[1]*w] = true
+	}
+	for i := range k.sees {
+		k.sees[i] = m.Sees(s, i)
 	}
 	return k
 }
@@ -49,14 +54,17 @@ func (k *knowledge) town(id int) (game.TownView, bool) {
 // view held before or holds now, or cells s sees now.
 //
 // Every rule reads one of the views: a side sees a unit's move on the
-// cells it sees (for a unit of its team, all of it); a battle when it
-// saw both units, or, when the target was its own and the attacker
-// unseen, the damage its unit took; a unit destroyed when it saw it; a
-// unit healed or produced when it sees it; a town taken when it knows
-// the town; what a town builds only when the town is its own. Turns,
-// eliminations and the end go to every side. Events of a kind not
-// listed here go to no seat: a new kind of event must be given a rule
-// before anyone sees it.
+// cells it saw both before and after the command (for a unit of its
+// team, all of it); a battle when it saw both units, or, when the
+// target was its own and the attacker unseen, the damage its unit
+// took; a unit destroyed when it saw it (by whom only when it saw that
+// unit too); a unit healed, produced, spawned or damaged when it sees
+// it (damaged to death: when it saw it); a town taken when it knows the
+// town; what a town builds only when the town is its own; a script's
+// message to it or to all, its objectives and the cells revealed to it.
+// Turns, eliminations and the end go to every side. Events of a kind
+// not listed here (a script's errors among them) go to no seat: a new
+// kind of event must be given a rule before anyone sees it.
 func tell(m *game.Match, s int, ev []game.Event, prev, cur *knowledge) []online.Message {
 	var out []online.Message
 	told := map[int]bool{} // units whose destruction s was told
@@ -65,7 +73,7 @@ func tell(m *game.Match, s int, ev []game.Event, prev, cur *knowledge) []online.
 		case "turn", "eliminated", "won", "draw":
 			out = append(out, online.Message{Event: e})
 		case "moved":
-			if e := sawMove(m, s, e, cur); e != nil {
+			if e := sawMove(m, s, e, prev, cur); e != nil {
 				out = append(out, online.Message{Event: *e})
 			}
 		case "attacked":
@@ -79,11 +87,24 @@ func tell(m *game.Match, s int, ev []game.Event, prev, cur *knowledge) []online.
 			}
 		case "destroyed":
 			if _, ok := prev.unit(e.Unit); ok {
+				if _, seen := prev.unit(e.By); !seen {
+					e.By = 0
+				}
 				told[e.Unit] = true
 				out = append(out, online.Message{Event: e})
 			}
-		case "healed", "produced":
-			if _, ok := cur.unit(e.Unit); ok {
+		case "healed", "produced", "spawned", "damaged":
+			_, now := cur.unit(e.Unit)
+			_, before := prev.unit(e.Unit)
+			if now || e.Ev == "damaged" && e.HP == 0 && before {
+				out = append(out, online.Message{Event: e})
+			}
+		case "message":
+			if e.Side == nil || *e.Side == 0 || *e.Side == s {
+				out = append(out, online.Message{Event: e})
+			}
+		case "objectives", "revealed":
+			if e.Side != nil && *e.Side == s {
 				out = append(out, online.Message{Event: e})
 			}
 		case "taken":
@@ -103,17 +124,18 @@ func tell(m *game.Match, s int, ev []game.Event, prev, cur *knowledge) []online.
 }
 
 // sawMove is the part of a move side s saw: all of it for a unit of its
-// team, else the cells of its path s sees now (nil: none). The sides
-// other than the mover's team see no more after a move than before, so
-// a cell seen now was seen while the unit crossed it.
-func sawMove(m *game.Match, s int, e game.Event, cur *knowledge) *game.Event {
+// team, else the cells of its path s saw before the command and sees
+// after it (nil: none). Within one command a side's sight changes only
+// by the command's events, so a cell seen at both ends was seen while
+// the unit crossed it.
+func sawMove(m *game.Match, s int, e game.Event, prev, cur *knowledge) *game.Event {
 	if u, ok := cur.unit(e.Unit); ok && sameTeam(m, u.Side, s) {
 		return &e
 	}
 	w := m.Grid().Topology().Width
 	var path []game.Cell
 	for _, c := range e.Path {
-		if m.Sees(s, c[0]+c[1]*w) {
+		if i := c[0] + c[1]*w; prev.sees[i] && cur.sees[i] {
 			path = append(path, c)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"hexsandbox/ai"
@@ -196,14 +197,28 @@ func leak(rep *game.Match, s int, m online.Message, pre, post game.View) string 
 		}
 		return ""
 	case "destroyed":
-		if _, ok := unitIn(pre, m.Unit); !ok {
-			return "an unseen unit destroyed"
+		_, by := unitIn(pre, m.By)
+		if _, ok := unitIn(pre, m.Unit); !ok || m.By != 0 && !by {
+			return "an unseen unit destroyed, or by an unseen unit"
 		}
 		return ""
-	case "healed", "produced":
+	case "healed", "produced", "spawned", "damaged":
 		u, ok := unitIn(post, m.Unit)
+		if _, before := unitIn(pre, m.Unit); m.Ev == "damaged" && m.HP == 0 && before {
+			return ""
+		}
 		if !ok || m.Cell != nil && *m.Cell != u.Cell {
 			return "an unseen unit"
+		}
+		return ""
+	case "message":
+		if m.Side != nil && *m.Side != 0 && *m.Side != s {
+			return "another side's message"
+		}
+		return ""
+	case "objectives", "revealed":
+		if m.Side == nil || *m.Side != s {
+			return "another side's " + m.Ev
 		}
 		return ""
 	case "taken", "builds":
@@ -288,4 +303,71 @@ func teamOf(rep *game.Match, s int) int {
 		}
 	}
 	return s
+}
+
+// A scenario's script speaks to one side or to all and adds units: each
+// seat gets its own side's and everyone's messages, and of the units a
+// script adds only those it sees; the whole match passes checkFog.
+func TestScriptEventsReachTheirSidesOnly(t *testing.T) {
+	sc := duel()
+	sc.Script = `
+def on_start():
+    game.message("for one", side=1)
+    game.message("for all")
+
+def on_turn_start(side, round):
+    if side == 2 and round == 2:
+        game.spawn("archer", 2, (20, 12))
+`
+	st, _ := openStore(t)
+	s := New(st, DefaultLimits())
+	h, _ := newMatch(t, s, online.Create{Map: townsMap(t), Scenario: sc})
+	playByBots(t, h, ai.Easy, 40)
+	texts := func(side int) (got []string, spawned int) {
+		for _, m := range messages(t, st, h.id, side) {
+			if m.Ev == "message" {
+				got = append(got, m.Text)
+			}
+			if m.Ev == "spawned" {
+				spawned++
+			}
+		}
+		return got, spawned
+	}
+	one, spawned1 := texts(1)
+	two, spawned2 := texts(2)
+	if !slices.Equal(one, []string{"for one", "for all"}) || !slices.Equal(two, []string{"for all"}) {
+		t.Fatalf("side 1 read %q, side 2 %q", one, two)
+	}
+	if spawned2 != 1 || spawned1 != 0 {
+		t.Fatalf("the spawned archer was told to side 1 %d times, to side 2 %d times; want 0 and 1", spawned1, spawned2)
+	}
+	checkFog(t, st, h.id)
+}
+
+// By hand: side 1 is attacked by a unit it does not see. It learns its
+// unit's loss and nothing of the attacker: no id, strengths, draws or
+// the attacker's loss; its destruction later names no destroyer. Side 2,
+// which saw both, gets the event whole.
+func TestUnseenAttackerStaysUnseen(t *testing.T) {
+	st, _ := openStore(t)
+	h, _ := newMatch(t, New(st, DefaultLimits()), online.Create{Map: townsMap(t), Scenario: duel()})
+	n := h.m.Grid().Topology().CellCount()
+	mine := game.UnitView{ID: 1, Type: "spearman", Side: 1, Cell: game.Cell{5, 4}, HP: 100}
+	theirs := game.UnitView{ID: 2, Type: "horseman", Side: 2, Cell: game.Cell{8, 4}, HP: 100}
+	blind := &knowledge{units: []game.UnitView{mine}, explored: make([]bool, n), sees: make([]bool, n)}
+	both := &knowledge{units: []game.UnitView{mine, theirs}, explored: make([]bool, n), sees: make([]bool, n)}
+	ev := []game.Event{
+		{Ev: "attacked", Unit: 2, Target: 1, Strength: []int{140, 110}, Rolls: []int{3, 4}, Damage: []int{30, 12}},
+		{Ev: "destroyed", Unit: 1, By: 2},
+	}
+	got := tell(h.m, 1, ev, blind, &knowledge{explored: make([]bool, n), sees: make([]bool, n)})
+	want := []game.Event{{Ev: "attacked", Target: 1, Damage: []int{30, 0}}, {Ev: "destroyed", Unit: 1}}
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Event, want[0]) || !reflect.DeepEqual(got[1].Event, want[1]) {
+		t.Fatalf("side 1 was told %+v, want %+v", got, want)
+	}
+	got = tell(h.m, 2, ev, both, both)
+	if len(got) < 2 || !reflect.DeepEqual(got[0].Event, ev[0]) || !reflect.DeepEqual(got[1].Event, ev[1]) {
+		t.Fatalf("side 2 was told %+v, want the events whole", got)
+	}
 }

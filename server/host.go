@@ -63,7 +63,8 @@ func startMatch(rec Record, st Store) (*host, Entry, []Entry, error) {
 	if err := h.makeBots(); err != nil {
 		return nil, Entry{}, nil, err
 	}
-	blank := &knowledge{explored: make([]bool, g.Topology().CellCount())}
+	n := g.Topology().CellCount()
+	blank := &knowledge{explored: make([]bool, n), sees: make([]bool, n)}
 	for _, sd := range m.Scenario().Sides {
 		h.know[sd.Side] = blank
 	}

@@ -177,3 +177,37 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// An address holding as many sockets as it may is refused another
+// (429) until one closes.
+func TestSocketsPerAddressBounded(t *testing.T) {
+	st, _ := openStore(t)
+	lim := DefaultLimits()
+	lim.ConnsPerAddress = 2
+	s := New(st, lim)
+	hs := httptestServer(t, s)
+	h, tokens := newMatch(t, s, online.Create{Map: townsMap(t), Scenario: duel()})
+	a, b := dial(t, hs, h.id), dial(t, hs, h.id)
+	a.join(tokens[1], 0)
+	b.join(tokens[2], 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/matches/" + h.id + "/ws"
+	if c, resp, err := websocket.Dial(ctx, url, nil); err == nil || resp == nil || resp.StatusCode != 429 {
+		if c != nil {
+			c.CloseNow()
+		}
+		t.Fatalf("a third socket: %v, want refused with 429", err)
+	}
+	a.conn.Close(websocket.StatusNormalClosure, "")
+	for {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err == nil {
+			c.CloseNow()
+			return
+		}
+		if ctx.Err() != nil {
+			t.Fatal("no socket let in after one closed")
+		}
+	}
+}

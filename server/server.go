@@ -23,22 +23,23 @@ import (
 
 // Limits bound what a client may do and how long it may take.
 type Limits struct {
-	OpenPerAddress int           // matches not over that one address may have created
-	CreateBytes    int64         // the body of POST /api/matches
-	Join           time.Duration // from the upgrade to the join message
-	Idle           time.Duration // without a message from the client
-	Write          time.Duration // to send one message, or a ping's answer to come
-	Ping           time.Duration // between pings
-	Rate           float64       // messages a second a connection may send on average
-	Burst          int           // … and at once
-	Queue          int           // messages waiting for a slow connection before it is closed
-	Origins        []string      // hosts besides the server's own whose pages may connect
+	OpenPerAddress  int           // matches not over that one address may have created
+	ConnsPerAddress int           // sockets one address may hold open at once
+	CreateBytes     int64         // the body of POST /api/matches
+	Join            time.Duration // from the upgrade to the join message
+	Idle            time.Duration // without a message from the client
+	Write           time.Duration // to send one message, or a ping's answer to come
+	Ping            time.Duration // between pings
+	Rate            float64       // messages a second a connection may send on average
+	Burst           int           // … and at once
+	Queue           int           // messages waiting for a slow connection before it is closed
+	Origins         []string      // hosts besides the server's own whose pages may connect
 }
 
 // DefaultLimits suit a server for a few friends' matches.
 func DefaultLimits() Limits {
-	return Limits{OpenPerAddress: 50, CreateBytes: 16 << 20, Join: 10 * time.Second, Idle: time.Hour,
-		Write: 10 * time.Second, Ping: 30 * time.Second, Rate: 20, Burst: 40, Queue: 1024}
+	return Limits{OpenPerAddress: 50, ConnsPerAddress: 64, CreateBytes: 16 << 20, Join: 10 * time.Second, Idle: time.Hour,
+		Write: 10 * time.Second, Ping: 30 * time.Second, Rate: 20, Burst: 40, Queue: 256}
 }
 
 // Server hosts matches: it creates them, keeps them in its store and
@@ -49,11 +50,12 @@ type Server struct {
 	lim   Limits
 	mu    sync.Mutex
 	hosts map[string]*host
+	conns map[string]int // per client address: open sockets
 }
 
 // New is a server of the matches in st.
 func New(st Store, lim Limits) *Server {
-	return &Server{store: st, lim: lim, hosts: map[string]*host{}}
+	return &Server{store: st, lim: lim, hosts: map[string]*host{}, conns: map[string]int{}}
 }
 
 // Handler serves POST /api/matches and GET /api/matches/{id}/ws.
@@ -198,6 +200,12 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	addr := address(r)
+	if !s.enter(addr) {
+		httpError(w, http.StatusTooManyRequests, fmt.Sprintf("at most %d sockets per address", s.lim.ConnsPerAddress))
+		return
+	}
+	defer s.leave(addr)
 	// The HTTP server's read and write deadlines are for requests; a
 	// socket keeps its own (Limits).
 	rc := http.NewResponseController(w)
@@ -212,4 +220,24 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	c := &client{conn: conn, lim: s.lim, kill: cancel, out: make(chan []byte, s.lim.Queue)}
 	c.serve(ctx, h, s.store)
+}
+
+// enter counts a socket of addr, unless it has as many as it may.
+func (s *Server) enter(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr] >= s.lim.ConnsPerAddress {
+		return false
+	}
+	s.conns[addr]++
+	return true
+}
+
+// leave counts a socket of addr closed.
+func (s *Server) leave(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr]--; s.conns[addr] == 0 {
+		delete(s.conns, addr)
+	}
 }

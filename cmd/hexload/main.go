@@ -4,7 +4,7 @@
 // BENCHMARKS.md): it starts a server in this process on a fresh SQLite
 // file (or uses -server), creates -matches matches of two seats, and
 // has a WebSocket client per seat play -rounds scripted turns (a move
-// and an end) as fast as the server answers. It prints the time from a
+// and an end), each command -think after the last one's event. It prints the time from a
 // command sent to its first event received (median, 99th percentile,
 // largest), the errors, and the process's memory.
 package main
@@ -57,6 +57,8 @@ func run(args []string, stdout io.Writer) error {
 	matches := flags.Int("matches", 100, "matches played at once (two WebSocket clients each)")
 	rounds := flags.Int("rounds", 5, "rounds each match plays")
 	mapFile := flags.String("map", "docs/towns.hexmap", "the map file the matches are played on")
+	think := flags.Duration("think", 0, "how long a player thinks before each command (0: as fast as the server answers)")
+	idle := flags.Int("idle", 0, "sockets that join the first match and then only listen, held open through the run")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -65,7 +67,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *base == "" {
-		stop, url, err := startServer(*matches)
+		stop, url, err := startServer(*matches, *idle)
 		if err != nil {
 			return err
 		}
@@ -82,11 +84,22 @@ func run(args []string, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("match %d: %v", k+1, err)
 		}
+		if k == 0 {
+			listeners, err := listen(ctx, *base, created, *idle)
+			if err != nil {
+				return fmt.Errorf("idle socket: %v", err)
+			}
+			defer func() {
+				for _, c := range listeners {
+					c.Close()
+				}
+			}()
+		}
 		for _, seat := range created.Seats {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results <- play(ctx, *base, created.Match, seat, *rounds)
+				results <- play(ctx, *base, created.Match, seat, *rounds, *think)
 			}()
 		}
 	}
@@ -109,7 +122,7 @@ func run(args []string, stdout io.Writer) error {
 
 // startServer serves a server on a fresh store in a temporary folder on
 // a loopback port; stop ends it and removes the folder.
-func startServer(matches int) (stop func(), url string, err error) {
+func startServer(matches, idle int) (stop func(), url string, err error) {
 	dir, err := os.MkdirTemp("", "hexload")
 	if err != nil {
 		return nil, "", err
@@ -120,7 +133,7 @@ func startServer(matches int) (stop func(), url string, err error) {
 		return nil, "", err
 	}
 	lim := server.DefaultLimits()
-	lim.OpenPerAddress = matches + 1
+	lim.OpenPerAddress, lim.ConnsPerAddress = matches+1, 2*matches+idle+1
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, "", err
@@ -151,14 +164,28 @@ func create(ctx context.Context, base string, mapBytes []byte) (online.Created, 
 	return c, json.NewDecoder(resp.Body).Decode(&c)
 }
 
+// listen opens n sockets on the first seat of match c that only join.
+func listen(ctx context.Context, base string, c online.Created, n int) ([]*online.Client, error) {
+	var out []*online.Client
+	for k := 0; k < n; k++ {
+		cl, _, err := online.Dial(ctx, base, c.Match, c.Seats[0].Token, 0)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, cl)
+	}
+	return out, nil
+}
+
 // result is one client's command latencies and its failure.
 type result struct {
 	latencies []time.Duration
 	err       error
 }
 
-// play joins a seat and plays rounds turns of a move and an end.
-func play(ctx context.Context, base, match string, seat online.Seat, rounds int) (r result) {
+// play joins a seat and plays rounds turns of a move and an end, each
+// command after think.
+func play(ctx context.Context, base, match string, seat online.Seat, rounds int, think time.Duration) (r result) {
 	c, j, err := online.Dial(ctx, base, match, seat.Token, 0)
 	if err != nil {
 		return result{err: err}
@@ -193,6 +220,7 @@ func play(ctx context.Context, base, match string, seat online.Seat, rounds int)
 			to = st.a
 		}
 		for _, cmd := range []game.Command{{Cmd: "move", Unit: st.unit, To: &to}, {Cmd: "end"}} {
+			time.Sleep(think)
 			want := n + 1
 			sent := time.Now()
 			if err := c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil {

@@ -69,33 +69,34 @@ func (b *Browser) List() ([]Entry, error) {
 func (b *Browser) Exists(name string) (bool, error) { return b.db.Exists(name) }
 
 // Load reads a saved map.
-func (b *Browser) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (b *Browser) Load(ctx context.Context, name string) (*hexmap.Grid, saves.Info, error) {
 	data, err := b.db.Load(name)
 	if errors.Is(err, store.ErrDamaged) {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("%q is damaged (%v): delete it, or save a map under its name", name, err)
+		return nil, saves.Info{}, fmt.Errorf("%q is damaged (%v): delete it, or save a map under its name", name, err)
 	}
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
+		return nil, saves.Info{}, fmt.Errorf("opening %q: %v", name, err)
 	}
 	g, info, err := saves.Read(readerFor(ctx, bytes.NewReader(data), int64(len(data))))
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %w", name, err)
+		return nil, saves.Info{}, fmt.Errorf("opening %q: %w", name, err)
 	}
-	return g, info.Dropped, nil
+	return g, info, nil
 }
 
-// encodeFor writes g in the product's format for a task.
-func encodeFor(ctx context.Context, g *hexmap.Grid) ([]byte, error) {
+// encodeFor writes g with the saved match match in the product's format
+// for a task.
+func encodeFor(ctx context.Context, g *hexmap.Grid, match []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := saves.Write(writerFor(ctx, &buf), g); err != nil {
+	if err := saves.WriteMatch(writerFor(ctx, &buf), g, match); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
 // Save writes a map, replacing any of the same name.
-func (b *Browser) Save(ctx context.Context, name string, g *hexmap.Grid) error {
-	data, err := encodeFor(ctx, g)
+func (b *Browser) Save(ctx context.Context, name string, g *hexmap.Grid, match []byte) error {
+	data, err := encodeFor(ctx, g, match)
 	if err == nil {
 		err = b.db.Save(name, data)
 	}
@@ -115,7 +116,7 @@ func (b *Browser) Delete(name string) error {
 
 // SaveRecovery replaces this tab's autosave.
 func (b *Browser) SaveRecovery(ctx context.Context, name, suggested string, g *hexmap.Grid) error {
-	data, err := encodeFor(ctx, g)
+	data, err := encodeFor(ctx, g, nil)
 	if err == nil {
 		err = b.db.SaveRecovery(b.id, name, suggested, data)
 	}

@@ -148,26 +148,26 @@ func (d *Dir) Exists(name string) (bool, error) {
 }
 
 // Load reads a saved map.
-func (d *Dir) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (d *Dir) Load(ctx context.Context, name string) (*hexmap.Grid, saves.Info, error) {
 	p, err := d.file(name)
 	if err != nil {
-		return nil, hexmap.BatchReport{}, err
+		return nil, saves.Info{}, err
 	}
 	g, info, err := loadFile(ctx, p)
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %w", name, err)
+		return nil, saves.Info{}, fmt.Errorf("opening %q: %w", name, err)
 	}
-	return g, info.Dropped, nil
+	return g, info, nil
 }
 
 // Save writes a map atomically, replacing any of the same name (see
 // saves.WriteFileAtomic for what is never replaced).
-func (d *Dir) Save(ctx context.Context, name string, g *hexmap.Grid) error {
+func (d *Dir) Save(ctx context.Context, name string, g *hexmap.Grid, match []byte) error {
 	p, err := d.file(name)
 	if err != nil {
 		return err
 	}
-	return saves.WriteFileAtomic(p, func(w io.Writer) error { return saves.Write(writerFor(ctx, w), g) })
+	return saves.WriteFileAtomic(p, func(w io.Writer) error { return saves.WriteMatch(writerFor(ctx, w), g, match) })
 }
 
 // Delete removes a saved map.

@@ -63,7 +63,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 	}
 	g := testGrid(t)
 	for _, name := range []string{"zeta", "alpha"} {
-		if err := d.Save(ctx, name, g); err != nil {
+		if err := d.Save(ctx, name, g, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -97,7 +97,7 @@ func TestDirSaveListLoadDelete(t *testing.T) {
 		t.Error("loading a deleted map succeeded")
 	}
 	for _, bad := range []string{"../escape", ".recovery"} {
-		if err := d.Save(ctx, bad, g); err == nil {
+		if err := d.Save(ctx, bad, g, nil); err == nil {
 			t.Errorf("Save(%q) accepted a name outside the maps", bad)
 		}
 	}
@@ -211,14 +211,31 @@ func TestDirLoadReportsDropped(t *testing.T) {
 	c := g.Cell(12)
 	c.Roads |= 1 << hexmap.E
 	g.Batch(hexmap.NoRules, func() { g.SetCell(12, c) }) // the neighbour has no road back
-	if err := d.Save(ctx, "odd", g); err != nil {
+	if err := d.Save(ctx, "odd", g, nil); err != nil {
 		t.Fatal(err)
 	}
-	back, rep, err := d.Load(ctx, "odd")
+	back, info, err := d.Load(ctx, "odd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.DroppedRoads != 1 || back.Cell(12).HasRoadThroughEdge(hexmap.E) {
+	if rep := info.Dropped; rep.DroppedRoads != 1 || back.Cell(12).HasRoadThroughEdge(hexmap.E) {
 		t.Fatalf("dropped %+v, road kept %v", rep, back.Cell(12).HasRoadThroughEdge(hexmap.E))
+	}
+}
+
+// A folder store writes a map's saved match and reads it back.
+func TestDirKeepsTheMatch(t *testing.T) {
+	ctx := context.Background()
+	d, err := OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	match := []byte(`{"version":1,"log":[]}`)
+	if err := d.Save(ctx, "played", testGrid(t), match); err != nil {
+		t.Fatal(err)
+	}
+	_, info, err := d.Load(ctx, "played")
+	if err != nil || string(info.Match) != string(match) {
+		t.Fatalf("read back match %q, %v", info.Match, err)
 	}
 }

@@ -232,7 +232,7 @@ func TestOpenDirRemovesStaleTemps(t *testing.T) {
 func TestListShowsDamaged(t *testing.T) {
 	dir := t.TempDir()
 	d := openDir(t, dir)
-	d.Save(ctx, "good", testGrid(t))
+	d.Save(ctx, "good", testGrid(t), nil)
 	os.Mkdir(filepath.Join(dir, "folder"+Ext), 0o755)
 	os.Symlink("nowhere", filepath.Join(dir, "gone"+Ext))
 	list, err := d.List()
@@ -251,7 +251,7 @@ func TestListShowsDamaged(t *testing.T) {
 	if _, _, err := d.Load(ctx, "folder"); !errors.Is(err, saves.ErrNotRegular) {
 		t.Errorf("loading a folder: %v", err)
 	}
-	if err := d.Save(ctx, "folder", testGrid(t)); !errors.Is(err, saves.ErrNotRegular) {
+	if err := d.Save(ctx, "folder", testGrid(t), nil); !errors.Is(err, saves.ErrNotRegular) {
 		t.Errorf("saving over a folder: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/noise"
+	"hexsandbox/saves"
 )
 
 // ErrExists is a save's answer when the name is taken and overwrite was
@@ -28,6 +29,10 @@ type Session struct {
 	// it came from); the window keeps it, the session carries it along
 	// when a generated map is undone.
 	Suggested string
+	// Match is the saved match the map's file carries (saves.Info.Match),
+	// nil for none: a save writes it back, so that re-saving a map keeps
+	// its match. Replace drops it; who opens a file sets it.
+	Match []byte
 
 	// Maps a generation replaced (newest last), and maps undone back over
 	// (for redo), each with its name and history: Undo before a
@@ -57,6 +62,7 @@ const maxReplaced = 8
 // parkedMap is a map set aside while another is edited.
 type parkedMap struct {
 	name, suggested string
+	match           []byte
 	grid            *hexmap.Grid
 	history         *tools.History
 }
@@ -72,7 +78,7 @@ func (s *Session) Replace(name string, g *hexmap.Grid, saved bool) {
 		p.history.Detach()
 	}
 	s.replaced, s.undone = nil, nil
-	s.Name, s.Grid = name, g
+	s.Name, s.Grid, s.Match = name, g, nil
 	s.History = tools.NewHistory(g, s.historyLimit)
 	if saved {
 		s.History.MarkSaved()
@@ -144,12 +150,12 @@ func (s *Session) Redo() (done, switched bool) {
 
 // park sets the current map aside; its history keeps following it.
 func (s *Session) park() parkedMap {
-	return parkedMap{name: s.Name, suggested: s.Suggested, grid: s.Grid, history: s.History}
+	return parkedMap{name: s.Name, suggested: s.Suggested, match: s.Match, grid: s.Grid, history: s.History}
 }
 
 // use makes a parked map the current one.
 func (s *Session) use(p parkedMap) {
-	s.Name, s.Suggested, s.Grid, s.History = p.name, p.suggested, p.grid, p.history
+	s.Name, s.Suggested, s.Match, s.Grid, s.History = p.name, p.suggested, p.match, p.grid, p.history
 	s.autosave = Autosaver{}
 	s.autosaved = ^uint64(0) // the recovery autosave, if any, holds another map
 }
@@ -178,25 +184,26 @@ func (s *Session) NewMapOf(t hexmap.Topology, seed int64) error {
 }
 
 // OpenOp reads the saved map name; once read it replaces the session's
-// map, and opened (if not nil) gets what reading it dropped (links that
-// cannot be drawn). A failed or cancelled read leaves the session as it
-// was.
+// map (with the match its file carries), and opened (if not nil) gets
+// what reading it dropped (links that cannot be drawn). A failed or
+// cancelled read leaves the session as it was.
 func (s *Session) OpenOp(name string, opened func(hexmap.BatchReport)) Op {
 	store := s.Store
 	var g *hexmap.Grid
-	var rep hexmap.BatchReport
+	var info saves.Info
 	return Op{
 		Label:      "Opening " + name,
 		Detachable: true,
 		Run: func(ctx context.Context) (err error) {
-			g, rep, err = store.Load(ctx, name)
+			g, info, err = store.Load(ctx, name)
 			return err
 		},
 		Finish: func(err error) {
 			if err == nil {
 				s.Replace(name, g, true)
+				s.Match = info.Match
 				if opened != nil {
-					opened(rep)
+					opened(info.Dropped)
 				}
 			}
 		},
@@ -227,7 +234,7 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 	if err != nil {
 		return Op{}, err
 	}
-	store, g, state := s.Store, s.Grid.Clone(), s.History.State()
+	store, g, match, state := s.Store, s.Grid.Clone(), s.Match, s.History.State()
 	checkExists, clear := !overwrite && name != s.Name, s.hasAutosave
 	return Op{
 		Label: "Saving " + name,
@@ -241,7 +248,7 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 					return fmt.Errorf("%q: %w", name, ErrExists)
 				}
 			}
-			if err := store.Save(ctx, name, g); err != nil {
+			if err := store.Save(ctx, name, g, match); err != nil {
 				return err
 			}
 			if clear {

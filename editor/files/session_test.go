@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/saves"
 )
 
 // memStore is a Store in memory, so session logic is tested apart from
@@ -16,6 +17,7 @@ import (
 // this editor's.
 type memStore struct {
 	maps    map[string]*hexmap.Grid
+	matches map[string][]byte
 	own     *Recovery
 	left    *Recovery
 	claimed bool
@@ -23,7 +25,9 @@ type memStore struct {
 	prefs   []byte
 }
 
-func newMemStore() *memStore { return &memStore{maps: map[string]*hexmap.Grid{}} }
+func newMemStore() *memStore {
+	return &memStore{maps: map[string]*hexmap.Grid{}, matches: map[string][]byte{}}
+}
 
 func (m *memStore) List() ([]Entry, error) {
 	var out []Entry
@@ -34,15 +38,15 @@ func (m *memStore) List() ([]Entry, error) {
 	return out, nil
 }
 func (m *memStore) Exists(n string) (bool, error) { _, ok := m.maps[n]; return ok, nil }
-func (m *memStore) Load(_ context.Context, n string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (m *memStore) Load(_ context.Context, n string) (*hexmap.Grid, saves.Info, error) {
 	g, ok := m.maps[n]
 	if !ok {
-		return nil, hexmap.BatchReport{}, errors.New("no such map")
+		return nil, saves.Info{}, errors.New("no such map")
 	}
-	return g.Clone(), hexmap.BatchReport{}, nil
+	return g.Clone(), saves.Info{Match: m.matches[n]}, nil
 }
-func (m *memStore) Save(_ context.Context, n string, g *hexmap.Grid) error {
-	m.maps[n] = g.Clone()
+func (m *memStore) Save(_ context.Context, n string, g *hexmap.Grid, match []byte) error {
+	m.maps[n], m.matches[n] = g.Clone(), match
 	return nil
 }
 func (m *memStore) Delete(n string) error { delete(m.maps, n); return nil }
@@ -353,4 +357,33 @@ func recoverIn(t *testing.T, st *memStore) *Session {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// Re-saving a map keeps the saved match its file carries, under its own
+// name and under another; a new map has none.
+func TestResavingKeepsTheMatch(t *testing.T) {
+	s, st := newSession(t)
+	match := []byte(`{"version":1}`)
+	st.maps["played"], st.matches["played"] = s.Grid.Clone(), match
+	if _, err := s.Open("played"); err != nil {
+		t.Fatal(err)
+	}
+	s.Grid.SetElevation(0, 3)
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveAs("copy", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"played", "copy"} {
+		if string(st.matches[name]) != string(match) || st.maps[name].Cell(0).Elevation != 3 {
+			t.Errorf("%s saved with match %q, elevation %d", name, st.matches[name], st.maps[name].Cell(0).Elevation)
+		}
+	}
+	if err := s.NewMapOf(hexmap.Topology{Width: 10, Height: 5}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveAs("fresh", false); err != nil || st.matches["fresh"] != nil {
+		t.Errorf("a new map saved with match %q (%v)", st.matches["fresh"], err)
+	}
 }

@@ -39,10 +39,12 @@ type Entry struct {
 type Store interface {
 	List() ([]Entry, error) // sorted by name
 	Exists(name string) (bool, error)
-	// Load returns the map and what reading it dropped (links that
-	// cannot be drawn; see saves.Info).
-	Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error)
-	Save(ctx context.Context, name string, g *hexmap.Grid) error
+	// Load returns the map and what its file said besides (what reading
+	// it dropped, the saved match it carries; see saves.Info).
+	Load(ctx context.Context, name string) (*hexmap.Grid, saves.Info, error)
+	// Save writes g with the saved match match (nil for none; see
+	// saves.WriteMatch).
+	Save(ctx context.Context, name string, g *hexmap.Grid, match []byte) error
 	Delete(name string) error
 
 	// SaveRecovery replaces this editor's recovery autosave: the map, the

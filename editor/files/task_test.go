@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/saves"
 )
 
 // A task reports how far its reading got, out of the total.
@@ -79,7 +80,7 @@ type blockingStore struct {
 	entered, release chan struct{}
 }
 
-func (b *blockingStore) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+func (b *blockingStore) Load(ctx context.Context, name string) (*hexmap.Grid, saves.Info, error) {
 	close(b.entered)
 	<-b.release
 	return b.memStore.Load(ctx, name)

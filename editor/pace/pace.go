@@ -105,5 +105,10 @@ func (p *Pacer) Frame(now time.Time, busy bool) float64 {
 // and falling behind again, frame rate and water hunting.
 func (p *Pacer) Behind() bool { return p.behind }
 
+// Pause tells the pacer that frames stopped coming for a while on
+// purpose (a still window draws seldom): the next Frame times afresh,
+// the gap no slow frame.
+func (p *Pacer) Pause() { p.last = time.Time{} }
+
 // Reset goes back to full resolution, as for a new view.
 func (p *Pacer) Reset() { *p = Pacer{Target: p.Target} }

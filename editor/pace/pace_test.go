@@ -126,3 +126,48 @@ func TestPacerOwnRedrawIsNotMotion(t *testing.T) {
 		prev = s
 	}
 }
+
+// A window drawn 60 times a second draws every frame while input comes
+// and for IdleAfter after the last, then one frame in six or seven (at
+// most ten a second, the first at once), and every frame again from the
+// first input on.
+func TestStillnessThrottlesIdleFrames(t *testing.T) {
+	var s Stillness
+	t0 := time.Unix(1000, 0)
+	tick := func(k int) time.Time { return t0.Add(time.Duration(k) * time.Second / 60) }
+	s.Stir(t0)
+	k := 0
+	for ; tick(k).Sub(t0) < IdleAfter; k++ {
+		if s.Skip(tick(k)) {
+			t.Fatalf("frame %d, %v after the last input, kept the last picture", k, tick(k).Sub(t0))
+		}
+	}
+	var drawn []int
+	for end := k + 600; k < end; k++ { // 10 s idle
+		if !s.Skip(tick(k)) {
+			drawn = append(drawn, k)
+		}
+	}
+	// Gaps of six or seven frames (a tenth of a second is six frames
+	// give or take a nanosecond of rounding): 600/7 to 600/6.
+	if len(drawn) < 85 || len(drawn) > 100 {
+		t.Fatalf("idle for 10 s at 60 frames a second: %d drawn, want 85 to 100", len(drawn))
+	}
+	if drawn[0] != 300 {
+		t.Errorf("the first idle frame, 300, was not drawn (the first drawn: %d)", drawn[0])
+	}
+	for j := 1; j < len(drawn); j++ {
+		if gap := tick(drawn[j]).Sub(tick(drawn[j-1])); gap < IdleFrame {
+			t.Fatalf("idle frames %d and %d drawn %v apart", drawn[j-1], drawn[j], gap)
+		}
+	}
+	if s.Kept != 600-len(drawn) {
+		t.Errorf("Kept %d, want %d", s.Kept, 600-len(drawn))
+	}
+	s.Stir(tick(k))
+	for end := k + 60; k < end; k++ {
+		if s.Skip(tick(k)) {
+			t.Fatalf("frame %d after an input kept the last picture", k)
+		}
+	}
+}

@@ -11,14 +11,15 @@ import (
 const DefaultHistoryLimit = 250_000
 
 // step is one undoable stroke: each changed cell once, with its state
-// before the first change and after the last, and the units and towns
-// it placed and removed.
+// before the first change and after the last, the units and towns it
+// placed and removed, and the scenario setup it changed.
 type step struct {
 	serial  uint64
 	changes []hexmap.Change
 	units   listDiff[hexmap.Unit]
 	towns   listDiff[hexmap.Town]
 	notes   []noteChange
+	setup   *setupChange // nil when the step left the setup alone
 }
 
 // listDiff is what an edit did to a list of records (units, towns): the
@@ -58,6 +59,7 @@ type History struct {
 	base       uint64 // State() with every undo step undone
 	notes      noteTrack
 	towns      townTrack
+	setup      setupTrack
 
 	units        []hexmap.Unit // the grid's units when the pending step began
 	unitEdits    uint64        // the grid's UnitEdits when last read
@@ -75,6 +77,7 @@ func NewHistory(g *hexmap.Grid, limit int) *History {
 	h.readUnits()
 	h.readTowns()
 	h.readNotes()
+	h.readSetup()
 	return h
 }
 
@@ -201,6 +204,7 @@ func (h *History) sync() {
 	h.syncUnits()
 	h.syncTowns()
 	h.syncNotes()
+	h.syncSetup()
 	if !h.inStroke {
 		h.commit()
 	}
@@ -214,6 +218,7 @@ func (h *History) forget() {
 	h.readUnits()
 	h.readTowns()
 	h.readNotes()
+	h.readSetup()
 	clear(h.open)
 }
 
@@ -249,12 +254,13 @@ func (h *History) commit() {
 	}
 	towns := h.takeTowns()
 	notes := h.takeNotes()
-	if len(changes) == 0 && units.empty() && towns.empty() && len(notes) == 0 {
+	setup := h.takeSetup()
+	if len(changes) == 0 && units.empty() && towns.empty() && len(notes) == 0 && setup == nil {
 		return
 	}
 	h.total -= countChanges(h.redo)
 	h.redo = nil
-	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, units: units, towns: towns, notes: notes})
+	h.undo = append(h.undo, step{serial: h.nextSerial, changes: changes, units: units, towns: towns, notes: notes, setup: setup})
 	h.nextSerial++
 	h.total += len(changes) + len(notes)
 	h.trim()
@@ -319,7 +325,7 @@ func (h *History) Redo() bool {
 }
 
 // replay restores a step as one batch (one rebuild for the consumers of
-// the feed), then its units, towns and notes, and skips the changes it
+// the feed), then its units, towns, notes and setup, and skips the changes it
 // made itself. The cells come first, so that a unit or town the step's
 // water had drowned finds its cell dry again.
 func (h *History) replay(s step, back bool) {
@@ -337,6 +343,7 @@ func (h *History) replay(s step, back bool) {
 	h.readUnits()
 	h.applyTowns(s.towns, back)
 	h.replayNotes(s.notes, back)
+	h.applySetup(s.setup, back)
 }
 
 // State identifies the map's current state among those the history can

@@ -297,3 +297,31 @@ func TestTownEditsAreUndoable(t *testing.T) {
 		t.Fatalf("undo of the placements: towns %v", g.Towns())
 	}
 }
+
+// A change of the scenario setup read by itself is an undo step that marks
+// the map modified; undo and redo put the setup back and forth.
+func TestSetupEditsAreUndoable(t *testing.T) {
+	g := newGrid(t)
+	h := NewHistory(g, 0)
+	h.MarkSaved()
+	first := hexmap.Setup{Seed: 7, Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 1}}}
+	second := hexmap.Setup{Seed: 7, Sides: first.Sides, Victory: hexmap.Victory{Rounds: 30}}
+	for _, s := range []hexmap.Setup{first, second} {
+		if err := g.SetSetup(s); err != nil {
+			t.Fatal(err)
+		}
+		h.State() // the editor reads the history every frame: one change a step
+	}
+	if n, _ := h.Len(); n != 2 || !h.Modified() {
+		t.Fatalf("%d steps, modified %v; want 2 and modified", n, h.Modified())
+	}
+	if !h.Undo() || g.Setup().Victory.Rounds != 0 || g.Setup().Seed != 7 {
+		t.Fatalf("after one undo: %+v", g.Setup())
+	}
+	if !h.Undo() || g.Setup().Seed != 0 || len(g.Setup().Sides) != 0 || h.Modified() {
+		t.Fatalf("after two undos: %+v, modified %v", g.Setup(), h.Modified())
+	}
+	if !h.Redo() || !h.Redo() || g.Setup().Victory.Rounds != 30 || len(g.Setup().Sides) != 2 {
+		t.Fatalf("after the redos: %+v", g.Setup())
+	}
+}

@@ -80,11 +80,14 @@ func Rect(t hexmap.Topology, a, b hexmap.Coordinates) []Place {
 }
 
 // ClipCell is one cell of a Clip: where it lies from the clip's anchor
-// (an axial offset), its state and its note.
+// (an axial offset), its state, its note, and its town and unit when
+// Town or Unit is set (their locations are the cell's where copied).
 type ClipCell struct {
 	DX, DZ int
 	Cell   hexmap.Cell
 	Note   string
+	Town   *hexmap.Town
+	Unit   *hexmap.Unit
 }
 
 // Clip is what Copy took: cells relative to an anchor near their middle,
@@ -115,6 +118,14 @@ func Copy(g *hexmap.Grid, sel *Selection) Clip {
 	c := Clip{Cells: make([]ClipCell, len(ps))}
 	for k, p := range ps {
 		c.Cells[k] = ClipCell{DX: p.At.X - anchor.X, DZ: p.At.Z - anchor.Z, Cell: g.Cell(p.Index), Note: g.Note(p.Index)}
+		if t, ok := g.TownAt(p.Index); ok {
+			town := g.Towns()[t]
+			c.Cells[k].Town = &town
+		}
+		if u, ok := g.UnitAt(p.Index); ok {
+			unit := g.Units()[u]
+			c.Cells[k].Unit = &unit
+		}
 	}
 	return c
 }
@@ -175,7 +186,8 @@ func (c Clip) Targets(t hexmap.Topology, at hexmap.Coordinates) []Place {
 
 // PasteReport says what a paste did.
 type PasteReport struct {
-	Cells int // cells written (those on the map)
+	Cells        int // cells written (those on the map)
+	Towns, Units int // towns and units placed with them
 	hexmap.BatchReport
 }
 
@@ -185,37 +197,83 @@ type PasteReport struct {
 // the grid, stays as it was).
 // Links that leave the pasted area and find no partner there, and what
 // the rules forbid (a river now flowing uphill at the edge, a road onto
-// a cliff), are dropped and counted in the report.
+// a cliff), are dropped and counted in the report. The target cells'
+// towns and units give way to the clip's; a pasted town whose name the
+// map has already is renamed (UniqueTownName); a town or unit the rules
+// then refuse (its cell ended underwater) is left out.
 func Paste(g *hexmap.Grid, c Clip, at hexmap.Coordinates) PasteReport {
 	targets := c.Targets(g.Topology(), at)
 	var rep PasteReport
-	written := make(map[int]bool, len(targets))
+	written := make(map[int]int, len(targets)) // cell → clip cell
 	rep.BatchReport = g.Batch(hexmap.EditRules, func() {
 		for k, p := range targets {
-			if p.Index < 0 || written[p.Index] {
+			if _, done := written[p.Index]; p.Index < 0 || done {
 				continue // a clip wider than a wrapping map: the first copy wins
 			}
-			written[p.Index] = true
+			written[p.Index] = k
 			cell := c.Cells[k].Cell
 			g.SetCell(p.Index, cell)
 			g.SetNote(p.Index, c.Cells[k].Note) // checked when it was copied
 			rep.Cells++
 		}
 	})
+	for _, p := range targets {
+		if k, ok := written[p.Index]; ok && p.Index >= 0 {
+			rep.Towns, rep.Units = rep.Towns+pasteTown(g, p.Index, c.Cells[k].Town), rep.Units+pasteUnit(g, p.Index, c.Cells[k].Unit)
+			delete(written, p.Index)
+		}
+	}
 	return rep
 }
 
+// pasteTown puts a copy of t (when not nil) on cell i in place of the
+// town there; it returns 1 when it placed one.
+func pasteTown(g *hexmap.Grid, i int, t *hexmap.Town) int {
+	if k, ok := g.TownAt(i); ok {
+		g.RemoveTown(k)
+	}
+	if t == nil {
+		return 0
+	}
+	town := *t
+	town.Location, town.Name = g.Topology().Coordinates(i), UniqueTownName(g, t.Name)
+	if g.PlaceTown(town) != nil {
+		return 0
+	}
+	return 1
+}
+
+// pasteUnit puts a copy of u (when not nil) on cell i in place of the
+// unit there; it returns 1 when it placed one.
+func pasteUnit(g *hexmap.Grid, i int, u *hexmap.Unit) int {
+	g.RemoveUnit(i)
+	if u == nil {
+		return 0
+	}
+	unit := *u
+	unit.Location = g.Topology().Coordinates(i)
+	if g.AddUnit(unit) != nil {
+		return 0
+	}
+	return 1
+}
+
 // Clear resets the selected cells to empty ones (flat sand, dry, with
-// nothing on them, no note) as one batch with the edit rules: Cut and
-// Delete.
+// nothing on them, no note, no town, no unit) as one batch with the
+// edit rules: Cut and Delete.
 func Clear(g *hexmap.Grid, sel *Selection) hexmap.BatchReport {
-	return g.Batch(hexmap.EditRules, func() {
+	rep := g.Batch(hexmap.EditRules, func() {
 		for _, p := range sel.Places() {
 			cell := hexmap.NewCell()
 			g.SetCell(p.Index, cell)
 			g.SetNote(p.Index, "")
 		}
 	})
+	for _, p := range sel.Places() {
+		pasteTown(g, p.Index, nil)
+		pasteUnit(g, p.Index, nil)
+	}
+	return rep
 }
 
 // Indices returns the cells of places, in order.

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"slices"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -258,5 +259,53 @@ func TestClearEmptiesTheSelection(t *testing.T) {
 	// outside it lost a partner.
 	if rivers, roads := countLinks(g); rivers != 0 || roads != 0 || rep.DroppedRivers != 0 {
 		t.Errorf("after Clear: %d rivers, %d roads, report %+v", rivers, roads, rep)
+	}
+}
+
+// A copy carries the selection's towns and units: pasting puts them on
+// the target cells (a town whose name is taken renamed), replacing what
+// stood there, all in the paste's one undo step; Clear takes them away.
+func TestCopyPasteCarriesTownsAndUnits(t *testing.T) {
+	g := newGrid(t)
+	a, b := index(t, g, 3, 3), index(t, g, 4, 3)
+	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(a), Name: "Ash", Owner: 1})
+	u := hexmap.Unit{Location: g.Topology().Coordinates(b), Side: 2, Type: "archer", MovesLeft: 5}
+	if err := g.AddUnit(u); err != nil {
+		t.Fatal(err)
+	}
+	var sel Selection
+	sel.Add(Rect(g.Topology(), hexmap.FromOffset(3, 3), hexmap.FromOffset(4, 3)))
+	clip := Copy(g, &sel)
+	ta, tb := index(t, g, 10, 8), index(t, g, 11, 8)
+	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(tb), Name: "Old", Owner: 3}) // under the pasted unit's cell
+	h := NewHistory(g, 0)
+	before := g.Clone()
+	// The town's clip cell (the first selected) lands on ta.
+	at := g.Topology().Coordinates(ta)
+	rep := Paste(g, clip, hexmap.Coordinates{X: at.X - clip.Cells[0].DX, Z: at.Z - clip.Cells[0].DZ})
+	if rep.Towns != 1 || rep.Units != 1 {
+		t.Fatalf("paste report %+v, want 1 town and 1 unit", rep)
+	}
+	wantTowns := []hexmap.Town{
+		{Location: g.Topology().Coordinates(a), Name: "Ash", Owner: 1},
+		{Location: g.Topology().Coordinates(ta), Name: "Ash 2", Owner: 1},
+	}
+	if !slices.Equal(g.Towns(), wantTowns) {
+		t.Fatalf("towns after the paste %v, want %v", g.Towns(), wantTowns)
+	}
+	k, ok := g.UnitAt(tb)
+	if !ok || g.Units()[k].Type != "archer" || g.Units()[k].Side != 2 || len(g.Units()) != 2 {
+		t.Fatalf("units after the paste %v", g.Units())
+	}
+	if n, _ := h.Len(); n != 1 {
+		t.Fatalf("the paste is %d undo steps, want 1", n)
+	}
+	h.Undo()
+	if !g.Equal(before) || !slices.Equal(g.Towns(), before.Towns()) || !slices.Equal(g.Units(), before.Units()) {
+		t.Fatalf("undo left towns %v units %v", g.Towns(), g.Units())
+	}
+	Clear(g, &sel)
+	if len(g.Towns()) != 1 || len(g.Units()) != 0 {
+		t.Fatalf("after Clear: towns %v, units %v", g.Towns(), g.Units())
 	}
 }

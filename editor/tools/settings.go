@@ -5,8 +5,10 @@
 package tools
 
 import (
+	"fmt"
+	"strings"
+
 	"hexsandbox/hexmap"
-	"hexsandbox/units"
 )
 
 // Mode is the three-way setting of the river, road and walled tools.
@@ -59,10 +61,17 @@ type Settings struct {
 	Match    Match
 	Symmetry Symmetry
 
-	// Units places (Yes) or removes (No) a unit on the cell under the
-	// pointer, whatever the brush size: one unit per cell, of UnitSide.
+	// Units is the Units tool's mode: a click places a unit of UnitType
+	// (an index into UnitTypes) and UnitSide, or removes the one there
+	// (Yes, and Ignore read as Yes); No only removes.
 	Units    Mode
 	UnitSide int
+	UnitType int
+
+	// TownName and TownOwner are the Town tool's: the name of the next
+	// town ("" for one from TownNames) and its owner, 0 for neutral.
+	TownName  string
+	TownOwner int
 }
 
 // Tool is what a click on the map does.
@@ -75,11 +84,13 @@ const (
 	ToolSelect             // drag a rectangle to select
 	ToolWand               // select a connected region
 	ToolNote               // put a note on a cell
+	ToolUnits              // place or remove a unit
+	ToolTown               // place or remove a town
 	ToolCount
 )
 
 func (t Tool) String() string {
-	return [...]string{"Brush", "Fill", "Pick", "Select", "Wand", "Note"}[min(t, ToolCount-1)]
+	return [...]string{"Brush", "Fill", "Pick", "Select", "Wand", "Note", "Units", "Town"}[min(t, ToolCount-1)]
 }
 
 // Pick takes cell c's terrain, elevation, water level and urban, farm
@@ -112,6 +123,11 @@ func (s *Settings) Clamp() {
 	}
 	s.Units = min(s.Units, No)
 	s.UnitSide = max(1, min(hexmap.MaxSides, s.UnitSide))
+	clamp(&s.UnitType, 0, len(UnitTypes())-1)
+	clamp(&s.TownOwner, 0, hexmap.MaxSides)
+	if hexmap.CheckTownName(s.TownName) != nil {
+		s.TownName = "" // a name from a file that no town could take
+	}
 	s.Tool = min(s.Tool, ToolCount-1)
 	s.Match = min(s.Match, matchCount-1)
 	s.Symmetry = min(s.Symmetry, symmetryCount-1)
@@ -126,17 +142,71 @@ const (
 	MaxPanelElevation = 10
 )
 
-// DefaultSettings are the panel's state when the editor opens: elevation
-// painting with a single-cell brush, the most common first action.
+// DefaultSettings are the panel's state when the editor first opens: the
+// brush paints grass on a single cell and nothing else (no elevation, no
+// water), so that a first stroke on any map changes only what the
+// panel's terrain row shows.
 func DefaultSettings() Settings {
-	return Settings{ApplyElevation: true, Elevation: 1, UnitSide: 1}
+	return Settings{ApplyTerrain: true, Terrain: hexmap.Grass, Elevation: 1, UnitSide: 1, UnitType: 1}
+}
+
+// Restored is s as a restart brings it back: the Units and Town tools
+// give way to the Brush, so that a plain click after a restart never
+// places a unit or a town, and symmetry is off, so that it never changes
+// cells far from the pointer that nothing near it shows. The rest (the
+// values toggled, the brush's size) stays, and the status line says
+// what a click will do.
+func (s Settings) Restored() Settings {
+	if s.Tool == ToolUnits || s.Tool == ToolTown {
+		s.Tool = ToolBrush
+	}
+	s.Symmetry = SymmetryOff
+	return s
+}
+
+// Describe says in a few words what a stroke with these settings sets:
+// "grass, elevation 2, urban 1, river, no walls"; "nothing" when it
+// changes nothing.
+func (s Settings) Describe() string {
+	var parts []string
+	if s.ApplyTerrain {
+		parts = append(parts, hexmap.TerrainName(s.Terrain))
+	}
+	for _, v := range []struct {
+		on    bool
+		name  string
+		value int
+	}{
+		{s.ApplyElevation, "elevation", s.Elevation}, {s.ApplyWater, "water", s.WaterLevel},
+		{s.ApplyUrban, "urban", s.Urban}, {s.ApplyFarm, "farm", s.Farm},
+		{s.ApplyPlant, "plant", s.Plant}, {s.ApplySpecial, "special", s.Special},
+	} {
+		if v.on {
+			parts = append(parts, fmt.Sprintf("%s %d", v.name, v.value))
+		}
+	}
+	for _, m := range []struct {
+		mode    Mode
+		yes, no string
+	}{{s.River, "river", "no river"}, {s.Road, "road", "no road"}, {s.Walled, "walls", "no walls"}} {
+		switch m.mode {
+		case Yes:
+			parts = append(parts, m.yes)
+		case No:
+			parts = append(parts, m.no)
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Active reports whether a stroke with these settings can change anything.
 func (s Settings) Active() bool {
 	return s.ApplyTerrain || s.ApplyElevation || s.ApplyWater || s.ApplyUrban ||
 		s.ApplyFarm || s.ApplyPlant || s.ApplySpecial ||
-		s.River != Ignore || s.Road != Ignore || s.Walled != Ignore || s.Units != Ignore
+		s.River != Ignore || s.Road != Ignore || s.Walled != Ignore
 }
 
 // Brush returns the cells within size steps of cell center, clamped to
@@ -148,10 +218,11 @@ func Brush(g *hexmap.Grid, center, size int) []int {
 	return out
 }
 
-// Apply edits every cell of the brush around center, and places or
-// removes a unit on center itself. drag is the move that brought the
-// pointer to center (zero Drag when there was none). It returns the first
-// edit the rules refused (a *Refusal), or nil.
+// Apply edits every cell of the brush around center. drag is the move
+// that brought the pointer to center (zero Drag when there was none). It
+// returns the first edit the rules refused (a *Refusal), or nil. Units
+// and towns are tools of their own (EditUnit, EditTown): a stroke leaves
+// them alone.
 func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) error {
 	var first error
 	for _, i := range Brush(g, center, s.BrushSize) {
@@ -159,26 +230,7 @@ func (s Settings) Apply(g *hexmap.Grid, center int, drag Drag) error {
 			first = err
 		}
 	}
-	if err := s.EditUnit(g, center); err != nil && first == nil {
-		first = &Refusal{What: "Unit", Cell: center, Err: err}
-	}
 	return first
-}
-
-// EditUnit places or removes the unit on cell i as the Units setting
-// says. A cell that is taken or underwater refuses a new unit; the error
-// says why (nil when there is nothing to do).
-func (s Settings) EditUnit(g *hexmap.Grid, i int) error {
-	switch s.Units {
-	case Yes:
-		if k, ok := g.UnitAt(i); ok && int(g.Units()[k].Side) == s.UnitSide {
-			return nil // already there: a drag resting on a unit adds nothing
-		}
-		return g.AddUnit(units.New(g, i, max(1, min(hexmap.MaxSides, s.UnitSide))))
-	case No:
-		g.RemoveUnit(i)
-	}
-	return nil
 }
 
 // Refusal is an edit that Catlike's rules refused: what was asked and

@@ -2,6 +2,8 @@ package tools
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -166,36 +168,138 @@ func TestSettingsActive(t *testing.T) {
 	}
 }
 
-// The unit tool places one unit of the chosen side on the cell under the
-// pointer only, whatever the brush, never on water or on another unit,
-// and removes what is there.
+// The Units tool places one unit of the chosen type and side on the
+// cell clicked, never on water; a click on a unit removes it; Remove
+// only removes; a stroke of the brush never touches units.
 func TestUnitTool(t *testing.T) {
 	g := newGrid(t)
 	c := index(t, g, 5, 5)
-	s := Settings{Units: Yes, UnitSide: 3, BrushSize: 2}
-	s.Apply(g, c, Drag{})
-	if len(g.Units()) != 1 || !g.Occupied(c) || g.Units()[0].Side != 3 || g.Units()[0].MovesLeft != hexmap.UnitSpeed {
+	s := Settings{Units: Yes, UnitSide: 3, UnitType: 4, BrushSize: 2}
+	if placed, err := s.EditUnit(g, c); !placed || err != nil {
+		t.Fatalf("placing: %v, %v", placed, err)
+	}
+	if len(g.Units()) != 1 || !g.Occupied(c) || g.Units()[0].Side != 3 || g.Units()[0].Type != "catapult" ||
+		g.Units()[0].MovesLeft != hexmap.UnitSpeed {
 		t.Fatalf("after placing: %v", g.Units())
 	}
-	s.UnitSide = 2
-	if err := s.EditUnit(g, c); !errors.Is(err, hexmap.ErrOccupied) || len(g.Units()) != 1 {
-		t.Fatalf("a second unit on the cell: %v, %v", err, g.Units())
+	if placed, err := s.EditUnit(g, c); placed || err != nil || len(g.Units()) != 0 {
+		t.Fatalf("a second click: placed %v, %v, units %v; want it removed", placed, err, g.Units())
 	}
 	wet := index(t, g, 8, 5)
 	g.SetWaterLevel(wet, 1)
-	if err := s.EditUnit(g, wet); !errors.Is(err, hexmap.ErrUnderwater) {
+	if _, err := s.EditUnit(g, wet); !errors.Is(err, hexmap.ErrUnderwater) {
 		t.Fatalf("a unit underwater: %v", err)
 	}
-	s.Units = No
-	s.Apply(g, index(t, g, 6, 5), Drag{}) // a neighbour, inside the brush
-	if !g.Occupied(c) {
-		t.Fatal("removing on a neighbour removed the unit: the brush does not apply to units")
-	}
+	s.EditUnit(g, c)
+	s.ApplyElevation, s.Elevation = true, 2
 	s.Apply(g, c, Drag{})
+	if len(g.Units()) != 1 || g.Cell(c).Elevation != 2 {
+		t.Fatalf("a brush stroke with the unit settings: units %v, elevation %d", g.Units(), g.Cell(c).Elevation)
+	}
+	s.Units = No
+	if placed, _ := s.EditUnit(g, index(t, g, 6, 5)); placed || len(g.Units()) != 1 {
+		t.Fatal("Remove placed a unit on an empty cell")
+	}
+	s.EditUnit(g, c)
 	if len(g.Units()) != 0 {
 		t.Fatalf("after removing: %v", g.Units())
 	}
-	if !(Settings{Units: Yes}).Active() || (Settings{}).Active() {
-		t.Fatal("Active does not count the unit tool")
+	if (Settings{Units: Yes}).Active() {
+		t.Fatal("Active counts the unit settings, which no stroke applies")
+	}
+}
+
+// The Town tool places a town with the name asked for, or the first free
+// automatic one, made unique, and the owner chosen; a click on a town
+// removes it; water refuses one.
+func TestTownTool(t *testing.T) {
+	g := newGrid(t)
+	a, b, c := index(t, g, 3, 3), index(t, g, 5, 3), index(t, g, 7, 3)
+	s := Settings{TownOwner: 2}
+	for _, i := range []int{a, b} {
+		if _, placed, err := s.EditTown(g, i); !placed || err != nil {
+			t.Fatalf("placing on %d: %v, %v", i, placed, err)
+		}
+	}
+	want := []hexmap.Town{
+		{Location: g.Topology().Coordinates(a), Name: TownNames()[0], Owner: 2},
+		{Location: g.Topology().Coordinates(b), Name: TownNames()[1], Owner: 2},
+	}
+	if !slices.Equal(g.Towns(), want) {
+		t.Fatalf("towns %v, want %v", g.Towns(), want)
+	}
+	s.TownName, s.TownOwner = TownNames()[1], 0
+	if town, _, _ := s.EditTown(g, c); town.Name != TownNames()[1]+" 2" || town.Owner != 0 {
+		t.Fatalf("a town named like another: %+v", town)
+	}
+	if town, placed, err := s.EditTown(g, b); placed || err != nil || town.Name != TownNames()[1] || len(g.Towns()) != 2 {
+		t.Fatalf("a click on a town: %+v %v %v, towns %v", town, placed, err, g.Towns())
+	}
+	wet := index(t, g, 9, 3)
+	g.SetWaterLevel(wet, 1)
+	if _, placed, err := s.EditTown(g, wet); placed || err == nil || !strings.Contains(err.Error(), "underwater") {
+		t.Fatalf("a town underwater: placed %v, %v", placed, err)
+	}
+}
+
+// Numbered names stay within a town name's length.
+func TestUniqueTownNameLong(t *testing.T) {
+	g := newGrid(t)
+	long := strings.Repeat("x", hexmap.MaxTownNameLength)
+	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(0), Name: long})
+	got := UniqueTownName(g, long)
+	if want := strings.Repeat("x", hexmap.MaxTownNameLength-2) + " 2"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// A first start paints grass and nothing else: a stroke on a raised,
+// flooded, built-up cell changes its terrain only.
+func TestDefaultSettingsPaintTerrainOnly(t *testing.T) {
+	g := newGrid(t)
+	c := index(t, g, 5, 5)
+	g.SetElevation(c, 3)
+	g.SetWaterLevel(c, 4)
+	g.SetUrbanLevel(c, 2)
+	want := g.Cell(c)
+	want.TerrainType = hexmap.Grass
+	if err := DefaultSettings().Apply(g, c, Drag{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Cell(c); got != want {
+		t.Fatalf("the default stroke left %+v, want %+v", got, want)
+	}
+	if d := DefaultSettings().Describe(); d != "grass" {
+		t.Fatalf("the default settings describe themselves as %q", d)
+	}
+}
+
+// A restart never brings back a tool whose plain click places a unit or
+// a town, nor symmetry; what the brush applies stays.
+func TestRestoredSettings(t *testing.T) {
+	for _, tool := range []Tool{ToolUnits, ToolTown} {
+		s := Settings{Tool: tool, Units: Yes, ApplyUrban: true, Urban: 2, Symmetry: SymmetryMirror, BrushSize: 3}
+		r := s.Restored()
+		want := s
+		want.Tool, want.Symmetry = ToolBrush, SymmetryOff
+		if r != want {
+			t.Errorf("%v restored as %+v, want %+v", tool, r, want)
+		}
+	}
+	if r := (Settings{Tool: ToolFill}).Restored(); r.Tool != ToolFill {
+		t.Errorf("Fill restored as %v", r.Tool)
+	}
+}
+
+// Describe names each value applied, in the panel's order, and each
+// river, road and wall mode that is not Ignore.
+func TestDescribe(t *testing.T) {
+	s := Settings{ApplyTerrain: true, Terrain: hexmap.Snow, ApplyElevation: true, Elevation: 2,
+		ApplyPlant: true, Plant: 0, River: Yes, Walled: No, Road: Ignore}
+	if got, want := s.Describe(), "snow, elevation 2, plant 0, river, no walls"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := (Settings{}).Describe(); got != "nothing" {
+		t.Errorf("empty settings: %q", got)
 	}
 }

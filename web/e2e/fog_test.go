@@ -21,8 +21,9 @@ var fogBackground = color.RGBA{0x68, 0x61, 0x5b, 0xff}
 func checkFog(t *testing.T, ctx context.Context) {
 	call(t, ctx, "new", "")
 	call(t, ctx, "camera", "")
-	call(t, ctx, "settings", `{"ApplyElevation":false,"ApplyTerrain":false,"ApplyWater":false,"BrushSize":0,"Units":1,"UnitSide":1}`)
-	defer call(t, ctx, "settings", `{"Units":0}`)
+	call(t, ctx, "settings", `{"Units":1,"UnitSide":1}`)
+	call(t, ctx, "tool", "Units")
+	defer call(t, ctx, "tool", "Brush")
 	st := gameStatus(t, ctx)
 	view := image.Rect(st.MapRect[0], st.MapRect[1], st.MapRect[2], st.MapRect[3])
 	cx, cy := float64(view.Min.X+view.Dx()/2), float64(view.Min.Y+view.Dy()/2)
@@ -34,7 +35,7 @@ func checkFog(t *testing.T, ctx context.Context) {
 	if string(mapBytes(t, ctx)) == string(before) {
 		t.Fatal("the click placed no unit")
 	}
-	call(t, ctx, "settings", `{"Units":0}`)
+	call(t, ctx, "tool", "Brush")
 	rest := image.Pt(view.Min.X+5, view.Max.Y-5)
 	mouse(t, ctx, chromedp.MouseMoved, float64(rest.X), float64(rest.Y))
 
