@@ -198,7 +198,7 @@ func (g *game) buildUI(scale float64) error {
 		Copy: func() { g.edit.copySelection() }, Cut: g.edit.cutSelection, Paste: g.edit.startPaste,
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
-		Play: func() { g.setMode(g.play) }, Fit: g.fitMap,
+		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples,
 		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{

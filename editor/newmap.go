@@ -81,16 +81,19 @@ type newMapDialog struct {
 	pending  bool                                        // Generate was pressed: take the form's map when the worker has it
 	generate func(newMapForm, *noise.Noise) generatedMap // what the worker runs (tests hold it up)
 	done     chan generatedMap
-	latest   *generatedMap             // the newest preview
-	building bool                      // widgets are being made: their handlers must wait
-	sliders  map[string]*widget.Slider // by setting flag, for tests
+	latest   *generatedMap                         // the newest preview
+	building bool                                  // widgets are being made: their handlers must wait
+	sliders  map[string]*widget.Slider             // by setting flag, for tests
+	choices  map[string][]widget.RadioGroupElement // a choice setting's toggles, by flag
+	sizes    []*widget.Button                      // Catlike's sizes (newMapSizes)
+	tabs     [2]*widget.TabBookTab                 // Common and Advanced, as tall as each other
 }
 
 // newMapDialog opens the dialog, on the open map's size and wrapping.
 func (g *game) newMapDialog() {
 	s := g.win.style
 	host := newMapHost{sess: g.sess, errorf: g.errorf, info: g.info, resetView: g.resetView, shown: g.dialogShown}
-	d := &newMapDialog{host: host, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, generate: generateForm}
+	d := &newMapDialog{host: host, done: make(chan generatedMap, 1), building: true, sliders: map[string]*widget.Slider{}, choices: map[string][]widget.RadioGroupElement{}, generate: generateForm}
 	cur := g.sess.Grid.Topology()
 	d.form = newMapForm{top: cur, seed: mapgen.NewSeed(), settings: mapgen.DefaultSettings()}
 
@@ -130,18 +133,35 @@ func (g *game) newMapDialog() {
 	d.changed()
 }
 
+// sizeRow offers Catlike's three sizes as toggles, the one the size
+// fields hold drawn pressed (none for another size), and the fields.
 func (d *newMapDialog) sizeRow(s *style) *widget.Container {
 	row := s.grid([]bool{false, false, false, false, false, false}, 6)
 	for _, sz := range newMapSizes {
-		row.AddChild(s.button(fmt.Sprintf("%d × %d", sz[0], sz[1]), 80, func() {
+		b := s.toggle(fmt.Sprintf("%d × %d", sz[0], sz[1]), 80)
+		b.ClickedEvent.AddHandler(func(any) {
 			d.wf.SetText(strconv.Itoa(sz[0]))
 			d.hf.SetText(strconv.Itoa(sz[1]))
-		}))
+			d.markSize()
+		})
+		d.sizes = append(d.sizes, b)
+		row.AddChild(b)
 	}
 	d.wf = d.field(s, strconv.Itoa(d.form.top.Width), "width", 50)
 	d.hf = d.field(s, strconv.Itoa(d.form.top.Height), "height", 50)
 	row.AddChild(d.wf, s.label("×", colText), d.hf)
+	d.markSize()
 	return row
+}
+
+// markSize draws pressed the size button of the form's size, if any.
+func (d *newMapDialog) markSize() {
+	for k, b := range d.sizes {
+		on := newMapSizes[k] == [2]int{d.form.top.Width, d.form.top.Height}
+		if s := state(on); b.State() != s {
+			b.SetState(s)
+		}
+	}
 }
 
 func (d *newMapDialog) seedRow(s *style) *widget.Container {
@@ -179,6 +199,7 @@ func (d *newMapDialog) readFields() {
 			d.form.top.Width, d.form.top.Height = w, h
 		}
 	}
+	d.markSize()
 	seed, err := strconv.ParseInt(strings.TrimSpace(d.seed.GetText()), 10, 64)
 	if err == nil {
 		err = mapgen.CheckSeed(seed)
@@ -210,6 +231,19 @@ func (d *newMapDialog) settingsBook(s *style) *widget.TabBook {
 		return t
 	}
 	common1, advanced1 := tab("Common", common), tab("Advanced", advanced)
+	d.tabs = [2]*widget.TabBookTab{common1, advanced1}
+	// Both tabs as tall as the taller, so that the buttons under the book
+	// stay where they are when the tab changes; measured in the style's
+	// theme, which the dialog gives them only later.
+	h := 1
+	for _, t := range d.tabs {
+		t.GetWidget().SetTheme(s.theme)
+		_, th := t.PreferredSize()
+		h = max(h, th)
+	}
+	for _, t := range d.tabs {
+		t.GetWidget().MinHeight = h
+	}
 	return widget.NewTabBook(
 		widget.TabBookOpts.TabButtonImage(s.buttonImage(false)),
 		widget.TabBookOpts.TabButtonText(&s.face, &widget.ButtonTextColor{Idle: colText, Disabled: colDim}),
@@ -222,8 +256,13 @@ func (d *newMapDialog) settingsBook(s *style) *widget.TabBook {
 	)
 }
 
-// addSetting adds a label, a slider in the setting's steps and a readout.
+// addSetting adds a label, a slider in the setting's steps and a
+// readout; a choice of at most three is a row of toggles instead.
 func (d *newMapDialog) addSetting(s *style, to *widget.Container, st mapgen.Setting) {
+	if n := len(st.Choices); n > 0 && n <= 3 {
+		d.addChoice(s, to, st)
+		return
+	}
 	steps := int(math.Round((st.Max - st.Min) / st.Step))
 	value := func(k int) float64 { return st.Min + float64(k)*st.Step }
 	current := int(math.Round((st.Get(&d.form.settings) - st.Min) / st.Step))
@@ -240,6 +279,32 @@ func (d *newMapDialog) addSetting(s *style, to *widget.Container, st mapgen.Sett
 	slider.GetWidget().MinWidth = s.px(110)
 	d.sliders[st.Flag] = slider
 	to.AddChild(s.label(st.Label, colText), slider, readout)
+}
+
+// addChoice adds a label and a toggle per choice of st, the chosen one
+// pressed, and an empty readout.
+func (d *newMapDialog) addChoice(s *style, to *widget.Container, st mapgen.Setting) {
+	row := s.grid(make([]bool, len(st.Choices)), 3)
+	var elems []widget.RadioGroupElement
+	btns := map[widget.RadioGroupElement]int{}
+	for k, name := range st.Choices {
+		b := s.toggle(strings.ToUpper(name[:1])+name[1:], 40)
+		row.AddChild(b)
+		elems = append(elems, b)
+		btns[b] = k
+	}
+	widget.NewRadioGroup(
+		widget.RadioGroupOpts.Elements(elems...),
+		widget.RadioGroupOpts.InitialElement(elems[max(0, min(len(elems)-1, int(st.Get(&d.form.settings))))]),
+		widget.RadioGroupOpts.ChangedHandler(func(a *widget.RadioGroupChangedEventArgs) {
+			if k, ok := btns[a.Active]; ok && !d.building {
+				st.Set(&d.form.settings, float64(k))
+				d.changed()
+			}
+		}),
+	)
+	d.choices[st.Flag] = elems
+	to.AddChild(s.label(st.Label, colText), row, s.label("", colText))
 }
 
 // changed asks for a preview of the form as it is now.

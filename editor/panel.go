@@ -81,6 +81,7 @@ type panelActions struct {
 	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play func()
 	Copy, Cut, Paste, Turn, Mirror                                               func()
 	Fit                                                                          func()              // frame the whole map
+	Examples                                                                     func()              // open a built-in map
 	Grid                                                                         func() *hexmap.Grid // the map edited
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
@@ -103,6 +104,7 @@ func fileButtons(act panelActions) []action {
 	b := []action{
 		{"New…", "A new map, empty or generated (Ctrl+N)", act.New},
 		{"Open…", "Open a saved map (Ctrl+O)", act.Open},
+		{"Examples…", "Open a built-in map: the showcase, the towns", act.Examples},
 		{"Save", "Save the map (Ctrl+S)", act.Save},
 		{"Save as…", "Save the map under another name (Ctrl+Shift+S)", act.SaveAs},
 		{"Import…", "Read a Catlike .map or a .hexmap file", act.Import},

@@ -1,0 +1,12 @@
+// Package docs holds the documentation's pictures and the example maps
+// it shows; it embeds the maps, so that the editor's File: Examples
+// offers the very files the documentation describes.
+package docs
+
+import _ "embed"
+
+// TownsMap is towns.hexmap: a village, a town and a walled city with
+// their roads (features.TownMapForTest writes it).
+//
+//go:embed towns.hexmap
+var TownsMap []byte

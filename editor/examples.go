@@ -1,0 +1,51 @@
+package editor
+
+import (
+	"fmt"
+
+	"hexsandbox/docs"
+	"hexsandbox/editor/files"
+	"hexsandbox/editor/showcase"
+	"hexsandbox/hexmap"
+	"hexsandbox/saves"
+)
+
+// example is a map File: Examples offers, built in.
+type example struct {
+	name, about string
+	load        func() (*hexmap.Grid, error)
+}
+
+// examples are the built-in maps: the showcase the editor first opens
+// with, and the town map the documentation shows.
+var examples = []example{
+	{"Showcase", "the map the editor first opens with", showcase.Map},
+	{"Towns", "a village, a town and a walled city (docs/towns.hexmap)", func() (*hexmap.Grid, error) {
+		g, _, err := saves.ReadBytes(docs.TownsMap)
+		return g, err
+	}},
+}
+
+// cmdExamples offers the built-in maps (File: Examples), asking first
+// about unsaved changes.
+func (g *game) cmdExamples() { g.guard("opening an example", g.examplesDialog) }
+
+func (g *game) examplesDialog() {
+	msg := "Open a built-in map, unsaved under its own name:"
+	var choices []choice
+	for _, ex := range examples {
+		msg += fmt.Sprintf("\n· %s: %s", ex.name, ex.about)
+		choices = append(choices, choice{ex.name, func() { g.openExample(ex) }})
+	}
+	g.confirm("Examples", msg, append(choices, choice{"Cancel", nil})...)
+}
+
+// openExample opens example ex as a map from outside the maps folder.
+func (g *game) openExample(ex example) {
+	grid, err := ex.load()
+	if err != nil {
+		g.errorf("The %s example does not read: %v", ex.name, err)
+		return
+	}
+	g.replace(files.Loaded{Grid: grid, Name: ex.name, Info: saves.Info{Format: "built-in"}})
+}
