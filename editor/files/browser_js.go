@@ -70,18 +70,38 @@ func (b *Browser) Exists(name string) (bool, error) { return b.db.Exists(name) }
 
 // Load reads a saved map.
 func (b *Browser) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+	g, rep, _, err := b.LoadMatch(ctx, name)
+	return g, rep, err
+}
+
+// LoadMatch reads a saved map and the match it carries.
+func (b *Browser) LoadMatch(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, []byte, error) {
 	data, err := b.db.Load(name)
 	if errors.Is(err, store.ErrDamaged) {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("%q is damaged (%v): delete it, or save a map under its name", name, err)
+		return nil, hexmap.BatchReport{}, nil, fmt.Errorf("%q is damaged (%v): delete it, or save a map under its name", name, err)
 	}
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %v", name, err)
+		return nil, hexmap.BatchReport{}, nil, fmt.Errorf("opening %q: %v", name, err)
 	}
 	g, info, err := saves.Read(readerFor(ctx, bytes.NewReader(data), int64(len(data))))
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %w", name, err)
+		return nil, hexmap.BatchReport{}, nil, fmt.Errorf("opening %q: %w", name, err)
 	}
-	return g, info.Dropped, nil
+	return g, info.Dropped, info.Match, nil
+}
+
+// SaveMatch writes a map with a saved match, replacing any of the same
+// name.
+func (b *Browser) SaveMatch(ctx context.Context, name string, g *hexmap.Grid, match []byte) error {
+	var buf bytes.Buffer
+	err := saves.WriteMatch(writerFor(ctx, &buf), g, match)
+	if err == nil {
+		err = b.db.Save(name, buf.Bytes())
+	}
+	if err != nil {
+		return fmt.Errorf("saving %q: %v", name, err)
+	}
+	return nil
 }
 
 // encodeFor writes g in the product's format for a task.

@@ -148,15 +148,30 @@ func (d *Dir) Exists(name string) (bool, error) {
 
 // Load reads a saved map.
 func (d *Dir) Load(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, error) {
+	g, rep, _, err := d.LoadMatch(ctx, name)
+	return g, rep, err
+}
+
+// LoadMatch reads a saved map and the match it carries.
+func (d *Dir) LoadMatch(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, []byte, error) {
 	p, err := d.file(name)
 	if err != nil {
-		return nil, hexmap.BatchReport{}, err
+		return nil, hexmap.BatchReport{}, nil, err
 	}
 	g, info, err := loadFile(ctx, p)
 	if err != nil {
-		return nil, hexmap.BatchReport{}, fmt.Errorf("opening %q: %w", name, err)
+		return nil, hexmap.BatchReport{}, nil, fmt.Errorf("opening %q: %w", name, err)
 	}
-	return g, info.Dropped, nil
+	return g, info.Dropped, info.Match, nil
+}
+
+// SaveMatch writes a map with a saved match atomically, as Save.
+func (d *Dir) SaveMatch(ctx context.Context, name string, g *hexmap.Grid, match []byte) error {
+	p, err := d.file(name)
+	if err != nil {
+		return err
+	}
+	return saves.WriteFileAtomic(p, func(w io.Writer) error { return saves.WriteMatch(writerFor(ctx, w), g, match) })
 }
 
 // Save writes a map atomically, replacing any of the same name (see

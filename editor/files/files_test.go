@@ -222,3 +222,30 @@ func TestDirLoadReportsDropped(t *testing.T) {
 		t.Fatalf("dropped %+v, road kept %v", rep, back.Cell(12).HasRoadThroughEdge(hexmap.E))
 	}
 }
+
+// A session on a folder saves the match it carries with the map, and
+// opening the map gives it back; a store without matches (memStore)
+// saves the map alone, and a new map carries none.
+func TestSessionKeepsTheMatch(t *testing.T) {
+	d := openDir(t, t.TempDir())
+	s := NewSession(d, "", testGrid(t), 0)
+	s.Match = []byte(`{"version":1}`)
+	if err := s.SaveAs("game", false); err != nil {
+		t.Fatal(err)
+	}
+	s.Match = nil
+	if _, err := s.Open("game"); err != nil {
+		t.Fatal(err)
+	}
+	if string(s.Match) != `{"version":1}` {
+		t.Errorf("opened match %q", s.Match)
+	}
+	if err := s.NewMapOf(hexmap.Topology{Width: 20, Height: 15}, 1); err != nil || s.Match != nil {
+		t.Errorf("a new map carries match %q (%v)", s.Match, err)
+	}
+	m, _ := newSession(t)
+	m.Match = []byte(`{}`)
+	if err := m.SaveAs("plain", false); err != nil {
+		t.Errorf("a store without matches: %v", err)
+	}
+}

@@ -27,6 +27,10 @@ type Session struct {
 	// it came from); the window keeps it, the session carries it along
 	// when a generated map is undone.
 	Suggested string
+	// Match is the saved match the map carries (package game's data,
+	// opaque here; nil for none): read with the map when the store keeps
+	// matches (MatchStore), and written with it by the next save.
+	Match []byte
 
 	// Maps a generation replaced (newest last), and maps undone back over
 	// (for redo), each with its name and history: Undo before a
@@ -71,7 +75,7 @@ func (s *Session) Replace(name string, g *hexmap.Grid, saved bool) {
 		p.history.Detach()
 	}
 	s.replaced, s.undone = nil, nil
-	s.Name, s.Grid = name, g
+	s.Name, s.Grid, s.Match = name, g, nil
 	s.History = tools.NewHistory(g, s.historyLimit)
 	if saved {
 		s.History.MarkSaved()
@@ -148,7 +152,7 @@ func (s *Session) park() parkedMap {
 
 // use makes a parked map the current one.
 func (s *Session) use(p parkedMap) {
-	s.Name, s.Suggested, s.Grid, s.History = p.name, p.suggested, p.grid, p.history
+	s.Name, s.Suggested, s.Grid, s.History, s.Match = p.name, p.suggested, p.grid, p.history, nil
 	s.autosave = Autosaver{}
 	s.autosaved = ^uint64(0) // the recovery autosave, if any, holds another map
 }
@@ -184,16 +188,22 @@ func (s *Session) OpenOp(name string, opened func(hexmap.BatchReport)) Op {
 	store := s.Store
 	var g *hexmap.Grid
 	var rep hexmap.BatchReport
+	var match []byte
 	return Op{
 		Label:      "Opening " + name,
 		Detachable: true,
 		Run: func(ctx context.Context) (err error) {
+			if ms, ok := store.(MatchStore); ok {
+				g, rep, match, err = ms.LoadMatch(ctx, name)
+				return err
+			}
 			g, rep, err = store.Load(ctx, name)
 			return err
 		},
 		Finish: func(err error) {
 			if err == nil {
 				s.Replace(name, g, true)
+				s.Match = match
 				if opened != nil {
 					opened(rep)
 				}
@@ -226,7 +236,7 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 	if err != nil {
 		return Op{}, err
 	}
-	store, g, state := s.Store, s.Grid.Clone(), s.History.State()
+	store, g, state, match := s.Store, s.Grid.Clone(), s.History.State(), s.Match
 	checkExists, clear := !overwrite && name != s.Name, s.hasAutosave
 	return Op{
 		Label: "Saving " + name,
@@ -240,7 +250,7 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 					return fmt.Errorf("%q: %w", name, ErrExists)
 				}
 			}
-			if err := store.Save(ctx, name, g); err != nil {
+			if err := saveWith(ctx, store, name, g, match); err != nil {
 				return err
 			}
 			if clear {
@@ -262,6 +272,15 @@ func (s *Session) SaveOp(name string, overwrite bool) (Op, error) {
 			}
 		},
 	}, nil
+}
+
+// saveWith saves g under name in store, with match when there is one
+// and the store keeps matches.
+func saveWith(ctx context.Context, store Store, name string, g *hexmap.Grid, match []byte) error {
+	if ms, ok := store.(MatchStore); ok && match != nil {
+		return ms.SaveMatch(ctx, name, g, match)
+	}
+	return store.Save(ctx, name, g)
 }
 
 // ErrAutosaveKept is a save's error when the map was saved but its

@@ -31,6 +31,15 @@ type Entry struct {
 	Shape    hexmap.Topology
 }
 
+// MatchStore is a Store that keeps a saved match with a map (package
+// game's data, opaque here; at most saves.MaxMatchBytes): LoadMatch is
+// Load that also returns the match the file carries (nil for none),
+// SaveMatch is Save with one.
+type MatchStore interface {
+	LoadMatch(ctx context.Context, name string) (*hexmap.Grid, hexmap.BatchReport, []byte, error)
+	SaveMatch(ctx context.Context, name string, g *hexmap.Grid, match []byte) error
+}
+
 // Store keeps named maps and recovery autosaves. Names are validated
 // with ValidName before they reach a Store. Its methods do file work and
 // run off the UI loop (in a Task); a Store is safe for use by one task
