@@ -112,6 +112,7 @@ func (g *game) keyTable() []binding {
 		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func() { g.redo() }},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func() { g.redo() }},
 		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func() { g.cmdNew() }},
+		binding{group: "Map", keys: "Ctrl+Shift+N", what: "new game (a generated map or this one, people or computers)", key: ebiten.KeyN, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdNewGame() }},
 		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func() { g.cmdOpen() }},
 		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func() { g.cmdSave() }},
 		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdSaveAs() }},
@@ -119,8 +120,9 @@ func (g *game) keyTable() []binding {
 
 		binding{group: "Map", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: g.toggleMode},
 		binding{group: "Map", keys: "Enter", what: "in play: end the turn", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
+		binding{group: "Map", keys: "N", what: "in play: select the next unit with moves left", key: ebiten.KeyN, modes: inPlay, run: func() { g.play.nextUnit() }},
 		binding{group: "Map", keys: "V", what: "in play: reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
-		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: g.editOnly},
+		binding{group: "Map", keys: "Ctrl+Z", what: "in play: take back the last move (the rules say when)", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: func() { g.play.undo() }},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: g.editOnly},
 
