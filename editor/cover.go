@@ -53,11 +53,15 @@ func (t turnSummary) lines(side int) []string {
 	}
 	var out []string
 	for _, n := range []struct {
-		n    int
-		what string
-	}{{t.healed, "units healed"}, {t.produced, "units produced"}, {t.lost, "towns lost"}, {t.sighted, "enemy units came into sight"}} {
-		if n.n > 0 {
-			out = append(out, fmt.Sprintf("%d %s", n.n, n.what))
+		n         int
+		one, many string
+	}{{t.healed, "unit healed", "units healed"}, {t.produced, "unit produced", "units produced"},
+		{t.lost, "town lost", "towns lost"}, {t.sighted, "enemy unit came into sight", "enemy units came into sight"}} {
+		switch {
+		case n.n == 1:
+			out = append(out, "1 "+n.one)
+		case n.n > 1:
+			out = append(out, fmt.Sprintf("%d %s", n.n, n.many))
 		}
 	}
 	return out

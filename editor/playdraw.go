@@ -108,7 +108,10 @@ func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
 			y := m.TownYield(t.ID).Total()
 			label += fmt.Sprintf(" · %s in %d", types[t.Builds].Name, turnsToBuild(types[t.Builds].Cost-t.Stock, y))
 		}
-		pt.cellText(screen, v, t.Cell, pt.shiftNear(t.Cell, ref), label, townColor(t.Owner))
+		// Below the cell's centre (towards the eye), clear of the unit's
+		// label over its head.
+		top := cellTop(p.env.sess.Grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
+		pt.pointText(screen, v, top, label, townColor(t.Owner))
 	}
 	for k, id := range s.figs.ids {
 		u, ok := m.Unit(id)
@@ -123,6 +126,10 @@ func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
 		pt.pointText(screen, v, vec3.T{f.Pos[0], f.Pos[1] + 10, f.Pos[2]}, label, sideTextColor(u.Side))
 	}
 }
+
+// bannerDrop is how far south of its cell's centre a town's banner is
+// written, in world units (a cell's outer radius is 10).
+const bannerDrop = 5
 
 // turnsToBuild is how many turns of yield y a stock short by need takes
 // (the next turn is 1).
