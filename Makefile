@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test match-wasm bench fuzz wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -29,6 +29,7 @@ deps-dist: check-go
 build: deps-build
 	$(GO) build -o $(BIN)/hexsandbox .
 	$(GO) build -o $(BIN)/hexmap ./cmd/hexmap
+	$(GO) build -o $(BIN)/hexserver ./cmd/hexserver
 
 # Without a screen (DISPLAY unset) the editor runs inside Xvfb, so that
 # `make run` still starts; on a desktop it opens a window.
@@ -43,12 +44,16 @@ test: deps-test wasm windows match-wasm
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 15m ./...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/ ./script/
 
 # A scripted match (cmd/hexmap/testdata) played by hexmap natively and
 # under wasm: the two transcripts, every event, draw and state hash, must
 # be equal byte for byte.
 MATCH := cmd/hexmap/testdata/match
+# Then the example scenario with a Starlark script (docs/scripting.md),
+# the computer playing both sides: handlers, spawns, messages and the
+# script's random draws must come out the same under wasm too.
+SCENARIO := -scenario docs/scenarios/bridge.json -script docs/scenarios/bridge.star -ai 1:normal -ai 2:normal
 match-wasm: check-go
 	@mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/hexmap ./cmd/hexmap
@@ -57,6 +62,10 @@ match-wasm: check-go
 	"$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(BIN)/hexmap.wasm play -scenario $(MATCH).json docs/towns.hexmap < $(MATCH).jsonl > $(BIN)/match-wasm.jsonl
 	cmp $(BIN)/match-native.jsonl $(BIN)/match-wasm.jsonl
 	@echo "the scripted match: $$(wc -l < $(BIN)/match-native.jsonl) lines, equal natively and under wasm"
+	./$(BIN)/hexmap play $(SCENARIO) docs/towns.hexmap < /dev/null > $(BIN)/scenario-native.jsonl
+	"$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(BIN)/hexmap.wasm play $(SCENARIO) docs/towns.hexmap < /dev/null > $(BIN)/scenario-wasm.jsonl
+	cmp $(BIN)/scenario-native.jsonl $(BIN)/scenario-wasm.jsonl
+	@echo "the example scenario's script: $$(wc -l < $(BIN)/scenario-native.jsonl) lines, equal natively and under wasm"
 
 # Benchmarks (BENCHMARKS.md). Under Xvfb because test binaries of packages
 # that import ebiten need a display even when they only benchmark; with
@@ -71,6 +80,15 @@ fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzApply$$' -fuzztime $(FUZZTIME) ./game/
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./server/
+
+# The match server's load run (BENCHMARKS.md): LOAD_MATCHES matches of
+# two WebSocket clients each play LOAD_ROUNDS rounds against a server in
+# the same process.
+LOAD_MATCHES ?= 1000
+LOAD_ROUNDS ?= 5
+load: check-go
+	$(GO) run ./cmd/hexload -matches $(LOAD_MATCHES) -rounds $(LOAD_ROUNDS)
 
 wasm: check-go
 	@mkdir -p $(WEB)
@@ -80,10 +98,11 @@ wasm: check-go
 	chmod 644 $(WEB)/wasm_exec.js
 	gzip -9 -n -k -f $(WEB)/hexsandbox.wasm $(WEB)/wasm_exec.js $(WEB)/index.html
 
-# The browser build on http://$(ADDR)/ (loopback addresses only), e.g.
-# make serve ADDR=127.0.0.1:9000
+# The browser build and the match server (cmd/hexserver, docs/server.md)
+# on http://$(ADDR)/, e.g. make serve ADDR=127.0.0.1:9000 DB=/tmp/m.db
+# (DB unset: matches.db in the user's data folder).
 serve: wasm
-	$(GO) run ./cmd/webserve -dir $(WEB) -addr $(ADDR)
+	$(GO) run ./cmd/hexserver -web $(WEB) -addr $(ADDR) $(if $(DB),-db $(DB))
 
 # The Windows programs: Ebitengine needs no cgo there, so they cross-build
 # from Linux.

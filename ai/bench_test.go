@@ -18,7 +18,7 @@ import (
 func front(b *testing.B, g *hexmap.Grid, sides, n int) game.Scenario {
 	top := g.Topology()
 	var land []int
-	for c := range g.CellCount() {
+	for c := range g.Topology().CellCount() {
 		if !g.Cell(c).IsUnderwater() && top.Explorable(c) {
 			land = append(land, c)
 		}

@@ -18,7 +18,7 @@ func generated(t testing.TB, seed int64) (*hexmap.Grid, []int) {
 		t.Fatal(err)
 	}
 	var land []int
-	for c := range g.CellCount() {
+	for c := range g.Topology().CellCount() {
 		if !g.Cell(c).IsUnderwater() {
 			land = append(land, c)
 		}

@@ -29,14 +29,14 @@ type terrain struct {
 type item struct{ prio, cell int32 }
 
 func newTerrain(g *hexmap.Grid) *terrain {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	t := &terrain{g: g, top: g.Topology(), next: make([][6]int32, n), cost: make([][6]uint8, n),
 		stamp: make([]uint32, n), dist: make([]int32, n)}
 	for i := range n {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			t.next[i][d] = -1
 			if c, ok := nav.MoveCost(g, i, d); ok {
-				nb, _ := g.Neighbor(i, d)
+				nb, _ := g.Topology().Neighbor(i, d)
 				t.next[i][d], t.cost[i][d] = int32(nb), uint8(c)
 			}
 		}

@@ -303,12 +303,7 @@ func (b *Bot) retreat() (game.Command, bool) {
 			b.finish(u.id)
 			continue
 		}
-		best, bestKey := u.cell, b.retreatKey(u.cell)
-		for _, c := range b.reachOf(u) {
-			if key := b.retreatKey(int(c)); b.k.free(int(c)) && key < bestKey {
-				best, bestKey = int(c), key
-			}
-		}
+		best := b.bestFree(u.cell, b.reachOf(u), b.retreatKey)
 		if best == u.cell {
 			b.finish(u.id)
 			continue
@@ -421,12 +416,7 @@ func (b *Bot) advance() (game.Command, bool) {
 			}
 			return k
 		}
-		best, bestKey := u.cell, key(u.cell)
-		for _, c := range cells {
-			if k := key(int(c)); k < bestKey && b.k.free(int(c)) {
-				best, bestKey = int(c), k
-			}
-		}
+		best := b.bestFree(u.cell, cells, key)
 		if best == u.cell {
 			b.finish(u.id)
 			continue
@@ -468,4 +458,16 @@ func (b *Bot) goalOf(u unit) []int32 {
 		return pick(f.targets, f.enemy, f.frontier)
 	}
 	return pick(f.shoot, f.targets, f.frontier)
+}
+
+// bestFree is the free cell of cells with the lowest key, or from when
+// none is lower than from's own; ties keep the earlier cell.
+func (b *Bot) bestFree(from int, cells []int32, key func(int) int64) int {
+	best, bestKey := from, key(from)
+	for _, c := range cells {
+		if k := key(int(c)); k < bestKey && b.k.free(int(c)) {
+			best, bestKey = int(c), k
+		}
+	}
+	return best
 }

@@ -46,7 +46,7 @@ func reportPerCell(b *testing.B, s *Set, layers ...mesh.Layer) {
 			t += s.Chunks[ch].Layers[l].TriangleCount()
 		}
 	}
-	cells := float64(s.Grid.CellCount())
+	cells := float64(s.Grid.Topology().CellCount())
 	b.ReportMetric(float64(v)/cells, "verts/cell")
 	b.ReportMetric(float64(t)/cells, "tris/cell")
 }
@@ -102,11 +102,11 @@ func BenchmarkNewSet(b *testing.B) {
 func BenchmarkBrushEdit(b *testing.B) {
 	g := benchGrid(b)
 	s := NewSet(g)
-	center := 42 + 32*g.Width() // inside chunk (8, 6), its neighbours in it too
+	center := 42 + 32*g.Topology().Width // inside chunk (8, 6), its neighbours in it too
 	brush := func(e int) {
 		g.SetElevation(center, e)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, _ := g.Neighbor(center, d)
+			n, _ := g.Topology().Neighbor(center, d)
 			g.SetElevation(n, e)
 		}
 	}

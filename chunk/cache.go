@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // A Set made by NewCache holds full-detail meshes only for the chunks
@@ -106,7 +107,7 @@ type Retinter interface{ Retinted() int64 }
 // count against the budget. No full-detail chunk exists until Want asks
 // for it; the levels of detail of all chunks are built at once.
 func NewCache(g *hexmap.Grid, budget int64, workers int, prepare func(ch int, c *Chunk) (any, int64)) *Set {
-	n := g.ChunkCount()
+	n := geom.ChunkCount(g.Topology())
 	s := &Set{Grid: g, Chunks: make([]Chunk, n), LODs: make([]LOD, n), feed: g.Follow(), dirty: make([]bool, n), tinted: make([]bool, n), builds: make([]uint32, n)}
 	s.buildLODs(workers)
 	c := &cache{budget: budget, prepare: prepare, gen: make([]uint32, n), running: make([]bool, n),

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec3"
@@ -144,15 +145,15 @@ func TestSurfaceOverCache(t *testing.T) {
 	settle(s)
 	surf := NewSurface(s)
 	top := g.Topology()
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.CellCenter(i)
 		y, ok := surf.HeightAt(x, z)
 		want, wok := full.HeightAt(x, z)
-		if !s.Resident(g.ChunkOf(i)) {
+		if !s.Resident(geom.ChunkOf(g.Topology(), i)) {
 			want, wok = CellTop(g, i), true
 		}
 		if ok != wok || y-want > 1e-4 || want-y > 1e-4 {
-			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, g.ChunkOf(i), s.Resident(g.ChunkOf(i)), y, ok, want, wok)
+			t.Fatalf("cell %d (chunk %d, resident %v): height %v %v, want %v %v", i, geom.ChunkOf(g.Topology(), i), s.Resident(geom.ChunkOf(g.Topology(), i)), y, ok, want, wok)
 		}
 	}
 }
@@ -181,7 +182,7 @@ func TestCacheRetintsTerrainTypes(t *testing.T) {
 	for batch := range 12 {
 		s.Lock()
 		for range 1 + rng.IntN(40) {
-			g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+			g.SetTerrainType(rng.IntN(g.Topology().CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 		}
 		s.Unlock()
 		builds := make([]uint32, len(s.Chunks))
@@ -313,7 +314,7 @@ func TestCacheRefinesQuickChunks(t *testing.T) {
 		}
 		if batch%3 == 0 { // terrain types alone: a retint
 			for range 1 + rng.IntN(30) {
-				g.SetTerrainType(rng.IntN(g.CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
+				g.SetTerrainType(rng.IntN(g.Topology().CellCount()), uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 			}
 		}
 		s.Unlock()

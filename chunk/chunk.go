@@ -92,11 +92,10 @@ func triangulate(g *hexmap.Grid, ch int, c *Chunk, p parts) {
 		Shore:     &c.Layers[mesh.WaterShore],
 		Estuaries: &c.Layers[mesh.Estuaries],
 	}
-	x0 := (ch % g.ChunkCountX()) * hexmap.ChunkSizeX
-	z0 := (ch / g.ChunkCountX()) * hexmap.ChunkSizeZ
+	x0, z0 := geom.ChunkOrigin(g.Topology(), ch)
 	for z := z0; z < z0+hexmap.ChunkSizeZ; z++ {
 		for x := x0; x < x0+hexmap.ChunkSizeX; x++ {
-			i := x + z*g.Width()
+			i := x + z*g.Topology().Width
 			if p&ownParts != 0 {
 				b.triangulateCell(i, x, z)
 			}
@@ -139,7 +138,7 @@ type builder struct {
 // neighbor returns the neighbour of the current cell in d, or false at
 // the border.
 func (b *builder) neighbor(d hexmap.Direction) (int, bool) {
-	return b.top.NeighborAt(b.x, b.z, d)
+	return b.top.Index(hexmap.FromOffset(b.x, b.z).Step(d))
 }
 
 // position is Catlike's cell.Position, the centre with the elevation
@@ -214,7 +213,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 	var e, pe geom.EdgeVertices
 	e.SetBetween(center.Plus(solidCorners[d]), center.Plus(solidCorners[d+1]))
 	if carvesRiverBed(cell.Cell, d) {
-		e.V3[1] = cell.StreamBedY()
+		e.V3[1] = geom.StreamBedY(*cell.Cell)
 	}
 	pe.V1 = b.pcorners[d]
 	b.perturbTo(&pe.V2, &e.V2)
@@ -226,7 +225,7 @@ func (b *builder) triangulateDirection(d hexmap.Direction, i int) {
 		b.triangulateWithoutRiver(d, cell, b.center, &e, &pe)
 	case !cell.HasRiverThroughEdge(d):
 		b.triangulateAdjacentToRiver(d, cell, b.center, &e, &pe)
-	case cell.HasRiverBeginOrEnd():
+	case riverBeginOrEnd(*cell.Cell):
 		b.triangulateWithRiverBeginOrEnd(cell, b.center, &e, &pe)
 	default:
 		b.triangulateWithRiver(d, cell, b.center, &e, &pe)

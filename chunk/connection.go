@@ -25,7 +25,7 @@ func (b *builder) triangulateConnection(d hexmap.Direction, i int, e1, pe1 *geom
 	hasRiver := cell.HasRiverThroughEdge(d)
 	hasRoad := cell.HasRoadThroughEdge(d)
 	if carvesRiverBed(nb.Cell, d.Opposite()) {
-		e2.V3[1] = nb.StreamBedY()
+		e2.V3[1] = geom.StreamBedY(*nb.Cell)
 	}
 	var pe2 geom.EdgeVertices
 	b.perturbEdge(&pe2, &e2)
@@ -107,10 +107,10 @@ func (b *builder) triangulateRiverConnection(d hexmap.Direction, cell, nb *hexma
 	switch {
 	case !cell.IsUnderwater() && !nb.IsUnderwater():
 		reversed := cell.HasIncomingRiver() && cell.IncomingRiver == d
-		b.triangulateRiverQuad(e1.V2, e1.V4, e2.V2, e2.V4, cell.RiverSurfaceY(), nb.RiverSurfaceY(), 0.8, reversed)
+		b.triangulateRiverQuad(e1.V2, e1.V4, e2.V2, e2.V4, geom.RiverSurfaceY(*cell), geom.RiverSurfaceY(*nb), 0.8, reversed)
 	case !cell.IsUnderwater() && cell.Elevation > nb.WaterLevel:
-		b.triangulateWaterfallInWater(e1.V2, e1.V4, e2.V2, e2.V4, cell.RiverSurfaceY(), nb.RiverSurfaceY(), nb.WaterSurfaceY())
+		b.triangulateWaterfallInWater(e1.V2, e1.V4, e2.V2, e2.V4, geom.RiverSurfaceY(*cell), geom.RiverSurfaceY(*nb), geom.WaterSurfaceY(*nb))
 	case cell.IsUnderwater() && !nb.IsUnderwater() && nb.Elevation > cell.WaterLevel:
-		b.triangulateWaterfallInWater(e2.V4, e2.V2, e1.V4, e1.V2, nb.RiverSurfaceY(), cell.RiverSurfaceY(), cell.WaterSurfaceY())
+		b.triangulateWaterfallInWater(e2.V4, e2.V2, e1.V4, e1.V2, geom.RiverSurfaceY(*nb), geom.RiverSurfaceY(*cell), geom.WaterSurfaceY(*cell))
 	}
 }

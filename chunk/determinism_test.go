@@ -125,9 +125,9 @@ func TestDirtyRebuildAcrossSeam(t *testing.T) {
 	seamColumns := []int{18, 19, 0, 1}
 	for batch := range 60 {
 		for range 1 + rng.IntN(8) {
-			i := rng.IntN(g.CellCount())
+			i := rng.IntN(g.Topology().CellCount())
 			if rng.IntN(4) > 0 {
-				i = seamColumns[rng.IntN(len(seamColumns))] + rng.IntN(g.Height())*g.Width()
+				i = seamColumns[rng.IntN(len(seamColumns))] + rng.IntN(g.Topology().Height)*g.Topology().Width
 			}
 			randomEditAt(g, rng, i)
 		}
@@ -141,7 +141,7 @@ func TestDirtyRebuildAcrossSeam(t *testing.T) {
 	crossing := 0
 	for i, c := range g.Cells() {
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			if n, ok := g.Neighbor(i, d); ok && g.Topology().NeighborShift(i, n) != 0 && (c.HasRiverThroughEdge(d) || c.HasRoadThroughEdge(d)) {
+			if n, ok := g.Topology().Neighbor(i, d); ok && g.Topology().NeighborShift(i, n) != 0 && (c.HasRiverThroughEdge(d) || c.HasRoadThroughEdge(d)) {
 				crossing++
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // chunksAround lists, from offset arithmetic alone, the chunks of a 10×10
@@ -43,7 +44,7 @@ func chunksAround(x, z int, wide, wrap bool) []int {
 
 // dirtyNoise is shared by the dirty-chunk tests' grids: building a
 // noise table per test grid would dominate their time.
-var dirtyNoise = hexmap.NewNoise(1)
+var dirtyNoise = noise.New(1)
 
 func dirtySet(t *testing.T, wrap bool) *Set {
 	t.Helper()

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -15,24 +16,24 @@ func TestRiverBedCarvedUnderWater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
-		if i%g.Width() >= 6 {
+	for i := range g.Topology().CellCount() {
+		if i%g.Topology().Width >= 6 {
 			g.SetElevation(i, 1)
 			continue
 		}
 		g.SetElevation(i, 0)
 		g.SetWaterLevel(i, 1)
 	}
-	land := 6 + 2*g.Width()
+	land := 6 + 2*g.Topology().Width
 	if err := g.SetOutgoingRiver(land, hexmap.W); err != nil {
 		t.Fatalf("river into the sea refused: %v", err)
 	}
-	sea, _ := g.Neighbor(land, hexmap.W)
+	sea, _ := g.Topology().Neighbor(land, hexmap.W)
 	if !g.Cell(sea).IsUnderwater() || !g.Cell(sea).HasRiverThroughEdge(hexmap.E) {
 		t.Fatal("test map: the river does not reach an underwater cell")
 	}
-	bed := g.Cell(sea).StreamBedY()
-	if landBed := g.Cell(land).StreamBedY(); bed >= landBed {
+	bed := geom.StreamBedY(g.Cell(sea))
+	if landBed := geom.StreamBedY(g.Cell(land)); bed >= landBed {
 		t.Fatalf("test map: the sea's bed %v is not below the land's %v", bed, landBed)
 	}
 	const eps = 1e-3

@@ -150,7 +150,7 @@ func solidEdge(g *hexmap.Grid, i int, d hexmap.Direction) geom.EdgeVertices {
 	c := geom.CellPosition(g, i)
 	e := geom.NewEdgeVertices(vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 	if g.Cell(i).HasRiverThroughEdge(d) {
-		e.V3[1] = g.Cell(i).StreamBedY()
+		e.V3[1] = geom.StreamBedY(g.Cell(i))
 	}
 	return e
 }

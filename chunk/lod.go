@@ -43,8 +43,7 @@ func (l *LOD) Bytes() int64 { return meshBytes(&l.Fine) + meshBytes(&l.Coarse) }
 func TriangulateLOD(g *hexmap.Grid, ch int, l *LOD) {
 	l.Fine.Clear()
 	l.Coarse.Clear()
-	x0 := (ch % g.ChunkCountX()) * hexmap.ChunkSizeX
-	z0 := (ch / g.ChunkCountX()) * hexmap.ChunkSizeZ
+	x0, z0 := geom.ChunkOrigin(g.Topology(), ch)
 	lat := lattice{g: g, top: g.Topology(), x0: x0 - 1, z0: z0 - 1}
 	up := vec3.T{0, 1, 0}
 	in := func(x, z int) bool {
@@ -56,7 +55,7 @@ func TriangulateLOD(g *hexmap.Grid, ch int, l *LOD) {
 	// cells the chunk's triangles reach.
 	for z := z0 - 1; z <= z0+hexmap.ChunkSizeZ; z++ {
 		for x := x0 - 1; x <= x0+hexmap.ChunkSizeX; x++ {
-			cx, cz := hexmap.CellCenter(x, z)
+			cx, cz := hexmap.FromOffset(x, z).Center()
 			y := float32(0)
 			if in(x, z) || touches(x, z, in) {
 				y = lat.height(x, z)
@@ -131,7 +130,7 @@ func (l *lattice) height(x, z int) float32 {
 func CellTop(g *hexmap.Grid, i int) float32 {
 	c := g.Cell(i)
 	if c.IsUnderwater() {
-		return c.WaterSurfaceY()
+		return geom.WaterSurfaceY(c)
 	}
 	return geom.CellPosition(g, i)[1]
 }

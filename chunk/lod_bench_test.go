@@ -30,5 +30,5 @@ func benchNewCache(b *testing.B, size int) {
 		}
 		s.Close()
 	})
-	b.ReportMetric(float64(lod)/float64(g.CellCount()), "lod-bytes/cell")
+	b.ReportMetric(float64(lod)/float64(g.Topology().CellCount()), "lod-bytes/cell")
 }

@@ -22,7 +22,7 @@ func cellSamples(g *hexmap.Grid, i int) []vec3.T {
 	pts := []vec3.T{c}
 	p := geom.PerturberOf(g)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		a, b := hexmap.FirstCorner(d), hexmap.SecondCorner(d)
+		a, b := geom.FirstCorner(d), geom.SecondCorner(d)
 		for _, o := range []vec3.T{a, vec.Lerp(a, b, 0.5), vec.Lerp(a, b, 0.25)} {
 			q := vec3.T{c[0] + o[0]*0.999, 0, c[2] + o[2]*0.999}
 			pts = append(pts, q, p.Perturb(q))
@@ -60,7 +60,7 @@ func TestLODCoversCells(t *testing.T) {
 		t.Run(fmt.Sprint("wrapping=", top.Wrapping), func(t *testing.T) {
 			g := testGridOf(t, top, 3)
 			var l LOD
-			for ch := range g.ChunkCount() {
+			for ch := range geom.ChunkCount(g.Topology()) {
 				TriangulateLOD(g, ch, &l)
 				checkLOD(t, g, ch, &l)
 			}
@@ -71,11 +71,11 @@ func TestLODCoversCells(t *testing.T) {
 func checkLOD(t *testing.T, g *hexmap.Grid, ch int, l *LOD) {
 	t.Helper()
 	lo, hi := float32(1e9), float32(-1e9)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		lo, hi = min(lo, CellTop(g, i)), max(hi, CellTop(g, i))
 	}
-	for i := range g.CellCount() {
-		if g.ChunkOf(i) != ch {
+	for i := range g.Topology().CellCount() {
+		if geom.ChunkOf(g.Topology(), i) != ch {
 			continue
 		}
 		for k, p := range cellSamples(g, i) {

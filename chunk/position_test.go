@@ -17,8 +17,8 @@ func TestPositionCacheIsCellPosition(t *testing.T) {
 		b := builder{g: g, perturber: geom.PerturberOf(g)}
 		b.positions.reset()
 		rng := rand.New(rand.NewPCG(8, 9))
-		for range 5 * g.CellCount() {
-			i := rng.IntN(g.CellCount())
+		for range 5 * g.Topology().CellCount() {
+			i := rng.IntN(g.Topology().CellCount())
 			if got, want := *b.position(i), geom.CellPosition(g, i); got != want {
 				t.Fatalf("%v cell %d: cached position %v, CellPosition %v", top, i, got, want)
 			}

@@ -108,13 +108,13 @@ func checkCellCentres(t *testing.T, g *hexmap.Grid, s *Set) {
 		}
 		for k, v := range [3]uint8{got.R, got.G, got.B} {
 			if math.Abs(float64(v)-float64(want[k])*255) > 2 {
-				t.Fatalf("cell %v (terrain %d, underwater %v): %v at its centre, want %.0f", g.Coordinates(i), c.TerrainType, c.IsUnderwater(), got, vec.Scale(want, 255))
+				t.Fatalf("cell %v (terrain %d, underwater %v): %v at its centre, want %.0f", g.Topology().Coordinates(i), c.TerrainType, c.IsUnderwater(), got, vec.Scale(want, 255))
 			}
 		}
 		checked++
 	}
-	if checked < g.CellCount()/2 {
-		t.Fatalf("only %d of %d cells checked", checked, g.CellCount())
+	if checked < g.Topology().CellCount()/2 {
+		t.Fatalf("only %d of %d cells checked", checked, g.Topology().CellCount())
 	}
 }
 

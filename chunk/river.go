@@ -9,6 +9,18 @@ import (
 	"hexsandbox/internal/vec"
 )
 
+// riverBeginOrEnd reports whether a river starts or ends in cell c.
+func riverBeginOrEnd(c hexmap.Cell) bool { return c.HasIncomingRiver() != c.HasOutgoingRiver() }
+
+// riverBeginOrEndDirection is the one river direction of a cell where a
+// river starts or ends.
+func riverBeginOrEndDirection(c hexmap.Cell) hexmap.Direction {
+	if c.HasIncomingRiver() {
+		return c.IncomingRiver
+	}
+	return c.OutgoingRiver
+}
+
 // withY returns p at height y.
 func withY(p vecT, y float32) vecT {
 	p[1] = y
@@ -42,7 +54,7 @@ func (b *builder) triangulateWithRiverBeginOrEnd(cell ref, center vecT, e, pe *g
 		return
 	}
 	reversed := cell.HasIncomingRiver()
-	y := cell.RiverSurfaceY()
+	y := geom.RiverSurfaceY(*cell.Cell)
 	b.triangulateRiverQuad(pm.V2, pm.V4, pe.V2, pe.V4, y, y, 0.6, reversed)
 	b.rivers.AddTriangle(withY(pc, y), withY(pm.V2, y), withY(pm.V4, y))
 	if reversed {
@@ -100,7 +112,7 @@ func (b *builder) triangulateWithRiver(d hexmap.Direction, cell ref, center vecT
 		return
 	}
 	reversed := cell.IncomingRiver == d
-	y := cell.RiverSurfaceY()
+	y := geom.RiverSurfaceY(*cell.Cell)
 	b.triangulateRiverQuad(pl, pr, pm.V2, pm.V4, y, y, 0.4, reversed)
 	b.triangulateRiverQuad(pm.V2, pm.V4, pe.V2, pe.V4, y, y, 0.6, reversed)
 }

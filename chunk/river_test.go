@@ -21,13 +21,13 @@ func TestRiverSurface(t *testing.T) {
 		s := NewSet(g)
 		idx := make([]*xzIndex, len(s.Chunks))
 		rivers := func(i int) *xzIndex {
-			ch := g.ChunkOf(i)
+			ch := geom.ChunkOf(g.Topology(), i)
 			if idx[ch] == nil {
 				idx[ch] = newXZIndex(&s.Chunks[ch].Layers[mesh.Rivers])
 			}
 			return idx[ch]
 		}
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			cell := g.Cell(i)
 			c := geom.CellPosition(g, i)
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -39,7 +39,7 @@ func TestRiverSurface(t *testing.T) {
 					t.Errorf("seed %d cell %d %v: river surface %v, want %v (river %v, underwater %v)",
 						seed, i, d, got, want, cell.HasRiverThroughEdge(d), cell.IsUnderwater())
 				}
-				n, ok := g.Neighbor(i, d)
+				n, ok := g.Topology().Neighbor(i, d)
 				if !ok || d > hexmap.SE || !cell.HasRiverThroughEdge(d) {
 					continue
 				}
@@ -74,10 +74,10 @@ func TestWaterfalls(t *testing.T) {
 	g := testGrid(t, 20, 15, 1)
 	s := NewSet(g)
 	falls := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || !cell.HasRiverThroughEdge(d) {
 				continue
 			}
@@ -91,12 +91,12 @@ func TestWaterfalls(t *testing.T) {
 			}
 			falls++
 			// The vertices of the river layer between the two cells.
-			m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Rivers]
+			m := &s.Chunks[geom.ChunkOf(g.Topology(), i)].Layers[mesh.Rivers]
 			a := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, i), geom.SolidEdgeMiddle(d)))
 			b := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, n), geom.SolidEdgeMiddle(d.Opposite())))
 			lowest, found := float32(1e9), false
 			for _, v := range m.Positions {
-				if segmentDistanceXZ(v, a, b) < 3.5 && v[1] < dry.RiverSurfaceY()-1e-3 {
+				if segmentDistanceXZ(v, a, b) < 3.5 && v[1] < geom.RiverSurfaceY(dry)-1e-3 {
 					lowest, found = min(lowest, v[1]), true
 				}
 			}
@@ -104,8 +104,8 @@ func TestWaterfalls(t *testing.T) {
 				t.Errorf("cell %d %v: no waterfall", i, d)
 				continue
 			}
-			if diff := lowest - wet.WaterSurfaceY(); diff < -1e-3 || diff > 1e-3 {
-				t.Errorf("cell %d %v: waterfall ends at %v, water surface at %v", i, d, lowest, wet.WaterSurfaceY())
+			if diff := lowest - geom.WaterSurfaceY(wet); diff < -1e-3 || diff > 1e-3 {
+				t.Errorf("cell %d %v: waterfall ends at %v, water surface at %v", i, d, lowest, geom.WaterSurfaceY(wet))
 			}
 		}
 	}

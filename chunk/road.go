@@ -72,9 +72,9 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 	roadCenter := center
 
 	switch {
-	case cell.HasRiverBeginOrEnd():
+	case riverBeginOrEnd(*cell):
 		// Push the road away from where the river starts or ends.
-		roadCenter = vec.Add(roadCenter, vec.Scale(geom.SolidEdgeMiddle(cell.RiverBeginOrEndDirection().Opposite()), 1.0/3))
+		roadCenter = vec.Add(roadCenter, vec.Scale(geom.SolidEdgeMiddle(riverBeginOrEndDirection(*cell).Opposite()), 1.0/3))
 	case cell.IncomingRiver == cell.OutgoingRiver.Opposite():
 		// Straight river: the road keeps to one side, bridged across.
 		var corner vecT
@@ -96,9 +96,9 @@ func (b *builder) triangulateRoadAdjacentToRiver(d hexmap.Direction, cell *hexma
 		center = vec.Add(center, vec.Scale(corner, 0.25))
 	case cell.IncomingRiver == cell.OutgoingRiver.Previous():
 		// Zig-zag: move the road centre off the river's sharp bend.
-		roadCenter = vec.Sub(roadCenter, vec.Scale(hexmap.SecondCorner(cell.IncomingRiver), 0.2))
+		roadCenter = vec.Sub(roadCenter, vec.Scale(geom.SecondCorner(cell.IncomingRiver), 0.2))
 	case cell.IncomingRiver == cell.OutgoingRiver.Next():
-		roadCenter = vec.Sub(roadCenter, vec.Scale(hexmap.FirstCorner(cell.IncomingRiver), 0.2))
+		roadCenter = vec.Sub(roadCenter, vec.Scale(geom.FirstCorner(cell.IncomingRiver), 0.2))
 	case previousHasRiver && nextHasRiver:
 		// Inside of a curve: only a road through this edge fits.
 		if !hasRoadThroughEdge {

@@ -22,14 +22,14 @@ func riverRoadGrid(t testing.TB, seed uint64) *hexmap.Grid {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 3))
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, 1)
 		g.SetTerrainType(i, uint8(i%int(hexmap.TerrainTypeCount)))
 	}
 	for range 40 {
-		addRiverChain(g, rng, rng.IntN(g.CellCount()), 1+rng.IntN(6))
+		addRiverChain(g, rng, rng.IntN(g.Topology().CellCount()), 1+rng.IntN(6))
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if rng.IntN(4) > 0 {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				g.AddRoad(i, d)
@@ -45,7 +45,7 @@ func riverShape(c hexmap.Cell) string {
 	switch {
 	case !c.HasRiver():
 		return "none"
-	case c.HasRiverBeginOrEnd():
+	case riverBeginOrEnd(c):
 		return "end"
 	case c.IncomingRiver == c.OutgoingRiver.Opposite():
 		return "straight"
@@ -63,10 +63,10 @@ func TestRoads(t *testing.T) {
 	g := riverRoadGrid(t, 4)
 	s := NewSet(g)
 	shapes := map[string]int{}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		shapes[riverShape(cell)]++
-		m := &s.Chunks[g.ChunkOf(i)].Layers[mesh.Roads]
+		m := &s.Chunks[geom.ChunkOf(g.Topology(), i)].Layers[mesh.Roads]
 		roads := newXZIndex(m)
 		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
@@ -75,7 +75,7 @@ func TestRoads(t *testing.T) {
 			if got, want := roads.covers(p[0], p[2]), cell.HasRoadThroughEdge(d); got != want {
 				t.Errorf("cell %d (%s river) %v: road near the edge %v, want %v", i, riverShape(cell), d, got, want)
 			}
-			if n, ok := g.Neighbor(i, d); ok && d <= hexmap.SE && cell.HasRoadThroughEdge(d) {
+			if n, ok := g.Topology().Neighbor(i, d); ok && d <= hexmap.SE && cell.HasRoadThroughEdge(d) {
 				q := mix([]vec3.T{geom.FlatPerturber(g.Noise()).Perturb(edge), geom.FlatPerturber(g.Noise()).Perturb(vec.Add(geom.CellPosition(g, n), geom.SolidEdgeMiddle(d.Opposite())))}, 0.5, 0.5)
 				if !roads.covers(q[0], q[2]) {
 					t.Errorf("cell %d %v: no road across the connection", i, d)
@@ -109,8 +109,8 @@ func checkBridges(t *testing.T, g *hexmap.Grid, s *Set) {
 	total := 0
 	for ch := range s.Chunks {
 		for _, b := range s.Chunks[ch].Plan.Bridges {
-			i, ok := g.CellUnder((b.RoadCenter1[0]+b.RoadCenter2[0])/2, (b.RoadCenter1[2]+b.RoadCenter2[2])/2)
-			if !ok || g.ChunkOf(i) != ch {
+			i, ok := g.Topology().CellUnder((b.RoadCenter1[0]+b.RoadCenter2[0])/2, (b.RoadCenter1[2]+b.RoadCenter2[2])/2)
+			if !ok || geom.ChunkOf(g.Topology(), i) != ch {
 				t.Fatalf("bridge %v not in a cell of its chunk %d", b, ch)
 			}
 			perCell[i]++
@@ -123,7 +123,7 @@ func checkBridges(t *testing.T, g *hexmap.Grid, s *Set) {
 	if total == 0 {
 		t.Fatal("no bridges")
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		want := 0
 		switch riverShape(c) {

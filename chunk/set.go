@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -35,8 +36,8 @@ func NewSet(g *hexmap.Grid) *Set { return NewSetWorkers(g, runtime.GOMAXPROCS(0)
 // NewSetWorkers triangulates every chunk of g with up to workers
 // goroutines (1: on the calling goroutine only).
 func NewSetWorkers(g *hexmap.Grid, workers int) *Set {
-	s := &Set{Grid: g, Chunks: make([]Chunk, g.ChunkCount()), LODs: make([]LOD, g.ChunkCount()), feed: g.Follow(),
-		dirty: make([]bool, g.ChunkCount()), tinted: make([]bool, g.ChunkCount()), builds: make([]uint32, g.ChunkCount())}
+	s := &Set{Grid: g, Chunks: make([]Chunk, geom.ChunkCount(g.Topology())), LODs: make([]LOD, geom.ChunkCount(g.Topology())), feed: g.Follow(),
+		dirty: make([]bool, geom.ChunkCount(g.Topology())), tinted: make([]bool, geom.ChunkCount(g.Topology())), builds: make([]uint32, geom.ChunkCount(g.Topology()))}
 	all := make([]int, len(s.Chunks))
 	for ch := range all {
 		all[ch] = ch
@@ -111,11 +112,11 @@ func (s *Set) stale() (dirty, tinted []int) {
 		if terrainOnly(c) {
 			mark = s.tinted
 		}
-		mark[g.ChunkOf(c.Index)] = true
+		mark[geom.ChunkOf(g.Topology(), c.Index)] = true
 		if affectsNeighbors(c) {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(c.Index, d); ok {
-					mark[g.ChunkOf(n)] = true
+				if n, ok := g.Topology().Neighbor(c.Index, d); ok {
+					mark[geom.ChunkOf(g.Topology(), n)] = true
 				}
 			}
 		}

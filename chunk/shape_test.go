@@ -56,14 +56,14 @@ func TestCoverage(t *testing.T) {
 					}
 				}
 			}
-			for i := range g.CellCount() {
+			for i := range g.Topology().CellCount() {
 				c := geom.CellPosition(g, i)
 				check("centre", i, geom.PerturberOf(g).Perturb(c))
 				for d := hexmap.NE; d <= hexmap.NW; d++ {
 					ps := perturbAll(g, c, vec.Add(c, geom.FirstSolidCorner(d)), vec.Add(c, geom.SecondSolidCorner(d)))
 					check("solid hexagon", i, mix(ps, 0.4, 0.3, 0.3))
 					check("solid edge", i, mix(ps, 0.1, 0.45, 0.45))
-					n, ok := g.Neighbor(i, d)
+					n, ok := g.Topology().Neighbor(i, d)
 					if !ok || d > hexmap.SE {
 						continue
 					}
@@ -75,7 +75,7 @@ func TestCoverage(t *testing.T) {
 					for k := range 4 {
 						check("bridge", i, mix([]vec3.T{near[k], near[k+1], far[4-k], far[3-k]}, 0.25, 0.25, 0.25, 0.25))
 					}
-					nn, ok := g.Neighbor(i, d.Next())
+					nn, ok := g.Topology().Neighbor(i, d.Next())
 					if !ok || d > hexmap.E {
 						continue
 					}
@@ -101,7 +101,7 @@ func TestSharedEdges(t *testing.T) {
 		s := NewSet(g)
 		sets := make([]*vertexSet, len(s.Chunks))
 		verts := func(i int) *vertexSet {
-			ch := g.ChunkOf(i)
+			ch := geom.ChunkOf(g.Topology(), i)
 			if sets[ch] == nil {
 				sets[ch] = newVertexSet(&s.Chunks[ch].Layers[mesh.Terrain])
 			}
@@ -121,23 +121,23 @@ func TestSharedEdges(t *testing.T) {
 					}
 				}
 			}
-			if g.ChunkOf(owner) != g.ChunkOf(other) {
+			if geom.ChunkOf(g.Topology(), owner) != geom.ChunkOf(g.Topology(), other) {
 				crossing++
 			}
 			if top.NeighborShift(owner, other) != 0 {
 				seam++
 			}
 		}
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			for d := hexmap.NE; d <= hexmap.SE; d++ {
-				n, ok := g.Neighbor(i, d)
+				n, ok := g.Topology().Neighbor(i, d)
 				if !ok {
 					continue
 				}
 				for _, p := range perturbAll(g, edgePoints(solidEdge(g, n, d.Opposite()))...) {
 					expect(i, n, p, "bridge far edge")
 				}
-				nn, ok := g.Neighbor(i, d.Next())
+				nn, ok := g.Topology().Neighbor(i, d.Next())
 				if !ok || d > hexmap.E {
 					continue
 				}

@@ -60,40 +60,41 @@ func TestTerraces(t *testing.T) {
 	g := testGrid(t, 20, 15, 5)
 	s := NewSet(g)
 	seen := map[hexmap.EdgeType]int{}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || g.Cell(i).HasRiverThroughEdge(d) {
 				continue
 			}
+			edge := hexmap.EdgeTypeOf(int(g.Cell(i).Elevation), int(g.Cell(n).Elevation))
 			near := perturbAll(g, edgePoints(solidEdge(g, i, d))...)
 			far := perturbAll(g, edgePoints(solidEdge(g, n, d.Opposite()))...)
 			slices.Reverse(far)
-			ys := bridgeHeights(s, g.ChunkOf(i), near, far)
+			ys := bridgeHeights(s, geom.ChunkOf(g.Topology(), i), near, far)
 			y1, y2 := geom.CellPosition(g, i)[1], geom.CellPosition(g, n)[1]
 			want := []float32{y1, y2}
-			if g.EdgeType(i, d) == hexmap.Slope {
+			if edge == hexmap.Slope {
 				for k := 1; k <= geom.TerracesPerSlope; k++ {
 					want = append(want, y1+(y2-y1)*float32(k)/(geom.TerracesPerSlope+1))
 				}
 			}
 			// The terrace rows: distinct vertices along the middle line.
 			rows := 2
-			if g.EdgeType(i, d) == hexmap.Slope {
+			if edge == hexmap.Slope {
 				rows = geom.TerraceSteps + 1
 			}
-			if got := lineVertices(s, g.ChunkOf(i), near[2], far[2]); got != rows {
-				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, g.EdgeType(i, d), got, rows)
+			if got := lineVertices(s, geom.ChunkOf(g.Topology(), i), near[2], far[2]); got != rows {
+				t.Fatalf("cell %d %v (%v): %d vertices along the bridge, want %d", i, d, edge, got, rows)
 			}
-			seen[g.EdgeType(i, d)]++
+			seen[edge]++
 			slices.Sort(want)
 			want = slices.Compact(want)
 			if len(ys) != len(want) {
-				t.Fatalf("cell %d %v (%v): heights %v, want %v; near %v far %v", i, d, g.EdgeType(i, d), ys, want, near, far)
+				t.Fatalf("cell %d %v (%v): heights %v, want %v; near %v far %v", i, d, edge, ys, want, near, far)
 			}
 			for k := range ys {
 				if math.Abs(float64(ys[k]-want[k])) > 1e-3 {
-					t.Fatalf("cell %d %v (%v): heights %v, want %v", i, d, g.EdgeType(i, d), ys, want)
+					t.Fatalf("cell %d %v (%v): heights %v, want %v", i, d, edge, ys, want)
 				}
 			}
 		}
@@ -111,10 +112,10 @@ func TestCliffCorners(t *testing.T) {
 	g := testGrid(t, 20, 15, 5)
 	s := NewSet(g)
 	checked := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.E; d++ {
-			n, ok1 := g.Neighbor(i, d)
-			nn, ok2 := g.Neighbor(i, d.Next())
+			n, ok1 := g.Topology().Neighbor(i, d)
+			nn, ok2 := g.Topology().Neighbor(i, d.Next())
 			if !ok1 || !ok2 {
 				continue
 			}
@@ -128,7 +129,7 @@ func TestCliffCorners(t *testing.T) {
 			if types != 1<<hexmap.Slope|1<<hexmap.Cliff && types != 1<<hexmap.Slope|1<<hexmap.Cliff|1<<hexmap.Flat {
 				continue
 			}
-			verts := s.Chunks[g.ChunkOf(i)].Layers[mesh.Terrain].Positions
+			verts := s.Chunks[geom.ChunkOf(g.Topology(), i)].Layers[mesh.Terrain].Positions
 			pp := perturbAll(g, ps...)
 			found := false
 			for k := range 3 {

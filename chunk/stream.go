@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 )
 
 // Stream triangulates the parts p of every chunk of g, in chunk order,
@@ -12,7 +13,7 @@ import (
 // error. Up to workers goroutines triangulate a few chunks ahead of fn;
 // only those chunks are held, so memory does not grow with the map.
 func Stream(g *hexmap.Grid, workers int, p parts, fn func(ch int, c *Chunk) error) error {
-	n := g.ChunkCount()
+	n := geom.ChunkCount(g.Topology())
 	workers = max(1, min(workers, runtime.GOMAXPROCS(0), n))
 	if workers == 1 {
 		var c Chunk

@@ -228,7 +228,7 @@ func (s *Surface) height(x, z float32, ground bool) (float32, bool) {
 		n++
 		if !s.set.Resident(ch) {
 			// Drawn at its level of detail: stand on that, over its own cells.
-			if ground && s.set.Grid.ChunkOf(cell) == ch {
+			if ground && geom.ChunkOf(s.set.Grid.Topology(), cell) == ch {
 				for _, dx := range shifts[:nShifts] {
 					if y, ok := lodHeight(&s.set.LODs[ch].Fine, x+dx, z); ok && y > best {
 						best, found = y, true
@@ -262,13 +262,13 @@ func lodHeight(m *mesh.Mesh, x, z float32) (float32, bool) {
 // belong to the cell that builds them), with repeats.
 func (s *Surface) candidateChunks(i int, f func(ch int)) {
 	g := s.set.Grid
-	f(g.ChunkOf(i))
-	s.top.Neighbors(i, func(_ hexmap.Direction, n int) { f(g.ChunkOf(n)) })
+	f(geom.ChunkOf(g.Topology(), i))
+	s.top.Neighbors(i, func(_ hexmap.Direction, n int) { f(geom.ChunkOf(g.Topology(), n)) })
 }
 
 // Bridge returns the bridge of cell i, if it has one.
 func (s *Surface) Bridge(i int) (BridgeSpan, bool) {
-	for _, b := range s.index(s.set.Grid.ChunkOf(i)).bridges {
+	for _, b := range s.index(geom.ChunkOf(s.set.Grid.Topology(), i)).bridges {
 		if b.Cell == i {
 			return b, true
 		}

@@ -46,19 +46,19 @@ func TestSurfaceMatchesMesh(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		g := riverRoadGrid(t, 5)
 		if wrapping {
-			w, _, err := hexmap.FromCells(hexmap.Topology{Width: g.Width(), Height: g.Height(), Wrapping: true}, g.Noise(), g.Cells())
+			w, _, err := hexmap.FromCells(hexmap.Topology{Width: g.Topology().Width, Height: g.Topology().Height, Wrapping: true}, g.Noise(), g.Cells())
 			if err != nil {
 				t.Fatal(err)
 			}
 			g = w
 		}
-		for i := 0; i < g.CellCount(); i += 7 {
+		for i := 0; i < g.Topology().CellCount(); i += 7 {
 			g.SetElevation(i, 2) // slopes and terraces between the flats
 		}
 		s := NewSet(g)
 		surf := NewSurface(s)
 		bridges := 0
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			if _, ok := surf.Bridge(i); ok {
 				bridges++
 			}
@@ -69,10 +69,10 @@ func TestSurfaceMatchesMesh(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		check := func(label string) {
 			maxX := g.Topology().WrapSize()
-			maxZ := float32(g.Height()) * 1.5 * hexmap.OuterRadius
+			maxZ := float32(g.Topology().Height) * 1.5 * hexmap.OuterRadius
 			for range 80 {
 				x, z := rng.Float32()*maxX, rng.Float32()*maxZ
-				if _, on := g.CellUnder(x, z); !on {
+				if _, on := g.Topology().CellUnder(x, z); !on {
 					continue // off every hexagon: the index does not answer
 				}
 				for _, ground := range []bool{true, false} {
@@ -91,7 +91,7 @@ func TestSurfaceMatchesMesh(t *testing.T) {
 			}
 		}
 		check("fresh")
-		for i := 0; i < g.CellCount(); i += 5 {
+		for i := 0; i < g.Topology().CellCount(); i += 5 {
 			g.SetElevation(i, 0)
 		}
 		s.Update()
@@ -108,7 +108,7 @@ func TestSurfaceHeights(t *testing.T) {
 	s := NewSet(g)
 	surf := NewSurface(s)
 	sawPlain, sawRiver, sawBridge := false, false, false
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		p := geom.CellPosition(g, i)
 		pp := geom.FlatPerturber(g.Noise()).Perturb(p)
@@ -122,15 +122,15 @@ func TestSurfaceHeights(t *testing.T) {
 				t.Fatalf("cell %d: ground %v at the centre, cell height %v", i, y, p[1])
 			}
 		default:
-			if y < c.RiverSurfaceY()-1e-3 {
-				t.Fatalf("cell %d: ground %v below the river surface %v", i, y, c.RiverSurfaceY())
+			if y < geom.RiverSurfaceY(c)-1e-3 {
+				t.Fatalf("cell %d: ground %v below the river surface %v", i, y, geom.RiverSurfaceY(c))
 			}
 			if br, ok := surf.Bridge(i); ok {
 				mid := vec.Lerp(br.A, br.B, 0.5)
 				by, _ := surf.DeckAt(mid[0], mid[2])
 				// The deck's top is 0.2 above the road (the bridge model).
-				if by <= c.RiverSurfaceY() || math.Abs(float64(by-p[1]-0.2)) > 0.05 {
-					t.Fatalf("cell %d: bridge deck at %v, river surface %v, cell %v", i, by, c.RiverSurfaceY(), p[1])
+				if by <= geom.RiverSurfaceY(c) || math.Abs(float64(by-p[1]-0.2)) > 0.05 {
+					t.Fatalf("cell %d: bridge deck at %v, river surface %v, cell %v", i, by, geom.RiverSurfaceY(c), p[1])
 				}
 				sawBridge = true
 			} else {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // testGrid builds a w×h map from seed with rolling elevation (flats,
@@ -20,24 +21,24 @@ func testGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 // testGridOf is testGrid on topology top (flat or wrapping).
 func testGridOf(t testing.TB, top hexmap.Topology, seed uint64) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(top, noise.New(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := top.Width
 	rng := rand.New(rand.NewPCG(seed, 7))
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := float64(i%w), float64(i/w)
 		e := 3 + 2.5*math.Sin(x*0.45+float64(seed)) + 2*math.Cos(z*0.38) + float64(rng.IntN(3)-1)
 		g.SetElevation(i, int(math.Round(e)))
 		g.SetTerrainType(i, uint8(rng.IntN(int(hexmap.TerrainTypeCount))))
 		g.SetWaterLevel(i, 2)
 	}
-	for range g.CellCount() / 4 {
-		addRiverChain(g, rng, rng.IntN(g.CellCount()), 2+rng.IntN(7))
+	for range g.Topology().CellCount() / 4 {
+		addRiverChain(g, rng, rng.IntN(g.Topology().CellCount()), 2+rng.IntN(7))
 	}
-	for range g.CellCount() * 2 {
-		g.AddRoad(rng.IntN(g.CellCount()), hexmap.Direction(rng.IntN(6)))
+	for range g.Topology().CellCount() * 2 {
+		g.AddRoad(rng.IntN(g.Topology().CellCount()), hexmap.Direction(rng.IntN(6)))
 	}
 	return g
 }
@@ -54,7 +55,7 @@ func addRiverChain(g *hexmap.Grid, rng *rand.Rand, i, n int) {
 				continue
 			}
 			if g.SetOutgoingRiver(i, d) == nil {
-				i, _ = g.Neighbor(i, d)
+				i, _ = g.Topology().Neighbor(i, d)
 				ok = true
 				break
 			}
@@ -66,7 +67,9 @@ func addRiverChain(g *hexmap.Grid, rng *rand.Rand, i, n int) {
 }
 
 // randomEdit applies one random edit of any kind to a random cell.
-func randomEdit(g *hexmap.Grid, rng *rand.Rand) { randomEditAt(g, rng, rng.IntN(g.CellCount())) }
+func randomEdit(g *hexmap.Grid, rng *rand.Rand) {
+	randomEditAt(g, rng, rng.IntN(g.Topology().CellCount()))
+}
 
 // randomEditAt is randomEdit of cell i.
 func randomEditAt(g *hexmap.Grid, rng *rand.Rand, i int) {
@@ -99,7 +102,7 @@ func randomEditAt(g *hexmap.Grid, rng *rand.Rand, i int) {
 		e := rng.IntN(7)
 		g.SetElevation(i, e)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok {
+			if n, ok := g.Topology().Neighbor(i, d); ok {
 				g.SetElevation(n, e)
 			}
 		}

@@ -38,7 +38,7 @@ func TestStartCameraShowsTown(t *testing.T) {
 	for name, g := range maps {
 		cam := mapCamera(g)
 		v := cam.View(w, h)
-		target, ok := g.CellUnder(float32(cam.X), float32(cam.Z))
+		target, ok := g.Topology().CellUnder(float32(cam.X), float32(cam.Z))
 		if !ok {
 			t.Fatalf("%s: the camera looks off the map", name)
 		}
@@ -49,7 +49,7 @@ func TestStartCameraShowsTown(t *testing.T) {
 			if c.Walled && g.Topology().Distance(i, target) <= 3 {
 				town++
 				if !inView {
-					t.Errorf("%s: walled cell %v of the town at %v is out of the start view", name, g.Coordinates(i), g.Coordinates(target))
+					t.Errorf("%s: walled cell %v of the town at %v is out of the start view", name, g.Topology().Coordinates(i), g.Topology().Coordinates(target))
 				}
 			}
 			if inView && c.HasRiver() {
@@ -112,7 +112,7 @@ func TestStartCameraSearchIsTheBrushSum(t *testing.T) {
 			return s
 		}
 		best, bestScore := -1, 0
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			sum := 0
 			for _, n := range tools.Brush(g, i, 3) {
 				sum += score(n)

@@ -252,7 +252,7 @@ func (g *game) offerRestore(r *files.Recovery) {
 		when = " (autosaved " + r.Saved.Format("2 Jan 15:04") + ")"
 	}
 	g.confirm("Recover unsaved changes?",
-		fmt.Sprintf("An editor closed with unsaved changes to %s, %d×%d%s. Restore them?", name, r.Grid.Width(), r.Grid.Height(), when),
+		fmt.Sprintf("An editor closed with unsaved changes to %s, %d×%d%s. Restore them?", name, r.Grid.Topology().Width, r.Grid.Topology().Height, when),
 		choice{"Discard", func() { g.dropRecovery(r, true) }},
 		choice{"Recover", func() {
 			op := g.sess.RecoverOp(r)

@@ -149,7 +149,7 @@ func setTools(f func(s *tools.Settings)) step {
 }
 
 func step1(g *hexmap.Grid, i int, d hexmap.Direction) int {
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.Topology().Neighbor(i, d)
 	if !ok {
 		panic(fmt.Sprintf("cell %d has no %v neighbour", i, d))
 	}
@@ -634,8 +634,8 @@ func TestEditorNewMapAndDrop(t *testing.T) {
 			wait(1),
 			do(func(g *game) {
 				c := g.sess.Grid
-				if c.Width() != 20 || c.Height() != 15 || g.sess.Name != "" {
-					t.Errorf("new map %d×%d named %q", c.Width(), c.Height(), g.sess.Name)
+				if c.Topology().Width != 20 || c.Topology().Height != 15 || g.sess.Name != "" {
+					t.Errorf("new map %d×%d named %q", c.Topology().Width, c.Topology().Height, g.sess.Name)
 				}
 				in.dropped = fstest.MapFS{"dropped.hexmap": {Data: data}}
 			}),

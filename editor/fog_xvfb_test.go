@@ -58,7 +58,7 @@ func fogState(g *game, i int) int {
 
 func countExplored(g *hexmap.Grid, side int) int {
 	n := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.Explored(i, side) {
 			n++
 		}
@@ -106,7 +106,7 @@ func TestFogOfWar(t *testing.T) {
 		var stateBefore, stateAfter, stateBack []int
 		states := func(dst *[]int) step {
 			return do(func(g *game) {
-				*dst = make([]int, grid().CellCount())
+				*dst = make([]int, grid().Topology().CellCount())
 				for i := range *dst {
 					(*dst)[i] = fogState(g, i)
 				}
@@ -123,7 +123,7 @@ func TestFogOfWar(t *testing.T) {
 				// No units and nothing explored, then the view from the
 				// map's camera at a middle zoom.
 				grid().SetUnits(nil)
-				grid().SetExploration(make([]uint8, grid().CellCount()))
+				grid().SetExploration(make([]uint8, grid().Topology().CellCount()))
 				g.resetView()
 				g.cam.Zoom = 0.3 // wide enough for the cells the test picks
 				g.cam.Clamp()
@@ -133,7 +133,7 @@ func TestFogOfWar(t *testing.T) {
 				top := grid().Topology()
 				centre := centreCell(t, g)
 				a = -1
-				for i := range grid().CellCount() {
+				for i := range grid().Topology().CellCount() {
 					if top.Distance(i, centre) <= 1 && plain(i) && top.Explorable(i) {
 						a = i
 						break
@@ -142,13 +142,13 @@ func TestFogOfWar(t *testing.T) {
 				if a < 0 {
 					t.Fatal("no dry cell at the view's centre")
 				}
-				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(a), Side: 1, MovesLeft: hexmap.UnitSpeed})
+				grid().AddUnit(hexmap.Unit{Location: grid().Topology().Coordinates(a), Side: 1, MovesLeft: hexmap.UnitSpeed})
 				// b: three cells off, reached this turn, the one that brings
 				// the most cells into view on screen; red: far from both.
 				g.world.fog.vision.Sync() // the unit's sight explores around it
 				b, red = -1, -1
 				tried, best := 0, -1
-				for i := range grid().CellCount() {
+				for i := range grid().Topology().CellCount() {
 					if top.Distance(i, a) == 3 && plain(i) {
 						tried++
 						if p, ok := g.world.game.Plan(0, i); ok && p.Turn(len(p.Cells)-1) == 0 {
@@ -161,7 +161,7 @@ func TestFogOfWar(t *testing.T) {
 				if b < 0 {
 					t.Fatalf("no cell three steps from the unit at %d reached this turn (%d tried; %d cells explored)", a, tried, countExplored(grid(), 1))
 				}
-				for i := range grid().CellCount() {
+				for i := range grid().Topology().CellCount() {
 					if red < 0 && top.Distance(i, a) >= 7 && top.Distance(i, b) >= 7 && plain(i) {
 						if x, y := g.cellScreen(i); image.Pt(x, y).In(g.mapRect().Inset(80)) && y > g.win.style.px(barHeight)+60 {
 							red = i
@@ -171,7 +171,7 @@ func TestFogOfWar(t *testing.T) {
 				if red < 0 {
 					t.Fatal("no cell on screen far from the way for the red unit")
 				}
-				grid().AddUnit(hexmap.Unit{Location: grid().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
+				grid().AddUnit(hexmap.Unit{Location: grid().Topology().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
 			}),
 			tap(in, ebiten.KeyTab),
 			coverShown(t, "blue's hand-over screen"),
@@ -280,7 +280,7 @@ func checkFogPixels(t reporter, g *game, a, b int, plain func(int) bool, st [3][
 	bg := color.RGBA{0x68, 0x61, 0x5b, 0xff}
 	at := func(img *image.RGBA, x, y int) color.RGBA { return img.RGBAAt(x, y) }
 	var unexplored, appeared, dimmed int
-	for i := range grid.CellCount() {
+	for i := range grid.Topology().CellCount() {
 		if !plain(i) || top.Distance(i, a) <= 1 || top.Distance(i, b) <= 1 {
 			continue // the units' cells and the cursor's outline
 		}

@@ -183,7 +183,7 @@ func (s *playSession) startWalk(e engine.Event) {
 	}
 	path := make([]int, len(e.Path))
 	for k, c := range e.Path {
-		path[k] = c[0] + c[1]*s.grid.Width()
+		path[k] = c[0] + c[1]*s.grid.Topology().Width
 	}
 	s.walks = append(s.walks, unitWalk{unit: e.Unit, path: path, curve: units.NewCurve(s.grid, path, s.ground)})
 }

@@ -155,16 +155,16 @@ func tryMatchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red 
 			continue
 		}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			r, ok := g.Neighbor(c, d)
+			r, ok := g.Topology().Neighbor(c, d)
 			_, rz := top.Offset(r)
 			if !ok || !free(r) || rz <= cz || top.Distance(r, spear) < 2 ||
 				hexmap.EdgeTypeOf(int(g.Cell(c).Elevation), int(g.Cell(r).Elevation)) == hexmap.Cliff {
 				continue
 			}
-			if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(c), Name: "Testford"}); err != nil {
+			if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(c), Name: "Testford"}); err != nil {
 				t.Fatal(err)
 			}
-			if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(r), Side: 2, Type: "scout"}); err != nil {
+			if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(r), Side: 2, Type: "scout"}); err != nil {
 				t.Fatal(err)
 			}
 			return g, spear, c, r, true
@@ -357,15 +357,15 @@ func conquestMap(t *testing.T) (*hexmap.Grid, int) {
 		t.Fatal(err)
 	}
 	scout := offsetOf(g, 10, 7)
-	g.AddUnit(hexmap.Unit{Location: g.Coordinates(scout), Side: 2, Type: "scout"})
+	g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(scout), Side: 2, Type: "scout"})
 	for _, d := range []hexmap.Direction{hexmap.W, hexmap.SW, hexmap.SE} {
-		nb, _ := g.Neighbor(scout, d)
-		g.AddUnit(hexmap.Unit{Location: g.Coordinates(nb), Side: 1, Type: "horseman"})
+		nb, _ := g.Topology().Neighbor(scout, d)
+		g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(nb), Side: 1, Type: "horseman"})
 	}
 	return g, scout
 }
 
-func offsetOf(g *hexmap.Grid, x, z int) int { return x + z*g.Width() }
+func offsetOf(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 
 // A match played to a conquest through the input path: blue's horsemen
 // attack the red scout (each click on the scout after one on a horseman)
@@ -528,8 +528,8 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 			coverShown(t, "blue's hand-over screen"),
 			do(func(g *game) {
 				grid := g.sess.Grid
-				if grid.Width() != 40 || grid.Height() != 30 || len(grid.Towns()) < 2 || g.play.session.humans() != 2 {
-					t.Fatalf("new game: %d×%d, %d towns, %d people", grid.Width(), grid.Height(), len(grid.Towns()), g.play.session.humans())
+				if grid.Topology().Width != 40 || grid.Topology().Height != 30 || len(grid.Towns()) < 2 || g.play.session.humans() != 2 {
+					t.Fatalf("new game: %d×%d, %d towns, %d people", grid.Topology().Width, grid.Topology().Height, len(grid.Towns()), g.play.session.humans())
 				}
 				for _, u := range m().Units() {
 					if u.Side == 1 && m().Rules().Types[u.Type].Name == "spearman" {

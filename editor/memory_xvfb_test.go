@@ -35,7 +35,7 @@ func TestFailedImportsKeepNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range big.CellCount() {
+	for i := range big.Topology().CellCount() {
 		big.SetElevation(i, i%7)
 	}
 	var buf bytes.Buffer

@@ -13,6 +13,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/palette"
 	"hexsandbox/topdown"
@@ -75,10 +76,10 @@ type newMapDialog struct {
 	canvas   *ebiten.Image
 	status   *widget.Text
 	closeFn  func()
-	noise    *hexmap.Noise                                // the noise of form.seed, shared by its previews
-	running  bool                                         // the worker is generating
-	pending  bool                                         // Generate was pressed: take the form's map when the worker has it
-	generate func(newMapForm, *hexmap.Noise) generatedMap // what the worker runs (tests hold it up)
+	noise    *noise.Noise                                // the noise of form.seed, shared by its previews
+	running  bool                                        // the worker is generating
+	pending  bool                                        // Generate was pressed: take the form's map when the worker has it
+	generate func(newMapForm, *noise.Noise) generatedMap // what the worker runs (tests hold it up)
 	done     chan generatedMap
 	latest   *generatedMap             // the newest preview
 	building bool                      // widgets are being made: their handlers must wait
@@ -258,7 +259,7 @@ func (d *newMapDialog) changed() {
 // start generates the form's map on the worker goroutine.
 func (d *newMapDialog) start() {
 	if d.noise == nil {
-		d.noise = hexmap.NewNoise(d.form.seed)
+		d.noise = noise.New(d.form.seed)
 	}
 	d.running = true
 	form, noise, out, gen := d.form, d.noise, d.done, d.generate
@@ -282,8 +283,8 @@ func (d *newMapDialog) start() {
 const generatingToOpen = "Generating… the map opens when it is ready"
 
 // generateForm runs Catlike's generator on a form.
-func generateForm(form newMapForm, noise *hexmap.Noise) generatedMap {
-	grid, rep, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMapWithNoise(form.top, noise)
+func generateForm(form newMapForm, n *noise.Noise) generatedMap {
+	grid, rep, err := mapgen.HexMapGenerator{Settings: form.settings}.GenerateMapWithNoise(form.top, n)
 	return generatedMap{form: form, grid: grid, rep: rep, err: err}
 }
 
@@ -334,7 +335,7 @@ func (d *newMapDialog) show(r generatedMap) {
 		}
 	}
 	d.status.Label = fmt.Sprintf("Seed %d: %d%% land, %d rivers · %d ms",
-		r.form.seed, (100*land+r.grid.CellCount()/2)/r.grid.CellCount(), r.rep.Rivers, r.took.Milliseconds())
+		r.form.seed, (100*land+r.grid.Topology().CellCount()/2)/r.grid.Topology().CellCount(), r.rep.Rivers, r.took.Milliseconds())
 }
 
 // createEmpty makes an empty map of the chosen size and wrapping.

@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/saves"
 )
@@ -96,7 +97,7 @@ func TestEditorGeneratesMaps(t *testing.T) {
 			key(in, ebiten.KeyY, false),
 			wait(1),
 			do(func(g *game) {
-				if g.sess.Grid == before || g.sess.Grid.Width() != 40 {
+				if g.sess.Grid == before || g.sess.Grid.Topology().Width != 40 {
 					t.Error("redo did not bring the generated map back")
 				}
 				g.exportCatlike()
@@ -142,7 +143,7 @@ func TestEditorGenerateWaitsForPreview(t *testing.T) {
 		return append(openNewMap(in, &before),
 			previewed(t), // the first preview, by the real worker
 			do(func(g *game) {
-				g.newMap.generate = func(f newMapForm, n *hexmap.Noise) generatedMap {
+				g.newMap.generate = func(f newMapForm, n *noise.Noise) generatedMap {
 					select {
 					case started <- struct{}{}:
 					default:
@@ -212,8 +213,8 @@ func TestEditorNewEmptyWrappingMap(t *testing.T) {
 			click(t, "Empty map"),
 			wait(1),
 			do(func(g *game) {
-				if len(g.dialogs) != 1 || g.sess.Grid.Width() == 33 {
-					t.Errorf("a 33-wide map: %d dialogs, width %d", len(g.dialogs), g.sess.Grid.Width())
+				if len(g.dialogs) != 1 || g.sess.Grid.Topology().Width == 33 {
+					t.Errorf("a 33-wide map: %d dialogs, width %d", len(g.dialogs), g.sess.Grid.Topology().Width)
 				}
 				g.newMap.wf.SetText("25")
 				g.newMap.hf.SetText("10")

@@ -119,7 +119,7 @@ func previewCaption(g *hexmap.Grid) string {
 			rivers++
 		}
 	}
-	s := fmt.Sprintf("%s: %d%% land, %d river cells", mapShape(g.Topology()), (100*land+g.CellCount()/2)/g.CellCount(), rivers)
+	s := fmt.Sprintf("%s: %d%% land, %d river cells", mapShape(g.Topology()), (100*land+g.Topology().CellCount()/2)/g.Topology().CellCount(), rivers)
 	if n := g.NoteCount(); n > 0 {
 		s += fmt.Sprintf(", %d note%s", n, plural(n))
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
 )
@@ -43,7 +44,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	margin := 3*g.paint.cellPixels(&v) + 8 // cells near the eye are larger than at the centre
 	if g.view.Grid {
 		for _, shift := range copies {
-			for i := range grid.CellCount() {
+			for i := range grid.Topology().CellCount() {
 				if g.knows(i) && onScreen(&v, cellTop(grid, i, vec3.T{}, shift), margin) {
 					g.paint.outline(screen, &v, i, shift, gridColor, 1)
 				}
@@ -53,7 +54,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	}
 	if g.view.Labels && g.paint.cellPixels(&v) > float32(g.win.style.px(34)) {
 		for _, shift := range copies {
-			for i := range grid.CellCount() {
+			for i := range grid.Topology().CellCount() {
 				if g.knows(i) {
 					g.paint.label(screen, &v, i, shift)
 				}
@@ -71,7 +72,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 // at any height a file allows: the hexagons' bounds and two and a half
 // outer radii around them for outlines and labels.
 func overlayBox(t hexmap.Topology) project.Box {
-	h := float32(hexmap.MaxElevation+1) * hexmap.ElevationStep
+	h := float32(hexmap.MaxElevation+1) * geom.ElevationStep
 	x0, z0, x1, z1 := t.Bounds(2.5 * hexmap.OuterRadius)
 	return project.Box{Lo: vec3.T{x0, -h, z0}, Hi: vec3.T{x1, h, z1}, Valid: true}
 }
@@ -88,9 +89,9 @@ func onScreen(v *project.View, p vec3.T, m float32) bool {
 func cellTop(grid *hexmap.Grid, i int, off vec3.T, shift float32) vec3.T {
 	c := grid.Cell(i)
 	x, z := grid.Topology().CellCenter(i)
-	y := float32(c.ViewElevation()) * hexmap.ElevationStep
+	y := float32(c.ViewElevation()) * geom.ElevationStep
 	if c.IsUnderwater() {
-		y = c.WaterSurfaceY()
+		y = geom.WaterSurfaceY(c)
 	}
 	return vec3.T{x + shift + off[0], y + 0.2, z + off[2]}
 }
@@ -109,7 +110,7 @@ func project2D(v *project.View, p vec3.T) (float32, float32, bool) {
 func (p *painter) hexPath(v *project.View, i int, shift float32) (vector.Path, bool) {
 	var path vector.Path
 	for d := hexmap.NE; d <= hexmap.NW+1; d++ {
-		sx, sy, ok := project2D(v, cellTop(p.sess.Grid, i, hexmap.FirstCorner(d%6), shift))
+		sx, sy, ok := project2D(v, cellTop(p.sess.Grid, i, geom.FirstCorner(d%6), shift))
 		if !ok {
 			return path, false
 		}
@@ -187,7 +188,7 @@ func (p *painter) label(screen *ebiten.Image, v *project.View, i int, shift floa
 	if !ok || sx < 0 || sy < 0 || sx > float32(p.win.w) || sy > float32(p.win.h) {
 		return
 	}
-	co := p.sess.Grid.Coordinates(i)
+	co := p.sess.Grid.Topology().Coordinates(i)
 	s := fmt.Sprintf("%d,%d", co.X, co.Z)
 	w, h := text.Measure(s, p.win.style.small, 0)
 	for _, pass := range []struct {

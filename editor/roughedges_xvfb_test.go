@@ -18,6 +18,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/saves"
 	"hexsandbox/topdown"
 )
@@ -334,7 +335,7 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 // a preview of the one selected; a double click opens it.
 func TestEditorOpenDialogDetailsAndDoubleClick(t *testing.T) {
 	dir, store := newMapsDir(t)
-	wide, _ := hexmap.NewGridOf(hexmap.Topology{Width: 40, Height: 15, Wrapping: true}, hexmap.NewNoise(2))
+	wide, _ := hexmap.NewGridOf(hexmap.Topology{Width: 40, Height: 15, Wrapping: true}, noise.New(2))
 	wide.SetElevation(3, 2)
 	if err := store.Save(context.Background(), "wide", wide); err != nil {
 		t.Fatal(err)

@@ -57,7 +57,7 @@ type scene interface {
 func mapCamera(g *hexmap.Grid) project.Camera {
 	c := project.NewCamera(g.Topology())
 	c.Zoom = 0.45
-	score := make([]int, g.CellCount())
+	score := make([]int, g.Topology().CellCount())
 	for i, cell := range g.Cells() {
 		score[i] = int(cell.UrbanLevel) + int(cell.FarmLevel)/2 + int(cell.PlantLevel)/2
 		if cell.Walled || cell.IsSpecial() {
@@ -83,8 +83,8 @@ func mapCamera(g *hexmap.Grid) project.Camera {
 		big.WithinRows(x0+z0*big.Width, radius, func(z, x, n int) { runs[p] = append(runs[p], run{z - z0, x - x0, n}) })
 	}
 	top := g.Topology()
-	w, h := g.Width(), g.Height()
-	pre := make([]int, g.CellCount()+h) // pre[x+z*(w+1)]: row z's cells west of column x
+	w, h := g.Topology().Width, g.Topology().Height
+	pre := make([]int, g.Topology().CellCount()+h) // pre[x+z*(w+1)]: row z's cells west of column x
 	for i, s := range score {
 		x, z := i%w, i/w
 		pre[x+1+z*(w+1)] = pre[x+z*(w+1)] + s

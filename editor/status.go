@@ -85,11 +85,11 @@ func mapShape(t hexmap.Topology) string {
 func (g *game) statusText() (left, right string) {
 	modeCell, modeRight := g.mode.status()
 	if g.ptr.cur.ok && !g.knows(g.ptr.cur.cell) {
-		x, z := g.sess.Grid.Coordinates(g.ptr.cur.cell).Offset()
+		x, z := g.sess.Grid.Topology().Coordinates(g.ptr.cur.cell).Offset()
 		left = fmt.Sprintf("Cell %d, %d   unexplored", x, z)
 	} else if g.ptr.cur.ok {
 		c := g.sess.Grid.Cell(g.ptr.cur.cell)
-		co := g.sess.Grid.Coordinates(g.ptr.cur.cell)
+		co := g.sess.Grid.Topology().Coordinates(g.ptr.cur.cell)
 		x, z := co.Offset()
 		left = fmt.Sprintf("Cell %d, %d  (%d, %d, %d)   elevation %d   water %d   %s",
 			x, z, co.X, co.Y(), co.Z, c.Elevation, c.WaterLevel, terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)])

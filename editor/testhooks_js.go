@@ -44,7 +44,7 @@ func (g *game) mapCall(p *page, name, arg string) (res any, ok bool, err error) 
 		}
 	case "new": // an empty 20×15 map, as File ▸ New does; "wrapping": one that wraps
 		top := hexmap.Topology{Width: 20, Height: 15, Wrapping: arg == "wrapping"}
-		if err = g.sess.NewMapOf(top, g.sess.Grid.Seed()); err == nil {
+		if err = g.sess.NewMapOf(top, g.sess.Grid.Noise().Seed()); err == nil {
 			g.sess.Suggested = "" // as File ▸ New: the previous map's name is not this one's
 			g.resetView()
 		}
@@ -103,7 +103,7 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		res, err = g.probe()
 	case "cellScreen": // where cell arg's centre is on the screen, [x, y]
 		var i int
-		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.CellCount()) {
+		if i, err = strconv.Atoi(arg); err == nil && (i < 0 || i >= g.sess.Grid.Topology().CellCount()) {
 			err = fmt.Errorf("no cell %d", i)
 		}
 		if err == nil {

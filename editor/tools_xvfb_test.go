@@ -158,7 +158,7 @@ func TestEditorFill(t *testing.T) {
 			do(func(g *game) {
 				grid := g.sess.Grid
 				changed := 0
-				for i := range grid.CellCount() {
+				for i := range grid.Topology().CellCount() {
 					if grid.Cell(i).TerrainType != before.Cell(i).TerrainType {
 						changed++
 					}
@@ -190,7 +190,7 @@ func terrainFlood(grid *hexmap.Grid, start int) []int {
 	region := []int{start}
 	for k := 0; k < len(region); k++ {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := grid.Neighbor(region[k], d); ok && !seen[n] && grid.Cell(n).TerrainType == want {
+			if n, ok := grid.Topology().Neighbor(region[k], d); ok && !seen[n] && grid.Cell(n).TerrainType == want {
 				seen[n] = true
 				region = append(region, n)
 			}
@@ -292,7 +292,7 @@ func TestEditorSelectCopyRotatePaste(t *testing.T) {
 				target = offset(t, grid(), x+4, z-4)
 				// Nothing but a river through the rectangle's top row, west
 				// to east.
-				for _, i := range tools.Indices(tools.Rect(grid().Topology(), grid().Coordinates(a), grid().Coordinates(b))) {
+				for _, i := range tools.Indices(tools.Rect(grid().Topology(), grid().Topology().Coordinates(a), grid().Topology().Coordinates(b))) {
 					grid().SetElevation(i, 2)
 					grid().SetWaterLevel(i, 0)
 					grid().RemoveRiver(i)
@@ -347,7 +347,7 @@ func TestEditorSelectCopyRotatePaste(t *testing.T) {
 					if before.Cell(i) == c || !c.HasOutgoingRiver() {
 						continue
 					}
-					n, ok := grid().Neighbor(i, c.OutgoingRiver)
+					n, ok := grid().Topology().Neighbor(i, c.OutgoingRiver)
 					if c.OutgoingRiver != hexmap.SE || !ok || grid().Cell(n).IncomingRiver != hexmap.NW {
 						t.Errorf("pasted cell %d: river out %v", i, c.OutgoingRiver)
 					}

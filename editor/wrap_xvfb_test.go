@@ -27,7 +27,7 @@ func TestEditorWrappingMap(t *testing.T) {
 		grid := func() *hexmap.Grid { return g.sess.Grid }
 		row := 7
 		across := func() []int { // columns 17, 18, 19, 0 and 1 of the row
-			w := grid().Width()
+			w := grid().Topology().Width
 			return []int{w - 3 + row*w, w - 2 + row*w, w - 1 + row*w, row * w, 1 + row*w}
 		}
 		hold := func(k ebiten.Key, frames int) step {
@@ -59,8 +59,8 @@ func TestEditorWrappingMap(t *testing.T) {
 			click(t, "Empty map"),
 			wait(1),
 			do(func(g *game) {
-				if !grid().Wrapping() || grid().Width() != 20 {
-					t.Fatalf("New with Wrapping made a %d wide map, wrapping %v", grid().Width(), grid().Wrapping())
+				if !grid().Topology().Wrapping || grid().Topology().Width != 20 {
+					t.Fatalf("New with Wrapping made a %d wide map, wrapping %v", grid().Topology().Width, grid().Topology().Wrapping)
 				}
 				if _, right := g.statusText(); !strings.Contains(right, "20×15 wrapping") {
 					t.Errorf("status %q does not say the map wraps", right)
@@ -93,7 +93,7 @@ func TestEditorWrappingMap(t *testing.T) {
 			captureStep(t, filepath.Join(shots, "editor-wrap.png")),
 			do(func(g *game) {
 				g.view.Grid = false
-				gr, w := grid(), grid().Width()
+				gr, w := grid(), grid().Topology().Width
 				if gr.Cell(w-1+7*w).OutgoingRiver != hexmap.E || gr.Cell(7*w).IncomingRiver != hexmap.W {
 					t.Errorf("no river from column %d into column 0 after dragging across the seam", w-1)
 				}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mesh"
 )
@@ -13,7 +14,7 @@ import (
 // walled districts so that about half the edges between them hold walls.
 func benchMap(b testing.TB, dense bool) *hexmap.Grid {
 	g := newGrid(b, 80, 60, 42)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := i%80, i/80
 		u, f, p := 1+i%3, 1+(i/3)%3, 1+(i/9)%3
 		if dense {
@@ -30,7 +31,7 @@ func benchMap(b testing.TB, dense bool) *hexmap.Grid {
 
 func benchBuild(b *testing.B, dense bool) {
 	g := benchMap(b, dense)
-	plans := make([]*Plan, g.ChunkCount())
+	plans := make([]*Plan, geom.ChunkCount(g.Topology()))
 	for ch := range plans {
 		plans[ch] = chunkPlan(g, ch)
 	}
@@ -39,7 +40,7 @@ func benchBuild(b *testing.B, dense bool) {
 	start := testutil.CPUTime()
 	for b.Loop() {
 		verts = 0
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			feats.Clear()
 			walls.Clear()
 			Build(g, ch, plans[ch], &feats, &walls, nil)

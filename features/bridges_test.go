@@ -107,7 +107,7 @@ func TestSpecBridges(t *testing.T) {
 		for _, c := range []int{i, i - 1, i + 1, i + 10, i - 10, i + 9, i + 11, i - 9, i - 11} {
 			g.SetElevation(c, 1)
 		}
-		up, _ := g.Neighbor(i, tc.in)
+		up, _ := g.Topology().Neighbor(i, tc.in)
 		g.SetElevation(up, 2)
 		if g.SetOutgoingRiver(up, tc.in.Opposite()) != nil || g.SetOutgoingRiver(i, tc.out) != nil {
 			t.Fatalf("%s: river refused", tc.name)

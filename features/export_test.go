@@ -41,14 +41,14 @@ func RiverRoadMapForTest(t testing.TB) *hexmap.Grid {
 		i := z * 30
 		for {
 			d := [3]hexmap.Direction{hexmap.NE, hexmap.E, hexmap.SE}[rng.IntN(3)]
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || g.Cell(n).HasRiver() || g.SetOutgoingRiver(i, d) != nil {
 				break
 			}
 			i = n
 		}
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			if rng.IntN(2) == 0 {
 				g.AddRoad(i, d)

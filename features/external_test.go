@@ -7,6 +7,8 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mesh"
 )
 
@@ -21,10 +23,10 @@ func TestChunkBridges(t *testing.T) {
 	var one mesh.Mesh
 	features.Build(g, 0, &features.Plan{Bridges: []features.Bridge{{RoadCenter2: [3]float32{0, 0, 7}}}}, nil, nil, &one)
 	perBridge := one.VertexCount()
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
 		var expected []features.Bridge
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			expected = append(expected, features.SpecBridgesForTest(g, i)...)
 		}
 		want += len(expected)
@@ -52,7 +54,7 @@ func TestChunkBridges(t *testing.T) {
 // differ between workers, change nothing).
 func TestParallelChunks(t *testing.T) {
 	g := features.RiverRoadMapForTest(t)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetUrbanLevel(i, i%4)
 		g.SetPlantLevel(i, (i/4)%4)
 		g.SetWalled(i, (i/3)%2 == 0)
@@ -76,7 +78,7 @@ func TestParallelChunks(t *testing.T) {
 func TestWallsAcrossSeam(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		top := hexmap.Topology{Width: 10, Height: 5, Wrapping: wrapping}
-		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(2))
+		g, err := hexmap.NewGridOf(top, noise.New(2))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,7 @@ import (
 
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 )
 
@@ -50,7 +51,7 @@ func BuildTowns(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, feats, walls, 
 
 // BuildMeshes is BuildTowns into out's meshes, farms apart.
 func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, out Meshes) {
-	if g == nil || ch < 0 || ch >= g.ChunkCount() {
+	if g == nil || ch < 0 || ch >= geom.ChunkCount(g.Topology()) {
 		return
 	}
 	spots := newSpotPicker(g)
@@ -59,7 +60,7 @@ func BuildMeshes(g *hexmap.Grid, ch int, plan *Plan, towns *Towns, out Meshes) {
 		cuts = plan.Cuts
 	}
 	var buf [maxCellFeatures]feature
-	for _, i := range g.ChunkCells(ch) {
+	for _, i := range geom.ChunkCells(g.Topology(), ch) {
 		if towns != nil && HasTown(g.Cell(i)) {
 			towns.addCell(spots, i, cuts, buf[:0], out)
 		} else {

@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mesh"
 )
 
@@ -91,7 +92,7 @@ func TestFeatureDensity(t *testing.T) {
 	g := newGrid(t, w, h, 11)
 	rows := h / len(combos)
 	tallies := make([]tally, len(combos))
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		ci := (i / w) / rows
 		if ci >= len(combos) {
 			ci = len(combos) - 1
@@ -101,7 +102,7 @@ func TestFeatureDensity(t *testing.T) {
 		g.SetFarmLevel(i, c.f)
 		g.SetPlantLevel(i, c.p)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		ci := min((i/w)/rows, len(combos)-1)
 		tl := &tallies[ci]
 		if tl.groups == nil {
@@ -180,7 +181,7 @@ func TestFeatureSpots(t *testing.T) {
 	g := randomMap(t, 30, 30, 5)
 	noise := g.Noise()
 	var specials, features, blockedDirs int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		fs := appendCellFeatures(nil, g, i)
 		switch {
@@ -258,7 +259,7 @@ func TestFeatureSpots(t *testing.T) {
 // at that direction's spot and at the centre disappear.
 func TestRoadBlocksSpots(t *testing.T) {
 	g := newGrid(t, 10, 10, 3)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetUrbanLevel(i, 3)
 		g.SetFarmLevel(i, 3)
 		g.SetPlantLevel(i, 3)
@@ -296,7 +297,7 @@ func TestBuildDeterministic(t *testing.T) {
 		t.Fatal("same map and seed built different meshes")
 	}
 	g := randomMap(t, 20, 15, 9)
-	other, _, _ := hexmap.FromCells(g.Topology(), hexmap.NewNoise(10), g.Cells())
+	other, _, _ := hexmap.FromCells(g.Topology(), noise.New(10), g.Cells())
 	if reflect.DeepEqual(a, buildAll(other)) {
 		t.Fatal("a different seed built the same meshes")
 	}
@@ -311,7 +312,7 @@ func TestFeaturesIgnoreNeighbours(t *testing.T) {
 	g.SetWaterLevel(i, 0)
 	before := appendCellFeatures(nil, g, i)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		n, _ := g.Neighbor(i, d)
+		n, _ := g.Topology().Neighbor(i, d)
 		g.SetWalled(n, !g.Cell(n).Walled)
 		g.SetUrbanLevel(n, 3-int(g.Cell(n).UrbanLevel))
 		g.SetTerrainType(n, 3)
@@ -326,7 +327,7 @@ func TestFeaturesIgnoreNeighbours(t *testing.T) {
 func TestSpecialRemovedByRiver(t *testing.T) {
 	g := newGrid(t, 10, 10, 2)
 	i := 5 + 5*10
-	n, _ := g.Neighbor(i, hexmap.E)
+	n, _ := g.Topology().Neighbor(i, hexmap.E)
 	g.SetSpecialIndex(i, 2)
 	g.SetSpecialIndex(n, 3)
 	if fs := appendCellFeatures(nil, g, i); len(fs) != 1 || fs[0].kind != special || fs[0].size != 1 {
@@ -376,7 +377,7 @@ func TestFeatureMeshes(t *testing.T) {
 	for ch, c := range buildAll(g) {
 		m := &c.feats
 		var fs []feature
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			fs = appendCellFeatures(fs, g, i)
 		}
 		want := 0
@@ -413,7 +414,7 @@ func TestFeatureMeshes(t *testing.T) {
 // checks that each chunk's meshes stay well inside uint16 indices.
 func TestDenseChunkFits(t *testing.T) {
 	g := newGrid(t, 10, 10, 13)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := i%10, i/10
 		g.SetUrbanLevel(i, 3)
 		g.SetFarmLevel(i, 3)

@@ -28,7 +28,7 @@ func randomMap(t testing.TB, w, h int, seed int64) *hexmap.Grid {
 	t.Helper()
 	g := newGrid(t, w, h, seed)
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	for i := range n {
 		x, z := i%w, i/w
 		e := (x/3+z/4)%4 + rng.IntN(2)
@@ -71,7 +71,7 @@ func randomMap(t testing.TB, w, h int, seed int64) *hexmap.Grid {
 type chunkMeshes struct{ feats, walls, bridges mesh.Mesh }
 
 func buildAll(g *hexmap.Grid) []chunkMeshes {
-	out := make([]chunkMeshes, g.ChunkCount())
+	out := make([]chunkMeshes, geom.ChunkCount(g.Topology()))
 	for ch := range out {
 		c := &out[ch]
 		Build(g, ch, chunkPlan(g, ch), &c.feats, &c.walls, &c.bridges)

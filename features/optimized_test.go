@@ -33,7 +33,7 @@ func TestBuildMatchesReference(t *testing.T) {
 	}
 	for name, g := range grids {
 		rng := rand.New(rand.NewPCG(uint64(len(name)), 5))
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			plan := *chunkPlan(g, ch)
 			plan.Bridges = randomBridges(g, ch, rng)
 			fills := []int{0}
@@ -61,7 +61,7 @@ func TestBuildMatchesReference(t *testing.T) {
 // leaves the others as they are.
 func TestBuildMatchesReferenceNilMeshes(t *testing.T) {
 	g := randomMap(t, 20, 15, 5)
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		var want, got mesh.Mesh
 		plan := chunkPlan(g, ch)
 		refBuild(g, ch, plan, nil, &want, nil)
@@ -79,7 +79,7 @@ func TestBuildMatchesReferenceNilMeshes(t *testing.T) {
 // river's width apart, some at the same point (no bridge), some long.
 func randomBridges(g *hexmap.Grid, ch int, rng *rand.Rand) []Bridge {
 	var out []Bridge
-	for _, i := range g.ChunkCells(ch) {
+	for _, i := range geom.ChunkCells(g.Topology(), ch) {
 		if rng.IntN(4) != 0 {
 			continue
 		}

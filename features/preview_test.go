@@ -94,7 +94,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 	for i, cell := range g.Cells() {
 		centre := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok {
 				continue
 			}
@@ -102,11 +102,11 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 			holds := cell.Walled != nb.Walled && !cell.IsUnderwater() && !nb.IsUnderwater() &&
 				hexmap.EdgeTypeOf(int(cell.Elevation), int(nb.Elevation)) != hexmap.Cliff
 			gap := cell.HasRiverThroughEdge(d) || cell.HasRoadThroughEdge(d)
-			mid := vec.Add(centre, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+			mid := vec.Add(centre, vec.Lerp(geom.FirstCorner(d), geom.SecondCorner(d), 0.5))
 			want := holds && !gap
 			if shows(mid, wallsID) != want {
 				t.Errorf("edge %v of cell %v (walled %v, neighbour walled %v, gap %v): wall shown %v, want %v",
-					d, g.Coordinates(i), cell.Walled, nb.Walled, gap, !want, want)
+					d, g.Topology().Coordinates(i), cell.Walled, nb.Walled, gap, !want, want)
 			}
 			if want {
 				walls++
@@ -117,10 +117,10 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 		if cell.IsSpecial() {
 			specials++
 			if !shows(centre, featureID) {
-				t.Errorf("special cell %v shows no feature at its centre", g.Coordinates(i))
+				t.Errorf("special cell %v shows no feature at its centre", g.Topology().Coordinates(i))
 			}
 		}
-		if cell.HasRiver() && !cell.HasRiverBeginOrEnd() {
+		if cell.HasIncomingRiver() && cell.HasOutgoingRiver() {
 			straight := cell.IncomingRiver == cell.OutgoingRiver.Opposite()
 			side := func(from hexmap.Direction) bool { // a road on the side clockwise from from
 				for d := from.Next(); d != from.Opposite(); d = d.Next() {
@@ -132,7 +132,7 @@ func checkPlacement(t *testing.T, g *hexmap.Grid, s *chunk.Set) {
 			}
 			want := straight && side(cell.IncomingRiver) && side(cell.OutgoingRiver)
 			if shows(centre, bridgeID) != want {
-				t.Errorf("river cell %v (straight %v): bridge at its centre %v, want %v", g.Coordinates(i), straight, !want, want)
+				t.Errorf("river cell %v (straight %v): bridge at its centre %v, want %v", g.Topology().Coordinates(i), straight, !want, want)
 			}
 			if want {
 				bridges++
@@ -165,7 +165,7 @@ func previewMap(t *testing.T) *hexmap.Grid {
 		t.Fatal(err)
 	}
 	at := func(x, z int) int { return x + z*15 }
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := i%15, i/15
 		g.SetTerrainType(i, hexmap.Grass)
 		e := 1
@@ -184,7 +184,7 @@ func previewMap(t *testing.T) *hexmap.Grid {
 		g.SetWaterLevel(i, 1)
 		g.SetTerrainType(i, hexmap.Sand)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetWaterLevel(i, 1)
 	}
 	// A cliff and rocky hill in the east.
@@ -217,7 +217,7 @@ func previewMap(t *testing.T) *hexmap.Grid {
 	g.SetSpecialIndex(at(7, 6), 1)
 	g.SetWalled(at(7, 6), true)
 	// Farms around the town, forests further out.
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := i%15, i/15
 		c := g.Cell(i)
 		if c.Walled || c.IsUnderwater() {

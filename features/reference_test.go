@@ -12,17 +12,18 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
 
 func refBuild(g *hexmap.Grid, ch int, plan *Plan, feats, walls, bridgeMesh *mesh.Mesh) {
-	if g == nil || ch < 0 || ch >= g.ChunkCount() {
+	if g == nil || ch < 0 || ch >= geom.ChunkCount(g.Topology()) {
 		return
 	}
 	var buf [maxCellFeatures]feature
 	if feats != nil {
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			for _, f := range refAppendCellFeatures(buf[:0], g, i) {
 				refAddFeature(f, feats)
 			}
@@ -234,7 +235,7 @@ func refPlace(p *prefab, dst *mesh.Mesh, t refPlacement) {
 // first and its quads built from them unperturbed, which keeps the
 // thickness even.
 type refWallBuilder struct {
-	noise *hexmap.Noise
+	noise *noise.Noise
 	m     *mesh.Mesh
 }
 

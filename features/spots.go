@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 )
 
@@ -44,7 +45,7 @@ func appendCellFeatures(dst []feature, g *hexmap.Grid, i int) []feature {
 // that the noise table is looked up once, not at every spot.
 type spotPicker struct {
 	g       *hexmap.Grid
-	noise   *hexmap.Noise
+	noise   *noise.Noise
 	perturb perturber
 }
 

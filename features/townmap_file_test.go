@@ -23,7 +23,7 @@ func TestTownMap(t *testing.T) {
 	g := features.TownMapForTest(t)
 	var levels [4]int
 	walled, roads := 0, 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		levels[c.UrbanLevel]++
 		if c.Walled {

@@ -28,7 +28,7 @@ func TownMapForTest(t testing.TB) *hexmap.Grid {
 	}
 	top := g.Topology()
 	at := func(x, z int) int { i, _ := top.IndexOffset(x, z); return i }
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.Offset(i)
 		g.SetTerrainType(i, hexmap.Grass)
 		g.SetElevation(i, 1)
@@ -37,7 +37,7 @@ func TownMapForTest(t testing.TB) *hexmap.Grid {
 		}
 	}
 	village, town, city := at(villageX, townRow), at(townX, townRow), at(cityX, townRow)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		switch {
 		case top.Distance(i, village) <= 1:
 			g.SetElevation(i, 1)
@@ -62,7 +62,7 @@ func TownMapForTest(t testing.TB) *hexmap.Grid {
 	// south-west and south-east by turns.
 	for i, z := at(townX+1, townMapHeight-1), 0; ; z++ {
 		d := [...]hexmap.Direction{hexmap.SW, hexmap.SE, hexmap.SE, hexmap.SW}[z%4]
-		n, ok := g.Neighbor(i, d)
+		n, ok := g.Topology().Neighbor(i, d)
 		if !ok || g.SetOutgoingRiver(i, d) != nil {
 			break
 		}
@@ -73,9 +73,9 @@ func TownMapForTest(t testing.TB) *hexmap.Grid {
 	for x := 1; x < townMapWidth-1; x++ {
 		g.AddRoad(at(x, townRow), hexmap.E)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok {
 				continue
 			}

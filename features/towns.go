@@ -8,6 +8,7 @@ import (
 	"hexsandbox/buildings"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -33,7 +34,7 @@ type Towns struct {
 
 // ground is the grid's hash grid and noise as buildings.Ground.
 type ground struct {
-	noise   *hexmap.Noise
+	noise   *noise.Noise
 	perturb geom.Perturber
 }
 

@@ -7,6 +7,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
@@ -19,7 +20,7 @@ func cityMap(b *testing.B, streets bool) *hexmap.Grid {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetUrbanLevel(i, 3)
 		if streets {
 			for d := hexmap.NE; d <= hexmap.SE; d++ {
@@ -41,10 +42,10 @@ func benchTowns(b *testing.B, g *hexmap.Grid) {
 		c  buildings.Cell
 		gr buildings.Ground
 	}
-	chunks := make([][]cell, g.ChunkCount())
+	chunks := make([][]cell, geom.ChunkCount(g.Topology()))
 	towns := 0
 	eachTownCell(g, func(i int, tc *buildings.Cell, gr buildings.Ground, _ *buildings.Builder, _ *chunk.Chunk) {
-		chunks[g.ChunkOf(i)] = append(chunks[g.ChunkOf(i)], cell{*tc, gr})
+		chunks[geom.ChunkOf(g.Topology(), i)] = append(chunks[geom.ChunkOf(g.Topology(), i)], cell{*tc, gr})
 		towns++
 	})
 	var m, d mesh.Mesh
@@ -77,9 +78,9 @@ func BenchmarkTowns80x60Streets(b *testing.B) { benchTowns(b, cityMap(b, true)) 
 // (features, walls, bridges, and towns or Catlike's cubes), with the
 // plans the triangulation made beforehand.
 func benchFeatures(b *testing.B, g *hexmap.Grid, towns bool) {
-	plans := make([]features.Plan, g.ChunkCount())
+	plans := make([]features.Plan, geom.ChunkCount(g.Topology()))
 	var c chunk.Chunk
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
 		p := &plans[ch]
 		p.Connections = append(p.Connections, c.Plan.Connections...)
@@ -89,7 +90,7 @@ func benchFeatures(b *testing.B, g *hexmap.Grid, towns bool) {
 	var feats, walls, bridges, m, d mesh.Mesh
 	var bl buildings.Builder
 	testutil.CPULoop(b, func() {
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			for _, x := range []*mesh.Mesh{&feats, &walls, &bridges, &m, &d} {
 				x.Clear()
 			}

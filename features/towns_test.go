@@ -13,6 +13,7 @@ import (
 	"hexsandbox/features"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/mapgen"
 	"hexsandbox/mesh"
 	"hexsandbox/saves"
@@ -24,7 +25,7 @@ import (
 // and cliffs with every land cell at some urban level.
 func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 	rr := features.RiverRoadMapForTest(t)
-	for i := range rr.CellCount() {
+	for i := range rr.Topology().CellCount() {
 		rr.SetUrbanLevel(i, 1+i%3)
 		rr.SetPlantLevel(i, (i/4)%3)
 		rr.SetWalled(i, (i/3)%2 == 0)
@@ -33,7 +34,7 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range sc.CellCount() {
+	for i := range sc.Topology().CellCount() {
 		if sc.Cell(i).SpecialIndex == 0 {
 			sc.SetUrbanLevel(i, 1+(i/7)%3)
 		}
@@ -46,7 +47,7 @@ func townTestMaps(t *testing.T) map[string]*hexmap.Grid {
 // turned so that the walled city stands across the seam.
 func wrappedTownMap(t *testing.T) *hexmap.Grid {
 	g := features.TownMapForTest(t)
-	w, h := g.Width(), g.Height()
+	w, h := g.Topology().Width, g.Topology().Height
 	cells := make([]hexmap.Cell, len(g.Cells()))
 	for i, c := range g.Cells() {
 		x, z := i%w, i/w
@@ -178,9 +179,9 @@ func solidArea(g *hexmap.Grid, i int) [][2]float64 {
 func eachTownCell(g *hexmap.Grid, f func(i int, tc *buildings.Cell, gr buildings.Ground, b *buildings.Builder, c *chunk.Chunk)) {
 	var c chunk.Chunk
 	var b buildings.Builder
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		chunk.Triangulate(g, ch, &c)
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			if features.HasTown(g.Cell(i)) {
 				tc, gr := features.TownCellForTest(g, i, c.Plan.Cuts)
 				f(i, &tc, gr, &b, &c)
@@ -272,8 +273,8 @@ func TestTownsStayWhileEditingElsewhere(t *testing.T) {
 	fresh := chunk.NewSetWorkers(g, 1)
 	touched := map[int]bool{}
 	for _, e := range edited {
-		touched[g.ChunkOf(e)] = true
-		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[g.ChunkOf(n)] = true })
+		touched[geom.ChunkOf(g.Topology(), e)] = true
+		top.Neighbors(e, func(_ hexmap.Direction, n int) { touched[geom.ChunkOf(g.Topology(), n)] = true })
 	}
 	for ch := range fresh.Chunks {
 		if touched[ch] {
@@ -313,7 +314,7 @@ func TestSameMapSameTowns(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no buildings")
 	}
-	other, _, err := hexmap.FromCells(g.Topology(), hexmap.NewNoise(8), g.Cells())
+	other, _, err := hexmap.FromCells(g.Topology(), noise.New(8), g.Cells())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +337,7 @@ func TestTownTriangleBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range city.CellCount() {
+	for i := range city.Topology().CellCount() {
 		city.SetUrbanLevel(i, 3)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
 			if (i+int(d))%2 == 0 {
@@ -356,7 +357,7 @@ func TestTownTriangleBudget(t *testing.T) {
 			most, sum, cells = max(most, n), sum+n, cells+1
 			for _, l := range []mesh.Layer{mesh.Buildings, mesh.BuildingDetails} {
 				if c.Layers[l].Overflowed() {
-					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, g.ChunkOf(i), l.Name())
+					t.Fatalf("%s, chunk %d: %s layer past the uint16 limit", name, geom.ChunkOf(g.Topology(), i), l.Name())
 				}
 			}
 		})

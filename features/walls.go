@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -17,7 +18,7 @@ import (
 // thickness even; the perturbed points come with the plan.
 type wallBuilder struct {
 	g     *hexmap.Grid
-	noise *hexmap.Noise
+	noise *noise.Noise
 	m     *mesh.Mesh
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -60,7 +61,7 @@ func wallRule(a, b hexmap.Cell) bool {
 }
 
 // midXZ is the XZ middle of perturbed points, where WallLerp puts a wall.
-func midXZ(n *hexmap.Noise, ps ...vec3.T) vec3.T {
+func midXZ(n *noise.Noise, ps ...vec3.T) vec3.T {
 	var s vec3.T
 	for _, p := range ps {
 		s = vec.Add(s, geom.FlatPerturber(n).Perturb(p))
@@ -76,11 +77,11 @@ func TestWallEdges(t *testing.T) {
 	tops := newWallTops(buildAll(g))
 	noise := g.Noise()
 	var walled, gaps, open int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		cell := g.Cell(i)
 		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok {
 				continue
 			}
@@ -121,11 +122,11 @@ type corner struct {
 
 func corners(g *hexmap.Grid) []corner {
 	var out []corner
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := geom.CellPosition(g, i)
 		for d := hexmap.NE; d <= hexmap.E; d++ {
-			n, ok1 := g.Neighbor(i, d)
-			nn, ok2 := g.Neighbor(i, d.Next())
+			n, ok1 := g.Topology().Neighbor(i, d)
+			nn, ok2 := g.Topology().Neighbor(i, d.Next())
 			if !ok1 || !ok2 {
 				continue
 			}
@@ -256,14 +257,14 @@ func TestWallWedgeAndCap(t *testing.T) {
 	} {
 		g := newGrid(t, 10, 10, 8)
 		i := 4 + 4*10
-		n, _ := g.Neighbor(i, hexmap.NE)
-		nn, _ := g.Neighbor(i, hexmap.E)
+		n, _ := g.Topology().Neighbor(i, hexmap.NE)
+		nn, _ := g.Topology().Neighbor(i, hexmap.E)
 		g.SetElevation(i, tc.pivot)
 		g.SetElevation(n, tc.left)
 		g.SetElevation(nn, tc.righ)
 		g.SetWalled(i, true)
 		var walls mesh.Mesh
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			Build(g, ch, chunkPlan(g, ch), nil, &walls, nil)
 		}
 		r := geom.FlatPerturber(g.Noise()).Perturb(vec.Add(vec.Add(geom.CellPosition(g, i), geom.SecondSolidCorner(hexmap.NE)), geom.Bridge(hexmap.E)))
@@ -280,7 +281,7 @@ func TestWallWedgeAndCap(t *testing.T) {
 // TestNoWallsWithoutWalledCells: walls appear only through the walled flag.
 func TestNoWallsWithoutWalledCells(t *testing.T) {
 	g := randomMap(t, 20, 15, 3)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetWalled(i, false)
 	}
 	for ch, c := range buildAll(g) {

@@ -111,7 +111,7 @@ func benchReplay(b *testing.B, g *hexmap.Grid) {
 // runs.
 func BenchmarkMove(b *testing.B) {
 	g := flatGrid(b, 80, 60)
-	for i := 0; i < g.CellCount(); i += 7 {
+	for i := 0; i < g.Topology().CellCount(); i += 7 {
 		g.SetPlantLevel(i, 1)
 	}
 	benchMoves(b, g, []Cell{{44, 30}, {40, 30}})

@@ -7,7 +7,7 @@ import "fmt"
 // values in range, one unit to a cell and none under water, and undo
 // records that lead back to free land.
 func (m *Match) checkState(st *state) error {
-	n := m.grid.CellCount()
+	n := m.grid.Topology().CellCount()
 	switch {
 	case len(st.Sides) != len(m.st.Sides):
 		return fmt.Errorf("%d sides, the scenario has %d", len(st.Sides), len(m.st.Sides))
@@ -19,8 +19,11 @@ func (m *Match) checkState(st *state) error {
 		return fmt.Errorf("round %d out of range", st.Round)
 	case st.Turn < 0 || st.Turn >= len(st.Sides):
 		return fmt.Errorf("turn %d out of range", st.Turn)
-	case len(st.Units) > n+len(m.st.Units)+maxLog:
+	case len(st.Units) > max(maxUnits, n+len(m.st.Units)+maxLog):
 		return fmt.Errorf("%d units", len(st.Units))
+	}
+	if err := checkScriptState(st); err != nil {
+		return err
 	}
 	for k, sd := range st.Sides {
 		if was := m.st.Sides[k]; sd.Side != was.Side || sd.Team != was.Team || sd.Turns < 0 {
@@ -93,7 +96,7 @@ func (m *Match) checkUndo(st *state) error {
 		}
 		u := st.Units[e.Unit-1]
 		for _, c := range e.Path {
-			if c < 0 || c >= m.grid.CellCount() || m.grid.Cell(c).IsUnderwater() {
+			if c < 0 || c >= m.grid.Topology().CellCount() || m.grid.Cell(c).IsUnderwater() {
 				return fmt.Errorf("undo[%d] leads off land", k)
 			}
 		}

@@ -104,10 +104,10 @@ func (m *Match) fight(aid, did int, ranged bool, dir hexmap.Direction) []Event {
 	ev := []Event{{Ev: "attacked", Unit: aid, Target: did, Strength: []int{as, ds}, Rolls: []int{r1, r2}, Damage: []int{toD, toA}}}
 	from, to := a.Cell, d.Cell
 	if d.HP == 0 {
-		ev = m.remove(did, ev)
+		ev = m.remove(did, aid, ev)
 	}
 	if a.HP == 0 {
-		ev = m.remove(aid, ev)
+		ev = m.remove(aid, did, ev)
 	} else if d.HP == 0 && !ranged {
 		m.place(aid, to)
 		ev = append(ev, Event{Ev: "moved", Unit: aid, Path: m.offsets([]int{from, to})})

@@ -33,6 +33,12 @@ type Event struct {
 	Damage   []int  `json:"damage,omitempty"`
 	Undone   bool   `json:"undone,omitempty"`
 	Score    int    `json:"score,omitempty"`
+	By       int    `json:"by,omitempty"`      // destroyed: the unit that destroyed it
+	From     int    `json:"from,omitempty"`    // taken: the side it was taken from (0 neutral)
+	Cells    []Cell `json:"cells,omitempty"`   // revealed
+	Text     string `json:"text,omitempty"`    // message, objectives, scripterror
+	Handler  string `json:"handler,omitempty"` // scripterror
+	Line     int    `json:"line,omitempty"`    // scripterror: the script's line
 }
 
 // sideEvent is an event naming a side.
@@ -68,7 +74,7 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 		return nil, err
 	}
 	m.log = append(m.log, cmd)
-	return ev, nil
+	return m.runScript(ev, 0), nil
 }
 
 // ownUnit returns unit id when it stands on the map and belongs to the
@@ -100,10 +106,10 @@ func (m *Match) cellOf(c *Cell) (int, error) {
 	if c == nil {
 		return 0, fmt.Errorf("%w: a cell is needed", ErrBadCommand)
 	}
-	if c[0] < 0 || c[0] >= m.grid.Width() || c[1] < 0 || c[1] >= m.grid.Height() {
+	if c[0] < 0 || c[0] >= m.grid.Topology().Width || c[1] < 0 || c[1] >= m.grid.Topology().Height {
 		return 0, fmt.Errorf("%w [%d,%d]", ErrOffMap, c[0], c[1])
 	}
-	return c[0] + c[1]*m.grid.Width(), nil
+	return c[0] + c[1]*m.grid.Topology().Width, nil
 }
 
 // produce sets what a town of the side in turn builds.

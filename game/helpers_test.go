@@ -19,7 +19,7 @@ func flatGrid(t testing.TB, w, h int) *hexmap.Grid {
 }
 
 // at is the index of offset cell (x, z) on g.
-func at(g *hexmap.Grid, x, z int) int { return x + z*g.Width() }
+func at(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 
 // two is a scenario of sides 1 and 2 on their own teams.
 func two(units ...UnitSpec) Scenario {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/script"
 	"hexsandbox/vision"
 )
 
@@ -55,6 +56,8 @@ type side struct {
 	Team  int  `json:"team"`
 	Alive bool `json:"alive"`
 	Turns int  `json:"turns"` // turns begun
+	// Objectives is the text the script last set for the side.
+	Objectives string `json:"objectives,omitempty"`
 }
 
 // undoMove is a move that may be taken back: the unit, where it came
@@ -69,16 +72,17 @@ type undoMove struct {
 // state is everything a match's future depends on, serialised as its
 // snapshot and hashed; the rest of Match is derived from it and the map.
 type state struct {
-	Round    int        `json:"round"`
-	Turn     int        `json:"turn"` // index in Sides
-	Over     bool       `json:"over"`
-	Winner   int        `json:"winner"` // team; 0 with Over: a draw
-	RNG      uint64     `json:"rng"`
-	Units    []unit     `json:"units"`
-	Towns    []town     `json:"towns"`
-	Sides    []side     `json:"sides"`
-	Explored []uint8    `json:"explored"` // per cell: bit s-1 set when side s has seen it
-	Undo     []undoMove `json:"undo,omitempty"`
+	Round    int         `json:"round"`
+	Turn     int         `json:"turn"` // index in Sides
+	Over     bool        `json:"over"`
+	Winner   int         `json:"winner"` // team; 0 with Over: a draw
+	RNG      uint64      `json:"rng"`
+	Units    []unit      `json:"units"`
+	Towns    []town      `json:"towns"`
+	Sides    []side      `json:"sides"`
+	Explored []uint8     `json:"explored"` // per cell: bit s-1 set when side s has seen it
+	Undo     []undoMove  `json:"undo,omitempty"`
+	Vars     []scriptVar `json:"vars,omitempty"` // the script's variables, by name
 }
 
 // Match is a scenario being played on a map: its state, and tables
@@ -90,6 +94,8 @@ type Match struct {
 	scenario Scenario
 	log      []Command
 	st       state
+	prog     *script.Program // the scenario's script; nil without one
+	areas    []area          // the scenario's named areas
 
 	paths    *pathFinder
 	sight    *vision.Sight
@@ -111,9 +117,7 @@ func NewMatch(g *hexmap.Grid, sc Scenario) (*Match, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var ev []Event
-	ev = m.startTurn(ev)
-	return m, ev, nil
+	return m, m.begin(), nil
 }
 
 // newMatch builds the match before its first turn begins.
@@ -126,7 +130,7 @@ func newMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	m := &Match{grid: g, rules: rules, scenario: sc, paths: newPathFinder(g), sight: vision.NewSight(g),
 		occupant: make([]int32, n), townAt: make([]int32, n)}
 	m.scenario.Rules = rules
@@ -144,6 +148,9 @@ func newMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
 		if s := m.st.Sides[k].Side; !m.hasAnything(s) {
 			return nil, fmt.Errorf("scenario: side %d has no towns and no units", s)
 		}
+	}
+	if err := m.loadScript(sc); err != nil {
+		return nil, err
 	}
 	m.rebuildSight()
 	return m, nil

@@ -35,14 +35,14 @@ type pathFinder struct {
 }
 
 func newPathFinder(g *hexmap.Grid) *pathFinder {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	p := &pathFinder{top: g.Topology(), next: make([][6]int32, n), cost: make([][6]uint8, n), coords: make([][2]int32, n),
 		stamp: make([]uint32, n), dist: make([]int32, n), back: make([]int32, n), cheapest: 1 << 30}
 	for i := range n {
-		c := g.Coordinates(i)
+		c := g.Topology().Coordinates(i)
 		p.coords[i] = [2]int32{int32(c.X), int32(c.Z)}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			nb, _ := g.Neighbor(i, d)
+			nb, _ := g.Topology().Neighbor(i, d)
 			c, ok := nav.MoveCost(g, i, d)
 			p.next[i][d] = -1
 			if ok {
@@ -69,16 +69,16 @@ func newPathFinder(g *hexmap.Grid) *pathFinder {
 const landmarks = 6
 
 func (p *pathFinder) landmarkCells(g *hexmap.Grid) [landmarks]int {
-	w, h := g.Width()-1, g.Height()-1
+	w, h := g.Topology().Width-1, g.Topology().Height-1
 	spots := [landmarks][2]int{{0, 0}, {w, 0}, {0, h}, {w, h}, {0, h / 2}, {w, h / 2}}
 	var out [landmarks]int
 	for k, sp := range spots {
-		spot, best := g.Topology().Coordinates(sp[0]+sp[1]*g.Width()), -1
-		for i := range g.CellCount() {
+		spot, best := g.Topology().Coordinates(sp[0]+sp[1]*g.Topology().Width), -1
+		for i := range g.Topology().CellCount() {
 			if g.Cell(i).IsUnderwater() {
 				continue
 			}
-			if d := g.Topology().DistanceTo(spot, g.Coordinates(i)); best < 0 || d < best {
+			if d := g.Topology().DistanceTo(spot, g.Topology().Coordinates(i)); best < 0 || d < best {
 				out[k], best = i, d
 			}
 		}

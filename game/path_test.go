@@ -14,7 +14,7 @@ import (
 // from cell from, reached at spent, to every cell, with blocked cells
 // impassable.
 func plainDistances(g *hexmap.Grid, from, spent, speed int, blocked []bool) []int {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	dist := make([]int, n)
 	done := make([]bool, n)
 	for i := range dist {
@@ -33,7 +33,7 @@ func plainDistances(g *hexmap.Grid, from, spent, speed int, blocked []bool) []in
 		}
 		done[c] = true
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			nb, _ := g.Neighbor(c, d)
+			nb, _ := g.Topology().Neighbor(c, d)
 			cost, ok := nav.MoveCost(g, c, d)
 			if !ok || blocked[nb] {
 				continue
@@ -55,25 +55,25 @@ func TestPathsAreLeast(t *testing.T) {
 	for trial := range 60 {
 		g := hillyGrid(t, 20, 15, uint64(trial))
 		if trial%2 == 0 {
-			for i := range g.CellCount() {
+			for i := range g.Topology().CellCount() {
 				g.RemoveRoads(i)
 			}
 		}
 		p := newPathFinder(g)
-		occupant := make([]int32, g.CellCount())
+		occupant := make([]int32, g.Topology().CellCount())
 		units := []unit{{Side: 2}}
-		blocked := make([]bool, g.CellCount())
+		blocked := make([]bool, g.Topology().CellCount())
 		for range 30 {
-			i := rnd.IntN(g.CellCount())
+			i := rnd.IntN(g.Topology().CellCount())
 			occupant[i], blocked[i] = 1, true
 		}
-		from := rnd.IntN(g.CellCount())
+		from := rnd.IntN(g.Topology().CellCount())
 		occupant[from], blocked[from] = 0, false
 		speed := []int{18, 24, 36}[rnd.IntN(3)]
 		spent := rnd.IntN(speed + 1)
 		want := plainDistances(g, from, spent, speed, blocked)
 		for range 20 {
-			to := rnd.IntN(g.CellCount())
+			to := rnd.IntN(g.Topology().CellCount())
 			ok := p.find(from, to, spent, speed, occupant, units, 1)
 			if ok != (want[to] != math.MaxInt) || (ok && p.dists[len(p.dists)-1] != want[to]) {
 				t.Fatalf("trial %d, %d to %d: found %v at %v, want %d", trial, from, to, ok, p.dists, want[to])

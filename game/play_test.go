@@ -131,13 +131,14 @@ func TestHealing(t *testing.T) {
 
 // TestProduction: a town adds 2 + urban + farmed neighbours each turn
 // of its owner, the first included, and builds when the stock reaches
-// the cost, on its cell or its first free land neighbour from NE.
+// the cost, on its cell or its first free land neighbour from NE inside
+// the border.
 func TestProduction(t *testing.T) {
 	g := flatGrid(t, 30, 10)
 	town := at(g, 10, 5)
 	g.SetUrbanLevel(town, 3)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		nb, _ := g.Neighbor(town, d)
+		nb, _ := g.Topology().Neighbor(town, d)
 		g.SetFarmLevel(nb, 1)
 	}
 	sc := two(us("scout", 2, 25, 5, 0))
@@ -170,8 +171,8 @@ func TestProduction(t *testing.T) {
 
 	// Town cell taken and NE under water: the unit appears east.
 	g = flatGrid(t, 30, 10)
-	ne, _ := g.Neighbor(at(g, 10, 5), hexmap.NE)
-	e, _ := g.Neighbor(at(g, 10, 5), hexmap.E)
+	ne, _ := g.Topology().Neighbor(at(g, 10, 5), hexmap.NE)
+	e, _ := g.Topology().Neighbor(at(g, 10, 5), hexmap.E)
 	g.SetWaterLevel(ne, 1)
 	sc = two(us("scout", 2, 25, 5, 0), us("scout", 1, 10, 5, 0))
 	sc.Towns = []TownSpec{{Name: "Oak", Cell: Cell{10, 5}, Owner: 1, Stock: 23}}
@@ -180,11 +181,31 @@ func TestProduction(t *testing.T) {
 		t.Errorf("produced at %v, want the east neighbour %v", p.Cell, m.offset(e))
 	}
 
+	// Town cell taken beside the border: the unit appears on the first
+	// neighbour inside it, never on the border, where nobody could see it.
+	g = flatGrid(t, 30, 10)
+	rim := at(g, 10, 8)
+	inside := -1
+	for d := hexmap.NE; d <= hexmap.NW && inside < 0; d++ {
+		if nb, _ := g.Topology().Neighbor(rim, d); g.Topology().Explorable(nb) {
+			inside = nb
+		}
+	}
+	if nb, _ := g.Topology().Neighbor(rim, hexmap.NE); g.Topology().Explorable(nb) {
+		t.Fatal("the test wants the NE neighbour of [10,8] on the border")
+	}
+	sc = two(us("scout", 2, 25, 5, 0), us("scout", 1, 10, 8, 0))
+	sc.Towns = []TownSpec{{Name: "Fir", Cell: Cell{10, 8}, Owner: 1, Stock: 23}}
+	m, ev, _ = NewMatch(g, sc)
+	if p := find(t, ev, "produced"); p.Cell == nil || *p.Cell != m.offset(inside) {
+		t.Errorf("produced at %v, want the first neighbour inside the border %v", p.Cell, m.offset(inside))
+	}
+
 	// Every cell round taken: it waits, stock kept (23 + 2).
 	units := []UnitSpec{us("scout", 2, 25, 5, 0), us("scout", 1, 10, 5, 0)}
 	g = flatGrid(t, 30, 10)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		nb, _ := g.Neighbor(at(g, 10, 5), d)
+		nb, _ := g.Topology().Neighbor(at(g, 10, 5), d)
 		x, z := g.Topology().Offset(nb)
 		units = append(units, us("scout", 1, x, z, 0))
 	}

@@ -86,7 +86,7 @@ func (m *Match) TownYield(id int) Yield {
 	c := m.st.Towns[id-1].Cell
 	y := Yield{Base: baseYield, Urban: int(m.grid.Cell(c).UrbanLevel)}
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if nb, ok := m.grid.Neighbor(c, d); ok && m.grid.Cell(nb).FarmLevel >= 1 {
+		if nb, ok := m.grid.Topology().Neighbor(c, d); ok && m.grid.Cell(nb).FarmLevel >= 1 {
 			y.Farms++
 		}
 	}

@@ -65,7 +65,7 @@ func TestForecastAgreesWithApply(t *testing.T) {
 	fought := 0
 	for n := range 400 {
 		g := flatGrid(t, 10, 10)
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			g.SetElevation(i, rng.IntN(3))
 			g.SetPlantLevel(i, rng.IntN(4))
 			g.SetUrbanLevel(i, rng.IntN(4))
@@ -120,13 +120,13 @@ func TestForecastRefusals(t *testing.T) {
 func TestReachIsWhereMovesEnd(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	g := flatGrid(t, 15, 10)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, rng.IntN(3))
 		g.SetPlantLevel(i, rng.IntN(3))
 	}
 	sc := two(us("spearman", 1, 5, 5, 0), us("scout", 1, 6, 5, 0), us("spearman", 2, 4, 4, 0), us("spearman", 2, 5, 6, 0))
 	reach := start(t, g, sc).Reach(1, nil)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := g.Topology().Offset(i)
 		ev, err := start(t, g, sc).Apply(moveCmd(1, x, z))
 		ends := err == nil && ev[0].Path[len(ev[0].Path)-1] == Cell{x, z}

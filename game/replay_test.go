@@ -13,7 +13,7 @@ import (
 func hillyGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	g := flatGrid(t, w, h)
 	rnd := rand.New(rand.NewPCG(seed, 9))
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, rnd.IntN(3))
 		switch rnd.IntN(12) {
 		case 0:
@@ -36,9 +36,9 @@ func hillyGrid(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 // dryCells returns n distinct land cells of g, drawn from rnd.
 func dryCells(g *hexmap.Grid, rnd *rand.Rand, n int) []Cell {
 	var out []Cell
-	used := make([]bool, g.CellCount())
+	used := make([]bool, g.Topology().CellCount())
 	for len(out) < n {
-		i := rnd.IntN(g.CellCount())
+		i := rnd.IntN(g.Topology().CellCount())
 		if used[i] || g.Cell(i).IsUnderwater() {
 			continue
 		}
@@ -104,7 +104,7 @@ func randomCommand(m *Match, rnd *rand.Rand) Command {
 // sides, and the sight counts equal a recount.
 func checkInvariants(t testing.TB, m *Match) {
 	t.Helper()
-	count := make([]int, m.grid.CellCount())
+	count := make([]int, m.grid.Topology().CellCount())
 	for id := 1; id <= len(m.st.Units); id++ {
 		u := m.st.Units[id-1]
 		if u.HP == 0 {

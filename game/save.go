@@ -91,6 +91,19 @@ func Resume(g *hexmap.Grid, s Saved) (*Match, error) {
 	return m, nil
 }
 
+// setState replaces m's state by st (checked) and rebuilds the tables
+// derived from it.
+func (m *Match) setState(st state) {
+	m.st = st
+	clear(m.occupant)
+	for id := 1; id <= len(st.Units); id++ {
+		if u := st.Units[id-1]; u.HP > 0 {
+			m.occupant[u.Cell] = int32(id)
+		}
+	}
+	m.rebuildSight()
+}
+
 // restore replaces m's state (just started) by a snapshot's, checked.
 func (m *Match) restore(sn *Snapshot, log []Command) error {
 	if sn.At < 0 || sn.At > len(log) {
@@ -103,14 +116,7 @@ func (m *Match) restore(sn *Snapshot, log []Command) error {
 	if err := m.checkState(&st); err != nil {
 		return err
 	}
-	m.st = st
-	clear(m.occupant)
-	for id := 1; id <= len(st.Units); id++ {
-		if u := st.Units[id-1]; u.HP > 0 {
-			m.occupant[u.Cell] = int32(id)
-		}
-	}
-	m.rebuildSight()
+	m.setState(st)
 	m.log = append(m.log[:0], log[:sn.At]...)
 	if h := m.Hash(); h != sn.Hash {
 		return fmt.Errorf("hash %s, recorded %s", h, sn.Hash)

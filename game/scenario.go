@@ -53,6 +53,16 @@ type Scenario struct {
 	Towns   []TownSpec `json:"towns"`
 	Units   []UnitSpec `json:"units"`
 	Rules   *Ruleset   `json:"rules,omitempty"`
+	// Script is the scenario's event script (docs/scripting.md), Areas
+	// its named sets of cells.
+	Script string     `json:"script,omitempty"`
+	Areas  []AreaSpec `json:"areas,omitempty"`
+}
+
+// AreaSpec is a named set of cells a script refers to.
+type AreaSpec struct {
+	Name  string `json:"name"`
+	Cells []Cell `json:"cells"`
 }
 
 // maxRounds bounds a round limit; maxStock a town's starting stock.
@@ -122,18 +132,26 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 // cellIndex is the index of c on g, or an error naming what.
 func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 	i, ok := g.Topology().IndexOffset(c[0], c[1])
-	if !ok || c[0] < 0 || c[0] >= g.Width() {
-		return 0, fmt.Errorf("%s: no cell [%d,%d] on the %d×%d map", what, c[0], c[1], g.Width(), g.Height())
+	if !ok || c[0] < 0 || c[0] >= g.Topology().Width {
+		return 0, fmt.Errorf("%s: no cell [%d,%d] on the %d×%d map", what, c[0], c[1], g.Topology().Width, g.Topology().Height)
 	}
 	return i, nil
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides and teams, victory), its towns and its units (at full health),
-// in the map's order, under the default ruleset.
+// sides and teams, victory, script and areas), its towns and its units
+// (at full health), in the map's order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
 	set := g.Setup()
-	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}}
+	sc := Scenario{Seed: set.Seed, Victory: Victory{Rounds: set.Victory.Rounds}, Script: set.Script}
+	for _, a := range set.Areas {
+		as := AreaSpec{Name: a.Name, Cells: make([]Cell, len(a.Cells))}
+		for k, i := range a.Cells {
+			x, z := g.Topology().Offset(i)
+			as.Cells[k] = Cell{x, z}
+		}
+		sc.Areas = append(sc.Areas, as)
+	}
 	for _, sd := range g.Sides() {
 		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
 	}

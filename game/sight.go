@@ -12,7 +12,7 @@ const townVision = 2
 
 // rebuildSight counts every viewer afresh (a new or restored match).
 func (m *Match) rebuildSight() {
-	n := m.grid.CellCount()
+	n := m.grid.Topology().CellCount()
 	for t := range m.seen {
 		m.seen[t] = make([]uint16, n)
 	}

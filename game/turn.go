@@ -50,7 +50,7 @@ func (m *Match) yield(id int) int { return m.TownYield(id).Total() }
 
 // build adds town id's yield to its stock and, when the stock reaches
 // the cost of what it builds, puts that unit on the town's cell or its
-// first free land neighbour (NE first), if there is one.
+// first free land neighbour inside the border (NE first), if there is one.
 func (m *Match) build(id int, ev []Event) []Event {
 	t := &m.st.Towns[id-1]
 	t.Stock += m.yield(id)
@@ -63,7 +63,7 @@ func (m *Match) build(id int, ev []Event) []Event {
 		cell = t.Cell
 	} else {
 		for d := hexmap.NE; d <= hexmap.NW && cell < 0; d++ {
-			if nb, ok := m.grid.Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() {
+			if nb, ok := m.grid.Topology().Neighbor(t.Cell, d); ok && m.occupant[nb] == 0 && !m.grid.Cell(nb).IsUnderwater() && m.grid.Topology().Explorable(nb) {
 				cell = nb
 			}
 		}
@@ -94,12 +94,7 @@ func (m *Match) capture(id int, ev []Event) []Event {
 	if t.Owner == u.Side {
 		return ev
 	}
-	old := t.Owner
-	t.Owner = u.Side
-	m.refreshTown(int(tid), old)
-	e := sideEvent("taken", u.Side)
-	e.Town = int(tid)
-	return append(ev, e)
+	return m.setOwner(int(tid), u.Side, ev)
 }
 
 // endTurn passes the turn to the next side still playing. When that
@@ -202,31 +197,42 @@ func (m *Match) score(ev []Event) []Event {
 // resign ends the side in turn's part in the match: its units are
 // removed, its towns become neutral, and it is eliminated.
 func (m *Match) resign() []Event {
-	s := m.SideInTurn()
-	var ev []Event
+	return m.afterLoss(m.strip(m.SideInTurn(), nil))
+}
+
+// strip removes side s's units and leaves its towns neutral, so that
+// afterLoss eliminates it.
+func (m *Match) strip(s int, ev []Event) []Event {
 	for id := 1; id <= len(m.st.Units); id++ {
 		if u := &m.st.Units[id-1]; u.HP > 0 && u.Side == s {
-			ev = m.remove(id, ev)
+			ev = m.remove(id, 0, ev)
 		}
 	}
 	for id := 1; id <= len(m.st.Towns); id++ {
 		if t := &m.st.Towns[id-1]; t.Owner == s {
-			t.Owner = 0
-			m.refreshTown(id, s)
-			e := sideEvent("taken", 0)
-			e.Town = id
-			ev = append(ev, e)
+			ev = m.setOwner(id, 0, ev)
 		}
 	}
 	m.st.Undo = m.st.Undo[:0]
-	return m.afterLoss(ev)
+	return ev
 }
 
-// remove takes unit id off the map.
-func (m *Match) remove(id int, ev []Event) []Event {
+// setOwner gives town id to side s (0: neutral), with its vision.
+func (m *Match) setOwner(id, s int, ev []Event) []Event {
+	t := &m.st.Towns[id-1]
+	old := t.Owner
+	t.Owner = s
+	m.refreshTown(id, old)
+	e := sideEvent("taken", s)
+	e.Town, e.From = id, old
+	return append(ev, e)
+}
+
+// remove takes unit id off the map, destroyed by unit by (0: none).
+func (m *Match) remove(id, by int, ev []Event) []Event {
 	u := &m.st.Units[id-1]
 	m.occupant[u.Cell] = 0
 	u.HP, u.Moves = 0, 0
 	m.refreshUnit(id)
-	return append(ev, Event{Ev: "destroyed", Unit: id})
+	return append(ev, Event{Ev: "destroyed", Unit: id, By: by})
 }

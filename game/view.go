@@ -4,12 +4,14 @@ package game
 // sees now, the towns on cells it has explored (what they build and
 // their stock only for its own), and the cells it has explored.
 type View struct {
-	Side     int        `json:"side"`
-	Round    int        `json:"round"`
-	Over     bool       `json:"over,omitempty"`
-	Units    []UnitView `json:"units"`
-	Towns    []TownView `json:"towns"`
-	Explored []Cell     `json:"explored"`
+	Side  int  `json:"side"`
+	Round int  `json:"round"`
+	Over  bool `json:"over,omitempty"`
+	// Objectives is what the script last set as the side's objectives.
+	Objectives string     `json:"objectives,omitempty"`
+	Units      []UnitView `json:"units"`
+	Towns      []TownView `json:"towns"`
+	Explored   []Cell     `json:"explored"`
 }
 
 // UnitView is a unit as a side sees it (Moves only for its own).
@@ -37,6 +39,9 @@ type TownView struct {
 // view command).
 func (m *Match) View(s int) View {
 	v := View{Side: s, Round: m.st.Round, Over: m.st.Over, Units: []UnitView{}, Towns: []TownView{}, Explored: []Cell{}}
+	if k := m.sideIndex(s); k >= 0 {
+		v.Objectives = m.st.Sides[k].Objectives
+	}
 	for id := 1; id <= len(m.st.Units); id++ {
 		u := &m.st.Units[id-1]
 		if u.HP == 0 || (u.Side != s && !m.Sees(s, u.Cell)) {

@@ -8,11 +8,11 @@ const (
 	// NoRules applies none: the batch restores whole states recorded
 	// earlier (undo, redo), which are consistent already.
 	NoRules BatchRules = iota
-	// LinkRules drops only links that cannot be drawn: rivers and roads
+	// linkRules drops only links that cannot be drawn: rivers and roads
 	// whose other side disagrees or lies off the map, a river in and out
 	// through one edge. Loading a file uses it, so that a hand-made map
 	// keeps what it holds as written.
-	LinkRules
+	linkRules
 	// EditRules applies every rule the edit methods apply one by one:
 	// the link rules, then no river uphill, no special on a river, no road
 	// across a river, to or from a special or over a cliff.

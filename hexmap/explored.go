@@ -8,12 +8,11 @@ import "slices"
 // saved with the map like the units, but not an edit of the cells: it is
 // not on the change feed and undo does not record it.
 type exploration struct {
-	bits    []uint8 // per cell
-	changes uint64  // counts every change, for followers
+	bits []uint8 // per cell
 }
 
-// AllSides is the mask of every side's exploration bit.
-const AllSides = 1<<MaxSides - 1
+// allSides is the mask of every side's exploration bit.
+const allSides = 1<<MaxSides - 1
 
 // sideBit is side s's bit, 0 for a side out of range.
 func sideBit(side int) uint8 {
@@ -26,10 +25,6 @@ func sideBit(side int) uint8 {
 // Explored reports whether side has explored cell i. A cell that is not
 // Explorable (the map's border) never is, as Catlike's IsExplored.
 func (g *Grid) Explored(i, side int) bool { return g.explored.bits[i]&sideBit(side) != 0 }
-
-// ExploredSides returns the sides that explored cell i as a mask, bit
-// s-1 for side s.
-func (g *Grid) ExploredSides(i int) uint8 { return g.explored.bits[i] }
 
 // Exploration returns every cell's mask of sides that explored it, in
 // cell order. Callers must not modify it; it stays valid for the grid's
@@ -44,7 +39,6 @@ func (g *Grid) Explore(i, side int) bool {
 		return false
 	}
 	g.explored.bits[i] |= b
-	g.explored.changes++
 	return true
 }
 
@@ -57,7 +51,7 @@ func (g *Grid) SetExploration(masks []uint8) error {
 		return errorf("exploration of %d cells for a map of %d", len(masks), len(g.cells))
 	}
 	for i, m := range masks {
-		if m&^AllSides != 0 {
+		if m&^allSides != 0 {
 			x, z := g.top.Offset(i)
 			return errorf("cell (%d, %d): exploration bits %#x name no side", x, z, m)
 		}
@@ -68,13 +62,8 @@ func (g *Grid) SetExploration(masks []uint8) error {
 		}
 		g.explored.bits[i] = m
 	}
-	g.explored.changes++
 	return nil
 }
-
-// ExplorationChanges counts changes of any side's exploration; followers
-// compare it with what they saw last.
-func (g *Grid) ExplorationChanges() uint64 { return g.explored.changes }
 
 func (e exploration) clone() exploration {
 	e.bits = slices.Clone(e.bits)

@@ -117,7 +117,7 @@ func TestEditsAreGrouped(t *testing.T) {
 	g := mustGrid(t, 10, 10)
 	r := g.Follow()
 	a := 4 + 4*10
-	n, _ := g.Neighbor(a, E)
+	n, _ := g.Topology().Neighbor(a, E)
 	if g.SetOutgoingRiver(a, E) != nil {
 		t.Fatal("river refused")
 	}

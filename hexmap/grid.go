@@ -3,20 +3,22 @@ package hexmap
 import (
 	"maps"
 	"slices"
+
+	"hexsandbox/hexmap/noise"
 )
 
 // MaxCellCount is the largest width or height in cells a grid may have.
 // Loaders check sizes against it before they allocate anything.
 const MaxCellCount = 640
 
-// Grid is a map: cells in rows on a Topology, split into 5×5 chunks,
+// Grid is a map: cells in rows on a Topology (a whole number of chunks),
 // with the seeded noise that shapes it. Create it with NewGrid or
 // NewGridOf. Every edit goes through its methods, which apply Catlike's
 // rules and publish each changed cell on the grid's change feed.
 type Grid struct {
 	top   Topology
 	cells []Cell
-	noise *Noise
+	noise *noise.Noise
 	units unitState
 	towns townState
 	// setup is the scenario's settings (setup.go); setupEdits counts
@@ -55,15 +57,15 @@ func NewGrid(width, height int, seed int64) (*Grid, error) {
 	if err := ValidateSize(width, height); err != nil {
 		return nil, err
 	}
-	return NewGridOf(Topology{Width: width, Height: height}, NewNoise(seed))
+	return NewGridOf(Topology{Width: width, Height: height}, noise.New(seed))
 }
 
 // NewGridOf returns a grid of empty cells on topology t.
-func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
+func NewGridOf(t Topology, n *noise.Noise) (*Grid, error) {
 	if err := ValidateSize(t.Width, t.Height); err != nil {
 		return nil, err
 	}
-	g := &Grid{top: t, noise: noise}
+	g := &Grid{top: t, noise: n}
 	g.cells = make([]Cell, t.CellCount())
 	g.explored.bits = make([]uint8, t.CellCount())
 	for i := range g.cells {
@@ -75,32 +77,8 @@ func NewGridOf(t Topology, noise *Noise) (*Grid, error) {
 // Topology returns the map's shape: size and wrapping.
 func (g *Grid) Topology() Topology { return g.top }
 
-// Width is the number of cells per row.
-func (g *Grid) Width() int { return g.top.Width }
-
-// Height is the number of rows.
-func (g *Grid) Height() int { return g.top.Height }
-
-// CellCount is Width × Height.
-func (g *Grid) CellCount() int { return len(g.cells) }
-
-// ChunkCountX is the number of chunks per chunk row.
-func (g *Grid) ChunkCountX() int { return g.top.Width / ChunkSizeX }
-
-// ChunkCountZ is the number of chunk rows.
-func (g *Grid) ChunkCountZ() int { return g.top.Height / ChunkSizeZ }
-
-// ChunkCount is the number of chunks.
-func (g *Grid) ChunkCount() int { return g.ChunkCountX() * g.ChunkCountZ() }
-
 // Noise returns the map's seeded noise and hash grid.
-func (g *Grid) Noise() *Noise { return g.noise }
-
-// Seed returns the map's seed.
-func (g *Grid) Seed() int64 { return g.noise.seed }
-
-// Wrapping reports whether the map wraps east-west.
-func (g *Grid) Wrapping() bool { return g.top.Wrapping }
+func (g *Grid) Noise() *noise.Noise { return g.noise }
 
 // Cell returns the cell at index i (x + z × Width).
 func (g *Grid) Cell(i int) Cell { return g.cells[i] }
@@ -108,53 +86,9 @@ func (g *Grid) Cell(i int) Cell { return g.cells[i] }
 // Cells returns all cells in row order. Callers must not modify them.
 func (g *Grid) Cells() []Cell { return g.cells }
 
-// Index returns the index of the cell at c, or false when off the map.
-func (g *Grid) Index(c Coordinates) (int, bool) { return g.top.Index(c) }
-
-// Coordinates returns the coordinates of cell i.
-func (g *Grid) Coordinates(i int) Coordinates { return g.top.Coordinates(i) }
-
-// Neighbor returns the index of the neighbour of cell i in direction d,
-// or false at the map's border.
-func (g *Grid) Neighbor(i int, d Direction) (int, bool) { return g.top.Neighbor(i, d) }
-
-// ChunkOf returns the chunk that holds cell i.
-func (g *Grid) ChunkOf(i int) int {
-	x, z := g.top.Offset(i)
-	return x/ChunkSizeX + (z/ChunkSizeZ)*g.ChunkCountX()
-}
-
-// ChunkCells returns the indices of the cells of chunk ch, row by row.
-func (g *Grid) ChunkCells(ch int) []int {
-	x0 := (ch % g.ChunkCountX()) * ChunkSizeX
-	z0 := (ch / g.ChunkCountX()) * ChunkSizeZ
-	out := make([]int, 0, ChunkSizeX*ChunkSizeZ)
-	for z := z0; z < z0+ChunkSizeZ; z++ {
-		for x := x0; x < x0+ChunkSizeX; x++ {
-			out = append(out, x+z*g.top.Width)
-		}
-	}
-	return out
-}
-
-// CellUnder returns the cell whose (unperturbed) hexagon holds the world
-// point (x, z), or false when it is off the map.
-func (g *Grid) CellUnder(x, z float32) (int, bool) {
-	return g.top.CellUnder(x, z)
-}
-
-// EdgeType returns the edge type from cell i to its neighbour in d.
-func (g *Grid) EdgeType(i int, d Direction) EdgeType {
-	n, ok := g.Neighbor(i, d)
-	if !ok {
-		return Flat
-	}
-	return EdgeTypeOf(int(g.cells[i].Elevation), int(g.cells[n].Elevation))
-}
-
-// ElevationDifference is the absolute elevation difference to neighbour d.
-func (g *Grid) ElevationDifference(i int, d Direction) int {
-	n, ok := g.Neighbor(i, d)
+// elevationDifference is the absolute elevation difference to neighbour d.
+func (g *Grid) elevationDifference(i int, d Direction) int {
+	n, ok := g.top.Neighbor(i, d)
 	if !ok {
 		return 0
 	}
@@ -180,7 +114,7 @@ func (g *Grid) Clone() *Grid {
 // wrapping, cells, units, the side in turn, towns, the setup, each
 // side's exploration and the notes.
 func (g *Grid) Equal(o *Grid) bool {
-	return g.top == o.top && g.Seed() == o.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
+	return g.top == o.top && g.noise.Seed() == o.noise.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
 		slices.Equal(g.towns.list, o.towns.list) && g.setup.equal(o.setup) &&
 		slices.Equal(g.explored.bits, o.explored.bits) && maps.Equal(g.notes, o.notes)
 }

@@ -25,11 +25,11 @@ type Note struct {
 	Text string
 }
 
-// The reasons the grid refuses a note, for errors.Is.
+// The reasons the grid refuses a note.
 var (
-	ErrNoteTooLong  = errors.New("a note is at most 48 characters")
-	ErrNoteText     = errors.New("a note holds printable text on one line")
-	ErrTooManyNotes = errors.New("a map holds at most 4096 notes")
+	errNoteTooLong  = errors.New("a note is at most 48 characters")
+	errNoteText     = errors.New("a note holds printable text on one line")
+	errTooManyNotes = errors.New("a map holds at most 4096 notes")
 )
 
 // CleanNote returns text as a note keeps it (without surrounding
@@ -37,15 +37,15 @@ var (
 func CleanNote(text string) (string, error) {
 	text = strings.TrimSpace(text)
 	if !utf8.ValidString(text) {
-		return "", ErrNoteText
+		return "", errNoteText
 	}
 	for _, r := range text {
 		if !unicode.IsPrint(r) && r != ' ' {
-			return "", ErrNoteText
+			return "", errNoteText
 		}
 	}
 	if utf8.RuneCountInString(text) > MaxNoteLength {
-		return "", ErrNoteTooLong
+		return "", errNoteTooLong
 	}
 	return text, nil
 }
@@ -68,7 +68,7 @@ func (g *Grid) SetNote(i int, text string) error {
 	case text == "":
 		delete(g.notes, i)
 	case !had && len(g.notes) >= MaxNotes:
-		return ErrTooManyNotes
+		return errTooManyNotes
 	default:
 		if g.notes == nil {
 			g.notes = map[int]string{}

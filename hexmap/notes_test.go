@@ -21,7 +21,7 @@ func TestSetNote(t *testing.T) {
 	for _, bad := range []struct {
 		text string
 		want error
-	}{{"two\nlines", ErrNoteText}, {"tab\there", ErrNoteText}, {strings.Repeat("x", MaxNoteLength+1), ErrNoteTooLong}, {"\xff", ErrNoteText}} {
+	}{{"two\nlines", errNoteText}, {"tab\there", errNoteText}, {strings.Repeat("x", MaxNoteLength+1), errNoteTooLong}, {"\xff", errNoteText}} {
 		if err := g.SetNote(4, bad.text); !errors.Is(err, bad.want) || g.Note(4) != "Old Town" {
 			t.Errorf("%q: %v, note now %q; want %v and the old note", bad.text, err, g.Note(4), bad.want)
 		}
@@ -49,7 +49,7 @@ func TestNotesAreBounded(t *testing.T) {
 			t.Fatalf("note %d: %v", i, err)
 		}
 	}
-	if err := g.SetNote(MaxNotes, "one more"); !errors.Is(err, ErrTooManyNotes) {
+	if err := g.SetNote(MaxNotes, "one more"); !errors.Is(err, errTooManyNotes) {
 		t.Errorf("note beyond the limit: %v", err)
 	}
 	if err := g.SetNote(0, "replaced"); err != nil {

@@ -4,19 +4,35 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"unicode/utf8"
 )
 
-// MaxRounds bounds a scenario's round limit.
-const MaxRounds = 10000
+// Limits of a scenario's settings.
+const (
+	MaxRounds         = 10000     // a round limit
+	MaxScriptBytes    = 256 << 10 // a script's source
+	MaxAreas          = 64        // named areas
+	MaxAreaNameLength = 32        // characters of an area's name
+)
 
 // Setup is a map's scenario settings, saved with it: the seed of a
-// match's generator, the sides that play with their teams, and how a
-// match is won. The zero Setup is the default: seed 0, conquest, and the
-// sides that hold units or towns, each on its own team (see Grid.Sides).
+// match's generator, the sides that play with their teams, how a match
+// is won, and the scenario's event script (Starlark, docs/scripting.md)
+// with the named areas it refers to. The zero Setup is the default: seed
+// 0, conquest, the sides that hold units or towns, each on its own team
+// (see Grid.Sides), no script and no areas.
 type Setup struct {
 	Seed    uint64
 	Sides   []SideSetup // each side once, in ascending side order
 	Victory Victory
+	Script  string
+	Areas   []Area // names used once
+}
+
+// Area is a named set of cells: their indices, ascending, each once.
+type Area struct {
+	Name  string
+	Cells []int
 }
 
 // SideSetup is a side that plays and the team it is on.
@@ -32,17 +48,19 @@ type Victory struct {
 	Rounds int // 0..MaxRounds
 }
 
-// The reasons the grid refuses a setup, for errors.Is.
+// The reasons the grid refuses a setup; saves wraps ErrBadSetupSide.
 var (
 	ErrBadSetupSide = errors.New("a scenario's sides are 1 to 4, each listed once")
-	ErrBadTeam      = errors.New("a side's team is 1 to 4")
-	ErrBadRounds    = errors.New("a scenario's round limit is 0 (conquest) to 10000")
+	errBadTeam      = errors.New("a side's team is 1 to 4")
+	errBadRounds    = errors.New("a scenario's round limit is 0 (conquest) to 10000")
+	ErrBadScript    = errors.New("a scenario's script is UTF-8 text of at most 256 KiB")
+	ErrBadArea      = errors.New("a scenario has at most 64 areas, each named once with 1 to 32 characters, its cells ascending, each once")
 )
 
-// Check reports why s is not a valid setup, naming the field.
-func (s Setup) Check() error {
+// check reports why s is not a valid setup, naming the field.
+func (s Setup) check() error {
 	if s.Victory.Rounds < 0 || s.Victory.Rounds > MaxRounds {
-		return errorf("victory rounds %d: %w", s.Victory.Rounds, ErrBadRounds)
+		return errorf("victory rounds %d: %w", s.Victory.Rounds, errBadRounds)
 	}
 	if len(s.Sides) > MaxSides {
 		return errorf("%d sides: %w", len(s.Sides), ErrBadSetupSide)
@@ -53,29 +71,58 @@ func (s Setup) Check() error {
 		case sd.Side < 1 || sd.Side > MaxSides || seen[sd.Side]:
 			return errorf("sides[%d]: side %d: %w", k, sd.Side, ErrBadSetupSide)
 		case sd.Team < 1 || sd.Team > MaxSides:
-			return errorf("sides[%d]: team %d: %w", k, sd.Team, ErrBadTeam)
+			return errorf("sides[%d]: team %d: %w", k, sd.Team, errBadTeam)
 		}
 		seen[sd.Side] = true
+	}
+	if len(s.Script) > MaxScriptBytes || !utf8.ValidString(s.Script) {
+		return errorf("script of %d bytes: %w", len(s.Script), ErrBadScript)
+	}
+	return s.checkAreas()
+}
+
+// checkAreas reports the first bad area (cells are checked against a
+// map by SetSetup).
+func (s Setup) checkAreas() error {
+	if len(s.Areas) > MaxAreas {
+		return errorf("%d areas: %w", len(s.Areas), ErrBadArea)
+	}
+	for k, a := range s.Areas {
+		n := utf8.RuneCountInString(a.Name)
+		if n == 0 || n > MaxAreaNameLength || !utf8.ValidString(a.Name) ||
+			slices.IndexFunc(s.Areas[:k], func(o Area) bool { return o.Name == a.Name }) >= 0 {
+			return errorf("areas[%d]: name %q: %w", k, a.Name, ErrBadArea)
+		}
+		for j, c := range a.Cells {
+			if c < 0 || (j > 0 && c <= a.Cells[j-1]) {
+				return errorf("areas[%d] (%q): cells[%d] %d: %w", k, a.Name, j, c, ErrBadArea)
+			}
+		}
 	}
 	return nil
 }
 
 // Setup returns the map's scenario settings; the caller owns the copy.
-func (g *Grid) Setup() Setup {
-	s := g.setup
-	s.Sides = slices.Clone(s.Sides)
-	return s
-}
+func (g *Grid) Setup() Setup { return cloneSetup(g.setup) }
 
 // SetSetup replaces the map's scenario settings (sides kept in ascending
-// order) after Check; a refused setup changes nothing.
+// order) after check; a refused setup changes nothing.
 func (g *Grid) SetSetup(s Setup) error {
-	if err := s.Check(); err != nil {
+	if err := s.check(); err != nil {
 		return err
 	}
+	for k, a := range s.Areas {
+		if len(a.Cells) > 0 && a.Cells[len(a.Cells)-1] >= g.Topology().CellCount() {
+			return errorf("areas[%d] (%q): cell %d off the map's %d cells: %w", k, a.Name, a.Cells[len(a.Cells)-1], g.Topology().CellCount(), ErrBadArea)
+		}
+	}
+	s = cloneSetup(s)
 	s.Sides = slices.SortedFunc(slices.Values(s.Sides), func(a, b SideSetup) int { return cmp.Compare(a.Side, b.Side) })
 	if len(s.Sides) == 0 {
 		s.Sides = nil
+	}
+	if len(s.Areas) == 0 {
+		s.Areas = nil
 	}
 	if !g.setup.equal(s) {
 		g.setup = s
@@ -84,7 +131,8 @@ func (g *Grid) SetSetup(s Setup) error {
 	return nil
 }
 
-// SetupEdits counts changes of the setup, for followers.
+// SetupEdits counts changes of the setup, for followers (the editor's
+// undo and scenario panel).
 func (g *Grid) SetupEdits() uint64 { return g.setupEdits }
 
 // Sides returns the sides that play with their teams: the setup's, or
@@ -111,5 +159,16 @@ func (g *Grid) Sides() []SideSetup {
 }
 
 func (s Setup) equal(o Setup) bool {
-	return s.Seed == o.Seed && s.Victory == o.Victory && slices.Equal(s.Sides, o.Sides)
+	return s.Seed == o.Seed && s.Victory == o.Victory && slices.Equal(s.Sides, o.Sides) && s.Script == o.Script &&
+		slices.EqualFunc(s.Areas, o.Areas, func(a, b Area) bool { return a.Name == b.Name && slices.Equal(a.Cells, b.Cells) })
+}
+
+// cloneSetup is a copy of s that shares no slices with it.
+func cloneSetup(s Setup) Setup {
+	s.Sides = slices.Clone(s.Sides)
+	s.Areas = slices.Clone(s.Areas)
+	for k := range s.Areas {
+		s.Areas[k].Cells = slices.Clone(s.Areas[k].Cells)
+	}
+	return s
 }

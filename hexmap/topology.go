@@ -54,12 +54,11 @@ func (t Topology) Index(c Coordinates) (int, bool) {
 // or false at the map's border (never at the seam of a wrapping map).
 func (t Topology) Neighbor(i int, d Direction) (int, bool) {
 	x, z := t.Offset(i)
-	return t.NeighborAt(x, z, d)
+	return t.neighborAt(x, z, d)
 }
 
-// NeighborAt is Neighbor of the cell at offset (x, z), for loops that
-// walk cells by offset: it saves Neighbor's division by the width.
-func (t Topology) NeighborAt(x, z int, d Direction) (int, bool) {
+// neighborAt is Neighbor of the cell at offset (x, z).
+func (t Topology) neighborAt(x, z int, d Direction) (int, bool) {
 	if d < NE || d > NW {
 		return 0, false
 	}
@@ -110,7 +109,7 @@ func (t Topology) Distance(i, j int) int {
 func (t Topology) WrapSize() float32 { return float32(t.Width) * 2 * InnerRadius }
 
 // CellCenter returns the unperturbed world XZ centre of cell i.
-func (t Topology) CellCenter(i int) (x, z float32) { return CellCenter(t.Offset(i)) }
+func (t Topology) CellCenter(i int) (x, z float32) { return cellCenter(t.Offset(i)) }
 
 // NeighborShift is the world X offset to add to neighbour n's own centre
 // to place it next to cell i: zero except across the seam of a wrapping
@@ -128,19 +127,6 @@ func (t Topology) NeighborShift(i, n int) float32 {
 		return -t.WrapSize()
 	}
 	return 0
-}
-
-// NeighborCenter returns the unperturbed world XZ centre of the
-// neighbour of cell i in direction d placed next to i: across the seam
-// of a wrapping map a map width east or west of the neighbour's own
-// centre. It is false where i has no neighbour in d.
-func (t Topology) NeighborCenter(i int, d Direction) (x, z float32, ok bool) {
-	n, ok := t.Neighbor(i, d)
-	if !ok {
-		return 0, 0, false
-	}
-	x, z = t.CellCenter(n)
-	return x + t.NeighborShift(i, n), z, true
 }
 
 // Within calls f once with every cell at most radius steps from cell i

@@ -151,7 +151,7 @@ func TestNeighborShiftPlacesNeighbourAdjacent(t *testing.T) {
 // positions back onto the map.
 func TestCellUnderWraps(t *testing.T) {
 	top := Topology{10, 5, true}
-	x, z := CellCenter(3, 2)
+	x, z := cellCenter(3, 2)
 	for _, k := range []float32{-2, -1, 0, 1, 3} {
 		i, ok := top.CellUnder(x+k*top.WrapSize(), z)
 		if !ok || i != 3+2*10 {
@@ -222,19 +222,27 @@ func TestWithinHandWorked(t *testing.T) {
 // A neighbour's centre across the seam lies a map width east of its own
 // (from the last column) or west (from the first), and Nearest moves a
 // point to the copy within half a width of a reference.
-func TestNeighborCenterAndNearest(t *testing.T) {
+func TestNeighborShiftAndNearest(t *testing.T) {
 	top := Topology{10, 5, true}
-	x, z, ok := top.NeighborCenter(9+1*10, E) // (9, 1) east is (0, 1)
-	ox, oz := CellCenter(0, 1)
-	if !ok || abs32(x-(ox+top.WrapSize())) > 1e-3 || z != oz {
+	placed := func(i int, d Direction) (x, z float32) {
+		n, ok := top.Neighbor(i, d)
+		if !ok {
+			t.Fatalf("cell %d has no neighbour %v", i, d)
+		}
+		x, z = top.CellCenter(n)
+		return x + top.NeighborShift(i, n), z
+	}
+	x, z := placed(9+1*10, E) // (9, 1) east is (0, 1)
+	ox, oz := cellCenter(0, 1)
+	if abs32(x-(ox+top.WrapSize())) > 1e-3 || z != oz {
 		t.Errorf("east of (9, 1): (%v, %v), want (%v, %v)", x, z, ox+top.WrapSize(), oz)
 	}
-	x, _, _ = top.NeighborCenter(0+2*10, W) // (0, 2) west is (9, 2)
-	if ox, _ := CellCenter(9, 2); abs32(x-(ox-top.WrapSize())) > 1e-3 {
+	x, _ = placed(0+2*10, W) // (0, 2) west is (9, 2)
+	if ox, _ := cellCenter(9, 2); abs32(x-(ox-top.WrapSize())) > 1e-3 {
 		t.Errorf("west of (0, 2): x %v, want %v", x, ox-top.WrapSize())
 	}
-	if _, _, ok := top.NeighborCenter(5, SE); ok {
-		t.Error("a neighbour south of the first row")
+	if top.NeighborShift(3, 4) != 0 {
+		t.Error("neighbours within the map shifted")
 	}
 	w := top.WrapSize()
 	for _, c := range []struct{ x, ref, want float32 }{{10, 0, 10}, {10, w, 10 + w}, {w - 5, 3, -5}, {5, -w + 1, 5 - w}} {

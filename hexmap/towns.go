@@ -21,14 +21,14 @@ type Town struct {
 	Owner    uint8  // 0 (neutral) or a side 1..MaxSides
 }
 
-// The reasons the grid refuses a town, for errors.Is. A town off the
-// map is ErrOffMap, as a unit is.
+// The reasons the grid refuses a town (saves wraps ErrBadTownName). A
+// town off the map is errOffMap, as a unit is.
 var (
 	ErrBadTownName    = errors.New("a town's name is 1 to 32 printable characters on one line, without spaces around it")
-	ErrBadTownOwner   = errors.New("a town's owner is 0 (neutral) or a side 1 to 4")
-	ErrTownThere      = errors.New("the cell already holds a town")
-	ErrTownUnderwater = errors.New("towns stand on land, not underwater")
-	ErrNoSuchTown     = errors.New("no such town")
+	errBadTownOwner   = errors.New("a town's owner is 0 (neutral) or a side 1 to 4")
+	errTownThere      = errors.New("the cell already holds a town")
+	errTownUnderwater = errors.New("towns stand on land, not underwater")
+	errNoSuchTown     = errors.New("no such town")
 )
 
 // CheckTownName returns ErrBadTownName unless name is a town's name:
@@ -77,16 +77,16 @@ func (g *Grid) checkTown(t Town) (int, error) {
 	i, ok := g.top.Index(t.Location)
 	switch {
 	case !ok:
-		return 0, ErrOffMap
+		return 0, errOffMap
 	case CheckTownName(t.Name) != nil:
 		return i, ErrBadTownName
 	case t.Owner > MaxSides:
-		return i, ErrBadTownOwner
+		return i, errBadTownOwner
 	case g.cells[i].IsUnderwater():
-		return i, ErrTownUnderwater
+		return i, errTownUnderwater
 	}
 	if _, ok := g.TownAt(i); ok {
-		return i, ErrTownThere
+		return i, errTownThere
 	}
 	return i, nil
 }
@@ -116,10 +116,10 @@ func (g *Grid) InsertTown(k int, t Town) error {
 }
 
 // RemoveTown removes town k of Towns (an edit); the towns after it move
-// down by one. It returns ErrNoSuchTown when there is no town k.
+// down by one. It returns errNoSuchTown when there is no town k.
 func (g *Grid) RemoveTown(k int) error {
 	if k < 0 || k >= len(g.towns.list) {
-		return ErrNoSuchTown
+		return errNoSuchTown
 	}
 	g.towns.list = slices.Delete(g.towns.list, k, k+1)
 	g.reindexTowns()

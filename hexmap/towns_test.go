@@ -40,7 +40,7 @@ func TestUnitTypes(t *testing.T) {
 }
 
 func townOn(g *Grid, i int, name string, owner uint8) Town {
-	return Town{Location: g.Coordinates(i), Name: name, Owner: owner}
+	return Town{Location: g.Topology().Coordinates(i), Name: name, Owner: owner}
 }
 
 // The placement rules of towns, one by one: on the map, on land, one per
@@ -55,10 +55,10 @@ func TestPlaceTownRules(t *testing.T) {
 		want error
 	}{
 		{"neutral on dry land", townOn(g, 0, "Ash", 0), nil},
-		{"same cell again", townOn(g, 0, "Birch", 1), ErrTownThere},
-		{"underwater", townOn(g, 3, "Atlantis", 1), ErrTownUnderwater},
-		{"off the map", Town{Location: FromOffset(0, 5), Name: "Nowhere"}, ErrOffMap},
-		{"owner 5", townOn(g, 1, "Elm", 5), ErrBadTownOwner},
+		{"same cell again", townOn(g, 0, "Birch", 1), errTownThere},
+		{"underwater", townOn(g, 3, "Atlantis", 1), errTownUnderwater},
+		{"off the map", Town{Location: FromOffset(0, 5), Name: "Nowhere"}, errOffMap},
+		{"owner 5", townOn(g, 1, "Elm", 5), errBadTownOwner},
 		{"owner 4, under a unit", townOn(g, 4, "Elm", 4), nil},
 		{"empty name", townOn(g, 5, "", 1), ErrBadTownName},
 		{"33 characters", townOn(g, 5, strings.Repeat("a", 33), 1), ErrBadTownName},
@@ -103,7 +103,7 @@ func TestRemoveTownReindexes(t *testing.T) {
 	if k, ok := g.TownAt(12); !ok || k != 1 || g.Towns()[k].Name != "Cedar" {
 		t.Fatalf("TownAt(12) = %d %v after removing town 0", k, ok)
 	}
-	if err := g.RemoveTown(2); !errors.Is(err, ErrNoSuchTown) || g.TownEdits() != edits+1 {
+	if err := g.RemoveTown(2); !errors.Is(err, errNoSuchTown) || g.TownEdits() != edits+1 {
 		t.Fatalf("removing town 2 of 2: %v", err)
 	}
 	if err := g.InsertTown(0, townOn(g, 10, "Ash", 0)); err != nil || g.Towns()[0].Name != "Ash" {
@@ -150,7 +150,7 @@ func TestSetTownsCloneEqual(t *testing.T) {
 		t.Fatal("clone differs")
 	}
 	err := g.SetTowns([]Town{townOn(g, 5, "Elm", 0), townOn(g, 5, "Fir", 0)})
-	if !errors.Is(err, ErrTownThere) || !strings.Contains(err.Error(), `town 1 "Fir"`) {
+	if !errors.Is(err, errTownThere) || !strings.Contains(err.Error(), `town 1 "Fir"`) {
 		t.Fatalf("two towns on a cell: %v", err)
 	}
 	if !g.Equal(before) {

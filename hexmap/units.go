@@ -38,16 +38,17 @@ type Unit struct {
 	Type string
 }
 
-// The reasons the grid refuses a unit, for errors.Is.
+// The reasons the grid refuses a unit (the editor tells ErrOccupied and
+// ErrUnderwater apart, saves wraps ErrBadUnitType).
 var (
-	ErrOffMap      = errors.New("the cell is off the map")
+	errOffMap      = errors.New("the cell is off the map")
 	ErrOccupied    = errors.New("the cell already holds a unit")
 	ErrUnderwater  = errors.New("units cannot stand underwater")
-	ErrBadSide     = errors.New("a unit's side is 1 to 4")
-	ErrBadMoves    = errors.New("a unit's moves left are 0 to its speed")
-	ErrBadHeading  = errors.New("a unit's orientation must be a finite number")
-	ErrNoSuchUnit  = errors.New("no such unit")
-	ErrBadSideTurn = errors.New("the side in turn is 1 to 4")
+	errBadSide     = errors.New("a unit's side is 1 to 4")
+	errBadMoves    = errors.New("a unit's moves left are 0 to its speed")
+	errBadHeading  = errors.New("a unit's orientation must be a finite number")
+	errNoSuchUnit  = errors.New("no such unit")
+	errBadSideTurn = errors.New("the side in turn is 1 to 4")
 	ErrBadUnitType = errors.New("a unit's type is 1 to 16 lowercase letters, digits or '-'")
 )
 
@@ -116,7 +117,7 @@ func (g *Grid) SideInTurn() int { return max(1, int(g.units.turn)) }
 // SetSideInTurn passes the turn to side s.
 func (g *Grid) SetSideInTurn(s int) error {
 	if s < 1 || s > MaxSides {
-		return ErrBadSideTurn
+		return errBadSideTurn
 	}
 	if s != g.SideInTurn() {
 		g.units.turn = uint8(s)
@@ -133,15 +134,15 @@ func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 	i, ok := g.top.Index(u.Location)
 	switch {
 	case !ok:
-		return 0, ErrOffMap
+		return 0, errOffMap
 	case CheckUnitType(u.Type) != nil:
 		return i, ErrBadUnitType
 	case u.Side < 1 || u.Side > MaxSides:
-		return i, ErrBadSide
+		return i, errBadSide
 	case u.MovesLeft < 0 || u.MovesLeft > UnitSpeed:
-		return i, ErrBadMoves
+		return i, errBadMoves
 	case math.IsNaN(float64(u.Orientation)) || math.IsInf(float64(u.Orientation), 0):
-		return i, ErrBadHeading
+		return i, errBadHeading
 	case !wet && g.cells[i].IsUnderwater():
 		return i, ErrUnderwater
 	}
@@ -200,7 +201,7 @@ func (g *Grid) RemoveUnit(i int) bool {
 // map: undo does not record it.
 func (g *Grid) PutUnit(k int, u Unit) error {
 	if k < 0 || k >= len(g.units.list) {
-		return ErrNoSuchUnit
+		return errNoSuchUnit
 	}
 	u.Type = cmp.Or(u.Type, DefaultUnitType)
 	i, err := g.checkUnit(u, k, false)

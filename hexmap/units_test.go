@@ -2,12 +2,13 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/noise"
 	"math"
 	"testing"
 )
 
 func unitOn(g *Grid, i int, side uint8) Unit {
-	return Unit{Location: g.Coordinates(i), Side: side, MovesLeft: UnitSpeed}
+	return Unit{Location: g.Topology().Coordinates(i), Side: side, MovesLeft: UnitSpeed}
 }
 
 // The placement rules, one by one: one unit per cell, never underwater,
@@ -23,15 +24,15 @@ func TestAddUnitRules(t *testing.T) {
 		{"dry free cell", unitOn(g, 0, 1), nil},
 		{"same cell again", unitOn(g, 0, 2), ErrOccupied},
 		{"underwater", unitOn(g, 3, 1), ErrUnderwater},
-		{"off the map", Unit{Location: FromOffset(0, 5), Side: 1}, ErrOffMap},
-		{"off the map west", Unit{Location: FromOffset(-1, 2), Side: 1}, ErrOffMap},
-		{"side 0", unitOn(g, 4, 0), ErrBadSide},
-		{"side 5", unitOn(g, 4, 5), ErrBadSide},
+		{"off the map", Unit{Location: FromOffset(0, 5), Side: 1}, errOffMap},
+		{"off the map west", Unit{Location: FromOffset(-1, 2), Side: 1}, errOffMap},
+		{"side 0", unitOn(g, 4, 0), errBadSide},
+		{"side 5", unitOn(g, 4, 5), errBadSide},
 		{"side 4", unitOn(g, 4, 4), nil},
-		{"moves beyond speed", Unit{Location: g.Coordinates(5), Side: 1, MovesLeft: UnitSpeed + 1}, ErrBadMoves},
-		{"negative moves", Unit{Location: g.Coordinates(5), Side: 1, MovesLeft: -1}, ErrBadMoves},
-		{"NaN heading", Unit{Location: g.Coordinates(5), Side: 1, Orientation: float32(math.NaN())}, ErrBadHeading},
-		{"no moves left", Unit{Location: g.Coordinates(5), Side: 3}, nil},
+		{"moves beyond speed", Unit{Location: g.Topology().Coordinates(5), Side: 1, MovesLeft: UnitSpeed + 1}, errBadMoves},
+		{"negative moves", Unit{Location: g.Topology().Coordinates(5), Side: 1, MovesLeft: -1}, errBadMoves},
+		{"NaN heading", Unit{Location: g.Topology().Coordinates(5), Side: 1, Orientation: float32(math.NaN())}, errBadHeading},
+		{"no moves left", Unit{Location: g.Topology().Coordinates(5), Side: 3}, nil},
 	}
 	for _, tc := range cases {
 		before := len(g.Units())
@@ -56,7 +57,7 @@ func TestAddUnitRules(t *testing.T) {
 // On a wrapping map a unit placed by any column's coordinates is stored
 // with its cell's own.
 func TestAddUnitWrapsLocation(t *testing.T) {
-	g, _ := NewGridOf(Topology{Width: 10, Height: 5, Wrapping: true}, NewNoise(1))
+	g, _ := NewGridOf(Topology{Width: 10, Height: 5, Wrapping: true}, noise.New(1))
 	if err := g.AddUnit(Unit{Location: FromOffset(12, 3), Side: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestPutUnit(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 2))
 	g.SetWaterLevel(2, 1)
 	edits, changes := g.UnitEdits(), g.UnitChanges()
-	moved := Unit{Location: g.Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
+	moved := Unit{Location: g.Topology().Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
 	if err := g.PutUnit(0, moved); err != nil {
 		t.Fatal(err)
 	}
@@ -117,12 +118,12 @@ func TestPutUnit(t *testing.T) {
 		want error
 	}{{1, ErrOccupied}, {2, ErrUnderwater}, {11, nil}} {
 		u := moved
-		u.Location = g.Coordinates(tc.to)
+		u.Location = g.Topology().Coordinates(tc.to)
 		if err := g.PutUnit(0, u); !errors.Is(err, tc.want) {
 			t.Errorf("move to %d: %v, want %v", tc.to, err, tc.want)
 		}
 	}
-	if err := g.PutUnit(5, moved); !errors.Is(err, ErrNoSuchUnit) {
+	if err := g.PutUnit(5, moved); !errors.Is(err, errNoSuchUnit) {
 		t.Errorf("unit 5: %v", err)
 	}
 }
@@ -191,7 +192,7 @@ func TestUnitsCloneEqual(t *testing.T) {
 	if err := d.SetSideInTurn(2); err != nil || d.Equal(g) {
 		t.Fatal("side in turn not compared")
 	}
-	if err := d.SetSideInTurn(5); !errors.Is(err, ErrBadSideTurn) || d.SideInTurn() != 2 {
+	if err := d.SetSideInTurn(5); !errors.Is(err, errBadSideTurn) || d.SideInTurn() != 2 {
 		t.Fatal("side 5 accepted")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 )
 
@@ -17,7 +18,7 @@ func benchmarkGenerate(b *testing.B, top hexmap.Topology) {
 }
 
 func benchmarkGenerateWith(b *testing.B, h HexMapGenerator, top hexmap.Topology) {
-	noise := hexmap.NewNoise(1208905299)
+	noise := noise.New(1208905299)
 	noise.Table()
 	var stages [StageCount]time.Duration
 	n := 0
@@ -78,6 +79,6 @@ func BenchmarkNoise(b *testing.B) {
 	seed := int64(0)
 	testutil.CPULoop(b, func() {
 		seed++
-		hexmap.NewNoise(seed).Table()
+		noise.New(seed).Table()
 	})
 }

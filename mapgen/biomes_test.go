@@ -121,14 +121,14 @@ func TestBiomeTable(t *testing.T) {
 				g, rep := generate(t, top, seed, v.tweak)
 				seen := map[[2]int]bool{}
 				bad := 0
-				for i := range g.CellCount() {
+				for i := range g.Topology().CellCount() {
 					terrain, plant := expectedCell(t, g, rep, i, v.w, v.top)
 					c := g.Cell(i)
 					seen[[2]int{int(c.TerrainType), int(c.PlantLevel)}] = true
 					if c.TerrainType != terrain || int(c.PlantLevel) != plant {
 						if bad++; bad <= 3 {
 							t.Errorf("%s, seed %d, wrap %v: cell %v (elevation %d, water %d, river %v, t %.3f, m %.3f) is terrain %d plant %d, want %d and %d",
-								v.name, seed, top.Wrapping, g.Coordinates(i), c.Elevation, c.WaterLevel, c.HasRiver(),
+								v.name, seed, top.Wrapping, g.Topology().Coordinates(i), c.Elevation, c.WaterLevel, c.HasRiver(),
 								rep.Temperature[i], rep.Moisture[i], c.TerrainType, c.PlantLevel, terrain, plant)
 						}
 					}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // MaxSeed is the largest seed: Catlike's seeds are non-negative 32-bit
@@ -102,27 +103,27 @@ type Report struct {
 // GenerateMap generates a map on topology t from seed, with the noise
 // of that seed.
 func (h HexMapGenerator) GenerateMap(t hexmap.Topology, seed int64) (*hexmap.Grid, Report, error) {
-	return h.GenerateMapWithNoise(t, hexmap.NewNoise(seed))
+	return h.GenerateMapWithNoise(t, noise.New(seed))
 }
 
 // GenerateMapWithNoise is GenerateMap with the noise already built (the
 // seed is the noise's): building noise takes longer than generating a
 // map, and maps of one seed may share it.
-func (h HexMapGenerator) GenerateMapWithNoise(t hexmap.Topology, noise *hexmap.Noise) (*hexmap.Grid, Report, error) {
+func (h HexMapGenerator) GenerateMapWithNoise(t hexmap.Topology, n *noise.Noise) (*hexmap.Grid, Report, error) {
 	if err := h.Validate(); err != nil {
 		return nil, Report{}, err
 	}
 	if h.InlandSea < 0 || h.InlandSea > MaxInlandSea {
 		return nil, Report{}, fmt.Errorf("inland sea %d%% is out of range 0..%d", h.InlandSea, MaxInlandSea)
 	}
-	if err := CheckSeed(noise.Seed()); err != nil {
+	if err := CheckSeed(n.Seed()); err != nil {
 		return nil, Report{}, err
 	}
 	s, cycles, jitter := h.Settings, climateCycles, 1
 	if h.Scaled {
 		s, cycles, jitter = s.ScaledTo(t), scaledCycles(t), scaledJitter(t)
 	}
-	g, err := hexmap.NewGridOf(t, noise)
+	g, err := hexmap.NewGridOf(t, n)
 	if err != nil {
 		return nil, Report{}, err
 	}
@@ -172,13 +173,13 @@ func newGeneration(s Settings, g *hexmap.Grid) *generation {
 		Settings: s, g: g, top: top, cells: n,
 		// The stream is fixed by the seed alone: PCG is integer arithmetic,
 		// the same on every platform.
-		rng:       rand.New(rand.NewPCG(uint64(g.Seed()), 0x4865784d6170)),
+		rng:       rand.New(rand.NewPCG(uint64(g.Noise().Seed()), 0x4865784d6170)),
 		nb:        make([]int32, 6*n),
 		coords:    make([]hexmap.Coordinates, n),
 		elevation: make([]int, n),
 		phase:     make([]uint32, n),
 	}
-	gen.rep.Seed = g.Seed()
+	gen.rep.Seed = g.Noise().Seed()
 	for i := range n {
 		gen.coords[i] = top.Coordinates(i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // generate runs the generator with settings changed by tweak, failing
@@ -25,13 +26,13 @@ func generate(t testing.TB, top hexmap.Topology, seed int64, tweak func(*Setting
 
 // sharedNoise keeps one noise per seed for the whole test binary:
 // building noise takes longer than generating a map.
-var noises = map[int64]*hexmap.Noise{}
+var noises = map[int64]*noise.Noise{}
 
-func sharedNoise(seed int64) *hexmap.Noise {
+func sharedNoise(seed int64) *noise.Noise {
 	if n, ok := noises[seed]; ok {
 		return n
 	}
-	n := hexmap.NewNoise(seed)
+	n := noise.New(seed)
 	noises[seed] = n
 	return n
 }
@@ -49,7 +50,7 @@ func landShare(g *hexmap.Grid) float64 {
 			land++
 		}
 	}
-	return 100 * float64(land) / float64(g.CellCount())
+	return 100 * float64(land) / float64(g.Topology().CellCount())
 }
 
 // TestLandShare: the land ends within a few percent of the land
@@ -231,7 +232,7 @@ func checkRivers(t *testing.T, g *hexmap.Grid) (sources, lakes int) {
 // regionLand counts the land in each half (two regions) or quadrant
 // (four), and in the strips of width 2×gap along the lines between them.
 func regionLand(g *hexmap.Grid, rep Report, gap int) (parts []int, strip, stripCells int) {
-	w, h := g.Width(), g.Height()
+	w, h := g.Topology().Width, g.Topology().Height
 	vertical := len(rep.Regions) == 4 || rep.Regions[0].XMax < w/2
 	horizontal := len(rep.Regions) == 4 || !vertical
 	parts = make([]int, len(rep.Regions))
@@ -345,7 +346,7 @@ func TestClimateWithinRange(t *testing.T) {
 		for _, seed := range testSeeds {
 			g, rep := generate(t, flat80, seed, tweak)
 			lo, hi := float32(1), float32(0)
-			for i := range g.CellCount() {
+			for i := range g.Topology().CellCount() {
 				m, tt := rep.Moisture[i], rep.Temperature[i]
 				if !(m >= 0 && m <= 1 && tt >= 0 && tt <= 1) {
 					t.Fatalf("settings %d, seed %d: cell %d moisture %v, temperature %v", k, seed, i, m, tt)
@@ -458,7 +459,7 @@ func TestTinyMaps(t *testing.T) {
 		for _, wrap := range []bool{false, true} {
 			top := hexmap.Topology{Width: 5, Height: 5, Wrapping: wrap}
 			g, _ := generate(t, top, 9, func(s *Settings) { s.RegionCount, s.MapBorderX, s.MapBorderZ = regions, 10, 10 })
-			if g.CellCount() != 25 {
+			if g.Topology().CellCount() != 25 {
 				t.Fatal("wrong size")
 			}
 		}

@@ -155,13 +155,13 @@ func vignetteOrigin(width, height int) (ox, oz int) {
 }
 
 // at returns the index of a vignette cell.
-func (s *showcase) at(p spot) int { return (s.ox + p.x) + (s.oz+p.z)*s.g.Width() }
+func (s *showcase) at(p spot) int { return (s.ox + p.x) + (s.oz+p.z)*s.g.Topology().Width }
 
 // nearVignette reports whether cell i lies within margin cells of the
 // vignette's rectangle; seeded features keep off it so they cannot break
 // the designed ones.
 func (s *showcase) nearVignette(i, margin int) bool {
-	x, z := i%s.g.Width(), i/s.g.Width()
+	x, z := i%s.g.Topology().Width, i/s.g.Topology().Width
 	return x >= s.ox-margin && x < s.ox+vignetteWidth+margin &&
 		z >= s.oz-margin && z < s.oz+vignetteHeight+margin
 }
@@ -191,10 +191,10 @@ func (s *showcase) addRiver(path []int) error {
 	for k := 0; k+1 < len(path); k++ {
 		d, ok := s.directionTo(path[k], path[k+1])
 		if !ok {
-			return fmt.Errorf("showcase: river cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
+			return fmt.Errorf("showcase: river cells %v and %v are not neighbours", s.g.Topology().Coordinates(path[k]), s.g.Topology().Coordinates(path[k+1]))
 		}
 		if err := s.g.SetOutgoingRiver(path[k], d); err != nil {
-			return fmt.Errorf("showcase: river from %v towards %v: %w", s.g.Coordinates(path[k]), d, err)
+			return fmt.Errorf("showcase: river from %v towards %v: %w", s.g.Topology().Coordinates(path[k]), d, err)
 		}
 	}
 	return nil
@@ -205,10 +205,10 @@ func (s *showcase) addRoad(path []int) error {
 	for k := 0; k+1 < len(path); k++ {
 		d, ok := s.directionTo(path[k], path[k+1])
 		if !ok {
-			return fmt.Errorf("showcase: road cells %v and %v are not neighbours", s.g.Coordinates(path[k]), s.g.Coordinates(path[k+1]))
+			return fmt.Errorf("showcase: road cells %v and %v are not neighbours", s.g.Topology().Coordinates(path[k]), s.g.Topology().Coordinates(path[k+1]))
 		}
 		if err := s.g.AddRoad(path[k], d); err != nil {
-			return fmt.Errorf("showcase: road from %v towards %v: %w", s.g.Coordinates(path[k]), d, err)
+			return fmt.Errorf("showcase: road from %v towards %v: %w", s.g.Topology().Coordinates(path[k]), d, err)
 		}
 	}
 	return nil
@@ -227,7 +227,7 @@ func (s *showcase) placeVignetteSpecials() error {
 		i := s.at(p)
 		s.g.SetSpecialIndex(i, k+1)
 		if int(s.cell(i).SpecialIndex) != k+1 {
-			return fmt.Errorf("showcase: special %d refused at %v", k+1, s.g.Coordinates(i))
+			return fmt.Errorf("showcase: special %d refused at %v", k+1, s.g.Topology().Coordinates(i))
 		}
 	}
 	return nil

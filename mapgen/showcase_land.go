@@ -55,7 +55,7 @@ type relief struct {
 }
 
 func (s *showcase) newRelief() relief {
-	w, h := s.g.Width(), s.g.Height()
+	w, h := s.g.Topology().Width, s.g.Topology().Height
 	r := relief{
 		broad:     newValueNoise(s.rng, w, h, 9),
 		hills:     newValueNoise(s.rng, w, h, 3.5),
@@ -81,8 +81,8 @@ func (s *showcase) newRelief() relief {
 // vignette and the western sea, so the noise alone does not decide
 // whether a map has mountains.
 func (s *showcase) massifs() [][2]float64 {
-	w, h := s.g.Width(), s.g.Height()
-	want := 1 + s.g.CellCount()/1000
+	w, h := s.g.Topology().Width, s.g.Topology().Height
+	want := 1 + s.g.Topology().CellCount()/1000
 	var out [][2]float64
 	for try := 0; try < want*30 && len(out) < want; try++ {
 		x, z := s.rng.IntN(w), s.rng.IntN(h)
@@ -116,7 +116,7 @@ func (s *showcase) shapeLand() error {
 		if s.nearVignette(i, 0) {
 			continue
 		}
-		x, z := i%s.g.Width(), i/s.g.Width()
+		x, z := i%s.g.Topology().Width, i/s.g.Topology().Width
 		h := s.landHeight(r, x, z)
 		if d, edge := s.vignetteEdge(x, z); d <= blendWidth {
 			// The vignette's sea only needs to reach a little way out.
@@ -165,7 +165,7 @@ func abs64(v float64) float64 {
 // west edge, on stretches of the other edges, and in the bay that joins
 // the vignette's western sea to the open sea.
 func (s *showcase) seaPull(r relief, x, z int) float64 {
-	w, h := s.g.Width(), s.g.Height()
+	w, h := s.g.Topology().Width, s.g.Topology().Height
 	coast := r.coast.at(x, z)
 	west := clampUnit(1.5 - float64(x)/(0.04*float64(w)+3*coast))
 	edge := min(x, z, w-1-x, h-1-z)
@@ -195,9 +195,9 @@ func (s *showcase) vignetteEdge(x, z int) (int, float64) {
 // raiseIslands lifts a few small islands out of open sea, so that every
 // map has some whatever its noise made of the coast.
 func (s *showcase) raiseIslands() error {
-	want := 1 + s.g.CellCount()/1500
+	want := 1 + s.g.Topology().CellCount()/1500
 	for try := 0; try < want*40 && want > 0; try++ {
-		i := s.rng.IntN(s.g.CellCount())
+		i := s.rng.IntN(s.g.Topology().CellCount())
 		if !s.isOpenSea(i) {
 			continue
 		}
@@ -259,9 +259,9 @@ func (s *showcase) drawVignette() error {
 
 // carveLakes sinks a few seeded lakes into the land outside the vignette.
 func (s *showcase) carveLakes() error {
-	want := max(s.g.CellCount()/300, 1)
+	want := max(s.g.Topology().CellCount()/300, 1)
 	for try := 0; try < want*20 && want > 0; try++ {
-		i := s.rng.IntN(s.g.CellCount())
+		i := s.rng.IntN(s.g.Topology().CellCount())
 		if s.canHoldLake(i) {
 			s.carveLake(i)
 			s.lakes = append(s.lakes, i)
@@ -323,10 +323,10 @@ func (s *showcase) addVignetteRivers() error {
 // down to the sea or a lake, always on a course that reaches water.
 func (s *showcase) traceRivers() error {
 	s.lakeOutflows()
-	want := s.g.CellCount() / 150
+	want := s.g.Topology().CellCount() / 150
 	dist := s.waterDistance(false)
 	for try := 0; try < want*12 && want > 0; try++ {
-		i := s.rng.IntN(s.g.CellCount())
+		i := s.rng.IntN(s.g.Topology().CellCount())
 		if !s.isSpring(i) || dist[i] < 4 || dist[i] == unreachable {
 			continue
 		}
@@ -375,7 +375,7 @@ func (s *showcase) outflow(centre, level int, dist []int) []int {
 			continue
 		}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := s.g.Neighbor(i, d)
+			n, ok := s.g.Topology().Neighbor(i, d)
 			if ok && dist[n] >= 3 && dist[n] < unreachable && int(s.cell(n).Elevation) == level {
 				if course := s.riverCourse(n, dist); course != nil {
 					return append([]int{i}, course...)
@@ -398,7 +398,7 @@ const unreachable = 1 << 30
 // the vignette without rivers; unreachable where there is none. With
 // seaOnly, lakes do not count as destinations.
 func (s *showcase) waterDistance(seaOnly bool) []int {
-	dist := make([]int, s.g.CellCount())
+	dist := make([]int, s.g.Topology().CellCount())
 	var queue []int
 	for i, c := range s.g.Cells() {
 		dist[i] = unreachable
@@ -410,7 +410,7 @@ func (s *showcase) waterDistance(seaOnly bool) []int {
 	for k := 0; k < len(queue); k++ {
 		n := queue[k]
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			c, ok := s.g.Neighbor(n, d)
+			c, ok := s.g.Topology().Neighbor(n, d)
 			if !ok || dist[c] != unreachable || s.nearVignette(c, 0) {
 				continue
 			}
@@ -433,7 +433,7 @@ func (s *showcase) riverCourse(i int, dist []int) []int {
 	for dist[i] > 0 {
 		best, bestScore := -1, 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := s.g.Neighbor(i, d)
+			n, ok := s.g.Topology().Neighbor(i, d)
 			if !ok || dist[n] != dist[i]-1 || s.cell(n).HasRiver() || !s.cell(i).IsValidRiverDestination(s.cell(n)) {
 				continue
 			}

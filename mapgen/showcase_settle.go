@@ -9,7 +9,7 @@ import "hexsandbox/hexmap"
 // low, fairly level land, links each by road to the nearest settlement
 // founded before it, and lays farms around them.
 func (s *showcase) spreadTowns() error {
-	n := s.g.CellCount()
+	n := s.g.Topology().CellCount()
 	var towns, villages []int
 	wantTowns, wantVillages := 1+n/1000, n/250
 	for try := 0; try < 40*(wantTowns+wantVillages); try++ {
@@ -109,7 +109,7 @@ func (s *showcase) roadPath(a, b, limit int) []int {
 		var next []int
 		for _, c := range frontier {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				n, ok := s.g.Neighbor(c, d)
+				n, ok := s.g.Topology().Neighbor(c, d)
 				if !ok || !s.roadMayCross(c, d, n) {
 					continue
 				}
@@ -131,7 +131,7 @@ func (s *showcase) roadPath(a, b, limit int) []int {
 func (s *showcase) roadMayCross(c int, d hexmap.Direction, n int) bool {
 	cc, nc := s.cell(c), s.cell(n)
 	return !nc.IsUnderwater() && !cc.HasRiverThroughEdge(d) && !cc.IsSpecial() && !nc.IsSpecial() &&
-		s.g.ElevationDifference(c, d) <= 1 && !s.nearVignette(n, 0)
+		abs(int(cc.Elevation)-int(nc.Elevation)) <= 1 && !s.nearVignette(n, 0)
 }
 
 func unwind(from map[int]int, a, b int) []int {
@@ -155,12 +155,12 @@ func (s *showcase) growForests() error {
 			}
 		}
 	}
-	woods := newValueNoise(s.rng, s.g.Width(), s.g.Height(), 3)
+	woods := newValueNoise(s.rng, s.g.Topology().Width, s.g.Topology().Height, 3)
 	for i := range s.g.Cells() {
 		if s.nearVignette(i, 0) {
 			continue
 		}
-		v := woods.at(i%s.g.Width(), i/s.g.Width())
+		v := woods.at(i%s.g.Topology().Width, i/s.g.Topology().Width)
 		level := int((v - 0.3) * 10)
 		switch e := s.cell(i).Elevation; {
 		case e >= 2 && e <= 4:
@@ -186,9 +186,9 @@ func (s *showcase) plant(i, level int) {
 // placeSpecials scatters a few more specials on empty dry land outside
 // the vignette.
 func (s *showcase) placeSpecials() error {
-	want := max(s.g.CellCount()/600, 1)
+	want := max(s.g.Topology().CellCount()/600, 1)
 	for try, k := 0, 0; try < want*20 && k < want; try++ {
-		i := s.rng.IntN(s.g.CellCount())
+		i := s.rng.IntN(s.g.Topology().CellCount())
 		c := s.cell(i)
 		if s.nearVignette(i, 0) || c.IsUnderwater() || c.HasRiver() || c.HasRoads() || c.UrbanLevel > 0 || c.Walled {
 			continue
@@ -234,7 +234,7 @@ func isLake(c hexmap.Cell) bool { return c.IsUnderwater() && c.WaterLevel > seaL
 // touches reports whether any neighbour of cell i satisfies f.
 func (s *showcase) touches(i int, f func(hexmap.Cell) bool) bool {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := s.g.Neighbor(i, d); ok && f(s.cell(n)) {
+		if n, ok := s.g.Topology().Neighbor(i, d); ok && f(s.cell(n)) {
 			return true
 		}
 	}

@@ -26,7 +26,7 @@ func TestShowcaseHasEveryFeature(t *testing.T) {
 func checkShowcase(t *testing.T, g *hexmap.Grid) {
 	t.Helper()
 	s := survey(g)
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	atLeast := func(what string, got, want int) {
 		t.Helper()
 		if got < want {
@@ -86,7 +86,7 @@ func survey(g *hexmap.Grid) showcaseSurvey {
 	for i, c := range g.Cells() {
 		s.surveyCell(g, i, c)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok {
+			if n, ok := g.Topology().Neighbor(i, d); ok {
 				s.surveyEdge(g, i, d, c, g.Cell(n))
 			}
 		}
@@ -117,10 +117,10 @@ func (s *showcaseSurvey) surveyCell(g *hexmap.Grid, i int, c hexmap.Cell) {
 		s.dry++
 	}
 	if c.IsSpecial() && (c.IsUnderwater() || c.HasRiver()) {
-		s.problem("special %d at %v is underwater or on a river", c.SpecialIndex, g.Coordinates(i))
+		s.problem("special %d at %v is underwater or on a river", c.SpecialIndex, g.Topology().Coordinates(i))
 	}
 	if c.HasIncomingRiver() && !c.HasOutgoingRiver() && !c.IsUnderwater() {
-		s.problem("river ends on dry land at %v instead of reaching water", g.Coordinates(i))
+		s.problem("river ends on dry land at %v instead of reaching water", g.Topology().Coordinates(i))
 	}
 	if c.HasOutgoingRiver() && !c.HasIncomingRiver() {
 		s.rivers++
@@ -189,7 +189,7 @@ func (s *showcaseSurvey) surveyEdge(g *hexmap.Grid, i int, d hexmap.Direction, c
 // an outflow where it leaves a lake at the lake's level.
 func (s *showcaseSurvey) surveyRiverEdge(g *hexmap.Grid, i int, d hexmap.Direction, c, n hexmap.Cell) {
 	if n.IncomingRiver != d.Opposite() || !c.IsValidRiverDestination(n) {
-		s.problem("river from %v towards %s is broken or flows uphill", g.Coordinates(i), d)
+		s.problem("river from %v towards %s is broken or flows uphill", g.Topology().Coordinates(i), d)
 	}
 	switch {
 	case !c.IsUnderwater() && n.IsUnderwater():
@@ -205,7 +205,7 @@ func (s *showcaseSurvey) surveyRiverEdge(g *hexmap.Grid, i int, d hexmap.Directi
 func (s *showcaseSurvey) surveyRoadEdge(g *hexmap.Grid, i int, d hexmap.Direction, c, n hexmap.Cell) {
 	if !n.HasRoadThroughEdge(d.Opposite()) || c.HasRiverThroughEdge(d) ||
 		hexmap.EdgeTypeOf(int(c.Elevation), int(n.Elevation)) == hexmap.Cliff || c.IsSpecial() {
-		s.problem("road from %v towards %s breaks the road rules", g.Coordinates(i), d)
+		s.problem("road from %v towards %s breaks the road rules", g.Topology().Coordinates(i), d)
 	}
 }
 
@@ -233,10 +233,10 @@ type beyondSurvey struct {
 }
 
 func surveyBeyond(g *hexmap.Grid) beyondSurvey {
-	ox, oz := vignetteOrigin(g.Width(), g.Height())
+	ox, oz := vignetteOrigin(g.Topology().Width, g.Topology().Height)
 	var s beyondSurvey
 	for i, c := range g.Cells() {
-		x, z := i%g.Width(), i/g.Width()
+		x, z := i%g.Topology().Width, i/g.Topology().Width
 		if x >= ox && x < ox+vignetteWidth && z >= oz && z < oz+vignetteHeight {
 			continue
 		}
@@ -288,9 +288,9 @@ func (s *beyondSurvey) count(c hexmap.Cell) {
 // countIslands counts groups of dry cells, joined through neighbours, of
 // at most 40 cells: land cut off by water from the mainland.
 func countIslands(g *hexmap.Grid) int {
-	seen := make([]bool, g.CellCount())
+	seen := make([]bool, g.Topology().CellCount())
 	islands := 0
-	for start := range g.CellCount() {
+	for start := range g.Topology().CellCount() {
 		if seen[start] || g.Cell(start).IsUnderwater() {
 			continue
 		}
@@ -298,7 +298,7 @@ func countIslands(g *hexmap.Grid) int {
 		group := []int{start}
 		for k := 0; k < len(group); k++ {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(group[k], d); ok && !seen[n] && !g.Cell(n).IsUnderwater() {
+				if n, ok := g.Topology().Neighbor(group[k], d); ok && !seen[n] && !g.Cell(n).IsUnderwater() {
 					seen[n] = true
 					group = append(group, n)
 				}
@@ -347,18 +347,18 @@ func TestShowcaseVignetteTownAtCentre(t *testing.T) {
 		}
 		x := (float32(size[0]) - 0.5) * hexmap.InnerRadius
 		z := (float32(size[1]) - 1) * 0.75 * hexmap.OuterRadius
-		centre, ok := g.CellUnder(x, z)
+		centre, ok := g.Topology().CellUnder(x, z)
 		if !ok {
 			t.Fatalf("%dx%d: no cell under the map centre (%v, %v)", size[0], size[1], x, z)
 		}
 		near := false
 		for i, c := range g.Cells() {
-			if c.Walled && g.Coordinates(i).DistanceTo(g.Coordinates(centre)) <= 4 {
+			if c.Walled && g.Topology().Coordinates(i).DistanceTo(g.Topology().Coordinates(centre)) <= 4 {
 				near = true
 			}
 		}
 		if !near {
-			t.Errorf("%dx%d: the map centre %v is more than 4 cells from a walled town", size[0], size[1], g.Coordinates(centre))
+			t.Errorf("%dx%d: the map centre %v is more than 4 cells from a walled town", size[0], size[1], g.Topology().Coordinates(centre))
 		}
 	}
 }

@@ -9,13 +9,15 @@ import (
 	"strconv"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/nav"
 )
 
 // Fair starts: where the sides of a generated map begin (issue 28).
 //
 // Each side gets a town, a spearman on it and a scout beside it, on a
-// start site: an explorable land cell with at least two land neighbours
-// and at least MinStartLand land cells within StartRadius steps. The
+// start site: an explorable land cell with at least two explorable land
+// neighbours and at least MinStartLand land cells within StartRadius
+// steps. The
 // starts are placed so that
 //   - every pair of starts lies at least 3/5 of the spread bound apart,
 //     where the spread bound is the best, over up to spreadTries first
@@ -30,7 +32,9 @@ import (
 // The starts keep to one land mass, so that every side can walk to every
 // other, when one of the massTries largest masses can host them fairly
 // (the spread bound then counts that mass's sites only); else they
-// spread over all the land, and sides may start on different masses.
+// spread over all the land, and sides may start on different masses. A
+// land mass is the land a unit can walk across (nav.MoveCost: no cliff,
+// no water between), so cliffs split land as water does.
 //
 // Neutral towns follow on the best town sites (the most land within two
 // steps, rivers preferred), about one per TownLand land cells, none
@@ -134,7 +138,7 @@ func newPlacer(g *hexmap.Grid, seed int64) *placer {
 }
 
 // findMasses numbers the land masses, groups of land cells joined
-// through neighbours.
+// through steps a unit can take (nav.MoveCost).
 func (p *placer) findMasses() {
 	p.mass = make([]int32, len(p.land))
 	var queue []int
@@ -146,8 +150,8 @@ func (p *placer) findMasses() {
 		p.mass[start] = id
 		queue = append(queue[:0], start)
 		for k := 0; k < len(queue); k++ {
-			p.top.Neighbors(queue[k], func(_ hexmap.Direction, n int) {
-				if p.land[n] && p.mass[n] == 0 {
+			p.top.Neighbors(queue[k], func(d hexmap.Direction, n int) {
+				if _, ok := nav.MoveCost(p.g, queue[k], d); ok && p.mass[n] == 0 {
 					p.mass[n] = id
 					queue = append(queue, n)
 				}
@@ -213,13 +217,34 @@ func b2i(b bool) int {
 	return 0
 }
 
+// scoutCell is where the scout of the start on cell c stands: the first
+// explorable land neighbour on c's land mass (one it can walk from), else
+// the first explorable land neighbour (a start site has two).
+func (p *placer) scoutCell(c int) int {
+	first, walk := -1, -1
+	p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
+		if p.land[n] && p.top.Explorable(n) {
+			if first < 0 {
+				first = n
+			}
+			if walk < 0 && p.mass[n] == p.mass[c] {
+				walk = n
+			}
+		}
+	})
+	if walk >= 0 {
+		return walk
+	}
+	return first
+}
+
 // isSite reports whether a side may start on cell i.
 func (p *placer) isSite(i int) bool {
 	if !p.land[i] || !p.top.Explorable(i) || p.around[i] < MinStartLand {
 		return false
 	}
 	dry := 0
-	p.top.Neighbors(i, func(_ hexmap.Direction, n int) { dry += b2i(p.land[n]) })
+	p.top.Neighbors(i, func(_ hexmap.Direction, n int) { dry += b2i(p.land[n] && p.top.Explorable(n)) })
 	return dry >= 2
 }
 
@@ -358,13 +383,7 @@ func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
 		side := uint8(k + 1)
 		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns)), Owner: side})
 		units = append(units, hexmap.Unit{Location: p.top.Coordinates(c), Side: side, Type: startDefender, MovesLeft: hexmap.UnitSpeed})
-		scout := -1
-		p.top.Neighbors(c, func(_ hexmap.Direction, n int) {
-			if scout < 0 && p.land[n] {
-				scout = n
-			}
-		})
-		units = append(units, hexmap.Unit{Location: p.top.Coordinates(scout), Side: side, Type: startScout, MovesLeft: hexmap.UnitSpeed})
+		units = append(units, hexmap.Unit{Location: p.top.Coordinates(p.scoutCell(c)), Side: side, Type: startScout, MovesLeft: hexmap.UnitSpeed})
 	}
 	for _, c := range p.neutralSites(starts) {
 		towns = append(towns, hexmap.Town{Location: p.top.Coordinates(c), Name: names(len(towns))})

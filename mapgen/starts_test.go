@@ -20,7 +20,7 @@ type landCounter struct {
 }
 
 func newLandCounter(g *hexmap.Grid) *landCounter {
-	return &landCounter{g: g, seen: make([]uint32, g.CellCount()), dist: make([]int, g.CellCount())}
+	return &landCounter{g: g, seen: make([]uint32, g.Topology().CellCount()), dist: make([]int, g.Topology().CellCount())}
 }
 
 func (lc *landCounter) around(start, radius int) int {
@@ -37,7 +37,7 @@ func (lc *landCounter) around(start, radius int) int {
 			continue
 		}
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := lc.g.Neighbor(i, d); ok && lc.seen[n] != lc.stamp {
+			if n, ok := lc.g.Topology().Neighbor(i, d); ok && lc.seen[n] != lc.stamp {
 				lc.seen[n], lc.dist[n] = lc.stamp, lc.dist[i]+1
 				lc.queue = append(lc.queue, n)
 			}
@@ -56,14 +56,14 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 	top := g.Topology()
 	lc := newLandCounter(g)
 	var sites []int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.Offset(i)
 		if !in(i) || g.Cell(i).IsUnderwater() || z == 0 || z == top.Height-1 || (!top.Wrapping && (x == 0 || x == top.Width-1)) {
 			continue
 		}
 		dry := 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			if n, ok := g.Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() {
+			if n, ok := g.Topology().Neighbor(i, d); ok && !g.Cell(n).IsUnderwater() && top.Explorable(n) {
 				dry++
 			}
 		}
@@ -90,10 +90,23 @@ func plainSpread(g *hexmap.Grid, sides int, in func(i int) bool) int {
 	return spread
 }
 
+// walkableNeighbour reports whether cell c has an explorable land
+// neighbour on its own land mass.
+func walkableNeighbour(g *hexmap.Grid, c int, mass []int) bool {
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		if n, ok := g.Topology().Neighbor(c, d); ok && !g.Cell(n).IsUnderwater() && g.Topology().Explorable(n) && mass[n] == mass[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // landMasses numbers each land cell's land mass (from 1; 0 for water)
-// by flood fills.
+// by flood fills across neighbours whose elevations differ by at most
+// one (a cliff is a greater difference; generated maps have no walls or
+// roads that would change that).
 func landMasses(g *hexmap.Grid) []int {
-	mass := make([]int, g.CellCount())
+	mass := make([]int, g.Topology().CellCount())
 	id := 0
 	for start := range mass {
 		if mass[start] != 0 || g.Cell(start).IsUnderwater() {
@@ -105,7 +118,8 @@ func landMasses(g *hexmap.Grid) []int {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(i, d); ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() {
+				n, ok := g.Topology().Neighbor(i, d)
+				if ok && mass[n] == 0 && !g.Cell(n).IsUnderwater() && abs(int(g.Cell(n).Elevation)-int(g.Cell(i).Elevation)) <= 1 {
 					mass[n] = id
 					stack = append(stack, n)
 				}
@@ -137,7 +151,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 	var neutral []int
 	names := map[string]bool{}
 	for _, town := range g.Towns() {
-		i, _ := g.Index(town.Location)
+		i, _ := g.Topology().Index(town.Location)
 		if g.Cell(i).IsUnderwater() || names[town.Name] {
 			fail("town %+v underwater or named twice", town)
 		}
@@ -159,9 +173,10 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		starts[s]--
 	}
 	starts = starts[1:]
+	mass := landMasses(g)
 	var types [hexmap.MaxSides + 1][]string
 	for _, u := range g.Units() {
-		i, _ := g.Index(u.Location)
+		i, _ := g.Topology().Index(u.Location)
 		if g.Cell(i).IsUnderwater() || int(u.Side) > sides {
 			fail("unit %+v underwater or of no side", u)
 			continue
@@ -169,6 +184,12 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 		home := starts[u.Side-1]
 		if d := top.Distance(i, home); (u.Type == "spearman" && d != 0) || (u.Type == "scout" && d != 1) {
 			fail("side %d's %s stands %d steps from its town", u.Side, u.Type, d)
+		}
+		if !top.Explorable(i) {
+			fail("side %d's %s stands on the border, where no side can see it", u.Side, u.Type)
+		}
+		if mass[i] != mass[home] && walkableNeighbour(g, home, mass) {
+			fail("side %d's %s cannot walk to its town, though a neighbour could", u.Side, u.Type)
 		}
 		types[u.Side] = append(types[u.Side], u.Type)
 	}
@@ -180,7 +201,6 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 
 	// The bound counts the sites of the starts' land mass when they share
 	// one, else all.
-	mass := landMasses(g)
 	oneMass = true
 	for _, c := range starts {
 		oneMass = oneMass && mass[c] == mass[starts[0]]
@@ -308,7 +328,7 @@ func TestPlaceStartsRefuses(t *testing.T) {
 	town := hexmap.Town{Name: "Keep", Owner: 1}
 	for i, c := range islet.Cells() {
 		if !c.IsUnderwater() {
-			town.Location = islet.Coordinates(i)
+			town.Location = islet.Topology().Coordinates(i)
 			break
 		}
 	}

@@ -22,9 +22,9 @@ type body struct {
 // largest first.
 func bodies(g *hexmap.Grid, water bool) []body {
 	top := g.Topology()
-	seen := make([]bool, g.CellCount())
+	seen := make([]bool, g.Topology().CellCount())
 	var out []body
-	for start := range g.CellCount() {
+	for start := range g.Topology().CellCount() {
 		if seen[start] || g.Cell(start).IsUnderwater() != water {
 			continue
 		}
@@ -40,7 +40,7 @@ func bodies(g *hexmap.Grid, water bool) []body {
 				b.touchesEdge = true
 			}
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
-				if n, ok := g.Neighbor(i, d); ok && !seen[n] && g.Cell(n).IsUnderwater() == water {
+				if n, ok := g.Topology().Neighbor(i, d); ok && !seen[n] && g.Cell(n).IsUnderwater() == water {
 					seen[n] = true
 					queue = append(queue, n)
 				}
@@ -88,7 +88,7 @@ type worldSurvey struct {
 }
 
 func surveyWorld(g *hexmap.Grid) worldSurvey {
-	s := worldSurvey{cells: g.CellCount(), water: bodies(g, true)}
+	s := worldSurvey{cells: g.Topology().CellCount(), water: bodies(g, true)}
 	lb := bodies(g, false)
 	for _, b := range lb {
 		s.land += b.cells

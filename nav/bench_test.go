@@ -1,18 +1,22 @@
-package nav
+// The benchmarks are an external test package: they build maps with
+// mapgen, which imports nav.
+package nav_test
 
 import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
+	"hexsandbox/nav"
 )
 
 // benchPath times one corner-to-corner search of a featureless map.
 func benchPath(b *testing.B, w, h int) {
-	g := newGrid(b, w, h, false)
-	f := NewFinder(g)
-	q := Query{From: 0, To: g.CellCount() - 1, Speed: hexmap.UnitSpeed}
+	g := flatGrid(b, w, h)
+	f := nav.NewFinder(g)
+	q := nav.Query{From: 0, To: g.Topology().CellCount() - 1, Speed: hexmap.UnitSpeed}
 	if _, ok := f.FindPath(q); !ok {
 		b.Fatal("no path")
 	}
@@ -30,12 +34,12 @@ func BenchmarkPathShowcase80x60(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := NewFinder(g)
-	var qs []Query
+	f := nav.NewFinder(g)
+	var qs []nav.Query
 	for _, pair := range [][4]int{{2, 2, 77, 57}, {2, 57, 77, 2}, {40, 2, 40, 57}, {2, 30, 77, 30}} {
 		from, _ := g.Topology().IndexOffset(pair[0], pair[1])
 		to, _ := g.Topology().IndexOffset(pair[2], pair[3])
-		q := Query{From: from, To: to, Speed: hexmap.UnitSpeed}
+		q := nav.Query{From: from, To: to, Speed: hexmap.UnitSpeed}
 		if _, ok := f.FindPath(q); ok {
 			qs = append(qs, q)
 		}
@@ -54,16 +58,16 @@ func BenchmarkPathShowcase80x60(b *testing.B) {
 // benchReach times the area a unit reaches in one turn, from the cells
 // the setup picks in turn.
 func benchReach(b *testing.B, g *hexmap.Grid, cells []int) {
-	f := NewFinder(g)
+	f := nav.NewFinder(g)
 	total := 0
 	for _, c := range cells {
-		total += len(f.Reachable(Query{From: c, Speed: hexmap.UnitSpeed}))
+		total += len(f.Reachable(nav.Query{From: c, Speed: hexmap.UnitSpeed}))
 	}
 	b.ReportMetric(float64(total)/float64(len(cells)), "cells/area")
 	b.ReportAllocs()
 	k := 0
 	testutil.CPULoop(b, func() {
-		f.Reachable(Query{From: cells[k%len(cells)], Speed: hexmap.UnitSpeed, Units: true})
+		f.Reachable(nav.Query{From: cells[k%len(cells)], Speed: hexmap.UnitSpeed, Units: true})
 		k++
 	})
 }
@@ -76,7 +80,7 @@ func BenchmarkReachableShowcase(b *testing.B) {
 		b.Fatal(err)
 	}
 	var cells []int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if !g.Cell(i).IsUnderwater() {
 			cells = append(cells, i)
 		}
@@ -86,18 +90,27 @@ func BenchmarkReachableShowcase(b *testing.B) {
 
 // BenchmarkReachableFeatureless: open flat land, 4 steps of 5 a turn.
 func BenchmarkReachableFeatureless(b *testing.B) {
-	g := newGrid(b, 80, 60, false)
+	g := flatGrid(b, 80, 60)
 	benchReach(b, g, []int{30*80 + 40})
 }
 
 // BenchmarkReachableAllRoads is the worst case: a road on every edge, so
 // 24 steps of cost 1 reach all 1,801 cells within 24 steps.
 func BenchmarkReachableAllRoads(b *testing.B) {
-	g := newGrid(b, 80, 60, false)
-	for i := range g.CellCount() {
+	g := flatGrid(b, 80, 60)
+	for i := range g.Topology().CellCount() {
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
 			g.AddRoad(i, d)
 		}
 	}
 	benchReach(b, g, []int{30*80 + 40})
+}
+
+// flatGrid is a w×h map of flat, dry, featureless cells.
+func flatGrid(b *testing.B, w, h int) *hexmap.Grid {
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h}, noise.New(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
 }

@@ -25,7 +25,7 @@ const (
 // otherwise 5 on the level and 10 up or down a slope, plus the urban,
 // farm and plant levels of the cell entered.
 func MoveCost(g *hexmap.Grid, a int, d hexmap.Direction) (cost int, ok bool) {
-	b, ok := g.Neighbor(a, d)
+	b, ok := g.Topology().Neighbor(a, d)
 	if !ok {
 		return 0, false
 	}

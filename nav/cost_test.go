@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 func newGrid(t testing.TB, w, h int, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h, Wrapping: wrapping}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h, Wrapping: wrapping}, noise.New(1))
 	if err != nil {
 		t.Fatal(err)
 	}

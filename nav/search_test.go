@@ -15,7 +15,7 @@ func randomMap(t testing.TB, seed uint64, w, h int, wrapping bool) *hexmap.Grid 
 	t.Helper()
 	g := newGrid(t, w, h, wrapping)
 	rng := rand.New(rand.NewPCG(seed, 7))
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	g.Batch(hexmap.EditRules, func() {
 		for i := range n {
 			g.SetElevation(i, rng.IntN(4))
@@ -33,7 +33,7 @@ func randomMap(t testing.TB, seed uint64, w, h int, wrapping bool) *hexmap.Grid 
 	}
 	for range n / 15 {
 		i := rng.IntN(n)
-		g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
+		g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	}
 	for i := range n {
 		for side := 1; side <= 2; side++ {
@@ -88,7 +88,7 @@ func oracleTurnRule(current, cost, speed int) int {
 // over all walks whatever the order (no queue, no heuristic).
 func oracle(g *hexmap.Grid, q Query) []int {
 	const inf = 1 << 30
-	dist := make([]int, g.CellCount())
+	dist := make([]int, g.Topology().CellCount())
 	for i := range dist {
 		dist[i] = inf
 	}
@@ -165,7 +165,7 @@ func TestSearchWithoutRoadsAgainstExhaustive(t *testing.T) {
 	for m := range 8 {
 		g := randomMap(t, uint64(m), 20, 15, m%2 == 1)
 		g.Batch(hexmap.EditRules, func() {
-			for i := range g.CellCount() {
+			for i := range g.Topology().CellCount() {
 				for d := hexmap.NE; d <= hexmap.NW; d++ {
 					g.RemoveRoad(i, d)
 				}
@@ -193,8 +193,8 @@ func compareWithExhaustive(t *testing.T, g *hexmap.Grid, seed uint64, speeds []i
 	var dists []int
 	for range 12 {
 		q := Query{
-			From:  rng.IntN(g.CellCount()),
-			To:    rng.IntN(g.CellCount()),
+			From:  rng.IntN(g.Topology().CellCount()),
+			To:    rng.IntN(g.Topology().CellCount()),
 			Speed: speeds[rng.IntN(len(speeds))],
 			Units: rng.IntN(2) == 0,
 			Side:  rng.IntN(3), // 0: exploration ignored
@@ -238,7 +238,7 @@ func TestSearchHeadsForTheGoalOnOpenLand(t *testing.T) {
 	g := newGrid(t, 80, 60, false)
 	f := NewFinder(g)
 	defer f.Close()
-	q := Query{From: 0, To: g.CellCount() - 1, Speed: 24}
+	q := Query{From: 0, To: g.Topology().CellCount() - 1, Speed: 24}
 	p, ok := f.FindPath(q)
 	if !ok || p.Cost() != oracle(g, q)[q.To] {
 		t.Fatalf("corner to corner: %v %d, want %d", ok, p.Cost(), oracle(g, q)[q.To])
@@ -252,7 +252,7 @@ func TestSearchHeadsForTheGoalOnOpenLand(t *testing.T) {
 	if p, _ := f.FindPath(q); p.Cost() != oracle(g, q)[q.To] {
 		t.Fatalf("with a road: %d, want %d", p.Cost(), oracle(g, q)[q.To])
 	}
-	if n := f.settledCount(); n < g.CellCount()/2 {
+	if n := f.settledCount(); n < g.Topology().CellCount()/2 {
 		t.Fatalf("with a road somewhere the bound is Catlike's, yet only %d cells settled", n)
 	}
 }

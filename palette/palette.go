@@ -62,12 +62,15 @@ var (
 
 // Water, rivers and roads: copies of the shaders' base colours, before
 // the noise and waves they add (road.kage's roadColor, river.kage's
-// riverColor, water.kage's waterTint at depthShare 0 and 1).
+// riverColor, water.kage's waterTint at depthShare 0 and 1), and the
+// white the shore's foam turns water to (shore.kage's foamed, which the
+// far chunks' foam calls too).
 var (
 	Road         = Color{0.62, 0.48, 0.36, 1}
 	River        = Color{0.18, 0.42, 0.78, 0.62}
 	ShallowWater = Color{0.08, 0.4, 0.64, 0.48}
 	DeepWater    = Color{0.03, 0.16, 0.44, 0.9}
+	Foam         = Color{0.95, 0.97, 1, 0.95}
 )
 
 // The overview's tints (overview.kage): how chunks far off, drawn at a

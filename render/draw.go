@@ -166,7 +166,7 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
 		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
 		"WrapSize": o.WrapX,
-		"MapSize":  []float32{float32(g.Width()), float32(g.Height())},
+		"MapSize":  []float32{float32(g.Topology().Width), float32(g.Topology().Height)},
 	}
 }
 

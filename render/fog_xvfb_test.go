@@ -13,6 +13,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -35,18 +36,18 @@ func fogScene(t *testing.T, top hexmap.Topology) (*hexmap.Grid, *vision.Vision, 
 	}
 	mid, centre := top.Width/2+top.Height/2*top.Width, -1
 	for d := 0; centre < 0 && d < top.Width; d++ {
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			if centre < 0 && top.Distance(i, mid) == d && !g.Cell(i).IsUnderwater() {
 				centre = i
 			}
 		}
 	}
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(centre), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(centre), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
 		t.Fatal(err)
 	}
 	v := vision.New(g)
 	v.Sync()
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if d := top.Distance(i, centre); d == 5 || d == 6 {
 			g.Explore(i, 1)
 		}
@@ -87,7 +88,7 @@ func TestFogShadesCells(t *testing.T) {
 			savePNG(t, fmt.Sprintf("fog_fogged_wrap%v", wrap), fogged)
 			view := cam.View(w, h)
 			var counts [3][2]int // state × dry/underwater
-			for i := range g.CellCount() {
+			for i := range g.Topology().CellCount() {
 				st := 0
 				switch {
 				case v.Visible(1, i):
@@ -143,7 +144,7 @@ func ownCentrePixels(g *hexmap.Grid, v *project.View, depth []float64, i int, x 
 	p[0] = g.Topology().Nearest(p[0], x)
 	c := g.Cell(i)
 	if c.IsUnderwater() {
-		p[1] = float32(c.WaterLevel) * hexmap.ElevationStep
+		p[1] = float32(c.WaterLevel) * geom.ElevationStep
 	}
 	cx, cy, cw := v.Clip(p)
 	if cw <= 0 {
@@ -201,7 +202,7 @@ func TestFogPassCached(t *testing.T) {
 		}
 	})
 	u := g.Units()[0]
-	u.Location = g.Coordinates(to)
+	u.Location = g.Topology().Coordinates(to)
 	if err := g.PutUnit(0, u); err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +230,7 @@ func TestFogPassCached(t *testing.T) {
 // driver's copy (Mesa's, on the CPU under Xvfb) counts too.
 func BenchmarkCellDataUpload(b *testing.B) {
 	top := hexmap.Topology{Width: 80, Height: 60}
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(top, noise.New(1))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func BenchmarkCellDataUpload(b *testing.B) {
 func BenchmarkFrameFog(b *testing.B) {
 	s, plain := newFrameScene(b), newFrameScene(b)
 	g := s.grid
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if i%3 != 0 {
 			g.Explore(i, 1)
 		}

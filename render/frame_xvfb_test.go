@@ -42,8 +42,8 @@ func newFrameScene(b *testing.B) *frameScene {
 	s := &frameScene{grid: g, r: r, cam: project.NewCamera(g.Topology()), dst: ebiten.NewImage(1280, 720)}
 	s.cam.Zoom = 0.5
 	centre, _ := g.Topology().CellUnder(float32(s.cam.X), float32(s.cam.Z))
-	for i := 0; len(s.still) < 50 && i < g.CellCount(); i++ {
-		for c := range g.CellCount() {
+	for i := 0; len(s.still) < 50 && i < g.Topology().CellCount(); i++ {
+		for c := range g.Topology().CellCount() {
 			if g.Topology().Distance(c, centre) == i && !g.Cell(c).IsUnderwater() && len(s.still) < 50 {
 				s.still = append(s.still, project.Figure{Pos: geom.CellPosition(g, c), Heading: float32(c % 360), Color: units.SideColor(1 + c%2)})
 			}

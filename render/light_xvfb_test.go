@@ -59,18 +59,18 @@ func grassMap(t *testing.T) (*hexmap.Grid, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetTerrainType(i, 1)
 		g.SetElevation(i, 1)
 	}
-	return g, 7 + 7*g.Width()
+	return g, 7 + 7*g.Topology().Width
 }
 
 // plateauMap is grassMap with a raised plateau of radius 2 cells in the
 // middle: one elevation step, so terraced slopes all round.
 func plateauMap(t *testing.T) (*hexmap.Grid, int) {
 	g, centre := grassMap(t)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.Topology().Distance(centre, i) <= 2 {
 			g.SetElevation(i, 2)
 		}
@@ -91,7 +91,7 @@ func TestPlateauFarSlopesNotDarker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cx, cz := g.Coordinates(centre).Center()
+	cx, cz := g.Topology().Coordinates(centre).Center()
 	top := geom.CellPosition(g, centre)[1]
 	const w, h = 1280, 720
 	for _, rot := range []float64{0, 90, 180, 270} {
@@ -147,7 +147,7 @@ func TestPlateauFarSlopesNotDarker(t *testing.T) {
 // a cell of the plateau and a lower one, the two cells whose centres are
 // nearest.
 func onPlateauSlope(g *hexmap.Grid, p vec3.T) bool {
-	i, ok := g.CellUnder(p[0], p[2])
+	i, ok := g.Topology().CellUnder(p[0], p[2])
 	if !ok {
 		return false
 	}
@@ -185,7 +185,7 @@ func TestTerrainReceivesShadows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cx, cz := g.Coordinates(centre).Center()
+	cx, cz := g.Topology().Coordinates(centre).Center()
 	cam := project.NewCamera(g.Topology())
 	cam.X, cam.Z, cam.Zoom, cam.Rotation = float64(cx), float64(cz), 1, 40
 	const w, h = 640, 360

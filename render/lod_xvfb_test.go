@@ -63,16 +63,18 @@ func TestLODLooksLikeFullDetail(t *testing.T) {
 	cam := project.NewCamera(g.Topology())
 	cam.Zoom = 0
 	// At zoom 0 a cell is 10806·(h/720)/250 ≈ 21.6 pixels wide: the switch.
-	frame := func(full, coarse float32) []byte {
+	frame := func(name string, full, coarse float32) []byte {
 		r.SetLOD(full, coarse)
-		return readFrame(r, &cam, w, h, 0).Pix
+		img := readFrame(r, &cam, w, h, 0)
+		savePNG(t, "lod_"+name, img)
+		return img.Pix
 	}
-	full := frame(0, 0)
-	fine := frame(1e9, 0)
+	full := frame("full", 0, 0)
+	fine := frame("fine", 1e9, 0)
 	if r.built.LODChunks == 0 || r.built.Terrain.Vertices() != 0 {
 		t.Fatalf("%d chunks at a level of detail, %d full-detail terrain vertices", r.built.LODChunks, r.built.Terrain.Vertices())
 	}
-	coarse := frame(1e9, 1e9)
+	coarse := frame("coarse", 1e9, 1e9)
 	for _, c := range []struct {
 		name string
 		img  []byte

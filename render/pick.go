@@ -23,6 +23,6 @@ func (r *Renderer) PickPoint(cam *project.Camera, x, y float64, screenW, screenH
 	if !ok {
 		return 0, at, false
 	}
-	cell, ok = r.set.Grid.CellUnder(p[0], p[2])
+	cell, ok = r.set.Grid.Topology().CellUnder(p[0], p[2])
 	return cell, p, ok
 }

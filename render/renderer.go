@@ -9,6 +9,8 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/render/project"
 	"hexsandbox/shaders"
 
@@ -256,8 +258,8 @@ func (r *Renderer) Set() *chunk.Set { return r.set }
 // per cell row for the overview program (see shaders/overview.kage),
 // filled by writeCells.
 func mapImage(g *hexmap.Grid) *ebiten.Image {
-	const s = hexmap.NoiseTableSize
-	w, h := max(s, g.Width()), s+2*g.Height()
+	const s = noise.TableSize
+	w, h := max(s, g.Topology().Width), s+2*g.Topology().Height
 	pix := make([]byte, 4*w*h)
 	for i, t := range g.Noise().Table() {
 		o := 4 * (i%s + i/s*w)
@@ -274,24 +276,24 @@ func mapImage(g *hexmap.Grid) *ebiten.Image {
 // listed (nil: all) into the map image.
 func writeCells(img *ebiten.Image, g *hexmap.Grid, chunks []int) {
 	if chunks == nil {
-		pix := make([]byte, 4*g.Width()*2*g.Height())
-		for i := range g.CellCount() {
-			cellTexels(g, i, pix, 4*(i%g.Width()+i/g.Width()*2*g.Width()), 4*g.Width())
+		pix := make([]byte, 4*g.Topology().Width*2*g.Topology().Height)
+		for i := range g.Topology().CellCount() {
+			cellTexels(g, i, pix, 4*(i%g.Topology().Width+i/g.Topology().Width*2*g.Topology().Width), 4*g.Topology().Width)
 		}
-		img.SubImage(image.Rect(0, hexmap.NoiseTableSize, g.Width(), hexmap.NoiseTableSize+2*g.Height())).(*ebiten.Image).WritePixels(pix)
+		img.SubImage(image.Rect(0, noise.TableSize, g.Topology().Width, noise.TableSize+2*g.Topology().Height)).(*ebiten.Image).WritePixels(pix)
 		return
 	}
 	const cw, chh = hexmap.ChunkSizeX, hexmap.ChunkSizeZ
 	pix := make([]byte, 4*cw*2*chh)
 	for _, ch := range chunks {
-		x0, z0 := ch%g.ChunkCountX()*cw, ch/g.ChunkCountX()*chh
+		x0, z0 := geom.ChunkOrigin(g.Topology(), ch)
 		for z := range chh {
 			for x := range cw {
-				i := x0 + x + (z0+z)*g.Width()
+				i := x0 + x + (z0+z)*g.Topology().Width
 				cellTexels(g, i, pix, 4*(x+z*2*cw), 4*cw)
 			}
 		}
-		y := hexmap.NoiseTableSize + 2*z0
+		y := noise.TableSize + 2*z0
 		img.SubImage(image.Rect(x0, y, x0+cw, y+2*chh)).(*ebiten.Image).WritePixels(pix)
 	}
 }
@@ -317,7 +319,7 @@ func cellTexels(g *hexmap.Grid, i int, pix []byte, o, stride int) {
 	// The water's depth over the cell's floor, in eighths of a unit.
 	depth := byte(0)
 	if c.IsUnderwater() {
-		depth = byte(min(max(c.WaterSurfaceY()-float32(c.Elevation)*hexmap.ElevationStep, 0)*8, 255))
+		depth = byte(min(max(geom.WaterSurfaceY(c)-float32(c.Elevation)*geom.ElevationStep, 0)*8, 255))
 	}
 	copy(pix[o+stride:], []byte{rivers, c.Roads, depth, 255})
 }

@@ -20,7 +20,7 @@ import (
 func figuresOn(g *hexmap.Grid) []project.Figure {
 	colors := [][3]float32{{0.2, 0.4, 1}, {0.9, 0.15, 0.15}, {0.6, 0.25, 0.9}, {1, 0.55, 0.1}}
 	var figs []project.Figure
-	for i := 0; i < g.CellCount(); i += 3 {
+	for i := 0; i < g.Topology().CellCount(); i += 3 {
 		if g.Cell(i).IsUnderwater() {
 			continue
 		}

@@ -46,7 +46,7 @@ func smallContent(t testing.TB) []byte {
 	g := testMap(t, 10, 5, 2)
 	g.SetUnits(nil)
 	g.SetWaterLevel(7, 0)
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Orientation: 90, Side: 2, MovesLeft: 10}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(7), Orientation: 90, Side: 2, MovesLeft: 10}); err != nil {
 		t.Fatal(err)
 	}
 	return encodeNative(g, nil)

@@ -15,7 +15,7 @@ func BenchmarkSave320(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	reportMetrics(b, buf.Len(), g.CellCount())
+	reportMetrics(b, buf.Len(), g.Topology().CellCount())
 }
 
 // BenchmarkLoad320 reads it back with the seed's noise already built, as
@@ -33,7 +33,7 @@ func BenchmarkLoad320(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	reportMetrics(b, len(data), g.CellCount())
+	reportMetrics(b, len(data), g.Topology().CellCount())
 }
 
 // BenchmarkLoad320FreshNoise is Load with the noise built from the seed.
@@ -49,7 +49,7 @@ func BenchmarkLoad320FreshNoise(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	reportMetrics(b, len(data), g.CellCount())
+	reportMetrics(b, len(data), g.Topology().CellCount())
 }
 
 // reportMetrics adds the goals' units: milliseconds per operation and

@@ -40,9 +40,9 @@ func WriteCatlike(w io.Writer, g *hexmap.Grid) error {
 	bw := bufio.NewWriter(w)
 	put32 := func(v int32) { binary.Write(bw, binary.LittleEndian, v) }
 	put32(catlikeVersion)
-	put32(int32(g.Width()))
-	put32(int32(g.Height()))
-	bw.WriteByte(boolBit(g.Wrapping()))
+	put32(int32(g.Topology().Width))
+	put32(int32(g.Topology().Height))
+	bw.WriteByte(boolBit(g.Topology().Wrapping))
 	for i, c := range g.Cells() {
 		explored := g.Explored(i, 1)
 		if c.WaterLevel < 0 || c.WaterLevel > 255 {
@@ -82,7 +82,7 @@ func CatlikeLoses(g *hexmap.Grid) []string {
 			break
 		}
 	}
-	if s := g.Setup(); s.Seed != 0 || s.Victory.Rounds != 0 || len(s.Sides) > 0 {
+	if s := g.Setup(); s.Seed != 0 || s.Victory.Rounds != 0 || len(s.Sides) > 0 || s.Script != "" || len(s.Areas) > 0 {
 		lost = append(lost, "the scenario setup")
 	}
 	return lost

@@ -75,8 +75,8 @@ func TestCatlikeFileReadsBackByteForByte(t *testing.T) {
 		t.Fatal("the hand-made file has no explored border cell")
 	}
 	g, info := readShared(t, raw)
-	if info.Dropped.Dropped() || !g.Wrapping() || len(g.Units()) != 2 {
-		t.Fatalf("read %+v, wrapping %v, %d units", info, g.Wrapping(), len(g.Units()))
+	if info.Dropped.Dropped() || !g.Topology().Wrapping || len(g.Units()) != 2 {
+		t.Fatalf("read %+v, wrapping %v, %d units", info, g.Topology().Wrapping, len(g.Units()))
 	}
 	var out bytes.Buffer
 	if err := WriteCatlike(&out, g); err != nil {

@@ -27,7 +27,7 @@ func ExampleWrite() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(info.Format, back.Width(), back.Height(), back.Seed())
+	fmt.Println(info.Format, back.Topology().Width, back.Topology().Height, back.Noise().Seed())
 	fmt.Println("equal:", back.Equal(g))
 	// Output:
 	// hexsandbox 10 5 42

@@ -2,16 +2,15 @@ package saves
 
 import (
 	"bytes"
+	"hexsandbox/hexmap/noise"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"hexsandbox/hexmap"
 )
 
 // fuzzNoise gives every fuzzed map the same noise: a fuzzer inventing
 // seeds must not make the test build (and keep) a table per seed.
-func fuzzNoise(int64) *hexmap.Noise { return sharedNoise(0) }
+func fuzzNoise(int64) *noise.Noise { return sharedNoise(0) }
 
 // FuzzRead feeds the product-format reader (and the sniffer) anything.
 // Whatever it accepts must survive a write and a second read unchanged,

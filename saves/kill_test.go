@@ -35,7 +35,7 @@ func killMaps() [2]*hexmap.Grid {
 		if err != nil {
 			panic(err)
 		}
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			g.SetTerrainType(i, uint8((i*7+k)%5))
 			g.SetElevation(i, (i*13+k*3)%7)
 		}

@@ -32,8 +32,11 @@ import (
 //	that many bytes of UTF-8 name, then the setup: uint64 seed (of a
 //	match's generator, not the map's noise), uint32
 //	round limit (0 conquest), uint8 side count (≤ 4), per side uint8
-//	side, uint8 team, then the match length's bytes, opaque here
-//	(package game's saved match),
+//	side, uint8 team, v6+: uint32 script length (≤ hexmap.MaxScriptBytes),
+//	that many bytes of UTF-8, uint8 area count (≤ hexmap.MaxAreas), per
+//	area uint8 length, that many bytes of UTF-8 name, uint32 cell count
+//	(≤ cells), per cell uint32 index (ascending), then the match
+//	length's bytes, opaque here (package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
 // All numbers are little-endian. Cells are stored field by field rather
@@ -47,10 +50,10 @@ import (
 // read as hexmap.DefaultUnitType, with no towns and the zero (default)
 // hexmap.Setup. Version 5's match length comes right after the header,
 // so that a reader knows how much the body may hold before it
-// decompresses the body.
+// decompresses the body. Versions 1 to 5 had no script or areas.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 5
+	nativeVersion = 6
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -66,6 +69,7 @@ type layout struct {
 	exploredBit bool // side 1's exploration in the terrain plane's bit 4
 	notes       bool // the notes follow the exploration
 	scenario    bool // unit types, towns, setup and match follow the notes
+	script      bool // the setup goes on with the script and the areas
 }
 
 func layoutOf(version int) layout {
@@ -75,7 +79,7 @@ func layoutOf(version int) layout {
 	case version < 3:
 		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
-	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5}
+	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5, script: version >= 6}
 }
 
 // exploredLen is the bytes of exploration a map of n cells stores.
@@ -90,10 +94,16 @@ func (l layout) exploredLen(n int) int {
 func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 
 // maxScenarioLen is the most bytes the version 5 sections of a map of n
-// cells take (one unit and one town per cell, the longest names).
-func maxScenarioLen(n int) int64 {
-	return int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
+// cells take (one unit and one town per cell, the longest names), with
+// version 6's script and areas (every area holding every cell) when
+// script is set.
+func maxScenarioLen(n int, script bool) int64 {
+	size := int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
 		8 + 4 + 1 + 2*hexmap.MaxSides
+	if script {
+		size += 4 + hexmap.MaxScriptBytes + 1 + hexmap.MaxAreas*(1+maxAreaNameBytes+4+4*int64(n))
+	}
+	return size
 }
 
 func writeNative(w io.Writer, g *hexmap.Grid, match []byte) error {
@@ -113,20 +123,20 @@ func writeNative(w io.Writer, g *hexmap.Grid, match []byte) error {
 
 // encodeNative returns the uncompressed content, checksum included.
 func encodeNative(g *hexmap.Grid, match []byte) []byte {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	lay := layoutOf(nativeVersion)
 	units := g.Units()
 	// Room for all but the notes and towns, which are few: the match
 	// may be large, and growing the slice past it would copy it again.
 	data := make([]byte, 0, headerLen+4+planeCount*n+lay.turnLen+4+(lay.unitLen+1+hexmap.MaxUnitTypeLength)*len(units)+
-		lay.exploredLen(n)+4+4+8+4+1+2*hexmap.MaxSides+len(match)+4)
+		lay.exploredLen(n)+4+4+8+4+1+2*hexmap.MaxSides+4+len(g.Setup().Script)+1+len(match)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
-	data = binary.LittleEndian.AppendUint32(data, uint32(g.Width()))
-	data = binary.LittleEndian.AppendUint32(data, uint32(g.Height()))
-	data = binary.LittleEndian.AppendUint64(data, uint64(g.Seed()))
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Topology().Width))
+	data = binary.LittleEndian.AppendUint32(data, uint32(g.Topology().Height))
+	data = binary.LittleEndian.AppendUint64(data, uint64(g.Noise().Seed()))
 	flags := byte(0)
-	if g.Wrapping() {
+	if g.Topology().Wrapping {
 		flags |= flagWrapping
 	}
 	data = append(data, flags)
@@ -214,7 +224,7 @@ func readNative(r *bufio.Reader, noise NoiseSource) (*hexmap.Grid, Info, error) 
 		maxBody += 4 + int64(hexmap.MaxNotes)*(4+1+maxNoteBytes)
 	}
 	if lay.scenario {
-		maxBody += maxScenarioLen(n) + int64(matchLen)
+		maxBody += maxScenarioLen(n, lay.script) + int64(matchLen)
 	}
 	body, err := io.ReadAll(io.LimitReader(z, maxBody+1))
 	if err != nil {
@@ -273,7 +283,7 @@ func checkBody(head, body []byte, n int, lay layout, matchLen int) (scenario, er
 	if lay.scenario {
 		var size int
 		var err error
-		if sc, size, err = readScenario(body[min(len(body), want-4):], int(units), n, matchLen); err != nil {
+		if sc, size, err = readScenario(body[min(len(body), want-4):], int(units), n, matchLen, lay.script); err != nil {
 			return sc, err
 		}
 		want += size

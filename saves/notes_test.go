@@ -17,7 +17,7 @@ func notedContent(t testing.TB) ([]byte, int) {
 	g := testMap(t, 10, 5, 2)
 	g.SetUnits(nil)
 	g.SetWaterLevel(7, 0)
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Orientation: 90, Side: 1, MovesLeft: 5}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(7), Orientation: 90, Side: 1, MovesLeft: 5}); err != nil {
 		t.Fatal(err)
 	}
 	for cell, text := range map[int]string{3: "Ashford", 41: "Lake Mør"} {

@@ -31,11 +31,11 @@ func readShared(t testing.TB, data []byte) (*hexmap.Grid, Info) {
 
 func requireEqual(t testing.TB, got, want *hexmap.Grid) {
 	t.Helper()
-	if got.Width() != want.Width() || got.Height() != want.Height() || got.Seed() != want.Seed() || got.Wrapping() != want.Wrapping() {
+	if got.Topology().Width != want.Topology().Width || got.Topology().Height != want.Topology().Height || got.Noise().Seed() != want.Noise().Seed() || got.Topology().Wrapping != want.Topology().Wrapping {
 		t.Fatalf("read %d×%d seed %d wrapping %v, want %d×%d seed %d wrapping %v",
-			got.Width(), got.Height(), got.Seed(), got.Wrapping(), want.Width(), want.Height(), want.Seed(), want.Wrapping())
+			got.Topology().Width, got.Topology().Height, got.Noise().Seed(), got.Topology().Wrapping, want.Topology().Width, want.Topology().Height, want.Noise().Seed(), want.Topology().Wrapping)
 	}
-	for i := range want.CellCount() {
+	for i := range want.Topology().CellCount() {
 		if got.Cell(i) != want.Cell(i) {
 			t.Fatalf("cell %d: read %+v, want %+v", i, got.Cell(i), want.Cell(i))
 		}
@@ -68,8 +68,8 @@ func TestNativeRoundTripExtremes(t *testing.T) {
 	g.SetWaterLevel(49, 0)
 	g.SetSideInTurn(hexmap.MaxSides)
 	for _, u := range []hexmap.Unit{
-		{Location: g.Coordinates(5), Orientation: -0.5, Side: 1, MovesLeft: 0},
-		{Location: g.Coordinates(49), Orientation: 359.9, Side: hexmap.MaxSides, MovesLeft: hexmap.UnitSpeed},
+		{Location: g.Topology().Coordinates(5), Orientation: -0.5, Side: 1, MovesLeft: 0},
+		{Location: g.Topology().Coordinates(49), Orientation: 359.9, Side: hexmap.MaxSides, MovesLeft: hexmap.UnitSpeed},
 	} {
 		if err := g.AddUnit(u); err != nil {
 			t.Fatal(err)
@@ -140,7 +140,7 @@ func TestCatlikeUnitsBothWays(t *testing.T) {
 		if u.Location != w.Location || u.Orientation != w.Orientation || u.Side != 1 || u.MovesLeft != hexmap.UnitSpeed {
 			t.Fatalf("unit %d: read %+v from %+v", k, u, w)
 		}
-		if i, _ := got.Index(u.Location); !got.Occupied(i) {
+		if i, _ := got.Topology().Index(u.Location); !got.Occupied(i) {
 			t.Fatalf("unit %d: its cell is not occupied", k)
 		}
 	}
@@ -148,11 +148,11 @@ func TestCatlikeUnitsBothWays(t *testing.T) {
 	// the cells they name.
 	h := testMap(t, 20, 15, 0)
 	h.SetUnits(nil)
-	for i := range h.CellCount() {
+	for i := range h.Topology().CellCount() {
 		h.SetWaterLevel(i, 0)
 	}
 	for _, i := range []int{0, 19, 20, 21, 299} {
-		h.AddUnit(hexmap.Unit{Location: h.Coordinates(i), Orientation: float32(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
+		h.AddUnit(hexmap.Unit{Location: h.Topology().Coordinates(i), Orientation: float32(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	}
 	back, _ := readShared(t, catlikeFile(2, h))
 	for k, i := range []int{0, 19, 20, 21, 299} {
@@ -190,11 +190,11 @@ func catlikeFile(version int, g *hexmap.Grid) []byte {
 	}
 	le(int32(version))
 	if version >= 1 {
-		le(int32(g.Width()))
-		le(int32(g.Height()))
+		le(int32(g.Topology().Width))
+		le(int32(g.Topology().Height))
 	}
 	if version >= 5 {
-		flag(g.Wrapping())
+		flag(g.Topology().Wrapping)
 	}
 	for i, c := range g.Cells() {
 		elevation := int(c.Elevation)
@@ -231,9 +231,9 @@ func catlikeMap(t testing.TB, version int) *hexmap.Grid {
 		g.SetUnits(nil)
 	}
 	asCatlike(t, g)
-	g.SetExploration(make([]uint8, g.CellCount()))
+	g.SetExploration(make([]uint8, g.Topology().CellCount()))
 	if version >= 3 {
-		for i := 0; i < g.CellCount(); i += 3 {
+		for i := 0; i < g.Topology().CellCount(); i += 3 {
 			g.Explore(i, 1)
 		}
 	}
@@ -269,8 +269,8 @@ func TestWriteCatlikeMatchesSpec(t *testing.T) {
 func TestCatlikeSeedZero(t *testing.T) {
 	g := testMap(t, 20, 15, 4)
 	got, _ := readShared(t, catlikeFile(1, g))
-	if got.Seed() != 0 {
-		t.Fatalf("Catlike map seed %d", got.Seed())
+	if got.Noise().Seed() != 0 {
+		t.Fatalf("Catlike map seed %d", got.Noise().Seed())
 	}
 }
 
@@ -278,7 +278,7 @@ func TestCatlikeSeedZero(t *testing.T) {
 func TestNativeCompactness(t *testing.T) {
 	g := testMap(t, 80, 60, 5)
 	data := writeNativeBytes(t, g)
-	if per := float64(len(data)) / float64(g.CellCount()); per >= 2 {
+	if per := float64(len(data)) / float64(g.Topology().CellCount()); per >= 2 {
 		t.Fatalf("%.2f bytes per cell, want under 2", per)
 	}
 	got, _ := readShared(t, data)
@@ -356,7 +356,7 @@ func TestSeamLinksRoundTrip(t *testing.T) {
 	// Version 4: the same bytes without the wrapping flag.
 	v4 := slices.Concat([]byte{4, 0, 0, 0}, catlike.Bytes()[4:12], catlike.Bytes()[13:])
 	got, info := readShared(t, v4)
-	if got.Wrapping() {
+	if got.Topology().Wrapping {
 		t.Fatal("a v4 file read as wrapping")
 	}
 	if info.Dropped.DroppedRivers != rivers || info.Dropped.DroppedRoads != roads {

@@ -16,6 +16,7 @@ import (
 	"os"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // Format names a map file format.
@@ -42,7 +43,7 @@ type Info struct {
 // NoiseSource builds (or fetches) the noise of a map's seed. Building
 // noise takes far longer than reading a file, so callers that already
 // hold the noise of a seed pass a source that reuses it.
-type NoiseSource func(seed int64) *hexmap.Noise
+type NoiseSource func(seed int64) *noise.Noise
 
 // Write writes g in the product's format.
 func Write(w io.Writer, g *hexmap.Grid) error { return writeNative(w, g, nil) }
@@ -54,7 +55,7 @@ func WriteMatch(w io.Writer, g *hexmap.Grid, match []byte) error { return writeN
 // Read reads a map in either format, telling them apart by content:
 // gzip data is the product's format, anything else must be a Catlike
 // save whose first int32 is a version 0..5. On error the grid is nil.
-func Read(r io.Reader) (*hexmap.Grid, Info, error) { return ReadWith(r, hexmap.NewNoise) }
+func Read(r io.Reader) (*hexmap.Grid, Info, error) { return ReadWith(r, noise.New) }
 
 // ReadBytes is Read of a file already in memory.
 func ReadBytes(data []byte) (*hexmap.Grid, Info, error) { return Read(bytes.NewReader(data)) }
@@ -104,7 +105,7 @@ func result(g *hexmap.Grid, info Info, err error) (*hexmap.Grid, Info, error) {
 // LoadFile reads a map file in either format. Its errors name the file
 // once.
 func LoadFile(path string) (*hexmap.Grid, Info, error) {
-	return LoadFileWith(path, hexmap.NewNoise)
+	return LoadFileWith(path, noise.New)
 }
 
 // LoadFileWith is LoadFile with the map's noise taken from noise.

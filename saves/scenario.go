@@ -13,8 +13,12 @@ import (
 // a reader allocate without end.
 const MaxMatchBytes = 64 << 20
 
-// maxTownNameBytes is the most UTF-8 bytes a town's name can take.
-const maxTownNameBytes = 4 * hexmap.MaxTownNameLength
+// maxTownNameBytes is the most UTF-8 bytes a town's name can take;
+// maxAreaNameBytes an area's.
+const (
+	maxTownNameBytes = 4 * hexmap.MaxTownNameLength
+	maxAreaNameBytes = 4 * hexmap.MaxAreaNameLength
+)
 
 // scenario is what version 5 stores after the notes: the units' types
 // (in the order of the units), the towns, the setup and the match.
@@ -34,7 +38,7 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 	}
 	data = binary.LittleEndian.AppendUint32(data, uint32(len(g.Towns())))
 	for _, t := range g.Towns() {
-		i, _ := g.Index(t.Location)
+		i, _ := g.Topology().Index(t.Location)
 		data = binary.LittleEndian.AppendUint32(data, uint32(i))
 		data = append(data, t.Owner, byte(len(t.Name)))
 		data = append(data, t.Name...)
@@ -45,6 +49,17 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 	data = append(data, byte(len(s.Sides)))
 	for _, sd := range s.Sides {
 		data = append(data, sd.Side, sd.Team)
+	}
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(s.Script)))
+	data = append(data, s.Script...)
+	data = append(data, byte(len(s.Areas)))
+	for _, a := range s.Areas {
+		data = append(data, byte(len(a.Name)))
+		data = append(data, a.Name...)
+		data = binary.LittleEndian.AppendUint32(data, uint32(len(a.Cells)))
+		for _, c := range a.Cells {
+			data = binary.LittleEndian.AppendUint32(data, uint32(c))
+		}
 	}
 	return append(data, match...) // its length is in the header
 }
@@ -110,7 +125,7 @@ func (c *cursor) fail(err error) {
 // against MaxMatchBytes already), and returns them with their length. It
 // checks the lengths and counts, so that nothing it allocates exceeds
 // what b holds; the grid checks the values (hexmap's setters).
-func readScenario(b []byte, units, n, matchLen int) (scenario, int, error) {
+func readScenario(b []byte, units, n, matchLen int, script bool) (scenario, int, error) {
 	var s scenario
 	c := &cursor{b: b, what: "unit types"}
 	s.types = make([]string, 0, min(units, len(b)))
@@ -147,11 +162,47 @@ func readScenario(b []byte, units, n, matchLen int) (scenario, int, error) {
 	for range min(sides, hexmap.MaxSides) {
 		s.setup.Sides = append(s.setup.Sides, hexmap.SideSetup{Side: c.u8(), Team: c.u8()})
 	}
+	if script {
+		readScript(c, &s.setup, n)
+	}
 	c.what = "match"
 	if match := c.take(matchLen); len(match) > 0 {
 		s.match = bytes.Clone(match)
 	}
 	return s, c.at, c.err
+}
+
+// readScript reads version 6's script and areas into setup, checking
+// lengths and counts against what a map of n cells allows (the grid
+// checks the values).
+func readScript(c *cursor, setup *hexmap.Setup, n int) {
+	c.what = "script"
+	size := c.u32()
+	if size > hexmap.MaxScriptBytes {
+		c.fail(fmt.Errorf("script of %d bytes: %w", size, hexmap.ErrBadScript))
+		return
+	}
+	setup.Script = string(c.take(int(size)))
+	c.what = "areas"
+	count := int(c.u8())
+	if count > hexmap.MaxAreas {
+		c.fail(fmt.Errorf("%d areas: %w", count, hexmap.ErrBadArea))
+	}
+	for k := 0; k < count && c.err == nil; k++ {
+		nameLen := int(c.u8())
+		if nameLen > maxAreaNameBytes {
+			c.fail(fmt.Errorf("area %d: name of %d bytes: %w", k, nameLen, hexmap.ErrBadArea))
+		}
+		a := hexmap.Area{Name: string(c.take(nameLen))}
+		cells := c.u32()
+		if cells > uint32(n) {
+			c.fail(fmt.Errorf("area %d: %d cells on a map of %d: %w", k, cells, n, hexmap.ErrBadArea))
+		}
+		for j := 0; j < int(cells) && c.err == nil; j++ {
+			a.Cells = append(a.Cells, int(c.u32()))
+		}
+		setup.Areas = append(setup.Areas, a)
+	}
 }
 
 // applyTypes gives the file's unit records (in the file's order) their
@@ -170,7 +221,7 @@ func (s scenario) applyTypes(units []hexmap.Unit) error {
 func (s scenario) applyTo(g *hexmap.Grid) error {
 	towns := make([]hexmap.Town, len(s.towns))
 	for k, t := range s.towns {
-		towns[k] = hexmap.Town{Location: g.Coordinates(t.cell), Name: t.name, Owner: t.owner}
+		towns[k] = hexmap.Town{Location: g.Topology().Coordinates(t.cell), Name: t.name, Owner: t.owner}
 	}
 	if err := g.SetTowns(towns); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"io"
 	"path/filepath"
 	"slices"
@@ -26,11 +27,16 @@ var scenarioTowns = []struct {
 }
 
 // scenarioSetup is the setup scenarioMap sets: a seed with the top bit,
-// three of the four sides on two teams, a round limit.
+// three of the four sides on two teams, a round limit, a script with
+// characters of several bytes, an empty area, one of the longest name
+// and one holding the last cell of a 40×30 map.
 var scenarioSetup = hexmap.Setup{
 	Seed:    1<<63 | 12345,
 	Sides:   []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}, {Side: 4, Team: 1}},
 	Victory: hexmap.Victory{Rounds: 200},
+	Script:  "def on_start():\n    game.message(\"Grüße\")\n",
+	Areas: []hexmap.Area{{Name: "empty"}, {Name: strings.Repeat("ø", hexmap.MaxAreaNameLength), Cells: []int{0, 5, 6}},
+		{Name: "corner", Cells: []int{40*30 - 1}}},
 }
 
 // scenarioTypes are the types scenarioMap gives its units in turn.
@@ -52,7 +58,7 @@ func scenarioMap(t testing.TB) *hexmap.Grid {
 		t.Fatal(err)
 	}
 	for _, tw := range scenarioTowns {
-		i := tw.x + tw.z*g.Width()
+		i := tw.x + tw.z*g.Topology().Width
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1) // dry
 		if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(tw.x, tw.z), Name: tw.name, Owner: tw.owner}); err != nil {
 			t.Fatal(err)
@@ -73,8 +79,9 @@ func matchBlob() []byte {
 	return b
 }
 
-// Every field version 5 adds comes back as written: each unit's type,
-// the towns in order with names and owners, the setup and the match.
+// Every field versions 5 and 6 add comes back as written: each unit's
+// type, the towns in order with names and owners, the setup with its
+// script and areas, and the match.
 func TestScenarioRoundTrip(t *testing.T) {
 	g := scenarioMap(t)
 	var buf bytes.Buffer
@@ -82,7 +89,7 @@ func TestScenarioRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, info := readShared(t, buf.Bytes())
-	if info.Version != 5 || !bytes.Equal(info.Match, matchBlob()) {
+	if info.Version != 6 || !bytes.Equal(info.Match, matchBlob()) {
 		t.Fatalf("version %d, match of %d bytes", info.Version, len(info.Match))
 	}
 	for k, u := range got.Units() {
@@ -99,7 +106,9 @@ func TestScenarioRoundTrip(t *testing.T) {
 			t.Errorf("town %d: %+v, want %+v", k, tw, want)
 		}
 	}
-	if s := got.Setup(); s.Seed != scenarioSetup.Seed || s.Victory != scenarioSetup.Victory || !slices.Equal(s.Sides, scenarioSetup.Sides) {
+	if s := got.Setup(); s.Seed != scenarioSetup.Seed || s.Victory != scenarioSetup.Victory || !slices.Equal(s.Sides, scenarioSetup.Sides) ||
+		s.Script != scenarioSetup.Script || len(s.Areas) != 3 || s.Areas[1].Name != scenarioSetup.Areas[1].Name ||
+		!slices.Equal(s.Areas[1].Cells, []int{0, 5, 6}) || !slices.Equal(s.Areas[2].Cells, []int{1199}) || len(s.Areas[0].Cells) != 0 {
 		t.Errorf("setup %+v", s)
 	}
 	requireEqual(t, got, g)
@@ -122,8 +131,8 @@ func TestVersion4FileReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != 4 || info.Match != nil || g.Width() != 10 || g.Height() != 5 || g.Seed() != 3 {
-		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Width(), g.Height(), g.Seed())
+	if info.Version != 4 || info.Match != nil || g.Topology().Width != 10 || g.Topology().Height != 5 || g.Noise().Seed() != 3 {
+		t.Fatalf("version %d, match %v, %d×%d seed %d", info.Version, info.Match, g.Topology().Width, g.Topology().Height, g.Noise().Seed())
 	}
 	want := []hexmap.Unit{
 		{Location: hexmap.FromOffset(2, 1), Orientation: 90, Side: 1, MovesLeft: 24, Type: "spearman"},
@@ -141,6 +150,64 @@ func TestVersion4FileReads(t *testing.T) {
 	again, info := readShared(t, writeNativeBytes(t, g))
 	if info.Version != nativeVersion || !again.Equal(g) {
 		t.Fatal("a version 4 map does not survive a version 5 write")
+	}
+}
+
+// A file written by the code of version 5 (saves/testdata/v5match.hexmap,
+// made at commit 7887955 by hexmap play -log on docs/towns.hexmap: two
+// commands of a two-side match) reads with no script and no areas, its
+// match whole, and is written back as version 6 unchanged otherwise.
+func TestVersion5FileReads(t *testing.T) {
+	g, info, err := LoadFileWith(filepath.Join("testdata", "v5match.hexmap"), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Version != 5 || !bytes.Contains(info.Match, []byte(`"log":[{"cmd":"move","unit":1,"to":[7,4]},{"cmd":"end"}]`)) {
+		t.Fatalf("version %d, match %s", info.Version, info.Match)
+	}
+	if s := g.Setup(); s.Script != "" || s.Areas != nil || g.Topology().Width != 35 {
+		t.Fatalf("setup %+v", s)
+	}
+	var buf bytes.Buffer
+	if err := WriteMatch(&buf, g, info.Match); err != nil {
+		t.Fatal(err)
+	}
+	again, info2 := readShared(t, buf.Bytes())
+	if info2.Version != nativeVersion || !again.Equal(g) || !bytes.Equal(info2.Match, info.Match) {
+		t.Fatal("a version 5 map does not survive a version 6 write")
+	}
+}
+
+// A bad script or area in a version 6 file is refused with a message
+// naming it.
+func TestBadScriptOrAreaRefused(t *testing.T) {
+	g := testMap(t, 10, 5, 2)
+	for _, s := range []hexmap.Setup{
+		{Script: strings.Repeat("x", hexmap.MaxScriptBytes+1)},
+		{Script: "\xff"},
+		{Areas: []hexmap.Area{{Name: "a"}, {Name: "a"}}},
+		{Areas: []hexmap.Area{{Name: ""}}},
+		{Areas: []hexmap.Area{{Name: "a", Cells: []int{3, 3}}}},
+		{Areas: []hexmap.Area{{Name: "a", Cells: []int{50}}}},
+	} {
+		if err := g.SetSetup(s); err == nil {
+			t.Errorf("setup %.60v accepted", s)
+		}
+	}
+	// Written past the grid's checks, a bad area is refused on reading.
+	good := hexmap.Setup{Areas: []hexmap.Area{{Name: "a", Cells: []int{1, 2}}}}
+	if err := g.SetSetup(good); err != nil {
+		t.Fatal(err)
+	}
+	content := encodeNative(g, nil)
+	at := bytes.LastIndex(content, []byte{1, 'a', 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0})
+	if at < 0 {
+		t.Fatal("area not found in the content")
+	}
+	content[at+10] = 1 // cells 1, 1: not ascending
+	binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
+	if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, hexmap.ErrBadArea) {
+		t.Fatalf("read: %v", err)
 	}
 }
 
@@ -196,10 +263,10 @@ func scenarioContent(t testing.TB) (content []byte, tailAt int) {
 	for _, i := range []int{7, 11} {
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)-1)
 	}
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(7), Side: 2, Type: "archer"}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(7), Side: 2, Type: "archer"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
+	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.SetSetup(hexmap.Setup{Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // testMap builds a typical edited map of w×h cells deterministically from
@@ -20,28 +21,28 @@ func testMap(t testing.TB, w, h int, seed uint64) *hexmap.Grid {
 	}
 	rng := rand.New(rand.NewPCG(seed, 99))
 	paintHeights(g, rng)
-	for range g.CellCount() / 150 {
-		traceRiver(g, rng.IntN(g.CellCount()), 30)
+	for range g.Topology().CellCount() / 150 {
+		traceRiver(g, rng.IntN(g.Topology().CellCount()), 30)
 	}
-	for range g.CellCount() / 100 {
-		walkRoad(g, rng, rng.IntN(g.CellCount()), 12)
+	for range g.Topology().CellCount() / 100 {
+		walkRoad(g, rng, rng.IntN(g.Topology().CellCount()), 12)
 	}
-	for range g.CellCount() / 60 {
+	for range g.Topology().CellCount() / 60 {
 		paintPatch(g, rng)
 	}
-	for range g.CellCount() / 500 {
-		g.SetSpecialIndex(rng.IntN(g.CellCount()), 1+rng.IntN(3))
+	for range g.Topology().CellCount() / 500 {
+		g.SetSpecialIndex(rng.IntN(g.Topology().CellCount()), 1+rng.IntN(3))
 	}
-	for range g.CellCount() / 400 {
-		i := rng.IntN(g.CellCount())
+	for range g.Topology().CellCount() / 400 {
+		i := rng.IntN(g.Topology().CellCount())
 		// Underwater and taken cells refuse a unit; the others take it.
-		g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Orientation: rng.Float32() * 360,
+		g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Orientation: rng.Float32() * 360,
 			Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: int16(rng.IntN(hexmap.UnitSpeed + 1))})
 	}
 	g.SetSideInTurn(1 + rng.IntN(hexmap.MaxSides))
 	// What the sides explored: a patch each, overlapping.
 	for side := 1; side <= hexmap.MaxSides; side++ {
-		g.Topology().Within(rng.IntN(g.CellCount()), 2+rng.IntN(4), func(n int) { g.Explore(n, side) })
+		g.Topology().Within(rng.IntN(g.Topology().CellCount()), 2+rng.IntN(4), func(n int) { g.Explore(n, side) })
 	}
 	return g
 }
@@ -97,11 +98,11 @@ func asCatlike(t testing.TB, g *hexmap.Grid) {
 
 // testNoise stands in for the map noise: building real noise for every
 // test map would dominate the tests' time, and no reader looks into it.
-func testNoise(seed int64) *hexmap.Noise { return sharedNoise(seed) }
+func testNoise(seed int64) *noise.Noise { return sharedNoise(seed) }
 
 // paintHeights sets smoothed random elevations 0..6 with water at 2.
 func paintHeights(g *hexmap.Grid, rng *rand.Rand) {
-	w, h := g.Width(), g.Height()
+	w, h := g.Topology().Width, g.Topology().Height
 	field := make([]float64, w*h)
 	for i := range field {
 		field[i] = rng.Float64()
@@ -150,7 +151,7 @@ func traceRiver(g *hexmap.Grid, i, steps int) {
 		}
 		best, bestDir := -1, hexmap.NoDirection
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || d == c.IncomingRiver || g.Cell(n).HasRiver() {
 				continue
 			}
@@ -171,7 +172,7 @@ func walkRoad(g *hexmap.Grid, rng *rand.Rand, i, steps int) {
 		if rng.IntN(3) == 0 {
 			d = hexmap.Direction((int(d) + 5 + rng.IntN(3)) % 6)
 		}
-		n, ok := g.Neighbor(i, d)
+		n, ok := g.Topology().Neighbor(i, d)
 		if !ok || g.Cell(n).IsUnderwater() || g.AddRoad(i, d) != nil {
 			return
 		}
@@ -182,12 +183,12 @@ func walkRoad(g *hexmap.Grid, rng *rand.Rand, i, steps int) {
 // paintPatch paints one brush stroke: a kind of feature at one level over
 // a small round area, walled when it is a town.
 func paintPatch(g *hexmap.Grid, rng *rand.Rand) {
-	centre := g.Coordinates(rng.IntN(g.CellCount()))
+	centre := g.Topology().Coordinates(rng.IntN(g.Topology().CellCount()))
 	radius, level, kind := 1+rng.IntN(3), 1+rng.IntN(3), rng.IntN(3)
 	for dz := -radius; dz <= radius; dz++ {
 		for dx := -radius; dx <= radius; dx++ {
 			c := hexmap.Coordinates{X: centre.X + dx, Z: centre.Z + dz}
-			i, ok := g.Index(c)
+			i, ok := g.Topology().Index(c)
 			if !ok || centre.DistanceTo(c) > radius || g.Cell(i).IsUnderwater() {
 				continue
 			}

@@ -18,10 +18,10 @@ func oldContent(g *hexmap.Grid, version int) []byte {
 	var b []byte
 	b = append(b, magic...)
 	b = binary.LittleEndian.AppendUint16(b, uint16(version))
-	b = binary.LittleEndian.AppendUint32(b, uint32(g.Width()))
-	b = binary.LittleEndian.AppendUint32(b, uint32(g.Height()))
-	b = binary.LittleEndian.AppendUint64(b, uint64(g.Seed()))
-	b = append(b, boolBit(g.Wrapping()))
+	b = binary.LittleEndian.AppendUint32(b, uint32(g.Topology().Width))
+	b = binary.LittleEndian.AppendUint32(b, uint32(g.Topology().Height))
+	b = binary.LittleEndian.AppendUint64(b, uint64(g.Noise().Seed()))
+	b = append(b, boolBit(g.Topology().Wrapping))
 	for k, p := range planes() {
 		for i, c := range g.Cells() {
 			v := p.get(c)
@@ -67,7 +67,7 @@ func TestNativeVersion1Units(t *testing.T) {
 func TestNativeVersion2Exploration(t *testing.T) {
 	g := testMap(t, 40, 30, 9)
 	explored := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.Explored(i, 1) {
 			explored++
 		}
@@ -79,9 +79,9 @@ func TestNativeVersion2Exploration(t *testing.T) {
 	if info.Version != 2 {
 		t.Fatalf("read as version %d", info.Version)
 	}
-	for i := range g.CellCount() {
-		if want := g.ExploredSides(i) & 1; got.ExploredSides(i) != want {
-			t.Fatalf("cell %d: explored by %#b, want %#b", i, got.ExploredSides(i), want)
+	for i := range g.Topology().CellCount() {
+		if want := g.Exploration()[i] & 1; got.Exploration()[i] != want {
+			t.Fatalf("cell %d: explored by %#b, want %#b", i, got.Exploration()[i], want)
 		}
 	}
 	if !slices.Equal(got.Units(), g.Units()) || got.SideInTurn() != g.SideInTurn() {
@@ -94,8 +94,8 @@ func TestNativeVersion2Exploration(t *testing.T) {
 func TestNativeExplorationPerSide(t *testing.T) {
 	g := testMap(t, 40, 30, 10)
 	shared := 0
-	for i := range g.CellCount() {
-		if m := g.ExploredSides(i); m&(m-1) != 0 {
+	for i := range g.Topology().CellCount() {
+		if m := g.Exploration()[i]; m&(m-1) != 0 {
 			shared++
 		}
 	}
@@ -133,11 +133,11 @@ func TestNativeUnitsRoundTrip(t *testing.T) {
 func TestUnderwaterUnitKept(t *testing.T) {
 	g := testMap(t, 20, 15, 0)
 	g.SetUnits(nil)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetWaterLevel(i, 0)
 	}
 	for _, i := range []int{3, 40, 41} {
-		g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
+		g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	}
 	file := catlikeFile(5, g)
 	// Flood cell 40 in the file itself: the water byte of its record.
@@ -160,7 +160,7 @@ func TestTwoUnitsOnOneCellRejected(t *testing.T) {
 	g := testMap(t, 20, 15, 0)
 	g.SetUnits(nil)
 	g.SetWaterLevel(5, 0)
-	g.AddUnit(hexmap.Unit{Location: g.Coordinates(5), Side: 1, MovesLeft: hexmap.UnitSpeed})
+	g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(5), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	file := catlikeFile(2, g)
 	// Duplicate the one unit record and bump the count.
 	rec := slices.Clone(file[len(file)-12:])

@@ -42,7 +42,7 @@ func parts(name string) ([]string, bool) {
 	case Terrain:
 		return []string{"opaque", "terraincolor", "terrain"}, true
 	case Overview:
-		return []string{"opaque", "terraincolor", "water", "overview"}, true
+		return []string{"opaque", "terraincolor", "water", "shore", "overview"}, true
 	case Lit:
 		return []string{"opaque", "lit"}, true
 	case Facade:

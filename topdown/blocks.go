@@ -80,7 +80,7 @@ func Preview(g *hexmap.Grid, w, h int) *image.RGBA {
 // Draw paints every cell of g into img (made for b's Size).
 func (b Blocks) Draw(img *image.RGBA, g *hexmap.Grid) {
 	draw.Draw(img, img.Bounds(), image.NewUniform(palette.Back), image.Point{}, draw.Src)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		draw.Draw(img, b.Rect(i), image.NewUniform(CellColor(g.Cell(i))), image.Point{}, draw.Src)
 	}
 }

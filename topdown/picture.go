@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/palette"
 )
 
@@ -116,7 +117,7 @@ func (p painter) hexagon(t hexmap.Topology, i int, f float64) []pt {
 	cx, cz := t.CellCenter(i)
 	out := make([]pt, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		c := hexmap.FirstCorner(d)
+		c := geom.FirstCorner(d)
 		out[d] = p.at(float64(cx)+float64(c[0])*f, float64(cz)+float64(c[2])*f)
 	}
 	return out
@@ -158,7 +159,7 @@ func (p painter) links(t hexmap.Topology, i int, c hexmap.Cell) {
 	cx, cz := t.CellCenter(i)
 	centre := p.at(float64(cx), float64(cz))
 	edge := func(d hexmap.Direction) pt {
-		a, b := hexmap.FirstCorner(d), hexmap.SecondCorner(d)
+		a, b := geom.FirstCorner(d), geom.SecondCorner(d)
 		return p.at(float64(cx)+float64(a[0]+b[0])/2, float64(cz)+float64(a[2]+b[2])/2)
 	}
 	r := t.ColumnPitch() / 2 * p.s

@@ -178,7 +178,7 @@ func (gm *Game) step(at int, heading float32) {
 	g := gm.grid
 	u := g.Units()[t.unit]
 	from := t.path[t.at]
-	u.Location = g.Coordinates(t.path[at])
+	u.Location = g.Topology().Coordinates(t.path[at])
 	u.Orientation = heading
 	// The path was free when planned and nothing else moves meanwhile;
 	// a refusal (an edit in between) stops the unit where it is.

@@ -9,6 +9,7 @@ import (
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/nav"
 )
 
@@ -17,13 +18,13 @@ import (
 // cross rivers), walls, a lake, on a flat or wrapping topology.
 func hillyMap(t testing.TB, seed uint64, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, hexmap.NewNoise(int64(seed)))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: wrapping}, noise.New(int64(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 11))
 	g.Batch(hexmap.EditRules, func() {
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			x, z := g.Topology().Offset(i)
 			e := 2 + 1.4*math.Sin(float64(x)*0.7+float64(seed)) + 1.2*math.Cos(float64(z)*0.6)
 			g.SetElevation(i, int(math.Round(e)))
@@ -31,19 +32,19 @@ func hillyMap(t testing.TB, seed uint64, wrapping bool) *hexmap.Grid {
 			g.SetPlantLevel(i, rng.IntN(3)*rng.IntN(2))
 		}
 	})
-	for i := 0; i < g.CellCount(); i += 41 {
+	for i := 0; i < g.Topology().CellCount(); i += 41 {
 		g.SetWaterLevel(i, int(g.Cell(i).Elevation)+1)
 	}
 	for range 25 {
-		i := rng.IntN(g.CellCount())
+		i := rng.IntN(g.Topology().CellCount())
 		for range 5 {
 			d := hexmap.Direction(rng.IntN(6))
 			if g.SetOutgoingRiver(i, d) == nil {
-				i, _ = g.Neighbor(i, d)
+				i, _ = g.Topology().Neighbor(i, d)
 			}
 		}
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if rng.IntN(3) > 0 {
 			for d := hexmap.NE; d <= hexmap.NW; d++ {
 				g.AddRoad(i, d)
@@ -66,9 +67,9 @@ type world struct {
 // map's border, never explorable, still does).
 func newWorld(t testing.TB, g *hexmap.Grid) *world {
 	t.Helper()
-	all := make([]uint8, g.CellCount())
+	all := make([]uint8, g.Topology().CellCount())
 	for i := range all {
-		all[i] = hexmap.AllSides
+		all[i] = 1<<hexmap.MaxSides - 1
 	}
 	if err := g.SetExploration(all); err != nil {
 		t.Fatal(err)
@@ -108,7 +109,7 @@ func TestTravel(t *testing.T) {
 		w := newWorld(t, hillyMap(t, uint64(m), m%2 == 1))
 		rng := rand.New(rand.NewPCG(uint64(m), 5))
 		for range 6 {
-			from, to := rng.IntN(w.g.CellCount()), rng.IntN(w.g.CellCount())
+			from, to := rng.IntN(w.g.Topology().CellCount()), rng.IntN(w.g.Topology().CellCount())
 			w.g.SetUnits(nil)
 			if w.g.AddUnit(New(w.g, from, 1)) != nil {
 				continue
@@ -148,7 +149,7 @@ func checkPoses(t *testing.T, w *world, poses []Pose) {
 	for k := 1; k < len(poses); k++ {
 		a, b := poses[k-1], poses[k]
 		dx := b.X - a.X
-		if w.g.Wrapping() {
+		if w.g.Topology().Wrapping {
 			// Standing, a unit is drawn in its cell's own copy of the
 			// world; travelling, in its start's: compare across copies.
 			dx -= wrap * float32(math.Round(float64(dx/wrap)))
@@ -194,7 +195,7 @@ func TestTrackContinuous(t *testing.T) {
 		f := nav.NewFinder(w.g)
 		rng := rand.New(rand.NewPCG(uint64(m), 9))
 		for range 8 {
-			p, ok := f.FindPath(nav.Query{From: rng.IntN(w.g.CellCount()), To: rng.IntN(w.g.CellCount()), Speed: 24})
+			p, ok := f.FindPath(nav.Query{From: rng.IntN(w.g.Topology().CellCount()), To: rng.IntN(w.g.Topology().CellCount()), Speed: 24})
 			if !ok || len(p.Cells) < 2 {
 				continue
 			}
@@ -235,7 +236,7 @@ func TestTrackFollowsCells(t *testing.T) {
 	top := g.Topology()
 	rng := rand.New(rand.NewPCG(3, 3))
 	for range 20 {
-		p, ok := f.FindPath(nav.Query{From: rng.IntN(g.CellCount()), To: rng.IntN(g.CellCount()), Speed: 24})
+		p, ok := f.FindPath(nav.Query{From: rng.IntN(g.Topology().CellCount()), To: rng.IntN(g.Topology().CellCount()), Speed: 24})
 		if !ok || len(p.Cells) < 2 {
 			continue
 		}
@@ -270,7 +271,7 @@ func TestTrackFollowsCells(t *testing.T) {
 func TestTravelOverBridge(t *testing.T) {
 	g, _ := hexmap.NewGrid(20, 15, 3)
 	top := g.Topology()
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, 2)
 	}
 	// A straight river flowing east along row 7 and a straight road
@@ -286,7 +287,7 @@ func TestTravelOverBridge(t *testing.T) {
 	for _, d := range []hexmap.Direction{hexmap.NW, hexmap.SE} {
 		i := cross
 		for range 3 {
-			n, _ := g.Neighbor(i, d)
+			n, _ := g.Topology().Neighbor(i, d)
 			if err := g.AddRoad(i, d); err != nil {
 				t.Fatal(err)
 			}
@@ -319,7 +320,7 @@ func TestTravelOverBridge(t *testing.T) {
 	}
 	poses := w.run(t, 0)
 	checkPoses(t, w, poses)
-	river := g.Cell(cross).RiverSurfaceY()
+	river := geom.RiverSurfaceY(g.Cell(cross))
 	centre := geom.CellPosition(g, cross)
 	lowest := float32(math.Inf(1))
 	for _, ps := range poses {
@@ -431,7 +432,7 @@ func TestTravelAcrossSeam(t *testing.T) {
 	w := newWorld(t, g)
 	top := g.Topology()
 	crossed := 0
-	for z := 1; z < g.Height()-1 && crossed < 4; z++ {
+	for z := 1; z < g.Topology().Height-1 && crossed < 4; z++ {
 		from, _ := top.IndexOffset(1, z)
 		to, _ := top.IndexOffset(18, z)
 		w.g.SetUnits(nil)

@@ -46,5 +46,5 @@ func clampSide(s int) int { return max(1, min(hexmap.MaxSides, s)) }
 // the hash makes it the same every time).
 func New(g *hexmap.Grid, i, side int) hexmap.Unit {
 	h := geom.SampleHash(g.Noise(), geom.CellPosition(g, i))
-	return hexmap.Unit{Location: g.Coordinates(i), Orientation: h.E * 360, Side: uint8(side), MovesLeft: hexmap.UnitSpeed}
+	return hexmap.Unit{Location: g.Topology().Coordinates(i), Orientation: h.E * 360, Side: uint8(side), MovesLeft: hexmap.UnitSpeed}
 }

@@ -23,7 +23,7 @@ func benchMap(b *testing.B, n int) (*hexmap.Grid, *Vision, [][2]int) {
 		if !ok || g.Occupied(to) || g.Cell(to).IsUnderwater() || reserved(moves, to) || reserved(moves, i) {
 			continue
 		}
-		if g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed}) == nil {
+		if g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: 1, MovesLeft: hexmap.UnitSpeed}) == nil {
 			moves = append(moves, [2]int{i, to})
 		}
 	}
@@ -47,7 +47,7 @@ func step(g *hexmap.Grid, v *Vision, k int, m [2]int, back bool) {
 		from, to = to, from
 	}
 	u := g.Units()[k]
-	u.Location = g.Coordinates(to)
+	u.Location = g.Topology().Coordinates(to)
 	g.PutUnit(k, u)
 	v.Step(from, to)
 }

@@ -47,7 +47,7 @@ func NewCellData(v *Vision, side int) *CellData { return NewCellDataOf(v, v.grid
 
 // NewCellDataOf shows map g as side sees it through src, at once.
 func NewCellDataOf(src Source, g *hexmap.Grid, side int) *CellData {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	d := &CellData{vision: src, grid: g, pix: make([]byte, 4*n), fading: make([]bool, n)}
 	d.SetSide(side)
 	return d
@@ -58,7 +58,7 @@ func NewCellDataOf(src Source, g *hexmap.Grid, side int) *CellData {
 func (d *CellData) Pix() []byte { return d.pix }
 
 // Size is the image's size in texels: the map's width and height.
-func (d *CellData) Size() (w, h int) { return d.grid.Width(), d.grid.Height() }
+func (d *CellData) Size() (w, h int) { return d.grid.Topology().Width, d.grid.Topology().Height }
 
 // Serial changes whenever Pix does, so that an uploader knows when.
 func (d *CellData) Serial() uint64 { return d.serial }

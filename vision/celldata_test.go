@@ -21,8 +21,8 @@ func TestCellDataLayout(t *testing.T) {
 	v, _ := top.IndexOffset(10, 7)
 	edge, _ := top.IndexOffset(0, 3)
 	g.SetTerrainType(v, hexmap.Snow)
-	g.AddUnit(hexmap.Unit{Location: g.Coordinates(v), Side: 3, MovesLeft: hexmap.UnitSpeed})
-	g.AddUnit(hexmap.Unit{Location: g.Coordinates(edge), Side: 3, MovesLeft: hexmap.UnitSpeed})
+	g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(v), Side: 3, MovesLeft: hexmap.UnitSpeed})
+	g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(edge), Side: 3, MovesLeft: hexmap.UnitSpeed})
 	d := NewCellData(New(g), 3)
 	if w, h := d.Size(); w != 20 || h != 15 || len(d.Pix()) != 4*20*15 {
 		t.Fatalf("size %d×%d, %d bytes", w, h, len(d.Pix()))
@@ -57,14 +57,14 @@ func TestCellDataFades(t *testing.T) {
 	top := g.Topology()
 	a, _ := top.IndexOffset(5, 7)
 	b, _ := top.IndexOffset(15, 7)
-	g.AddUnit(hexmap.Unit{Location: g.Coordinates(a), Side: 1, MovesLeft: hexmap.UnitSpeed})
+	g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(a), Side: 1, MovesLeft: hexmap.UnitSpeed})
 	vis := New(g)
 	d := NewCellData(vis, 1)
 	if texel(d, a)[0] != 255 || texel(d, b)[0] != 0 {
 		t.Fatal("start: a not seen or b seen")
 	}
 	u := g.Units()[0]
-	u.Location = g.Coordinates(b)
+	u.Location = g.Topology().Coordinates(b)
 	g.PutUnit(0, u)
 	run := func(seconds, fps float64) {
 		for range int(seconds*fps + 0.5) {
@@ -94,7 +94,7 @@ func TestCellDataFades(t *testing.T) {
 		t.Error("Serial changed with nothing fading")
 	}
 	// At 8 frames a second the fade takes as long.
-	u.Location = g.Coordinates(a)
+	u.Location = g.Topology().Coordinates(a)
 	g.PutUnit(0, u)
 	run(0.5, 8)
 	if got := texel(d, b)[0]; got < 126 || got > 129 {

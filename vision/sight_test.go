@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
-var testNoise = hexmap.NewNoise(1)
+var testNoise = noise.New(1)
 
 func newGrid(t testing.TB, w, h int, wrapping bool) *hexmap.Grid {
 	t.Helper()
@@ -22,8 +23,8 @@ func newGrid(t testing.TB, w, h int, wrapping bool) *hexmap.Grid {
 // rel returns the cell at cube offset (dx, dz) from cell i.
 func rel(t testing.TB, g *hexmap.Grid, i, dx, dz int) int {
 	t.Helper()
-	c := g.Coordinates(i)
-	n, ok := g.Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz})
+	c := g.Topology().Coordinates(i)
+	n, ok := g.Topology().Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz})
 	if !ok {
 		t.Fatalf("(%d, %d) from cell %d is off the map", dx, dz, i)
 	}
@@ -34,13 +35,13 @@ func rel(t testing.TB, g *hexmap.Grid, i, dx, dz int) int {
 // cube offsets.
 func ring(t testing.TB, g *hexmap.Grid, i, r int) []int {
 	var out []int
-	c := g.Coordinates(i)
+	c := g.Topology().Coordinates(i)
 	for dx := -r; dx <= r; dx++ {
 		for dz := -r; dz <= r; dz++ {
 			if (abs(int32(dx))+abs(int32(dz))+abs(int32(dx+dz)))/2 != int32(r) {
 				continue
 			}
-			if n, ok := g.Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
+			if n, ok := g.Topology().Index(hexmap.Coordinates{X: c.X + dx, Z: c.Z + dz}); ok {
 				out = append(out, n)
 			}
 		}
@@ -99,7 +100,7 @@ func TestSightHandWorked(t *testing.T) {
 			func(g *hexmap.Grid, v int) []int { return disk(t, g, v, 5) }},
 		{"a plateau: all at 2 sees as far as all at 0",
 			func(g *hexmap.Grid, v int) {
-				for i := range g.CellCount() {
+				for i := range g.Topology().CellCount() {
 					g.SetElevation(i, 2)
 				}
 			},
@@ -227,7 +228,7 @@ func TestSightSeam(t *testing.T) {
 func oracleSees(g *hexmap.Grid, from, rng int) []int {
 	top := g.Topology()
 	limit := rng + g.Cell(from).ViewElevation()
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	dist := make([]int, n)
 	maxD := 0
 	for i := range n {
@@ -261,7 +262,7 @@ func oracleSees(g *hexmap.Grid, from, rng int) []int {
 // randomTerrain paints hills, cliffs, hollows and lakes.
 func randomTerrain(g *hexmap.Grid, rng *rand.Rand) {
 	g.Batch(hexmap.NoRules, func() {
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			g.SetElevation(i, rng.IntN(6)-1)
 			if rng.IntN(6) == 0 {
 				g.SetWaterLevel(i, rng.IntN(5))
@@ -280,7 +281,7 @@ func TestSightAgainstOracle(t *testing.T) {
 		randomTerrain(g, rng)
 		s := NewSight(g)
 		for range 60 {
-			from, r := rng.IntN(g.CellCount()), rng.IntN(6)
+			from, r := rng.IntN(g.Topology().CellCount()), rng.IntN(6)
 			var got []int
 			for _, c := range s.Cells(from, r, nil) {
 				got = append(got, int(c))

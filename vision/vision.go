@@ -46,7 +46,7 @@ type viewer struct {
 // New counts the vision of g's units and follows g from now on. Close it
 // when done.
 func New(g *hexmap.Grid) *Vision {
-	n := g.CellCount()
+	n := g.Topology().CellCount()
 	v := &Vision{grid: g, top: g.Topology(), sight: NewSight(g), feed: g.Follow(), at: make([]int32, n),
 		touched: newChangeList(n), changes: newChangeList(n)}
 	for s := range v.counts {
@@ -143,7 +143,7 @@ func (v *Vision) syncFeed() {
 	}
 	changes, complete := v.feed.Read()
 	if !complete {
-		for i := range v.grid.CellCount() {
+		for i := range v.grid.Topology().CellCount() {
 			v.sight.Refresh(i, v.grid.Cell(i))
 		}
 		v.touched.addAll()

@@ -15,7 +15,7 @@ import (
 func recount(g *hexmap.Grid) [hexmap.MaxSides][]uint16 {
 	var c [hexmap.MaxSides][]uint16
 	for s := range c {
-		c[s] = make([]uint16, g.CellCount())
+		c[s] = make([]uint16, g.Topology().CellCount())
 	}
 	for k, u := range g.Units() {
 		for _, i := range oracleSees(g, g.UnitCell(k), Range) {
@@ -46,8 +46,8 @@ func checkCounts(t *testing.T, v *Vision, before []uint8, what string) {
 		}
 	}
 	for i, m := range before {
-		if g.ExploredSides(i)&m != m {
-			t.Fatalf("%s: cell %d lost exploration %#b → %#b", what, i, m, g.ExploredSides(i))
+		if g.Exploration()[i]&m != m {
+			t.Fatalf("%s: cell %d lost exploration %#b → %#b", what, i, m, g.Exploration()[i])
 		}
 	}
 }
@@ -55,7 +55,7 @@ func checkCounts(t *testing.T, v *Vision, before []uint8, what string) {
 // freeDry picks a random dry cell without a unit.
 func freeDry(g *hexmap.Grid, rng *rand.Rand) (int, bool) {
 	for range 100 {
-		i := rng.IntN(g.CellCount())
+		i := rng.IntN(g.Topology().CellCount())
 		if !g.Occupied(i) && !g.Cell(i).IsUnderwater() {
 			return i, true
 		}
@@ -74,7 +74,7 @@ func TestCountsMatchRecount(t *testing.T) {
 		randomTerrain(g, rng)
 		for range 25 {
 			if i, ok := freeDry(g, rng); ok {
-				g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: hexmap.UnitSpeed})
+				g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: hexmap.UnitSpeed})
 			}
 		}
 		v := New(g)
@@ -88,7 +88,7 @@ func TestCountsMatchRecount(t *testing.T) {
 				from := g.UnitCell(k)
 				to, ok := g.Topology().Neighbor(from, hexmap.Direction(rng.IntN(6)))
 				u := g.Units()[k]
-				u.Location = g.Coordinates(to)
+				u.Location = g.Topology().Coordinates(to)
 				if !ok || g.PutUnit(k, u) != nil {
 					continue
 				}
@@ -98,7 +98,7 @@ func TestCountsMatchRecount(t *testing.T) {
 				k := rng.IntN(len(g.Units()))
 				to, ok := freeDry(g, rng)
 				u := g.Units()[k]
-				u.Location = g.Coordinates(to)
+				u.Location = g.Topology().Coordinates(to)
 				if !ok || g.PutUnit(k, u) != nil {
 					continue
 				}
@@ -106,7 +106,7 @@ func TestCountsMatchRecount(t *testing.T) {
 				what = "jump"
 			case r < 7:
 				if i, ok := freeDry(g, rng); ok {
-					g.AddUnit(hexmap.Unit{Location: g.Coordinates(i), Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: hexmap.UnitSpeed})
+					g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: uint8(1 + rng.IntN(hexmap.MaxSides)), MovesLeft: hexmap.UnitSpeed})
 				}
 				if len(g.Units()) > 0 && rng.IntN(2) == 0 {
 					g.RemoveUnit(g.UnitCell(rng.IntN(len(g.Units()))))
@@ -114,7 +114,7 @@ func TestCountsMatchRecount(t *testing.T) {
 				v.Sync()
 				what = "placement"
 			case r < 9: // terrain under and around units; water may drown one
-				i := rng.IntN(g.CellCount())
+				i := rng.IntN(g.Topology().CellCount())
 				if len(g.Units()) > 0 && rng.IntN(2) == 0 {
 					i = g.UnitCell(rng.IntN(len(g.Units())))
 				}
@@ -128,7 +128,7 @@ func TestCountsMatchRecount(t *testing.T) {
 			default: // a batch of edits
 				g.Batch(hexmap.EditRules, func() {
 					for range 20 {
-						g.SetElevation(rng.IntN(g.CellCount()), rng.IntN(5))
+						g.SetElevation(rng.IntN(g.Topology().CellCount()), rng.IntN(5))
 					}
 				})
 				v.Sync()
@@ -157,7 +157,7 @@ func TestMoveRevealsAlongTheWay(t *testing.T) {
 		g.AddRoad(i, hexmap.E)
 		g.Explore(i, 2)
 	}
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(start), Side: 2, MovesLeft: hexmap.UnitSpeed}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(start), Side: 2, MovesLeft: hexmap.UnitSpeed}); err != nil {
 		t.Fatal(err)
 	}
 	g.SetSideInTurn(2)
@@ -167,7 +167,7 @@ func TestMoveRevealsAlongTheWay(t *testing.T) {
 	// Cells seen only from the cells in between: farther than 3 from
 	// both ends of the way (flat, so sight is the disk of 3).
 	var between []int
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		ds, de := top.Distance(i, start), top.Distance(i, end)
 		if ds > Range && de > Range && top.Explorable(i) && !g.Explored(i, 2) {
 			for x := 6; x <= 14; x++ {

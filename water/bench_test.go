@@ -1,16 +1,19 @@
 package water
 
-import "testing"
+import (
+	"hexsandbox/hexmap/geom"
+	"testing"
+)
 
 // BenchmarkTriangulate80x60 triangulates the water of every chunk of an
 // 80×60 map with a sea, lakes and estuaries, reusing the meshes' storage
 // as the chunk package does.
 func BenchmarkTriangulate80x60(b *testing.B) {
 	g := benchMap(b)
-	chunks := make([]Meshes, g.ChunkCount())
-	cells := make([][]int, g.ChunkCount())
+	chunks := make([]Meshes, geom.ChunkCount(g.Topology()))
+	cells := make([][]int, geom.ChunkCount(g.Topology()))
 	for ch := range chunks {
-		chunks[ch], cells[ch] = layers(), g.ChunkCells(ch)
+		chunks[ch], cells[ch] = layers(), geom.ChunkCells(g.Topology(), ch)
 	}
 	g.Noise().Table() // the noise tables are built lazily; not part of the work
 	b.ReportAllocs()

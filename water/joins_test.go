@@ -17,38 +17,38 @@ import (
 func TestOpenWaterWatertight(t *testing.T) {
 	g := testMap(t, 12345)
 	pairs, borders, corners := 0, 0, 0
-	for a := range g.CellCount() {
+	for a := range g.Topology().CellCount() {
 		if !g.Cell(a).IsUnderwater() {
 			continue
 		}
 		ma := triangulateOne(g, a)
 		for d := hexmap.NE; d <= hexmap.SE; d++ {
-			b, ok := g.Neighbor(a, d)
+			b, ok := g.Topology().Neighbor(a, d)
 			if !ok || !g.Cell(b).IsUnderwater() {
 				continue
 			}
 			mb := triangulateOne(g, b)
-			for _, p := range waterEdge(g, b, d.Opposite(), g.Cell(a).WaterSurfaceY()) {
+			for _, p := range waterEdge(g, b, d.Opposite(), geom.WaterSurfaceY(g.Cell(a))) {
 				if !hasExact(ma.Water, p) || !hasExact(mb.Water, p) {
-					t.Fatalf("%v-%v: water edge point %v not shared", g.Coordinates(a), g.Coordinates(b), p)
+					t.Fatalf("%v-%v: water edge point %v not shared", g.Topology().Coordinates(a), g.Topology().Coordinates(b), p)
 				}
 			}
 			pa, pb := pCentre(g, a), pCentre(g, b)
 			if !coveredBy(vec.Lerp(pa, pb, 0.5), ma, mb) {
-				t.Fatalf("gap between water cells %v and %v", g.Coordinates(a), g.Coordinates(b))
+				t.Fatalf("gap between water cells %v and %v", g.Topology().Coordinates(a), g.Topology().Coordinates(b))
 			}
 			pairs++
-			if g.ChunkOf(a) != g.ChunkOf(b) {
+			if geom.ChunkOf(g.Topology(), a) != geom.ChunkOf(g.Topology(), b) {
 				borders++
 			}
-			c, ok := g.Neighbor(a, d.Next())
+			c, ok := g.Topology().Neighbor(a, d.Next())
 			if d > hexmap.E || !ok || !g.Cell(c).IsUnderwater() {
 				continue
 			}
 			mc := triangulateOne(g, c)
 			mid := vec.Lerp(vec.Lerp(pa, pb, 0.5), pCentre(g, c), 1.0/3)
 			if !coveredBy(mid, ma, mb, mc) {
-				t.Fatalf("gap in water corner %v %v %v", g.Coordinates(a), g.Coordinates(b), g.Coordinates(c))
+				t.Fatalf("gap in water corner %v %v %v", g.Topology().Coordinates(a), g.Topology().Coordinates(b), g.Topology().Coordinates(c))
 			}
 			corners++
 		}

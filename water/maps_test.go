@@ -19,14 +19,14 @@ var (
 	lakeInnerCells = [2][2]int{{10, 4}, {10, 5}} // a river joins them
 )
 
-func at(g *hexmap.Grid, x, z int) int { return x + z*g.Width() }
+func at(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 
 // flow sets a river from cell (x1, z1) into its neighbour (x2, z2).
 func flow(t testing.TB, g *hexmap.Grid, x1, z1, x2, z2 int) {
 	t.Helper()
 	from, to := at(g, x1, z1), at(g, x2, z2)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := g.Neighbor(from, d); ok && n == to {
+		if n, ok := g.Topology().Neighbor(from, d); ok && n == to {
 			if g.SetOutgoingRiver(from, d) != nil {
 				t.Fatalf("river (%d,%d)->(%d,%d) refused", x1, z1, x2, z2)
 			}
@@ -47,8 +47,8 @@ func testMap(t testing.TB, seed int64) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for z := range g.Height() {
-		for x := range g.Width() {
+	for z := range g.Topology().Height {
+		for x := range g.Topology().Width {
 			i := at(g, x, z)
 			switch {
 			case x <= 5:
@@ -85,7 +85,7 @@ func benchMap(t testing.TB) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := float64(i%80), float64(i/80)
 		h := 2 + 2*math.Sin(x*0.15) + 2*math.Cos(z*0.2) + math.Sin((x+z)*0.4)
 		g.SetElevation(i, int(math.Round(min(max(h, 0), 6))))
@@ -95,7 +95,7 @@ func benchMap(t testing.TB) *hexmap.Grid {
 		lakeAt(g, lake[0], lake[1])
 	}
 	for s := range 40 {
-		river(g, (s*1237+91)%g.CellCount())
+		river(g, (s*1237+91)%g.Topology().CellCount())
 	}
 	return g
 }
@@ -105,8 +105,8 @@ func benchMap(t testing.TB) *hexmap.Grid {
 // eastwards over the rim.
 func lakeAt(g *hexmap.Grid, x, z int) {
 	c := hexmap.FromOffset(x, z)
-	for i := range g.CellCount() {
-		switch g.Coordinates(i).DistanceTo(c) {
+	for i := range g.Topology().CellCount() {
+		switch g.Topology().Coordinates(i).DistanceTo(c) {
 		case 0, 1, 2:
 			g.SetElevation(i, 4)
 			g.SetWaterLevel(i, 5)
@@ -114,9 +114,9 @@ func lakeAt(g *hexmap.Grid, x, z int) {
 			g.SetElevation(i, 5)
 		}
 	}
-	i, _ := g.Index(c.Step(hexmap.E).Step(hexmap.E))
+	i, _ := g.Topology().Index(c.Step(hexmap.E).Step(hexmap.E))
 	if g.SetOutgoingRiver(i, hexmap.E) == nil {
-		n, _ := g.Neighbor(i, hexmap.E)
+		n, _ := g.Topology().Neighbor(i, hexmap.E)
 		river(g, n)
 	}
 }
@@ -131,7 +131,7 @@ func river(g *hexmap.Grid, i int) {
 		}
 		best, bestD := -1, hexmap.NoDirection
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || c.HasIncomingRiver() && c.IncomingRiver == d || !c.IsValidRiverDestination(g.Cell(n)) {
 				continue
 			}
@@ -154,7 +154,7 @@ func layers() Meshes {
 // triangulateAll puts the water of every cell of g into one set of meshes.
 func triangulateAll(g *hexmap.Grid) Meshes {
 	m := layers()
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		TriangulateCell(g, i, m)
 	}
 	return m
@@ -208,6 +208,6 @@ func inTriangle(t [3]vec3.T, x, z float32) (float32, bool) {
 }
 
 // centre is the unperturbed XZ centre of cell i.
-func centre(g *hexmap.Grid, i int) (float32, float32) { return g.Coordinates(i).Center() }
+func centre(g *hexmap.Grid, i int) (float32, float32) { return g.Topology().Coordinates(i).Center() }
 
 func dist2(a, b vec3.T) float32 { d := vec.Sub(a, b); return vec.Dot(d, d) }

@@ -35,13 +35,13 @@ func TestPreview(t *testing.T) {
 		scale float32
 	}{"water_testmap.png": {testMap(t, 7), 4}, "water_benchmap.png": {benchMap(t), 1}} {
 		img, at := preview(p.g, p.scale)
-		for i := range p.g.CellCount() {
+		for i := range p.g.Topology().CellCount() {
 			c := pCentre(p.g, i)
 			got := img.RGBAAt(at(c))
 			cell := p.g.Cell(i)
 			isLand := got.B == 60 && got.G >= 150
 			if cell.IsUnderwater() && got != waterColor || !cell.IsUnderwater() && !cell.HasRiver() && !isLand {
-				t.Fatalf("%s: cell %v (underwater %v) shows %v at its centre", name, p.g.Coordinates(i), cell.IsUnderwater(), got)
+				t.Fatalf("%s: cell %v (underwater %v) shows %v at its centre", name, p.g.Topology().Coordinates(i), cell.IsUnderwater(), got)
 			}
 		}
 		var buf bytes.Buffer
@@ -67,7 +67,7 @@ var (
 // to pixels.
 func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int)) {
 	const margin = hexmap.OuterRadius
-	x1, z1 := hexmap.CellCenter(g.Width()-1, g.Height()-1)
+	x1, z1 := hexmap.FromOffset(g.Topology().Width-1, g.Topology().Height-1).Center()
 	maxZ := z1 + margin
 	w := int((x1 + hexmap.InnerRadius + 2*margin) * scale)
 	h := int((maxZ + margin) * scale)
@@ -77,19 +77,19 @@ func preview(g *hexmap.Grid, scale float32) (*image.RGBA, func(vec3.T) (int, int
 	cam := raster.Camera{Eye: vec3.T{-margin, 0, maxZ}, Right: vec3.T{1, 0, 0}, Up: vec3.T{0, 0, 1}, Forward: vec3.T{0, -1, 0},
 		Focal: float64(scale), Ortho: true}
 	r := painter{c: c, cam: &cam}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if !g.Cell(i).IsUnderwater() {
 			r.land(g, i)
 		}
 	}
-	for ch := range g.ChunkCount() {
+	for ch := range geom.ChunkCount(g.Topology()) {
 		m := layers()
-		for _, i := range g.ChunkCells(ch) {
+		for _, i := range geom.ChunkCells(g.Topology(), ch) {
 			TriangulateCell(g, i, m)
 		}
 		r.layers(m)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		r.rivers(g, i)
 	}
 	return c.Img, r.toPx

@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 	"hexsandbox/mesh"
 )
@@ -29,11 +30,11 @@ func hasNear(m *mesh.Mesh, p vec3.T) bool {
 // fails unless the noise matches across the seam.
 func TestWaterAcrossSeam(t *testing.T) {
 	top := hexmap.Topology{Width: 10, Height: 10, Wrapping: true}
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+	g, err := hexmap.NewGridOf(top, noise.New(3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetWaterLevel(i, 1)
 		if x, z := top.Offset(i); x == 9 && z%3 == 0 {
 			g.SetElevation(i, 2) // land in the last column, facing the first
@@ -41,35 +42,35 @@ func TestWaterAcrossSeam(t *testing.T) {
 	}
 	p := geom.PerturberOf(g)
 	bridges, shores := 0, 0
-	for a := range g.CellCount() {
+	for a := range g.Topology().CellCount() {
 		ma := triangulateOne(g, a)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			b, ok := g.Neighbor(a, d)
+			b, ok := g.Topology().Neighbor(a, d)
 			shift := top.NeighborShift(a, b)
 			if !ok || shift == 0 {
 				continue
 			}
 			bx, bz := top.CellCenter(b)
-			own := vec3.T{bx, g.Cell(a).WaterSurfaceY(), bz}
+			own := vec3.T{bx, geom.WaterSurfaceY(g.Cell(a)), bz}
 			switch {
 			case !g.Cell(a).IsUnderwater():
 			case g.Cell(b).IsUnderwater() && d <= hexmap.SE:
 				for _, c := range []vec3.T{geom.FirstWaterCorner(d.Opposite()), geom.SecondWaterCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(triangulateOne(g, b).Water, q) || !hasNear(ma.Water, vec3.T{q[0] + shift, q[1], q[2]}) {
-						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Coordinates(a), g.Coordinates(b), q)
+						t.Fatalf("%v-%v: water edge point %v not shared across the seam", g.Topology().Coordinates(a), g.Topology().Coordinates(b), q)
 					}
 				}
 				mid := vec.Lerp(pCentreOf(p, top, a), vec3.T{pCentreOf(p, top, b)[0] + shift, 0, pCentreOf(p, top, b)[2]}, 0.5)
 				if _, ok := coverY(ma.Water, mid[0], mid[2]); !ok {
-					t.Fatalf("gap in the water between %v and %v across the seam", g.Coordinates(a), g.Coordinates(b))
+					t.Fatalf("gap in the water between %v and %v across the seam", g.Topology().Coordinates(a), g.Topology().Coordinates(b))
 				}
 				bridges++
 			case !g.Cell(b).IsUnderwater():
 				for _, c := range []vec3.T{geom.FirstSolidCorner(d.Opposite()), geom.SecondSolidCorner(d.Opposite())} {
 					q := p.Perturb(vec.Add(own, c))
 					if !hasNear(ma.Shore, vec3.T{q[0] + shift, q[1], q[2]}) {
-						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Coordinates(a), g.Coordinates(b), q)
+						t.Fatalf("%v: shore towards %v misses the land's corner %v", g.Topology().Coordinates(a), g.Topology().Coordinates(b), q)
 					}
 				}
 				shores++

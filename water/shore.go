@@ -57,7 +57,7 @@ func (t *cellWater) shoreStrip(e1, e2 geom.EdgeVertices) {
 // the next neighbour's water corner when that neighbour is underwater and
 // its solid corner when it is land, with the shore value to match.
 func (t *cellWater) shoreCorner(d hexmap.Direction, e1, e2 geom.EdgeVertices) {
-	next, ok := t.g.Neighbor(t.i, d.Next())
+	next, ok := t.g.Topology().Neighbor(t.i, d.Next())
 	if !ok {
 		return
 	}

@@ -52,20 +52,20 @@ func TestShoreVMeetsWaterAndLand(t *testing.T) {
 // hexagon edges that face water, at that water's surface (land).
 func edgePoints(g *hexmap.Grid, water bool) []vec3.T {
 	var out []vec3.T
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		if c.IsUnderwater() != water {
 			continue
 		}
 		x, z := centre(g, i)
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			y, a, b := c.WaterSurfaceY(), geom.FirstWaterCorner(d), geom.SecondWaterCorner(d)
+			y, a, b := geom.WaterSurfaceY(c), geom.FirstWaterCorner(d), geom.SecondWaterCorner(d)
 			if !water {
-				n, ok := g.Neighbor(i, d)
+				n, ok := g.Topology().Neighbor(i, d)
 				if !ok || !g.Cell(n).IsUnderwater() {
 					continue
 				}
-				y, a, b = g.Cell(n).WaterSurfaceY(), geom.FirstSolidCorner(d), geom.SecondSolidCorner(d)
+				y, a, b = geom.WaterSurfaceY(g.Cell(n)), geom.FirstSolidCorner(d), geom.SecondSolidCorner(d)
 			}
 			ctr := vec3.T{x, y, z}
 			e := geom.NewEdgeVertices(vec.Add(ctr, a), vec.Add(ctr, b))
@@ -92,7 +92,7 @@ func near(set []vec3.T, p vec3.T) bool {
 func TestEstuariesWhereRiversCrossShore(t *testing.T) {
 	g := testMap(t, 7)
 	seen := 0
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		c := g.Cell(i)
 		if !c.IsUnderwater() {
 			continue
@@ -101,12 +101,12 @@ func TestEstuariesWhereRiversCrossShore(t *testing.T) {
 		var edges []hexmap.Direction
 		shoreEdges, corners := 0, 0
 		for d := hexmap.NE; d <= hexmap.NW; d++ {
-			n, ok := g.Neighbor(i, d)
+			n, ok := g.Topology().Neighbor(i, d)
 			if !ok || g.Cell(n).IsUnderwater() {
 				continue
 			}
 			shoreEdges++
-			if _, ok := g.Neighbor(i, d.Next()); ok {
+			if _, ok := g.Topology().Neighbor(i, d.Next()); ok {
 				corners++
 			}
 			if c.HasRiverThroughEdge(d) {
@@ -114,17 +114,17 @@ func TestEstuariesWhereRiversCrossShore(t *testing.T) {
 			}
 		}
 		if got, want := m.Estuaries.TriangleCount(), 5*len(edges); got != want {
-			t.Fatalf("cell %v: %d estuary triangles, want %d", g.Coordinates(i), got, want)
+			t.Fatalf("cell %v: %d estuary triangles, want %d", g.Topology().Coordinates(i), got, want)
 		}
 		est := m.Estuaries
 		if len(est.UV) != est.VertexCount() || len(est.UV2) != est.VertexCount() {
-			t.Fatalf("cell %v: estuary UV %d, UV2 %d for %d vertices", g.Coordinates(i), len(est.UV), len(est.UV2), est.VertexCount())
+			t.Fatalf("cell %v: estuary UV %d, UV2 %d for %d vertices", g.Topology().Coordinates(i), len(est.UV), len(est.UV2), est.VertexCount())
 		}
 		// Each plain shore edge has 8 triangles, each estuary edge 2 side
 		// triangles, each corner 1.
 		wantShore := 8*(shoreEdges-len(edges)) + 2*len(edges) + corners
 		if got := m.Shore.TriangleCount(); got != wantShore {
-			t.Fatalf("cell %v: %d shore triangles, want %d", g.Coordinates(i), got, wantShore)
+			t.Fatalf("cell %v: %d shore triangles, want %d", g.Topology().Coordinates(i), got, wantShore)
 		}
 		for k, d := range edges {
 			checkNearEdge(t, g, i, d, est.Positions[11*k:11*k+11])
@@ -150,14 +150,14 @@ func TestEstuariesWhereRiversCrossShore(t *testing.T) {
 // cell i and its neighbour in d.
 func checkNearEdge(t *testing.T, g *hexmap.Grid, i int, d hexmap.Direction, ps []vec3.T) {
 	t.Helper()
-	n, _ := g.Neighbor(i, d)
+	n, _ := g.Topology().Neighbor(i, d)
 	ax, az := centre(g, i)
 	bx, bz := centre(g, n)
 	mx, mz := (ax+bx)/2, (az+bz)/2
 	for _, p := range ps {
 		dx, dz := p[0]-mx, p[2]-mz
 		if math.Hypot(float64(dx), float64(dz)) > hexmap.OuterRadius {
-			t.Fatalf("estuary point %v far from edge %v of %v", p, d, g.Coordinates(i))
+			t.Fatalf("estuary point %v far from edge %v of %v", p, d, g.Topology().Coordinates(i))
 		}
 	}
 }
@@ -205,7 +205,7 @@ func TestEstuaryFlowDirection(t *testing.T) {
 // flowTowardsLand returns, for each estuary triangle, how fast its UV2 v
 // grows along the unit axis from cell i to its land neighbour in d.
 func flowTowardsLand(g *hexmap.Grid, i int, d hexmap.Direction, m *mesh.Mesh) []float64 {
-	n, _ := g.Neighbor(i, d)
+	n, _ := g.Topology().Neighbor(i, d)
 	ax, az := centre(g, i)
 	bx, bz := centre(g, n)
 	ux, uz := float64(bx-ax), float64(bz-az)

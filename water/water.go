@@ -24,7 +24,7 @@ type Meshes struct {
 // index off the map adds nothing; a nil layer is filled into a discarded
 // mesh so that callers may ask for only some layers.
 func TriangulateCell(g *hexmap.Grid, i int, m Meshes) {
-	if g == nil || i < 0 || i >= g.CellCount() || !g.Cell(i).IsUnderwater() {
+	if g == nil || i < 0 || i >= g.Topology().CellCount() || !g.Cell(i).IsUnderwater() {
 		return
 	}
 	t := newCellWater(g, i, m)
@@ -60,7 +60,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 		m.Estuaries = &mesh.Mesh{}
 	}
 	t := cellWater{g: g, top: g.Topology(), p: geom.PerturberOf(g), m: m, i: i, cell: g.Cell(i)}
-	t.y = t.cell.WaterSurfaceY()
+	t.y = geom.WaterSurfaceY(t.cell)
 	x, z := t.top.CellCenter(i)
 	t.center = vec3.T{x, t.y, z}
 	t.pCenter = t.perturb(t.center)
@@ -73,7 +73,7 @@ func newCellWater(g *hexmap.Grid, i int, m Meshes) cellWater {
 // triangulate is Catlike's TriangulateWater: a land neighbour makes the
 // edge a shore, anything else (water or the map's border) open water.
 func (t *cellWater) triangulate(d hexmap.Direction) {
-	n, ok := t.g.Neighbor(t.i, d)
+	n, ok := t.g.Topology().Neighbor(t.i, d)
 	if ok && !t.g.Cell(n).IsUnderwater() {
 		t.shore(d)
 		return
@@ -101,7 +101,7 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 	if d > hexmap.E {
 		return
 	}
-	next, ok := t.g.Neighbor(t.i, d.Next())
+	next, ok := t.g.Topology().Neighbor(t.i, d.Next())
 	if !ok || !t.g.Cell(next).IsUnderwater() {
 		return
 	}
@@ -115,8 +115,9 @@ func (t *cellWater) openWater(d hexmap.Direction, hasNeighbor bool) {
 // east or west. Within the map it is the very computation the neighbour
 // makes for its own centre, so shared points come out bit-identical.
 func (t *cellWater) neighborCenter(d hexmap.Direction) vec3.T {
-	x, z, _ := t.top.NeighborCenter(t.i, d)
-	return vec3.T{x, t.y, z}
+	n, _ := t.top.Neighbor(t.i, d)
+	x, z := t.top.CellCenter(n)
+	return vec3.T{x + t.top.NeighborShift(t.i, n), t.y, z}
 }
 
 func (t *cellWater) perturb(p vec3.T) vec3.T { return t.p.Perturb(p) }

@@ -24,22 +24,22 @@ func TestWaterOverExactlyUnderwaterCells(t *testing.T) {
 		g := testMap(t, seed)
 		m := triangulateAll(g)
 		wet := 0
-		for i := range g.CellCount() {
+		for i := range g.Topology().CellCount() {
 			c := g.Cell(i)
 			x, z := centre(g, i)
 			p := geom.FlatPerturber(g.Noise()).Perturb(vec3.T{x, 0, z})
 			if c.IsUnderwater() {
 				wet++
-				if one := triangulateOne(g, i); !hasExact(one.Water, vec3.T{p[0], c.WaterSurfaceY(), p[2]}) {
-					t.Fatalf("seed %d: cell %v: water centre is not the perturbed cell centre", seed, g.Coordinates(i))
+				if one := triangulateOne(g, i); !hasExact(one.Water, vec3.T{p[0], geom.WaterSurfaceY(c), p[2]}) {
+					t.Fatalf("seed %d: cell %v: water centre is not the perturbed cell centre", seed, g.Topology().Coordinates(i))
 				}
 				for _, q := range [][2]float32{{x, z}, {p[0], p[2]}} {
 					y, ok := coverY(m.Water, q[0], q[1])
 					if !ok {
-						t.Fatalf("seed %d: underwater cell %v: no water over %v", seed, g.Coordinates(i), q)
+						t.Fatalf("seed %d: underwater cell %v: no water over %v", seed, g.Topology().Coordinates(i), q)
 					}
-					if y != c.WaterSurfaceY() {
-						t.Fatalf("seed %d: cell %v: water at y=%v, want %v", seed, g.Coordinates(i), y, c.WaterSurfaceY())
+					if y != geom.WaterSurfaceY(c) {
+						t.Fatalf("seed %d: cell %v: water at y=%v, want %v", seed, g.Topology().Coordinates(i), y, geom.WaterSurfaceY(c))
 					}
 				}
 				continue
@@ -47,12 +47,12 @@ func TestWaterOverExactlyUnderwaterCells(t *testing.T) {
 			for l, lm := range m.all() {
 				for _, q := range [][2]float32{{x, z}, {p[0], p[2]}} {
 					if _, ok := coverY(lm, q[0], q[1]); ok {
-						t.Fatalf("seed %d: layer %d covers dry cell %v at %v", seed, l, g.Coordinates(i), q)
+						t.Fatalf("seed %d: layer %d covers dry cell %v at %v", seed, l, g.Topology().Coordinates(i), q)
 					}
 				}
 			}
 		}
-		if wet == 0 || wet == g.CellCount() {
+		if wet == 0 || wet == g.Topology().CellCount() {
 			t.Fatalf("test map has %d underwater cells", wet)
 		}
 	}
@@ -61,19 +61,19 @@ func TestWaterOverExactlyUnderwaterCells(t *testing.T) {
 // A dry cell, or an index off the map, adds nothing; nil layers are fine.
 func TestDryCellsAndBadInput(t *testing.T) {
 	g := testMap(t, 1)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		if g.Cell(i).IsUnderwater() {
 			continue
 		}
 		for _, lm := range triangulateOne(g, i).all() {
 			if lm.VertexCount() != 0 {
-				t.Fatalf("dry cell %v got %d water vertices", g.Coordinates(i), lm.VertexCount())
+				t.Fatalf("dry cell %v got %d water vertices", g.Topology().Coordinates(i), lm.VertexCount())
 			}
 		}
 	}
 	m := layers()
 	TriangulateCell(g, -1, m)
-	TriangulateCell(g, g.CellCount(), m)
+	TriangulateCell(g, g.Topology().CellCount(), m)
 	TriangulateCell(nil, 0, m)
 	for _, lm := range m.all() {
 		if lm.VertexCount() != 0 {
@@ -94,9 +94,9 @@ func TestDryCellsAndBadInput(t *testing.T) {
 func TestFiniteAndFacingUp(t *testing.T) {
 	for _, g := range []*hexmap.Grid{testMap(t, 1), benchMap(t)} {
 		var tris [3]int
-		for ch := range g.ChunkCount() {
+		for ch := range geom.ChunkCount(g.Topology()) {
 			m := layers()
-			for _, i := range g.ChunkCells(ch) {
+			for _, i := range geom.ChunkCells(g.Topology(), ch) {
 				TriangulateCell(g, i, m)
 			}
 			for l, lm := range m.all() {

@@ -40,6 +40,6 @@ func runConvert(args []string, stdout io.Writer) error {
 		note = "; a Catlike file cannot keep " + strings.Join(lost, ", ")
 	}
 	_, err = fmt.Fprintf(stdout, "converted %s (%s v%d, %d×%d) to %s (%s)%s\n",
-		args[0], info.Format, info.Version, g.Width(), g.Height(), args[1], format, note)
+		args[0], info.Format, info.Version, g.Topology().Width, g.Topology().Height, args[1], format, note)
 	return err
 }

@@ -31,7 +31,7 @@ func runExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d×%d cells, %d vertices, %d triangles; materials in %s\n", args[1], g.Width(), g.Height(), verts, tris, mtlPath(args[1]))
+	fmt.Fprintf(stdout, "%s: %d×%d cells, %d vertices, %d triangles; materials in %s\n", args[1], g.Topology().Width, g.Topology().Height, verts, tris, mtlPath(args[1]))
 	return nil
 }
 

@@ -27,7 +27,7 @@ func exportTestGrid(t *testing.T) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetElevation(i, (i%10)/2)
 		g.SetTerrainType(i, uint8(i%5))
 		g.SetWaterLevel(i, 1)
@@ -232,7 +232,7 @@ func parse3(t *testing.T, fields []string) vec3.T {
 // names.
 func TestExportMaterialsAndColours(t *testing.T) {
 	g := exportTestGrid(t)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetTerrainType(i, hexmap.Mud)
 	}
 	dir := t.TempDir()

@@ -167,5 +167,5 @@ func landPercent(g *hexmap.Grid) int {
 			land++
 		}
 	}
-	return (100*land + g.CellCount()/2) / g.CellCount()
+	return (100*land + g.Topology().CellCount()/2) / g.Topology().CellCount()
 }

@@ -32,7 +32,7 @@ func TestGenerateCatlikeFile(t *testing.T) {
 	}
 	data, _ := os.ReadFile(a)
 	g, info, err := saves.ReadBytes(data)
-	if err != nil || info.Format != saves.FormatCatlike || info.Version != 5 || g.Width() != 40 || g.Height() != 30 || !g.Wrapping() {
+	if err != nil || info.Format != saves.FormatCatlike || info.Version != 5 || g.Topology().Width != 40 || g.Topology().Height != 30 || !g.Topology().Wrapping {
 		t.Fatalf("read back: %v, %+v", err, info)
 	}
 	if data[12] != 1 { // the wrapping flag after version and size

@@ -94,7 +94,7 @@ func runInfo(args []string, stdout io.Writer) error {
 func describe(g *hexmap.Grid, info saves.Info) mapInfo {
 	m := mapInfo{
 		Format: info.Format, Version: info.Version,
-		Width: g.Width(), Height: g.Height(), Wrapping: g.Wrapping(), Seed: g.Seed(), Cells: g.CellCount(),
+		Width: g.Topology().Width, Height: g.Topology().Height, Wrapping: g.Topology().Wrapping, Seed: g.Noise().Seed(), Cells: g.Topology().CellCount(),
 		Dropped:      dropped{info.Dropped.DroppedRivers, info.Dropped.DroppedRoads, info.Dropped.ClearedSpecials},
 		MinElevation: int(g.Cell(0).Elevation), MaxElevation: int(g.Cell(0).Elevation),
 		Notes: g.NoteCount(),

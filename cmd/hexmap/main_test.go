@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/saves"
 )
 
@@ -101,7 +102,7 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 5, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 6, 42))
 }
 
 // info lists the scenario: the setup, the sides with their teams, the
@@ -112,7 +113,7 @@ func TestInfoScenario(t *testing.T) {
 	g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(1, 3), Side: 1})
 	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(3, 4), Name: "Ash", Owner: 1})
 	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 2), Name: "Birch"})
-	want := knownInfo("hexsandbox", 5, 42)
+	want := knownInfo("hexsandbox", 6, 42)
 	want["units"] = []any{
 		map[string]any{"type": "archer", "side": 2.0, "cell": []any{5.0, 4.0}},
 		map[string]any{"type": "spearman", "side": 1.0, "cell": []any{1.0, 3.0}},
@@ -148,7 +149,7 @@ func TestInfoCatlike(t *testing.T) {
 // wraps and counts both; the same cells in a Catlike v4 file, which cannot
 // wrap, lose them, and info says how many ends were dropped.
 func TestInfoWrappingAndDropped(t *testing.T) {
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, hexmap.NewNoise(0))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: true}, noise.New(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +262,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 5, 0)
+	want := knownInfo("hexsandbox", 6, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)

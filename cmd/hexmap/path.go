@@ -96,10 +96,10 @@ func mapAndCells(fs *flag.FlagSet, names ...string) (*hexmap.Grid, []int, error)
 }
 
 func cellAt(g *hexmap.Grid, x, z int) (int, error) {
-	if x < 0 || x >= g.Width() || z < 0 || z >= g.Height() {
-		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map (columns 0..%d, rows 0..%d)", x, z, g.Width(), g.Height(), g.Width()-1, g.Height()-1)
+	if x < 0 || x >= g.Topology().Width || z < 0 || z >= g.Topology().Height {
+		return 0, fmt.Errorf("no cell (%d, %d) on the %d×%d map (columns 0..%d, rows 0..%d)", x, z, g.Topology().Width, g.Topology().Height, g.Topology().Width-1, g.Topology().Height-1)
 	}
-	return x + z*g.Width(), nil
+	return x + z*g.Topology().Width, nil
 }
 
 // whyNoPath says in words why no path leads from cell from to cell to,
@@ -139,7 +139,7 @@ func canLeave(g *hexmap.Grid, i int) bool {
 // canEnter reports whether a unit can step into cell i from a neighbour.
 func canEnter(g *hexmap.Grid, i int) bool {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := g.Neighbor(i, d); ok {
+		if n, ok := g.Topology().Neighbor(i, d); ok {
 			if _, ok := nav.MoveCost(g, n, d.Opposite()); ok {
 				return true
 			}

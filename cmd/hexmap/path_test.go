@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/saves"
 )
 
@@ -41,7 +42,7 @@ func saveNative(t *testing.T, g *hexmap.Grid) string {
 
 func flatMap(t *testing.T, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: wrapping}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 10, Height: 5, Wrapping: wrapping}, noise.New(1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 const (
-	playUsage   = "hexmap play [-scenario S.json] [-seed N] [-log OUT] [-ai SIDE:LEVEL ...] FILE"
+	playUsage   = "hexmap play [-scenario S.json] [-script S.star] [-seed N] [-log OUT] [-ai SIDE:LEVEL ...] FILE"
 	replayUsage = "hexmap replay MATCH"
 )
 
@@ -36,6 +36,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs.SetOutput(io.Discard)
 	scenarioFile := fs.String("scenario", "", "scenario JSON file (replaces the map's sides, towns and units)")
 	seedFlag := fs.String("seed", "", "the match generator's 64-bit seed (replaces the scenario's)")
+	scriptFile := fs.String("script", "", "Starlark event script (replaces the scenario's)")
 	logFile := fs.String("log", "", "save the map with the match here at the end")
 	var computers []computer
 	fs.Func("ai", "a computer plays SIDE at LEVEL (idle, random, easy, normal, hard); repeatable", func(s string) error {
@@ -49,20 +50,20 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("usage: " + playUsage)
 	}
-	var seed *uint64
+	start := matchStart{scenarioFile: *scenarioFile, scriptFile: *scriptFile}
 	if *seedFlag != "" {
 		v, err := strconv.ParseUint(*seedFlag, 10, 64)
 		if err != nil {
 			return fmt.Errorf("seed %q is not a whole number 0..18446744073709551615", *seedFlag)
 		}
-		seed = &v
+		start.seed = &v
 	}
 	g, info, err := saves.LoadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
 	out := bufio.NewWriter(stdout)
-	m, err := openMatch(g, info, *scenarioFile, seed, out)
+	m, err := openMatch(g, info, start, out)
 	if err != nil {
 		return err
 	}
@@ -79,10 +80,19 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	return nil
 }
 
-// openMatch continues the match the file carries when no scenario or
-// seed is given, or starts one, writing its start's events.
-func openMatch(g *hexmap.Grid, info saves.Info, scenarioFile string, seed *uint64, out *bufio.Writer) (*game.Match, error) {
-	if info.Match != nil && scenarioFile == "" && seed == nil {
+// matchStart is what the command line says a new match starts from:
+// files that replace the map's scenario and its script, and a seed that
+// replaces the scenario's (nil: none).
+type matchStart struct {
+	scenarioFile, scriptFile string
+	seed                     *uint64
+}
+
+// openMatch continues the match the file carries when no scenario,
+// script or seed is given, or starts one, writing its start's events.
+func openMatch(g *hexmap.Grid, info saves.Info, start matchStart, out *bufio.Writer) (*game.Match, error) {
+	scenarioFile, seed := start.scenarioFile, start.seed
+	if info.Match != nil && scenarioFile == "" && seed == nil && start.scriptFile == "" {
 		m, err := resume(g, info.Match, true)
 		if err != nil {
 			return nil, err
@@ -101,6 +111,13 @@ func openMatch(g *hexmap.Grid, info saves.Info, scenarioFile string, seed *uint6
 	}
 	if seed != nil {
 		sc.Seed = *seed
+	}
+	if start.scriptFile != "" {
+		src, err := readLimited(start.scriptFile, hexmap.MaxScriptBytes)
+		if err != nil {
+			return nil, err
+		}
+		sc.Script = string(src)
 	}
 	if len(sc.Sides) == 0 && scenarioFile == "" {
 		return nil, errors.New("the map has no sides to play: give a scenario with -scenario S.json, or set the sides up in the editor")

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/vec"
 
 	"github.com/ungerik/go3d/vec3"
@@ -23,12 +24,12 @@ import (
 // column across the seam into it and a road across the seam on land.
 func seamTestGrid(t *testing.T, top hexmap.Topology) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(top, hexmap.NewNoise(6))
+	g, err := hexmap.NewGridOf(top, noise.New(6))
 	if err != nil {
 		t.Fatal(err)
 	}
 	profile := [10]int{0, 1, 2, 3, 2, 1, 0, 1, 2, 1}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := top.Offset(i)
 		g.SetElevation(i, profile[x])
 		g.SetTerrainType(i, uint8((x+z)%5))
@@ -154,7 +155,7 @@ func openEdgesNearSeam(t *testing.T, g *hexmap.Grid) (open, edges int) {
 			}
 		}
 	}
-	zMax := float32(g.Height()-1) * 1.5 * hexmap.OuterRadius
+	zMax := float32(g.Topology().Height-1) * 1.5 * hexmap.OuterRadius
 	for e, n := range count {
 		a, b := w.pts[e[0]], w.pts[e[1]]
 		band := math.Abs(float64(a[0]-wrap)) < 2*hexmap.InnerDiameter && math.Abs(float64(b[0]-wrap)) < 2*hexmap.InnerDiameter

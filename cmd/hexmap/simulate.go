@@ -18,7 +18,7 @@ import (
 	"hexsandbox/saves"
 )
 
-const simulateUsage = "hexmap simulate -sides hard,easy[,…] -games N -seed S [-max-rounds R] (MAP | -generate WxH[:continents|wrapping])"
+const simulateUsage = "hexmap simulate -sides hard,easy[,…] -games N -seed S [-max-rounds R] (MAP | -generate WxH[:TYPE][:wrapping])"
 
 // maxGames bounds -games.
 const maxGames = 100000
@@ -52,7 +52,8 @@ type simConfig struct {
 	seed      uint64
 	maxRounds int
 	mapFile   string
-	top       hexmap.Topology // for -generate
+	top       hexmap.Topology        // for -generate
+	gen       mapgen.HexMapGenerator // for -generate: the world type's
 }
 
 func parseSimulate(args []string) (simConfig, error) {
@@ -62,7 +63,7 @@ func parseSimulate(args []string) (simConfig, error) {
 	games := fs.Int("games", 10, "how many matches")
 	seed := fs.String("seed", "1", "the seed of maps and matches")
 	maxRounds := fs.Int("max-rounds", 200, "a match still on after this round is a draw")
-	generate := fs.String("generate", "", "play on generated maps WxH[:continents|wrapping], one per seat rotation")
+	generate := fs.String("generate", "", "play on generated maps WxH[:TYPE][:wrapping] (TYPE a world type of hexmap generate -type), one per seat rotation")
 	usage := func(err error) (simConfig, error) {
 		return simConfig{}, fmt.Errorf("%v; usage: %s", err, simulateUsage)
 	}
@@ -93,7 +94,7 @@ func parseSimulate(args []string) (simConfig, error) {
 	}
 	c.games, c.maxRounds = *games, *maxRounds
 	if *generate != "" {
-		if c.top, err = parseGenerate(*generate); err != nil {
+		if c.top, c.gen, err = parseGenerate(*generate); err != nil {
 			return usage(err)
 		}
 	} else {
@@ -102,27 +103,32 @@ func parseSimulate(args []string) (simConfig, error) {
 	return c, nil
 }
 
-// parseGenerate reads WxH[:TYPE].
-func parseGenerate(s string) (hexmap.Topology, error) {
-	size, kind, _ := strings.Cut(s, ":")
-	ws, hs, ok := strings.Cut(size, "x")
+// parseGenerate reads WxH[:TYPE][:wrapping], TYPE a world type
+// (continents when left out).
+func parseGenerate(s string) (hexmap.Topology, mapgen.HexMapGenerator, error) {
+	parts := strings.Split(s, ":")
+	ws, hs, ok := strings.Cut(parts[0], "x")
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
-	if !ok || err1 != nil || err2 != nil {
-		return hexmap.Topology{}, fmt.Errorf("-generate %q: want WxH[:continents|wrapping]", s)
+	if !ok || err1 != nil || err2 != nil || len(parts) > 3 {
+		return hexmap.Topology{}, mapgen.HexMapGenerator{}, fmt.Errorf("-generate %q: want WxH[:TYPE][:wrapping]", s)
 	}
 	if err := checkSize(w, h); err != nil {
-		return hexmap.Topology{}, err
+		return hexmap.Topology{}, mapgen.HexMapGenerator{}, err
 	}
-	top := hexmap.Topology{Width: w, Height: h}
-	switch kind {
-	case "", "continents":
-	case "wrapping":
-		top.Wrapping = true
-	default:
-		return hexmap.Topology{}, fmt.Errorf("-generate %q: no map type %q (continents, wrapping)", s, kind)
+	top, world := hexmap.Topology{Width: w, Height: h}, mapgen.Continents.String()
+	for _, p := range parts[1:] {
+		if p == "wrapping" {
+			top.Wrapping = true
+		} else {
+			world = p
+		}
 	}
-	return top, nil
+	gen, err := worldGenerator(world)
+	if err != nil {
+		return hexmap.Topology{}, mapgen.HexMapGenerator{}, fmt.Errorf("-generate %q: %w", s, err)
+	}
+	return top, gen, nil
 }
 
 // runSimulate plays the matches and prints the result as one JSON line.
@@ -167,8 +173,9 @@ func runSimulate(args []string, stdout io.Writer) error {
 }
 
 // simSetup is the map and starting scenario of map number k: the given
-// map's scenario (its sides must match -sides), or a generated map with
-// simple starts.
+// map's scenario (its sides must match -sides), or a generated map of
+// the world type with fair starts (mapgen.PlaceStarts, as hexmap
+// generate -sides and the New game dialog place them).
 func simSetup(c simConfig, fixed *hexmap.Grid, k int) (*hexmap.Grid, game.Scenario, error) {
 	if fixed != nil {
 		sc := game.ScenarioOf(fixed)
@@ -179,12 +186,12 @@ func simSetup(c simConfig, fixed *hexmap.Grid, k int) (*hexmap.Grid, game.Scenar
 	}
 	for try := range 20 {
 		seed := int64((c.seed + uint64(k)*7919 + uint64(try)*104729) % (mapgen.MaxSeed + 1))
-		g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(c.top, seed)
+		g, _, err := c.gen.GenerateMap(c.top, seed)
 		if err != nil {
 			return nil, game.Scenario{}, err
 		}
-		if sc, err := simpleStarts(g, len(c.levels)); err == nil {
-			return g, sc, nil
+		if err := mapgen.PlaceStarts(g, len(c.levels), seed); err == nil {
+			return g, game.ScenarioOf(g), nil
 		}
 	}
 	return nil, game.Scenario{}, fmt.Errorf("no generated map of %d×%d had room for %d sides", c.top.Width, c.top.Height, len(c.levels))

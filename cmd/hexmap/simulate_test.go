@@ -46,6 +46,18 @@ func TestSimulateNeverRefused(t *testing.T) {
 	}
 }
 
+// TestSimulateOnWorldTypes: -generate takes every world type of hexmap
+// generate -type, flat and wrapping, and the bots play on each without
+// a refusal.
+func TestSimulateOnWorldTypes(t *testing.T) {
+	for _, world := range []string{"pangaea", "archipelago", "inland-sea:wrapping", "catlike"} {
+		r := simulateJSON(t, "-sides", "hard,easy", "-games", "2", "-seed", "7", "-max-rounds", "20", "-generate", "40x30:"+world)
+		if r.Refused != 0 || r.Games != 2 {
+			t.Errorf("%s: %d games, %d refused (%s)", world, r.Games, r.Refused, r.FirstError)
+		}
+	}
+}
+
 // TestSimulateSameSeedSameResult: results (timings aside) depend only on
 // the seed.
 func TestSimulateSameSeedSameResult(t *testing.T) {
@@ -86,6 +98,7 @@ func TestSimulateBadArguments(t *testing.T) {
 		{"-sides", "hard,easy", "-generate", "40x30", "x.map"},
 		{"-sides", "hard,easy", "-generate", "40by30"},
 		{"-sides", "hard,easy", "-generate", "40x30:islands"},
+		{"-sides", "hard,easy", "-generate", "40x30:pangaea:wrapping:wrapping"},
 		{"-sides", "hard,easy", "-generate", "41x30"},
 		{"-sides", "hard,easy", "-games", "0", "-generate", "40x30"},
 		{"-sides", "hard,easy", "-seed", "-1", "-generate", "40x30"},

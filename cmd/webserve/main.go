@@ -11,7 +11,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -29,9 +28,6 @@ func main() {
 // defaultDir is where `make wasm` puts the page's assets.
 const defaultDir = "bin/web"
 
-// required are the files without which the page cannot start.
-func required() []string { return []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} }
-
 // run serves until ctx ends or serving fails, and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("webserve", flag.ContinueOnError)
@@ -45,7 +41,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := serve.CheckLoopback(*addr); err != nil {
 		return fail(err)
 	}
-	root, err := openBuild(*dir)
+	root, err := serve.OpenBuild(*dir)
 	if err != nil {
 		return fail(err)
 	}
@@ -64,19 +60,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	return 0
-}
-
-// openBuild opens the build folder, checking that `make wasm` filled it.
-func openBuild(dir string) (*os.Root, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("%v (run `make wasm` first)", err)
-	}
-	for _, name := range required() {
-		if st, err := fs.Stat(root.FS(), name); err != nil || !st.Mode().IsRegular() {
-			root.Close()
-			return nil, fmt.Errorf("%s has no %s: not a build folder (run `make wasm` first)", dir, name)
-		}
-	}
-	return root, nil
 }

@@ -10,13 +10,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexsandbox/web/serve"
 )
 
 // build makes a folder like the one `make wasm` fills.
 func build(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range required() {
+	for _, name := range serve.Required() {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
 			t.Fatal(err)
 		}

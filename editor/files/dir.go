@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/filelock"
 	"hexsandbox/saves"
 )
@@ -510,7 +511,7 @@ func (d *Dir) LoadPrefs() ([]byte, error) {
 // regular file or too large to be a map, reports progress and stops when
 // the task is cancelled.
 func loadFile(ctx context.Context, path string) (*hexmap.Grid, saves.Info, error) {
-	return saves.LoadFileFrom(path, hexmap.NewNoise, func(f *os.File, size int64) (io.Reader, error) {
+	return saves.LoadFileFrom(path, noise.New, func(f *os.File, size int64) (io.Reader, error) {
 		if size > MaxFileSize {
 			return nil, fmt.Errorf("%d bytes is too large for a map", size)
 		}

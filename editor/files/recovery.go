@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/saves"
 )
 
@@ -81,7 +82,7 @@ func readRecovery(r io.Reader) (recoveryNames, *hexmap.Grid, error) {
 			names[k] = valid
 		}
 	}
-	g, _, err := saves.ReadWith(br, hexmap.NewNoise)
+	g, _, err := saves.ReadWith(br, noise.New)
 	if err != nil {
 		return recoveryNames{}, nil, err
 	}

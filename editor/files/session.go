@@ -8,6 +8,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // ErrExists is a save's answer when the name is taken and overwrite was
@@ -171,7 +172,7 @@ func (s *Session) Title() string {
 // NewMapOf replaces the map with an empty one on topology t (size and
 // wrapping).
 func (s *Session) NewMapOf(t hexmap.Topology, seed int64) error {
-	g, err := hexmap.NewGridOf(t, hexmap.NewNoise(seed))
+	g, err := hexmap.NewGridOf(t, noise.New(seed))
 	if err != nil {
 		return err
 	}

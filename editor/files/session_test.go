@@ -127,8 +127,8 @@ func TestOpenAndNewReplaceTheMap(t *testing.T) {
 	if err := s.NewMapOf(hexmap.Topology{Width: 40, Height: 30, Wrapping: true}, 9); err != nil {
 		t.Fatal(err)
 	}
-	if s.Grid.Width() != 40 || !s.Grid.Wrapping() || s.Grid.Seed() != 9 || s.Name != "" || s.Modified() {
-		t.Errorf("NewMap: %d wide, wrapping %v, seed %d, name %q, modified %v", s.Grid.Width(), s.Grid.Wrapping(), s.Grid.Seed(), s.Name, s.Modified())
+	if s.Grid.Topology().Width != 40 || !s.Grid.Topology().Wrapping || s.Grid.Noise().Seed() != 9 || s.Name != "" || s.Modified() {
+		t.Errorf("NewMap: %d wide, wrapping %v, seed %d, name %q, modified %v", s.Grid.Topology().Width, s.Grid.Topology().Wrapping, s.Grid.Noise().Seed(), s.Name, s.Modified())
 	}
 	if err := s.NewMapOf(hexmap.Topology{Width: 7, Height: 3}, 1); err == nil {
 		t.Error("NewMap accepted a size that is not whole chunks")

@@ -52,8 +52,8 @@ func TestMapShowsEveryFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Width() != Width || g.Height() != Height {
-		t.Errorf("showcase is %d×%d, want %d×%d", g.Width(), g.Height(), Width, Height)
+	if g.Topology().Width != Width || g.Topology().Height != Height {
+		t.Errorf("showcase is %d×%d, want %d×%d", g.Topology().Width, g.Topology().Height, Width, Height)
 	}
 	have := map[string]bool{}
 	elevations := map[int16]bool{}

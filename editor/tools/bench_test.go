@@ -7,6 +7,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/mapgen"
 	"hexsandbox/render/project"
@@ -137,7 +138,7 @@ func editorCache(b *testing.B, g *hexmap.Grid) *editorChunks {
 	set.PrepareQuickly(func(_ int, c *chunk.Chunk) (any, int64) { return project.PrepareChunkUnwelded(&c.Layers) })
 	set.WantAll()
 	set.Flush()
-	e := &editorChunks{set: set, drawn: make([]project.ChunkMeshes, g.ChunkCount())}
+	e := &editorChunks{set: set, drawn: make([]project.ChunkMeshes, geom.ChunkCount(g.Topology()))}
 	e.frame(func() {})
 	return e
 }

@@ -162,7 +162,7 @@ func (d listDiff[T]) apply(back bool, find func(T) (int, bool), remove func(int)
 func (h *History) applyUnits(d listDiff[hexmap.Unit], back bool) {
 	g := h.grid
 	find := func(u hexmap.Unit) (int, bool) {
-		i, ok := g.Index(u.Location)
+		i, ok := g.Topology().Index(u.Location)
 		if !ok {
 			return 0, false
 		}

@@ -164,9 +164,9 @@ func TestNotesAreUndoable(t *testing.T) {
 		t.Errorf("redo: note %q", g.Note(3))
 	}
 	sel := &Selection{}
-	sel.Add([]Place{{3, g.Coordinates(3)}})
+	sel.Add([]Place{{3, g.Topology().Coordinates(3)}})
 	before := g.Clone()
-	Paste(g, Copy(g, sel), g.Coordinates(40))
+	Paste(g, Copy(g, sel), g.Topology().Coordinates(40))
 	if u, _ := h.Len(); u != 2 {
 		t.Errorf("a paste of a cell with a note made %d steps, want 1 more than 1", u)
 	}
@@ -178,7 +178,7 @@ func TestNotesAreUndoable(t *testing.T) {
 
 func placeUnit(t *testing.T, g *hexmap.Grid, i int, side uint8) hexmap.Unit {
 	t.Helper()
-	u := hexmap.Unit{Location: g.Coordinates(i), Side: side, MovesLeft: hexmap.UnitSpeed}
+	u := hexmap.Unit{Location: g.Topology().Coordinates(i), Side: side, MovesLeft: hexmap.UnitSpeed}
 	if err := g.AddUnit(u); err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestMovesAreNotUndoable(t *testing.T) {
 	u := placeUnit(t, g, 5, 1)
 	h.MarkSaved()
 	g.SetElevation(30, 2)
-	u.Location = g.Coordinates(7)
+	u.Location = g.Topology().Coordinates(7)
 	if err := g.PutUnit(0, u); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestTownEditsAreUndoable(t *testing.T) {
 	empty := g.Clone()
 	for k, name := range []string{"Ash", "Birch"} {
 		h.BeginStroke()
-		if err := g.PlaceTown(hexmap.Town{Location: g.Coordinates(5 + k), Name: name, Owner: uint8(k)}); err != nil {
+		if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(5 + k), Name: name, Owner: uint8(k)}); err != nil {
 			t.Fatal(err)
 		}
 		h.EndStroke()

@@ -52,7 +52,7 @@ type Place struct {
 func Region(g *hexmap.Grid, start int, m Match) []Place {
 	top := g.Topology()
 	ref := g.Cell(start)
-	seen := make([]bool, g.CellCount())
+	seen := make([]bool, g.Topology().CellCount())
 	seen[start] = true
 	out := []Place{{start, top.Coordinates(start)}}
 	for k := 0; k < len(out); k++ {

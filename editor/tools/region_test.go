@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 // paint sets the terrain of offset cells.
@@ -43,7 +44,7 @@ func TestFillReachesTheConnectedRegionOnly(t *testing.T) {
 			sand++
 		}
 	}
-	if want := g.CellCount() - 5; sand != want {
+	if want := g.Topology().CellCount() - 5; sand != want {
 		t.Errorf("%d sand cells left, want %d", sand, want)
 	}
 	if u, _ := h.Len(); u != 1 {
@@ -52,8 +53,8 @@ func TestFillReachesTheConnectedRegionOnly(t *testing.T) {
 	// Filling the sand around it with sand-matching reaches everything
 	// but the five grass/snow cells: the map is connected around them.
 	n, _, _ = Fill(g, 0, MatchTerrain, Settings{ApplyElevation: true, Elevation: 2})
-	if n != g.CellCount()-5 {
-		t.Errorf("sand fill reached %d cells, want %d", n, g.CellCount()-5)
+	if n != g.Topology().CellCount()-5 {
+		t.Errorf("sand fill reached %d cells, want %d", n, g.Topology().CellCount()-5)
 	}
 }
 
@@ -80,13 +81,13 @@ func TestFillByElevationAndWater(t *testing.T) {
 	}
 	// From dry land the water match spreads over all dry land.
 	n, _, _ = Fill(g, plateau[0], MatchWater, Settings{})
-	if want := g.CellCount() - 3; n != want {
+	if want := g.Topology().CellCount() - 3; n != want {
 		t.Errorf("dry-land fill reached %d cells, want %d", n, want)
 	}
 }
 
 func TestRegionCrossesTheSeam(t *testing.T) {
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: 20, Height: 15, Wrapping: true}, noise.New(1))
 	if err != nil {
 		t.Fatal(err)
 	}

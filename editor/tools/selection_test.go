@@ -76,12 +76,12 @@ func clipMap(t *testing.T, g *hexmap.Grid) (sel *Selection) {
 func countLinks(g *hexmap.Grid) (rivers, roads int) {
 	for i, c := range g.Cells() {
 		if d := c.OutgoingRiver; d != hexmap.NoDirection {
-			if n, ok := g.Neighbor(i, d); ok && g.Cell(n).IncomingRiver == d.Opposite() {
+			if n, ok := g.Topology().Neighbor(i, d); ok && g.Cell(n).IncomingRiver == d.Opposite() {
 				rivers++
 			}
 		}
 		for d := hexmap.NE; d <= hexmap.E+2; d++ { // NE, E, SE: each edge once
-			if n, ok := g.Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).HasRoadThroughEdge(d.Opposite()) {
+			if n, ok := g.Topology().Neighbor(i, d); ok && c.HasRoadThroughEdge(d) && g.Cell(n).HasRoadThroughEdge(d.Opposite()) {
 				roads++
 			}
 		}

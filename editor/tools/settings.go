@@ -178,7 +178,7 @@ func (s Settings) EditUnit(g *hexmap.Grid, i int) error {
 
 // Refusal is an edit that Catlike's rules refused: what was asked and
 // why, Err being one of hexmap's reasons (hexmap.ErrUphill, ErrCliff,
-// ErrRiverEdge, ErrRoadToSpecial, ErrSpecialOnRiver).
+// ErrRiverEdge, ErrSpecialOnRiver, …).
 type Refusal struct {
 	What string // "River", "Road", "Special feature"
 	Cell int
@@ -234,7 +234,7 @@ func (s Settings) EditCell(g *hexmap.Grid, i int, drag Drag) error {
 	if !drag.Active {
 		return refused
 	}
-	other, ok := g.Neighbor(i, drag.Dir.Opposite())
+	other, ok := g.Topology().Neighbor(i, drag.Dir.Opposite())
 	if !ok {
 		return refused
 	}

@@ -177,7 +177,7 @@ func (s Settings) ApplySymmetric(g *hexmap.Grid, center int, drag Drag, sym Symm
 	}
 	done := map[key]bool{}
 	var first error
-	for _, im := range sym.Images(g.Topology(), g.Coordinates(center)) {
+	for _, im := range sym.Images(g.Topology(), g.Topology().Coordinates(center)) {
 		d := drag
 		d.Dir = im.T.Dir(drag.Dir)
 		k := key{im.Cell, hexmap.NoDirection}

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 )
 
 func gridOf(t *testing.T, w, h int, wrapping bool) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h, Wrapping: wrapping}, hexmap.NewNoise(1))
+	g, err := hexmap.NewGridOf(hexmap.Topology{Width: w, Height: h, Wrapping: wrapping}, noise.New(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +21,7 @@ func gridOf(t *testing.T, w, h int, wrapping bool) *hexmap.Grid {
 func images(t *testing.T, g *hexmap.Grid, s Symmetry, x, z int) [][2]int {
 	t.Helper()
 	var out [][2]int
-	for _, im := range s.Images(g.Topology(), g.Coordinates(index(t, g, x, z))) {
+	for _, im := range s.Images(g.Topology(), g.Topology().Coordinates(index(t, g, x, z))) {
 		ox, oz := g.Topology().Offset(im.Cell)
 		out = append(out, [2]int{ox, oz})
 	}
@@ -55,7 +56,7 @@ func TestMirrorByHand(t *testing.T) {
 // rectangle: (x, z) ↔ (W−1−x, H−1−z), worked out from the axial form.
 func TestHalfTurnCoversAnEvenMap(t *testing.T) {
 	g := gridOf(t, 20, 30, false)
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := g.Topology().Offset(i)
 		got := images(t, g, Symmetry2, x, z)
 		if len(got) != 2 || got[1] != [2]int{19 - x, 29 - z} {
@@ -72,10 +73,10 @@ func TestSixFoldTurnsTheRing(t *testing.T) {
 	if got := images(t, g, Symmetry6, 9, 7); len(got) != 6 || got[1] != [2]int{9, 7} {
 		t.Fatalf("centre's images %v: want itself six times", got)
 	}
-	ne, _ := g.Neighbor(centre, hexmap.NE)
-	ims := Symmetry6.Images(g.Topology(), g.Coordinates(ne))
+	ne, _ := g.Topology().Neighbor(centre, hexmap.NE)
+	ims := Symmetry6.Images(g.Topology(), g.Topology().Coordinates(ne))
 	for k, im := range ims {
-		want, _ := g.Neighbor(centre, hexmap.Direction(k))
+		want, _ := g.Topology().Neighbor(centre, hexmap.Direction(k))
 		if im.Cell != want || im.T.Dir(hexmap.NE) != hexmap.Direction(k) {
 			t.Errorf("image %d of the NE neighbour: cell %d, NE→%v; want the %v neighbour %d", k, im.Cell, im.T.Dir(hexmap.NE), hexmap.Direction(k), want)
 		}
@@ -98,18 +99,18 @@ func TestImagesAreIsometries(t *testing.T) {
 				x, z := top.CellCenter(i)
 				return math.Hypot(float64(x)-px, float64(z)-pz)
 			}
-			for i := range g.CellCount() {
-				for _, im := range s.Images(top, g.Coordinates(i)) {
+			for i := range g.Topology().CellCount() {
+				for _, im := range s.Images(top, g.Topology().Coordinates(i)) {
 					if math.Abs(dist(im.Cell)-dist(i)) > 1e-3 {
 						t.Fatalf("%v %v: cell %d at %.3f from the centre, its image %d at %.3f", shape, s, i, dist(i), im.Cell, dist(im.Cell))
 					}
 					for d := hexmap.NE; d <= hexmap.NW; d++ {
-						n, ok := g.Neighbor(i, d)
+						n, ok := g.Topology().Neighbor(i, d)
 						if !ok {
 							continue
 						}
 						ni := imageUnder(s, top, n, im.T)
-						if m, ok := g.Neighbor(im.Cell, im.T.Dir(d)); ni >= 0 && (!ok || m != ni) {
+						if m, ok := g.Topology().Neighbor(im.Cell, im.T.Dir(d)); ni >= 0 && (!ok || m != ni) {
 							t.Fatalf("%v %v: neighbour %v of %d maps to %d, not to the %v neighbour of its image", shape, s, d, i, ni, im.T.Dir(d))
 						}
 					}
@@ -136,12 +137,12 @@ func TestWrappingMirrorAndHalfTurnAreExact(t *testing.T) {
 	g := gridOf(t, 20, 15, true)
 	top := g.Topology()
 	for _, s := range []Symmetry{SymmetryMirror, Symmetry2} {
-		for i := range g.CellCount() {
-			ims := s.Images(top, g.Coordinates(i))
+		for i := range g.Topology().CellCount() {
+			ims := s.Images(top, g.Topology().Coordinates(i))
 			if len(ims) != 2 {
 				t.Fatalf("%v: cell %d has %d images, want 2", s, i, len(ims))
 			}
-			back := s.Images(top, g.Coordinates(ims[1].Cell))
+			back := s.Images(top, g.Topology().Coordinates(ims[1].Cell))
 			if len(back) != 2 || back[1].Cell != i {
 				t.Fatalf("%v: cell %d → %d → %v, want it back", s, i, ims[1].Cell, back)
 			}

@@ -18,7 +18,7 @@ func newGrid(t testing.TB) *hexmap.Grid {
 
 func index(t testing.TB, g *hexmap.Grid, x, z int) int {
 	t.Helper()
-	i, ok := g.Index(hexmap.FromOffset(x, z))
+	i, ok := g.Topology().Index(hexmap.FromOffset(x, z))
 	if !ok {
 		t.Fatalf("cell (%d,%d) off the map", x, z)
 	}
@@ -33,9 +33,9 @@ func TestBrushCoversHexagonOfRadius(t *testing.T) {
 		if want := 3*size*(size+1) + 1; len(cells) != want {
 			t.Errorf("size %d: %d cells, want %d", size, len(cells), want)
 		}
-		c := g.Coordinates(center)
+		c := g.Topology().Coordinates(center)
 		for _, i := range cells {
-			if d := c.DistanceTo(g.Coordinates(i)); d > size {
+			if d := c.DistanceTo(g.Topology().Coordinates(i)); d > size {
 				t.Errorf("size %d: cell %d at distance %d", size, i, d)
 			}
 		}
@@ -122,7 +122,7 @@ func TestDragDrawsRiverAndRoadAcrossTheEdge(t *testing.T) {
 // dirBetween finds the direction from a to its neighbour b.
 func dirBetween(t *testing.T, g *hexmap.Grid, a, b int) hexmap.Direction {
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		if n, ok := g.Neighbor(a, d); ok && n == b {
+		if n, ok := g.Topology().Neighbor(a, d); ok && n == b {
 			return d
 		}
 	}
@@ -148,7 +148,7 @@ func TestDragTrackerIgnoresJumpsAndRests(t *testing.T) {
 		t.Error("a jump over cells is a drag")
 	}
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		n, _ := g.Neighbor(far, d)
+		n, _ := g.Topology().Neighbor(far, d)
 		tr.Reset()
 		tr.Step(g, far)
 		if got := tr.Step(g, n); !got.Active || got.Dir != d {

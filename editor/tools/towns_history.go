@@ -43,7 +43,7 @@ func (h *History) takeTowns() listDiff[hexmap.Town] {
 func (h *History) applyTowns(d listDiff[hexmap.Town], back bool) {
 	g := h.grid
 	find := func(t hexmap.Town) (int, bool) {
-		i, ok := g.Index(t.Location)
+		i, ok := g.Topology().Index(t.Location)
 		if !ok {
 			return 0, false
 		}

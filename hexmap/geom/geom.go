@@ -1,13 +1,15 @@
 // Package geom owns the triangulation geometry of a hex map, the part of
 // Catlike's HexMetrics that only the meshers (chunk, water, features,
-// buildings, units' tracks) use: the solid and open-water hexagons inside
-// a cell and the bridges between them, terrace steps, the five vertices
-// of a subdivided edge, the sizes of walls and bridges, the feature
-// thresholds of each density level, and the Perturber, which moves every
-// vertex by a map's noise (joined across the seam of a wrapping map),
-// jitters cell heights and samples the hash grid. The map itself, its
-// lattice (cell centres and the hexagon's corners), cell heights and the
-// seeded noise tables, is package hexmap's.
+// buildings, units' tracks) and the map's pictures use: the hexagon's
+// corners, the heights of a cell's ground step, river bed and water
+// surfaces, the solid and open-water hexagons inside a cell and the
+// bridges between them, terrace steps, the five vertices of a subdivided
+// edge, the sizes of walls and bridges, the feature thresholds of each
+// density level, the chunks (blocks of cells) the meshes are built by,
+// and the Perturber, which moves every vertex by a map's noise (joined
+// across the seam of a wrapping map), jitters cell heights and samples
+// the hash grid. The map itself and its lattice (cell size, centres,
+// neighbours) are package hexmap's, the noise tables package noise's.
 package geom
 
 import (
@@ -20,7 +22,7 @@ import (
 // Catlike's HexMetrics that shape a cell's triangles, as at the end of
 // part 11. World units.
 const (
-	InnerToOuter = 1 / hexmap.OuterToInner
+	InnerToOuter = hexmap.OuterRadius / hexmap.InnerRadius
 
 	// SolidFactor is the share of a cell's hexagon that is its own flat
 	// top; BlendFactor the rest, where it blends into its neighbours.
@@ -47,34 +49,34 @@ const (
 	RiverEdgeOuterStep = 1.0 / 6
 )
 
-// FirstSolidCorner is hexmap.FirstCorner scaled to the solid inner hexagon.
+// FirstSolidCorner is FirstCorner scaled to the solid inner hexagon.
 func FirstSolidCorner(d hexmap.Direction) vec3.T {
-	return vec.Scale(hexmap.FirstCorner(d), SolidFactor)
+	return vec.Scale(FirstCorner(d), SolidFactor)
 }
 
-// SecondSolidCorner is hexmap.SecondCorner scaled to the solid inner hexagon.
+// SecondSolidCorner is SecondCorner scaled to the solid inner hexagon.
 func SecondSolidCorner(d hexmap.Direction) vec3.T {
-	return vec.Scale(hexmap.SecondCorner(d), SolidFactor)
+	return vec.Scale(SecondCorner(d), SolidFactor)
 }
 
 // SolidEdgeMiddle is the middle of the solid edge in direction d.
 func SolidEdgeMiddle(d hexmap.Direction) vec3.T {
-	return vec.Scale(vec.Add(hexmap.FirstCorner(d), hexmap.SecondCorner(d)), 0.5*SolidFactor)
+	return vec.Scale(vec.Add(FirstCorner(d), SecondCorner(d)), 0.5*SolidFactor)
 }
 
 // Bridge is the offset from a solid edge to the neighbour's solid edge.
 func Bridge(d hexmap.Direction) vec3.T {
-	return vec.Scale(vec.Add(hexmap.FirstCorner(d), hexmap.SecondCorner(d)), BlendFactor)
+	return vec.Scale(vec.Add(FirstCorner(d), SecondCorner(d)), BlendFactor)
 }
 
-// FirstWaterCorner is hexmap.FirstCorner scaled to the open-water hexagon.
+// FirstWaterCorner is FirstCorner scaled to the open-water hexagon.
 func FirstWaterCorner(d hexmap.Direction) vec3.T {
-	return vec.Scale(hexmap.FirstCorner(d), WaterFactor)
+	return vec.Scale(FirstCorner(d), WaterFactor)
 }
 
-// SecondWaterCorner is hexmap.SecondCorner scaled to the open-water hexagon.
+// SecondWaterCorner is SecondCorner scaled to the open-water hexagon.
 func SecondWaterCorner(d hexmap.Direction) vec3.T {
-	return vec.Scale(hexmap.SecondCorner(d), WaterFactor)
+	return vec.Scale(SecondCorner(d), WaterFactor)
 }
 
 // TerraceLerp moves from a to b by terrace step (0..TerraceSteps):

@@ -3,6 +3,7 @@ package geom
 import (
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/internal/noisetab"
+	"hexsandbox/hexmap/noise"
 
 	"github.com/ungerik/go3d/vec3"
 	"github.com/ungerik/go3d/vec4"
@@ -25,7 +26,7 @@ const (
 type Hash = noisetab.Hash
 
 // SampleHash returns the hash-grid values of n at world point p.
-func SampleHash(n *hexmap.Noise, p vec3.T) Hash {
+func SampleHash(n *noise.Noise, p vec3.T) Hash {
 	const size = noisetab.HashGridSize
 	x := int(p[0]*HashGridScale) % size
 	if x < 0 {
@@ -39,7 +40,7 @@ func SampleHash(n *hexmap.Noise, p vec3.T) Hash {
 }
 
 // Perturber perturbs points and samples the noise for one map: as
-// hexmap.Noise.Sample on a flat map, and on a wrapping map with the noise
+// noise.Noise.Sample on a flat map, and on a wrapping map with the noise
 // made continuous across the seam (see seamBlend). The meshers perturb
 // every vertex through it; Y is never perturbed.
 type Perturber struct {
@@ -61,7 +62,7 @@ func PerturberOf(g *hexmap.Grid) Perturber {
 }
 
 // FlatPerturber returns the perturbation of n on a flat map.
-func FlatPerturber(n *hexmap.Noise) Perturber {
+func FlatPerturber(n *noise.Noise) Perturber {
 	t := n.Tables()
 	return Perturber{table: t.Table, xz: t.XZ}
 }
@@ -200,7 +201,7 @@ func (t Perturber) sampleChannel(x, z float32, c int) float32 {
 func (t Perturber) CellPosition(g *hexmap.Grid, i int) (x, y, z float32) {
 	x, z = g.Topology().CellCenter(i)
 	s1 := t.sampleElevation(x, z)
-	return x, float32(g.Cell(i).Elevation)*hexmap.ElevationStep + (s1*2-1)*ElevationPerturbStrength, z
+	return x, float32(g.Cell(i).Elevation)*ElevationStep + (s1*2-1)*ElevationPerturbStrength, z
 }
 
 // CellPosition is Perturber.CellPosition of g's own Perturber, as a point.

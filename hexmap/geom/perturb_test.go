@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/noise"
 
 	"github.com/ungerik/go3d/vec3"
 )
 
-var sharedTestNoise = hexmap.NewNoise(7)
+var sharedTestNoise = noise.New(7)
 
 func mustGrid(t testing.TB, w, h int) *hexmap.Grid {
 	t.Helper()
@@ -31,7 +32,7 @@ func far(a, b, tol float32) bool { return math.Abs(float64(a-b)) > float64(tol) 
 
 // TestPerturbMatchesSample guards the hand-inlined Perturb against Sample.
 func TestPerturbMatchesSample(t *testing.T) {
-	n := hexmap.NewNoise(3)
+	n := noise.New(3)
 	for i := range 2000 {
 		p := vec3.T{float32(i)*7.31 - 3000, float32(i % 7), float32(i)*3.17 - 1000}
 		s := n.Sample(p)
@@ -48,9 +49,9 @@ func TestCellPositionJitter(t *testing.T) {
 	g := mustGrid(t, 5, 5)
 	g.SetElevation(7, 2)
 	p := CellPosition(g, 7)
-	x, z := hexmap.CellCenter(2, 1)
-	if p[0] != x || p[2] != z || math.Abs(float64(p[1]-2*hexmap.ElevationStep)) > ElevationPerturbStrength {
-		t.Fatalf("CellPosition(7) = %v, want centre (%v, %v) at height ~%v", p, x, z, 2*hexmap.ElevationStep)
+	x, z := hexmap.FromOffset(2, 1).Center()
+	if p[0] != x || p[2] != z || math.Abs(float64(p[1]-2*ElevationStep)) > ElevationPerturbStrength {
+		t.Fatalf("CellPosition(7) = %v, want centre (%v, %v) at height ~%v", p, x, z, 2*ElevationStep)
 	}
 }
 

@@ -15,7 +15,7 @@ func NoiseGrid(w, h int, seed uint64) (*hexmap.Grid, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 2))
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		g.SetTerrainType(i, uint8(rng.IntN(5)))
 		g.SetElevation(i, rng.IntN(7))
 		g.SetWaterLevel(i, rng.IntN(7))

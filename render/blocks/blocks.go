@@ -17,6 +17,7 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/internal/vec"
 	"hexsandbox/palette"
 	"hexsandbox/render"
@@ -104,7 +105,7 @@ func (b *Scene) Refresh() {
 func (b *Scene) rebuild() {
 	b.faces = b.faces[:0]
 	b.bounds = project.Box{}
-	for i := range b.g.CellCount() {
+	for i := range b.g.Topology().CellCount() {
 		start := len(b.faces)
 		b.addCell(i)
 		for k := start; k < len(b.faces); k++ {
@@ -139,17 +140,17 @@ func (b *Scene) addCell(i int) {
 	g := b.g
 	c := g.Cell(i)
 	cx, cz := g.Topology().CellCenter(i)
-	center := vec3.T{cx, float32(c.Elevation) * hexmap.ElevationStep, cz}
+	center := vec3.T{cx, float32(c.Elevation) * geom.ElevationStep, cz}
 	col := shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation))
 	top := make([]vec3.T, 6)
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		top[d] = vec.Add(center, hexmap.FirstCorner(d))
+		top[d] = vec.Add(center, geom.FirstCorner(d))
 	}
 	b.faces = append(b.faces, face{pts: top, col: col})
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		ny := float32(-2) * hexmap.ElevationStep
-		if n, ok := g.Neighbor(i, d); ok {
-			ny = float32(g.Cell(n).Elevation) * hexmap.ElevationStep
+		ny := float32(-2) * geom.ElevationStep
+		if n, ok := g.Topology().Neighbor(i, d); ok {
+			ny = float32(g.Cell(n).Elevation) * geom.ElevationStep
 		}
 		if ny >= center[1] {
 			continue
@@ -161,7 +162,7 @@ func (b *Scene) addCell(i int) {
 	}
 	b.addLinks(i, c, center)
 	if c.IsUnderwater() {
-		wy := c.WaterSurfaceY()
+		wy := geom.WaterSurfaceY(c)
 		w := make([]vec3.T, 6)
 		for d := range w {
 			w[d] = vec3.T{top[d][0], wy, top[d][2]}
@@ -175,7 +176,7 @@ func (b *Scene) addCell(i int) {
 func (b *Scene) addLinks(i int, c hexmap.Cell, center vec3.T) {
 	lift := vec3.T{0, 0.05, 0}
 	for d := hexmap.NE; d <= hexmap.NW; d++ {
-		mid := vec.Add(center, vec.Lerp(hexmap.FirstCorner(d), hexmap.SecondCorner(d), 0.5))
+		mid := vec.Add(center, vec.Lerp(geom.FirstCorner(d), geom.SecondCorner(d), 0.5))
 		if c.HasRiverThroughEdge(d) {
 			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 2.2), col: palette.River.NRGBA(), bias: 1})
 		}
@@ -183,8 +184,8 @@ func (b *Scene) addLinks(i int, c hexmap.Cell, center vec3.T) {
 			b.faces = append(b.faces, face{pts: strip(vec.Add(center, lift), vec.Add(mid, lift), 1.6), col: palette.Road.NRGBA(), bias: 1.5})
 		}
 		if c.Walled {
-			p1 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.FirstCorner(d), 0.9))
-			p2 := vec.Add(center, vec.Lerp(vec3.T{}, hexmap.SecondCorner(d), 0.9))
+			p1 := vec.Add(center, vec.Lerp(vec3.T{}, geom.FirstCorner(d), 0.9))
+			p2 := vec.Add(center, vec.Lerp(vec3.T{}, geom.SecondCorner(d), 0.9))
 			h := vec3.T{0, 2, 0}
 			b.faces = append(b.faces, face{pts: []vec3.T{vec.Add(p1, h), vec.Add(p2, h), p2, p1}, col: palette.Wall.NRGBA(), bias: 1})
 		}
@@ -346,13 +347,13 @@ func (b *Scene) Pick(cam *project.Camera, w, h int, x, y float64) (int, vec3.T, 
 	}
 	// Test the ray against each elevation's plane, highest first: the
 	// first cell whose own top the ray meets at its elevation is hit.
-	for i := range b.g.CellCount() {
-		top := float32(b.g.Cell(i).Elevation) * hexmap.ElevationStep
+	for i := range b.g.Topology().CellCount() {
+		top := float32(b.g.Cell(i).Elevation) * geom.ElevationStep
 		t := (top - o[1]) / d[1]
 		if t <= 0 || t >= bestT {
 			continue
 		}
-		hit, ok := b.g.CellUnder(o[0]+d[0]*t, o[2]+d[2]*t)
+		hit, ok := b.g.Topology().CellUnder(o[0]+d[0]*t, o[2]+d[2]*t)
 		if ok && hit == i {
 			best, bestT = i, t
 		}

@@ -12,6 +12,8 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
+	"hexsandbox/hexmap/noise"
 	"hexsandbox/internal/testutil"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
@@ -26,7 +28,7 @@ func blocksMap(t *testing.T) *hexmap.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.CellCount() {
+	for i := range g.Topology().CellCount() {
 		x, z := g.Topology().Offset(i)
 		g.SetElevation(i, x/3)
 		g.SetTerrainType(i, uint8((x+z)%int(hexmap.TerrainTypeCount)))
@@ -52,8 +54,8 @@ func TestBlocksPickCellUnderCursor(t *testing.T) {
 		v := cam.View(w, h)
 		for _, i := range []int{22, 44, 55, 63, 77} {
 			c := g.Cell(i)
-			x, z := g.Coordinates(i).Center()
-			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+			x, z := g.Topology().Coordinates(i).Center()
+			sx, sy, ok := project2D(&v, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 			if !ok {
 				t.Fatalf("zoom %v: cell %d is behind the camera", zoom, i)
 			}
@@ -77,8 +79,8 @@ func TestBlocksDrawAndRefresh(t *testing.T) {
 	dst := ebiten.NewImage(w, h)
 	pixelAt := func(i int) color.RGBA {
 		v := cam.View(w, h)
-		x, z := g.Coordinates(i).Center()
-		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * hexmap.ElevationStep, z})
+		x, z := g.Topology().Coordinates(i).Center()
+		sx, sy, _ := project2D(&v, [3]float32{x, float32(g.Cell(i).Elevation) * geom.ElevationStep, z})
 		dst.Clear()
 		b.Draw(dst, &cam)
 		pix := image.NewRGBA(dst.Bounds())
@@ -131,7 +133,7 @@ func near(a color.RGBA, b color.NRGBA) bool {
 func TestBlocksWrapping(t *testing.T) {
 	for _, wrapping := range []bool{false, true} {
 		top := hexmap.Topology{Width: 10, Height: 10, Wrapping: wrapping}
-		g, err := hexmap.NewGridOf(top, hexmap.NewNoise(3))
+		g, err := hexmap.NewGridOf(top, noise.New(3))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +173,7 @@ func TestBlocksWrapping(t *testing.T) {
 func TestBlocksFog(t *testing.T) {
 	g := blocksMap(t)
 	const unit, seen, explored, unexplored = 66, 67, 23, 28
-	if err := g.AddUnit(hexmap.Unit{Location: g.Coordinates(unit), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
+	if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(unit), Side: 1, MovesLeft: hexmap.UnitSpeed}); err != nil {
 		t.Fatal(err)
 	}
 	v := vision.New(g)
@@ -196,8 +198,8 @@ func TestBlocksFog(t *testing.T) {
 		brightness float32
 	}{{seen, 1}, {explored, 0.25}, {unexplored, 0}} {
 		c := g.Cell(tc.cell)
-		x, z := g.Coordinates(tc.cell).Center()
-		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * hexmap.ElevationStep, z})
+		x, z := g.Topology().Coordinates(tc.cell).Center()
+		sx, sy, _ := project2D(&view, [3]float32{x, float32(c.Elevation) * geom.ElevationStep, z})
 		want := palette.Fog.NRGBA()
 		if tc.brightness > 0 {
 			want = shade(shade(palette.Terrain[c.TerrainType], 0.8+0.04*float32(c.Elevation)), tc.brightness)

@@ -179,10 +179,10 @@ func TestRetintedWeldMatchesRebuild(t *testing.T) {
 		set.Lock()
 		for range 200 {
 			// One terrain over runs of cells, as a fill makes.
-			i := rng.IntN(g.CellCount())
+			i := rng.IntN(g.Topology().CellCount())
 			t := uint8(rng.IntN(int(hexmap.TerrainTypeCount)))
 			for k := range 1 + rng.IntN(6) {
-				g.SetTerrainType((i+k)%g.CellCount(), t)
+				g.SetTerrainType((i+k)%g.Topology().CellCount(), t)
 			}
 		}
 		set.Unlock()

@@ -151,7 +151,7 @@ func checkLinkAndPaste(t *testing.T, ctx context.Context, url string) {
 		}
 		x, _ := g.Topology().Offset(i)
 		if x >= 9 && c.HasOutgoingRiver() {
-			if n, ok := g.Neighbor(i, c.OutgoingRiver); !ok || c.OutgoingRiver != hexmap.SE || g.Cell(n).IncomingRiver != hexmap.NW {
+			if n, ok := g.Topology().Neighbor(i, c.OutgoingRiver); !ok || c.OutgoingRiver != hexmap.SE || g.Cell(n).IncomingRiver != hexmap.NW {
 				t.Errorf("pasted cell %d: river %v, want SE into a cell that agrees", i, c.OutgoingRiver)
 			}
 			links++

@@ -1,7 +1,7 @@
 // Package noisetab holds the tables of a map's seeded noise: the
 // tileable four-channel noise table that stands in for Catlike's noise
 // texture, the same table's channels 0 and 2 as pairs, and the hash grid.
-// Package hexmap builds them from a map's seed (hexmap.Noise); package
+// Package noise builds them from a map's seed (noise.Noise); package
 // hexmap/geom samples them to perturb the meshes. Built tables never
 // change.
 package noisetab

@@ -304,7 +304,7 @@ func BenchmarkMemoryPerCell(b *testing.B) {
 				resident++
 			}
 		}
-		cells := float64(g.CellCount())
+		cells := float64(g.Topology().CellCount())
 		model, cache, records = float64(h1-h0)/cells, float64(h2-h1)/cells, float64(h3-h2)/cells
 		full = float64(used) / float64(resident*hexmap.ChunkSizeX*hexmap.ChunkSizeZ)
 		runtime.KeepAlive(chunks)

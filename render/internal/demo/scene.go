@@ -5,6 +5,7 @@ import (
 
 	"hexsandbox/chunk"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/geom"
 	"hexsandbox/mesh"
 
 	"github.com/ungerik/go3d/vec2"
@@ -22,7 +23,7 @@ func Scene(seed int64) (*chunk.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := chunk.NewSetOf(g, make([]chunk.Chunk, g.ChunkCount()))
+	s := chunk.NewSetOf(g, make([]chunk.Chunk, geom.ChunkCount(g.Topology())))
 	const tile = 80.0
 	for ch := range s.Chunks {
 		x0, z0 := float32(ch%2)*tile, float32(ch/2)*tile

@@ -1,4 +1,4 @@
-package hexmap
+package noise
 
 import (
 	"crypto/sha256"
@@ -15,7 +15,7 @@ var updateGolden = flag.Bool("update", false, "rewrite golden files")
 
 // noiseDigest hashes every bit of a seed's noise table and hash grid.
 func noiseDigest(seed int64) string {
-	n := NewNoise(seed)
+	n := New(seed)
 	h := sha256.New()
 	var buf [4]byte
 	put := func(f float32) {

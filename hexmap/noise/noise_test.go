@@ -1,4 +1,4 @@
-package hexmap
+package noise
 
 import (
 	"math"
@@ -11,9 +11,12 @@ import (
 	"github.com/ungerik/go3d/vec3"
 )
 
+// sharedTestNoise is built once: building a table takes a while.
+var sharedTestNoise = New(7)
+
 func TestNoiseDeterministic(t *testing.T) {
-	a, b := NewNoise(42), sharedTestNoise
-	if !slices.Equal(a.Table(), NewNoise(42).Table()) {
+	a, b := New(42), sharedTestNoise
+	if !slices.Equal(a.Table(), New(42).Table()) {
 		t.Fatal("two noises of seed 42 differ")
 	}
 	if slices.Equal(a.Table(), b.Table()) {
@@ -29,7 +32,7 @@ func TestNoiseDeterministic(t *testing.T) {
 
 func TestNoiseRanges(t *testing.T) {
 	n := sharedTestNoise
-	if len(n.Table()) != NoiseTableSize*NoiseTableSize {
+	if len(n.Table()) != TableSize*TableSize {
 		t.Fatalf("table has %d texels", len(n.Table()))
 	}
 	for i, texel := range n.Table() {

@@ -1,4 +1,7 @@
-package hexmap
+// Package noise owns the seeded noise of a map (Noise): built from the
+// map's seed, carried by its hexmap.Grid, sampled by the meshes through
+// package geom and by map generation, read whole by the shaders.
+package noise
 
 import (
 	"sync"
@@ -9,9 +12,9 @@ import (
 	"github.com/ungerik/go3d/vec4"
 )
 
-// NoiseTableSize is the side of the square, tileable noise table that
-// stands in for Catlike's noise texture.
-const NoiseTableSize = noisetab.Size
+// TableSize is the side of the square, tileable noise table that stands
+// in for Catlike's noise texture.
+const TableSize = noisetab.Size
 
 // Noise is the seeded noise of a map: a tileable 4-channel table sampled
 // bilinearly with wrapping, and a hash grid. The tables are built on
@@ -24,10 +27,10 @@ type Noise struct {
 	data *noisetab.Tables
 }
 
-// NewNoise returns the noise of seed. The same seed gives bit-identical
+// New returns the noise of seed. The same seed gives bit-identical
 // values on every platform: the table uses only float64 arithmetic and
 // Go's pure-Go math, the hash grid a PCG generator.
-func NewNoise(seed int64) *Noise {
+func New(seed int64) *Noise {
 	return &Noise{seed: seed}
 }
 
