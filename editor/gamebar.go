@@ -78,6 +78,7 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	s.withTip(edit, "Back to editing the map")
 	s.withTip(b.endTurn, "Pass play to the next side")
 	s.withTip(b.undo, "Take back the last move, as the rules allow")
+	s.withTip(newGame, "A new game on a generated map or this one (Ctrl+Shift+N)")
 	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
 	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, newGame, hint)
 	return b

@@ -53,21 +53,29 @@ func playUntil(t reporter, limit int, done func(g *game) bool, next func(g *game
 	}
 }
 
-// clickAt clicks at pixel (x, y): the button down one frame, up the next.
+// clickAt clicks at pixel (x, y): the pointer there, the button down
+// one frame, up the next.
 func clickAt(in *scriptInput, at func() (int, int)) step {
+	acts := []func(){func() { in.x, in.y = at() }, func() { in.left = true }, func() { in.left = false }}
 	k := 0
 	return func(*game) bool {
-		switch k++; k {
-		case 1:
-			in.x, in.y = at()
-			return false
-		case 2:
-			in.left = true
-			return false
-		}
-		in.left = false
-		return true
+		acts[k]()
+		k++
+		return k == len(acts)
 	}
+}
+
+// playOn opens grid in the full window and switches to play mode.
+func playOn(t reporter, in *scriptInput, grid *hexmap.Grid) step {
+	return seq(
+		wait(2),
+		fullWindow(t),
+		do(func(g *game) {
+			g.sess.Replace("", grid, false)
+			g.resetView()
+		}),
+		tap(in, ebiten.KeyTab),
+	)
 }
 
 // coverShown waits for a cover screen over the window.
@@ -190,13 +198,7 @@ func TestPlayMatchHotSeat(t *testing.T) {
 		var spearID, redID int
 		m := func() *engine.Match { return g.play.session.match }
 		return []step{
-			wait(2),
-			fullWindow(t),
-			do(func(g *game) {
-				g.sess.Replace("", grid, false)
-				g.resetView()
-			}),
-			tap(in, ebiten.KeyTab),
+			playOn(t, in, grid),
 			coverShown(t, "blue's hand-over screen"),
 			grab(&covered),
 			do(func(g *game) {
@@ -275,7 +277,11 @@ func TestPlayMatchHotSeat(t *testing.T) {
 			}),
 			captureStep(t, filepath.Join(shots, "play-forecast.png")),
 			clickCell(in, func() int { return red }),
-			wait(1),
+			waitFor(t, "the battle shown", func(g *game) bool {
+				b := g.play.session.battle
+				return b != nil && b.t > battleTime/2
+			}),
+			captureStep(t, filepath.Join(shots, "play-battle.png")),
 			do(func(g *game) {
 				log := m().Log()
 				if last := log[len(log)-1]; last.Cmd != "attack" || last.Unit != spearID {
@@ -395,13 +401,7 @@ func TestPlayConquest(t *testing.T) {
 			return tap(in, ebiten.KeyEnter)
 		}
 		return []step{
-			wait(2),
-			fullWindow(t),
-			do(func(g *game) {
-				g.sess.Replace("", grid, false)
-				g.resetView()
-			}),
-			tap(in, ebiten.KeyTab),
+			playOn(t, in, grid),
 			playUntil(t, 200, func(g *game) bool {
 				over, _ := m().Over()
 				return over
@@ -602,6 +602,45 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 			do(func(g *game) {
 				if m().SideInTurn() != 2 {
 					t.Errorf("after End Turn in the reopened match: side %d", m().SideInTurn())
+				}
+			}),
+		}
+	})
+}
+
+// A person against the computer (New game's default: blue a person, red
+// the computer at normal): no hand-over screen between them; End Turn
+// lets the computer play red's turn by commands, one a tick, and blue's
+// next round comes back by itself.
+func TestPlayAgainstComputer(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		m := func() *engine.Match { return g.play.session.match }
+		var before int
+		return []step{
+			wait(2),
+			fullWindow(t),
+			key(in, ebiten.KeyN, true),
+			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			click(t, "Start"),
+			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
+			do(func(g *game) {
+				if g.play.cover != nil || g.play.session.humans() != 1 || m().SideInTurn() != 1 {
+					t.Errorf("against the computer: cover %v, %d people, side %d in turn", g.play.cover != nil, g.play.session.humans(), m().SideInTurn())
+				}
+				before = len(m().Log())
+			}),
+			tap(in, ebiten.KeyEnter),
+			within(t, 60*time.Second, "blue's second round", func(g *game) bool {
+				return m().Round() == 2 && m().SideInTurn() == 1
+			}),
+			do(func(g *game) {
+				if n := len(m().Log()) - before; n < 3 {
+					t.Errorf("red's turn took %d commands: the computer did nothing", n-1)
+				}
+				if g.play.cover != nil || g.fogData().Side() != 1 {
+					t.Errorf("back to blue: cover %v, the fog shows side %d", g.play.cover != nil, g.fogData().Side())
 				}
 			}),
 		}

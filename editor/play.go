@@ -299,7 +299,16 @@ func refusal(cmd engine.Command, err error) string {
 func (p *playMode) endTurn() { p.command(engine.Command{Cmd: "end"}) }
 
 // undo takes back the side in turn's last move, by the engine's rule.
-func (p *playMode) undo() { p.command(engine.Command{Cmd: "undo"}) }
+func (p *playMode) undo() {
+	if p.session == nil {
+		p.env.info(noMatchUndo)
+		return
+	}
+	p.command(engine.Command{Cmd: "undo"})
+}
+
+// noMatchUndo is what Ctrl+Z says in play without a match.
+const noMatchUndo = "No game to take moves back in: undo and redo of edits are in edit mode (Tab)"
 
 // input reads the mouse: a press dismisses a cover screen; on the map it
 // selects one of the side in turn's units, attacks the enemy clicked
