@@ -43,9 +43,13 @@ func (g *game) saveThen(next func()) {
 func (g *game) cmdSave()   { g.saveThen(nil) }
 func (g *game) cmdSaveAs() { g.saveAsDialog(nil) }
 
-func (g *game) cmdNew()    { g.guard("making a new map", g.newMapDialog) }
-func (g *game) cmdOpen()   { g.guard("opening another map", g.openDialog) }
-func (g *game) cmdImport() { g.guard("importing a map", g.importDialog) }
+func (g *game) cmdNew() { g.guard("making a new map", g.newMapDialog) }
+
+// cmdNewGame asks for a new game (its map replaces this one as one
+// undoable step, so nothing needs saving first).
+func (g *game) cmdNewGame() { g.newGameDialog() }
+func (g *game) cmdOpen()    { g.guard("opening another map", g.openDialog) }
+func (g *game) cmdImport()  { g.guard("importing a map", g.importDialog) }
 
 // replace switches the editor to a map that came from outside the store.
 func (g *game) replace(l files.Loaded) {
@@ -86,6 +90,7 @@ func plural(n int) string {
 // saveAs saves the map under name off the UI loop; a name another map
 // takes asks first, unless overwrite. next runs once the map is saved.
 func (g *game) saveAs(name string, overwrite bool, next func()) {
+	g.sess.Match = g.play.saved(g.sess.Match)
 	op, err := g.sess.SaveOp(name, overwrite)
 	if err != nil {
 		g.errorf("%v", err)
@@ -179,6 +184,9 @@ func (g *game) openNamed(e files.Entry) {
 			g.resetView()
 			g.info("Opened " + e.Name)
 			g.reportDropped(dropped)
+			if g.sess.Match != nil {
+				g.setMode(g.play) // the match it carries goes on
+			}
 		})
 	})
 }

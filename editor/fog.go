@@ -1,10 +1,8 @@
 package editor
 
 import (
-	"github.com/ungerik/go3d/vec3"
-
 	"hexsandbox/palette"
-	"hexsandbox/units"
+	"hexsandbox/render/project"
 	"hexsandbox/vision"
 )
 
@@ -46,12 +44,29 @@ func (w *world) updateFog(dt float64) bool {
 	return f.data.Update(dt)
 }
 
-// fogData is the cell data the scene shades with, nil for none.
+// fogData is the cell data the scene shades with, nil for none: in a
+// match, the match's sight.
 func (g *game) fogData() *vision.CellData {
-	if !g.mode.fogged() {
+	switch {
+	case !g.mode.fogged():
 		return nil
+	case g.playing():
+		return g.play.session.fog
 	}
 	return g.world.fog.data
+}
+
+// playing reports whether a match is being played (play mode with a
+// match): what stands on the map and what is known of it are then the
+// match's.
+func (g *game) playing() bool { return g.mode == mode(g.play) && g.play.session != nil }
+
+// figures is the units' figures the scene draws: the match's in play.
+func (g *game) figures() []project.Figure {
+	if g.playing() {
+		return g.play.session.figures(float32(g.cam.X), g.mode.fogged())
+	}
+	return g.world.figures(float32(g.cam.X), g.mode.fogged())
 }
 
 // sees reports whether the side in turn sees cell i now, as far as what
@@ -67,49 +82,16 @@ func (w *world) knows(i int, fogged bool) bool {
 }
 
 // knows reports whether what is shown tells cell i.
-func (g *game) knows(i int) bool { return g.world.knows(i, g.mode.fogged()) }
+func (g *game) knows(i int) bool {
+	if g.playing() && g.mode.fogged() {
+		s := g.play.session
+		return s.match.Explored(s.seer, i)
+	}
+	return g.world.knows(i, g.mode.fogged())
+}
 
 // unitShown reports whether unit k is shown: the side in turn's own
 // always, the others' where that side sees them.
 func (w *world) unitShown(k int, fogged bool) bool {
 	return int(w.grid.Units()[k].Side) == w.grid.SideInTurn() || w.sees(w.grid.UnitCell(k), fogged)
-}
-
-// sideUnits returns the units of the side in turn, by their index.
-func (w *world) sideUnits() []int {
-	var own []int
-	for k, u := range w.grid.Units() {
-		if int(u.Side) == w.grid.SideInTurn() {
-			own = append(own, k)
-		}
-	}
-	return own
-}
-
-// lookAtSide brings the side in turn's units into view as its turn
-// starts (hot-seat: the last side's part of the map tells the next
-// nothing): when none of them is on screen, the camera centres on the
-// first. It returns the hint that starts the turn.
-func (p *playMode) lookAtSide() string {
-	e := p.env
-	grid := e.sess.Grid
-	name := units.SideName(grid.SideInTurn())
-	own := e.world.sideUnits()
-	if len(own) == 0 {
-		return name + " has no units: place some in edit mode (Tab) · V: reveal map"
-	}
-	mr := e.mapRect()
-	v := e.cam.View(mr.Dx(), mr.Dy())
-	top := grid.Topology()
-	for _, k := range own {
-		i := grid.UnitCell(k)
-		cx, _ := top.CellCenter(i)
-		if onScreen(&v, cellTop(grid, i, vec3.T{}, top.Nearest(cx, float32(e.cam.X))-cx), -40) {
-			return ""
-		}
-	}
-	x, z := top.CellCenter(grid.UnitCell(own[0]))
-	e.cam.X, e.cam.Z = float64(x), float64(z)
-	e.cam.Clamp()
-	return ""
 }

@@ -28,12 +28,25 @@ func grab(dst **image.RGBA) step {
 // settled waits until no cell of the fog is fading, at most limit of the
 // editor's time.
 func settled(t reporter, limit time.Duration) step {
-	return within(t, limit, "the fog did not settle", func(g *game) bool { return g.world.fog.data.Settled() })
+	return within(t, limit, "the fog did not settle", func(g *game) bool {
+		d := g.fogData()
+		return d == nil || d.Settled()
+	})
 }
 
 // fogState is what side 1 knows of a cell: 0 unexplored, 1 explored out
 // of sight, 2 seen.
 func fogState(g *game, i int) int {
+	if g.playing() {
+		m := g.play.session.match
+		switch {
+		case m.Sees(1, i):
+			return 2
+		case m.Explored(1, i):
+			return 1
+		}
+		return 0
+	}
 	switch {
 	case g.world.fog.vision.Visible(1, i):
 		return 2
@@ -161,6 +174,8 @@ func TestFogOfWar(t *testing.T) {
 				grid().AddUnit(hexmap.Unit{Location: grid().Topology().Coordinates(red), Side: 2, MovesLeft: hexmap.UnitSpeed})
 			}),
 			tap(in, ebiten.KeyTab),
+			coverShown(t, "blue's hand-over screen"),
+			passCover(t, in),
 			settled(t, 10*time.Second),
 			tap(in, ebiten.KeyEscape),
 			wait(2),
@@ -176,7 +191,7 @@ func TestFogOfWar(t *testing.T) {
 			grab(&after),
 			captureStep(t, filepath.Join(shots, "fog-play.png")),
 			do(func(g *game) {
-				if slices.ContainsFunc(g.world.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
+				if slices.ContainsFunc(g.play.session.figs.ids, func(id int) bool { return g.play.session.unitSide(id) == 2 }) {
 					t.Error("the red unit, out of side 1's sight, is drawn")
 				}
 			}),
@@ -185,21 +200,23 @@ func TestFogOfWar(t *testing.T) {
 			grab(&revealed),
 			captureStep(t, filepath.Join(shots, "fog-revealed.png")),
 			do(func(g *game) {
-				if !g.view.Reveal || !slices.ContainsFunc(g.world.shownOf, func(k int) bool { return grid().Units()[k].Side == 2 }) {
+				if !g.view.Reveal || !slices.ContainsFunc(g.play.session.figs.ids, func(id int) bool { return g.play.session.unitSide(id) == 2 }) {
 					t.Error("Reveal map (V) does not show the red unit")
 				}
 			}),
 			tap(in, ebiten.KeyV),
 			// Red's turn and back: blue gets its moves again.
 			tap(in, ebiten.KeyEnter),
-			wait(1),
+			coverShown(t, "red's hand-over screen"),
+			passCover(t, in),
 			do(func(g *game) {
-				if g.world.fog.data.Side() != 2 {
-					t.Errorf("in red's turn the fog shows side %d's view", g.world.fog.data.Side())
+				if g.fogData().Side() != 2 {
+					t.Errorf("in red's turn the fog shows side %d's view", g.fogData().Side())
 				}
 			}),
 			tap(in, ebiten.KeyEnter),
-			wait(1),
+			coverShown(t, "blue's hand-over screen"),
+			passCover(t, in),
 			clickCell(in, func() int { return b }),
 			clickCell(in, func() int { return a }),
 			untilStill(t, 20*time.Second),
@@ -220,10 +237,11 @@ func TestFogOfWar(t *testing.T) {
 				}
 			}),
 			tap(in, ebiten.KeyEnter),
-			wait(2),
+			coverShown(t, "red's hand-over screen"),
+			passCover(t, in),
 			do(func(g *game) {
-				if grid().SideInTurn() != 2 || !onView(g, red) {
-					t.Errorf("red's turn (side %d in turn) starts with its unit at %d out of view", grid().SideInTurn(), red)
+				if side := g.play.session.side(); side != 2 || !onView(g, red) {
+					t.Errorf("red's turn (side %d in turn) starts with its unit at %d out of view", side, red)
 				}
 			}),
 		}

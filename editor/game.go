@@ -198,7 +198,7 @@ func (g *game) buildUI(scale float64) error {
 		Copy: func() { g.edit.copySelection() }, Cut: g.edit.cutSelection, Paste: g.edit.startPaste,
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
-		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples,
+		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples, NewGame: g.cmdNewGame,
 		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
@@ -207,7 +207,7 @@ func (g *game) buildUI(scale float64) error {
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn,
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
 	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 	root.AddChild(g.edit.panel.root, g.play.bar.root)
@@ -377,7 +377,9 @@ func (g *game) Update() error {
 	if g.quitting {
 		return ebiten.Termination
 	}
-	moving := g.world.update(max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds())
+	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
+	moving := g.world.update(dt)
+	moving = g.play.update(dt) || moving
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
@@ -529,7 +531,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.quality.frame(g.scene, g.view.Quality, start)
 	mr := g.mapRect()
 	g.fillBackground(screen, mr)
-	g.scene.SetFigures(g.world.figures(float32(g.cam.X), g.mode.fogged()))
+	g.scene.SetFigures(g.figures())
 	g.scene.SetFog(g.fogData())
 	if g.doc.shotPending {
 		g.takeShot()
@@ -542,6 +544,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawAutosaveWarning(screen)
 	g.drawToasts(screen)
 	g.drawHelp(screen)
+	if g.mode == mode(g.play) {
+		g.play.drawCover(screen)
+	}
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}

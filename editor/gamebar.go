@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"image/color"
 
 	euimage "github.com/ebitenui/ebitenui/image"
@@ -14,20 +15,20 @@ const barHeight = 40
 
 // gameBar is play mode's bar across the top of the map: back to editing,
 // the side in turn, the selected unit and its moves left, End Turn, and
-// the toggles of the distance overlay and of the fog (Reveal map).
+// Undo, and the toggle of the fog (Reveal map).
 type gameBar struct {
-	root      *widget.Container
-	turn      *widget.Text
-	unit      *widget.Text
-	moves     *widget.Text
-	distances *widget.Checkbox
-	reveal    *widget.Checkbox
-	endTurn   *widget.Button
-	syncing   bool
+	root    *widget.Container
+	turn    *widget.Text
+	unit    *widget.Text
+	moves   *widget.Text
+	undo    *widget.Button
+	reveal  *widget.Checkbox
+	endTurn *widget.Button
+	syncing bool
 }
 
 type gameBarActions struct {
-	Edit, EndTurn func()
+	Edit, EndTurn, Undo, NewGame func()
 }
 
 func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
@@ -62,12 +63,10 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	b.moves = text(colAccent, 150)
 	b.endTurn = s.button("End Turn (Enter)", 140, act.EndTurn)
 	b.endTurn.GetWidget().LayoutData = center
-	b.distances = s.checkbox("Distances", view.Distances, func(on bool) {
-		if !b.syncing {
-			view.Distances = on
-		}
-	})
-	b.distances.GetWidget().LayoutData = center
+	b.undo = s.button("Undo (Ctrl+Z)", 110, act.Undo)
+	b.undo.GetWidget().LayoutData = center
+	newGame := s.button("New game", 90, act.NewGame)
+	newGame.GetWidget().LayoutData = center
 	b.reveal = s.checkbox("Reveal map (V)", view.Reveal, func(on bool) {
 		if !b.syncing {
 			view.Reveal = on
@@ -78,16 +77,17 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(center)))
 	s.withTip(edit, "Back to editing the map")
 	s.withTip(b.endTurn, "Pass play to the next side")
-	s.withTip(b.distances, "Write on each cell how far the selected unit has to go, with turns")
+	s.withTip(b.undo, "Take back the last move, as the rules allow")
+	s.withTip(newGame, "A new game on a generated map or this one (Ctrl+Shift+N)")
 	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
-	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.distances, b.reveal, hint)
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, newGame, hint)
 	return b
 }
 
 // barInfo is the game's state as the bar shows it: the side in turn, the
 // selected unit and its moves left.
 type barInfo struct {
-	side        int
+	side, round int
 	unit, moves string
 }
 
@@ -95,12 +95,11 @@ type barInfo struct {
 // selected unit and its moves left. It reports whether a label changed.
 func (b *gameBar) update(info barInfo) (changed bool) {
 	side := info.side
-	turn := "Turn: " + units.SideName(side)
+	turn := fmt.Sprintf("Round %d · %s", info.round, units.SideName(side))
 	unit, moves := info.unit, "Moves left: "+info.moves
 	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
 	b.turn.Label = turn
-	c := units.SideColor(side)
-	b.turn.SetColor(color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255})
+	b.turn.SetColor(sideTextColor(side))
 	b.unit.Label = unit
 	b.moves.Label = moves
 	return changed
@@ -110,6 +109,11 @@ func (b *gameBar) update(info barInfo) (changed bool) {
 func (b *gameBar) sync(view *viewSettings) {
 	b.syncing = true
 	defer func() { b.syncing = false }()
-	b.distances.SetState(state(view.Distances))
 	b.reveal.SetState(state(view.Reveal))
+}
+
+// sideTextColor is side's colour lightened to read on the dark chrome.
+func sideTextColor(side int) color.NRGBA {
+	c := units.SideColor(side)
+	return color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255}
 }

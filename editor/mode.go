@@ -10,6 +10,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
 	"hexsandbox/render/project"
+	"hexsandbox/units"
 )
 
 // mode is one way of using the map: editing it (editMode) or playing on
@@ -76,6 +77,12 @@ type modeEnv struct {
 	quiet, dialogOpen func() bool
 	// noteDialog asks for the note of a cell.
 	noteDialog func(i int)
+	// state is the map's History state (a match lasts while it stands);
+	// ground what units stand on as the scene draws the map; toEdit
+	// switches to edit mode; newGame asks for a new game.
+	state           func() uint64
+	ground          func() units.Ground
+	toEdit, newGame func()
 }
 
 // makeModes makes the edit mode, with the panel's settings, and the
@@ -89,9 +96,13 @@ func (g *game) makeModes(settings tools.Settings) {
 		mapRect: g.mapRect, info: g.info, notice: g.notice, noteDialog: g.noteDialog,
 		quiet:      func() bool { return !g.busy() && !g.keys.help },
 		dialogOpen: func() bool { return len(g.dialogs) > 0 },
+		state:      func() uint64 { return g.sess.History.State() },
+		ground:     func() units.Ground { return g.scene.Ground() },
+		toEdit:     func() { g.setMode(g.edit) },
+		newGame:    func() { g.cmdNewGame() },
 	}
 	g.edit = &editMode{env: env, settings: settings}
-	g.play = &playMode{env: env, selected: -1}
+	g.play = &playMode{env: env}
 	g.mode = g.edit
 }
 

@@ -78,11 +78,11 @@ type viewBox struct {
 
 // panelActions are what the panel's buttons do.
 type panelActions struct {
-	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play func()
-	Copy, Cut, Paste, Turn, Mirror                                               func()
-	Fit                                                                          func()              // frame the whole map
-	Examples                                                                     func()              // open a built-in map
-	Grid                                                                         func() *hexmap.Grid // the map edited
+	New, Open, Save, SaveAs, Import, Export, Image, Undo, Redo, Shot, Help, Play, NewGame func()
+	Copy, Cut, Paste, Turn, Mirror                                                        func()
+	Fit                                                                                   func()              // frame the whole map
+	Examples                                                                              func()              // open a built-in map
+	Grid                                                                                  func() *hexmap.Grid // the map edited
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
 	// (F12 still takes one).
@@ -139,8 +139,9 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		files.AddChild(s.withTip(s.button(b.label, 50, b.run), b.tip))
 	}
 	p.content.AddChild(files)
-	playRow := s.grid([]bool{true}, 4)
-	playRow.AddChild(s.withTip(s.button("Play (Tab)", 100, act.Play), "Play the map: move the units, side by side, turn by turn"))
+	playRow := s.grid([]bool{true, true}, 4)
+	playRow.AddChild(s.withTip(s.button("Play (Tab)", 100, act.Play), "Play the map: move the units, side by side, turn by turn"),
+		s.withTip(s.button("New game", 100, act.NewGame), "A new game on a generated map or this one (Ctrl+Shift+N)"))
 	p.content.AddChild(playRow)
 
 	p.addTools(s, set, act)

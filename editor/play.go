@@ -1,41 +1,59 @@
 package editor
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ungerik/go3d/vec3"
 
+	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 )
 
-// playMode is the game side of the editor: the panel gives way to the
-// game bar, a click selects a unit or sends the selected one on its
-// way, hovering shows the path with the turn of each cell, and the cells
-// the unit reaches this turn are shaded (Catlike's HexGameUI).
+// playMode is the game side of the editor: a match of the rules engine
+// (package game) on the map, played by people taking turns at the
+// window. The panel gives way to the game bar; a click selects one of
+// the side in turn's units, sends it to a cell (the cells it reaches
+// this turn shaded, the way to the hovered cell with the turn of each
+// cell) or attacks the enemy clicked, whose battle forecast shows while
+// the pointer is over it; a click on an enemy otherwise tells its
+// details, never selects it. Between two sides a hand-over screen hides
+// the map, and the match ends on a screen of its own.
 type playMode struct {
 	env      *modeEnv
 	bar      *gameBar
-	selected int // index in the grid's units, -1 for none
+	session  *playSession // nil: no match (why says why)
+	why      string
+	selected int // unit id of the side in turn, 0 for none
 
-	// What the overlay shows, searched again only when its question
-	// (unit, destination, map costs, units) changes.
-	path   cachedPath
-	reach  cachedCells
-	shifts []float32 // scratch: where the path's cells are drawn
+	// What the overlay shows, asked again only when its question
+	// (unit, destination, commands so far) changes.
+	path     cachedPath
+	reach    cachedCells
+	forecast forecastPanel
+	town     townPanel
+	cover    *coverScreen // the hand-over or end screen, nil for none
+	shifts   []float32    // scratch: where the path's cells are drawn
+	// players is who plays each side of the next match (an index in
+	// playerChoices: people, unless the New game dialog said otherwise).
+	players [hexmap.MaxSides + 1]int
 }
 
-// maxTravelStep is the most time one tick advances a move under way:
-// a stall does not make a unit jump.
+// maxTravelStep is the most time one tick advances a move shown: a
+// stall does not make a unit jump.
 const maxTravelStep = 100 * time.Millisecond
 
-// reset forgets the selection and the searches: the map is another.
+// reset forgets the match: the map is another.
 func (p *playMode) reset() {
-	p.selected = -1
-	p.path.valid, p.reach.valid = false, false
+	p.session, p.selected, p.cover = nil, 0, nil
+	p.path.valid, p.reach.valid, p.forecast.valid = false, false, false
 }
 
 func (p *playMode) root() *widget.Container { return p.bar.root }
@@ -44,124 +62,389 @@ func (p *playMode) sync()                   { p.bar.sync(p.env.view) }
 func (p *playMode) keys() modes             { return inPlay }
 func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
 func (p *playMode) minimap() bool           { return false } // it would show what the fog hides
-func (p *playMode) escape()                 { p.selected = -1 }
-func (p *playMode) leave()                  { p.selected = -1 }
+func (p *playMode) escape()                 { p.selected = 0; p.town.close() }
 func (p *playMode) interrupt()              {} // a click is over when it is made
 
-// enter starts play with the side in turn's units in view.
+// leave finishes the moves shown and lets the game bar be.
+func (p *playMode) leave() {
+	p.selected = 0
+	if p.session != nil {
+		p.session.finishWalks()
+	}
+	p.showCover(nil)
+}
+
+// enter continues the match, or starts one from the map's scenario when
+// there is none or the map was edited since it began; the side in turn
+// is handed the window.
 func (p *playMode) enter() {
-	p.selected = -1
-	if hint := p.lookAtSide(); hint != "" {
-		p.env.info("Play: " + hint)
-	} else {
-		p.env.info("Play: click a unit of " + units.SideName(p.env.sess.Grid.SideInTurn()) + ", then a cell · Tab: back to editing")
+	p.selected = 0
+	if p.session == nil || p.session.state != p.env.state() {
+		p.start()
+	}
+	if p.session == nil {
+		p.env.info("Play: " + p.why)
+		return
+	}
+	if over, _ := p.session.match.Over(); over {
+		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.env.toEdit, p.env.newGame))
+		return
+	}
+	p.handOver()
+}
+
+// start continues the match the map carries, or begins one of the
+// map's own scenario.
+func (p *playMode) start() {
+	grid := p.env.sess.Grid
+	m, err := p.resume()
+	if m == nil && err == nil {
+		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
+	}
+	if err != nil {
+		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
+		return
+	}
+	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), p.players)
+}
+
+// resume is the match the map carries (nil for none), once: a map edited
+// after opening begins anew.
+func (p *playMode) resume() (*engine.Match, error) {
+	blob := p.env.sess.Match
+	if blob == nil {
+		return nil, nil
+	}
+	p.env.sess.Match = nil
+	var s engine.Saved
+	if err := json.Unmarshal(blob, &s); err != nil {
+		return nil, fmt.Errorf("%w: %v", engine.ErrSaved, err)
+	}
+	return engine.Resume(p.env.sess.Grid, s)
+}
+
+// saved is the match to save with the map: the one played, with a
+// snapshot, while it lasts; else the one the map carries (kept).
+func (p *playMode) saved(kept []byte) []byte {
+	s := p.session
+	if s == nil || s.state != p.env.state() {
+		return kept
+	}
+	b, err := json.Marshal(s.match.Save(true))
+	if err != nil {
+		return kept // plain data: cannot fail
+	}
+	return b
+}
+
+// nextUnit selects the side in turn's next unit (after the selected
+// one, in id order) with moves left, and brings it into view.
+func (p *playMode) nextUnit() {
+	s := p.session
+	if s == nil || p.covered() || s.computerTurn() {
+		return
+	}
+	var own []engine.UnitInfo
+	for _, u := range s.match.Units() {
+		if u.Side == s.side() && u.Moves > 0 {
+			own = append(own, u)
+		}
+	}
+	if len(own) == 0 {
+		p.env.info("No unit has moves left: End Turn (Enter)")
+		return
+	}
+	next := own[0]
+	for _, u := range own {
+		if u.ID > p.selected {
+			next = u
+			break
+		}
+	}
+	p.selected = next.ID
+	x, z := p.env.sess.Grid.Topology().CellCenter(next.Cell)
+	p.env.cam.X, p.env.cam.Z = float64(x), float64(z)
+	p.env.cam.Clamp()
+}
+
+// openTown opens the panel of town id, of the side in turn.
+func (p *playMode) openTown(id int) {
+	p.selected = 0
+	p.town.open(id)
+}
+
+// produce sets what the open town builds to type k.
+func (p *playMode) produce(k int) {
+	name := p.session.match.Rules().Types[k].Name
+	if p.command(engine.Command{Cmd: "produce", Town: p.town.town, Type: name}) {
+		p.env.info(fmt.Sprintf("%s builds %s", p.session.match.Towns()[p.town.town-1].Name, name))
 	}
 }
 
-// tick keeps the selection valid and the game bar current.
+// handOver gives the window to the side in turn's player: between two
+// people a screen hides the map until the next one clicks; a person
+// alone is told what happened since its last turn; the computer's turn
+// needs neither. The side's units are brought into view.
+func (p *playMode) handOver() {
+	s := p.session
+	p.selected = 0
+	p.town.close()
+	if s.computerTurn() {
+		return
+	}
+	sum := s.takeNews(s.side())
+	if s.humans() >= 2 {
+		p.showCover(handOver(p.env.paint.win.style, s.side(), s.match.Round(), sum))
+	} else {
+		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), units.SideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
+	}
+	p.lookAtSide()
+}
+
+// showCover puts cover c over the window (nil: none); the game bar is
+// hidden under it so that no click reaches it.
+func (p *playMode) showCover(c *coverScreen) {
+	p.cover = c
+	vis := widget.Visibility_Show
+	if c != nil {
+		vis = widget.Visibility_Hide_Blocking
+	}
+	if p.bar != nil {
+		p.bar.root.GetWidget().SetVisibility(vis)
+	}
+}
+
+// covered reports whether a cover screen hides the map.
+func (p *playMode) covered() bool { return p.cover != nil }
+
+// tick lets the computer play its side's next command once the moves
+// shown are over, and keeps the selection valid and the game bar
+// current.
 func (p *playMode) tick() bool {
-	if p.selected >= len(p.env.sess.Grid.Units()) {
-		p.selected = -1
+	if s := p.session; s != nil {
+		if s.computerTurn() && !s.walking() && !p.covered() {
+			side := s.side()
+			s.think()
+			p.afterCommand(side)
+		}
+		if _, ok := s.match.Unit(p.selected); !ok || s.unitSide(p.selected) != s.side() {
+			p.selected = 0
+		}
 	}
 	return p.bar.update(p.barInfo())
 }
 
-// toggleReveal shows the whole map, or each side's view again.
+// update advances the moves shown by dt seconds and reports whether the
+// play still moves on its own (a walk or battle shown, the computer's
+// turn), so that the window keeps its full frame rate.
+func (p *playMode) update(dt float64) bool {
+	if p.session == nil {
+		return false
+	}
+	p.session.update(dt)
+	return p.session.walking() || p.session.computerTurn()
+}
+
+// toggleReveal shows the whole map, or the side in turn's view again.
 func (p *playMode) toggleReveal() {
 	p.env.view.Reveal = !p.env.view.Reveal
 	p.bar.sync(p.env.view)
 }
 
-// endTurn passes play to the next side.
-func (p *playMode) endTurn() {
-	side := p.env.world.game.EndTurn()
-	p.selected = -1
-	msg := units.SideName(side) + "'s turn"
-	if hint := p.lookAtSide(); hint != "" {
-		msg += ": " + hint
+// command gives cmd to the match, saying why when the rules refuse it,
+// and shows what follows: the end screen, or the hand-over when the turn
+// passed.
+func (p *playMode) command(cmd engine.Command) bool {
+	s := p.session
+	if s == nil || p.covered() {
+		return false
 	}
-	p.env.info(msg)
+	if s.computerTurn() {
+		p.env.info("The computer is playing " + units.SideName(s.side()))
+		return false
+	}
+	side := s.side()
+	if _, err := s.apply(cmd); err != nil {
+		p.env.notice(refusal(cmd, err))
+		return false
+	}
+	p.afterCommand(side)
+	return true
 }
 
-// input reads the mouse: a press on the map selects the unit clicked
-// or moves the selected one.
-func (p *playMode) input(pt pointer) {
-	if !pt.pressed || !pt.overMap {
+// afterCommand shows what follows a command of side's: the end screen,
+// or the hand-over when the turn passed.
+func (p *playMode) afterCommand(side int) {
+	s := p.session
+	if over, _ := s.match.Over(); over {
+		p.selected = 0
+		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
+	} else if s.side() != side {
+		p.handOver()
+	}
+}
+
+// refusal says why the rules refused cmd.
+func refusal(cmd engine.Command, err error) string {
+	switch {
+	case cmd.Cmd == "undo" && errors.Is(err, engine.ErrNoUndo):
+		return "Cannot undo: nothing to take back since the last attack, production change or end of turn (a move that revealed something or took a town stays)"
+	case errors.Is(err, engine.ErrNoMoves):
+		return "No moves left for that this turn: End Turn (Enter)"
+	case cmd.Cmd == "move":
+		return "Cannot move there: " + err.Error()
+	case cmd.Cmd == "attack":
+		return "Cannot attack: " + err.Error()
+	}
+	return "Refused: " + err.Error()
+}
+
+// endTurn passes play to the next side.
+func (p *playMode) endTurn() { p.command(engine.Command{Cmd: "end"}) }
+
+// undo takes back the side in turn's last move, by the engine's rule.
+func (p *playMode) undo() {
+	if p.session == nil {
+		p.env.info(noMatchUndo)
 		return
 	}
-	if k, ok := p.unitUnder(pt.x, pt.y); ok {
-		p.selectUnit(k)
+	p.command(engine.Command{Cmd: "undo"})
+}
+
+// noMatchUndo is what Ctrl+Z says in play without a match.
+const noMatchUndo = "No game to take moves back in: undo and redo of edits are in edit mode (Tab)"
+
+// input reads the mouse: a press dismisses a cover screen; on the map it
+// selects one of the side in turn's units, attacks the enemy clicked
+// when the selected unit can, tells an enemy's details otherwise, or
+// moves the selected unit.
+func (p *playMode) input(pt pointer) {
+	if p.cover != nil {
+		if pt.pressed && !p.env.dialogOpen() && p.cover.click(pt.x, pt.y) {
+			p.showCover(nil)
+		}
+		return
+	}
+	s := p.session
+	if !pt.pressed || s == nil || (p.town.town != 0 && p.town.click(pt.x, pt.y)) || !pt.overMap {
+		return
+	}
+	tid, town := s.match.TownAt(pt.cell)
+	if town && (!pt.ok || s.match.Towns()[tid-1].Owner != s.side()) {
+		town = false
+	}
+	if id, ok := p.unitUnder(pt); ok {
+		u, _ := s.match.Unit(id)
+		switch {
+		case u.Side == s.side() && town && p.selected == id && u.Cell == pt.cell:
+			p.openTown(tid) // a second click on a unit in its town: the town
+		case u.Side == s.side():
+			p.selected = id
+		case p.selected != 0 && p.canAttack(u.Cell):
+			p.command(engine.Command{Cmd: "attack", Unit: p.selected, At: p.cellOf(u.Cell)})
+		default:
+			p.env.info(p.details(u))
+		}
 		return
 	}
 	if !pt.ok {
 		return
 	}
-	if k, ok := p.env.sess.Grid.UnitAt(pt.cell); ok && p.env.world.unitShown(k, p.fogged()) {
-		p.selectUnit(k)
+	if town {
+		p.openTown(tid)
 		return
 	}
-	p.moveSelected(pt.cell)
+	if p.selected == 0 {
+		p.env.info("Click one of " + units.SideName(s.side()) + "'s units first")
+		return
+	}
+	p.command(engine.Command{Cmd: "move", Unit: p.selected, To: p.cellOf(pt.cell)})
 }
 
-// unitUnder returns the unit whose figure (as shown) is under pixel
-// (x, y).
-func (p *playMode) unitUnder(x, y int) (int, bool) {
+// cellOf is cell i's offset coordinates, as commands name cells.
+func (p *playMode) cellOf(i int) *engine.Cell {
+	x, z := p.env.sess.Grid.Topology().Offset(i)
+	return &engine.Cell{x, z}
+}
+
+// canAttack reports whether the selected unit can attack cell i.
+func (p *playMode) canAttack(i int) bool {
+	_, ok := p.forecast.ask(p.session.match, p.selected, i)
+	return ok
+}
+
+// details tells what the side in turn sees of unit u.
+func (p *playMode) details(u engine.UnitInfo) string {
+	t := p.session.match.Rules().Types[u.Type]
+	s := fmt.Sprintf("%s %s: %d hp, melee %d", units.SideName(u.Side), t.Name, u.HP, t.Melee)
+	if t.Ranged > 0 {
+		s += fmt.Sprintf(", ranged %d at %d", t.Ranged, t.Range)
+	}
+	if u.Side != p.session.side() {
+		s += " · not yours"
+		if p.selected != 0 {
+			s += ": the selected unit cannot attack it"
+		}
+	}
+	return s
+}
+
+// unitUnder is the unit shown under the pointer: its figure, or the
+// cell's unit when shown.
+func (p *playMode) unitUnder(pt pointer) (int, bool) {
+	s := p.session
 	mr := p.env.mapRect()
 	v := p.env.cam.View(mr.Dx(), mr.Dy())
-	w := p.env.world
-	f, ok := project.FigureAt(&v, w.shown, float32(x-mr.Min.X), float32(y-mr.Min.Y))
+	if f, ok := project.FigureAt(&v, s.figs.shown, float32(pt.x-mr.Min.X), float32(pt.y-mr.Min.Y)); ok && s.figs.ids[f] != 0 {
+		return s.figs.ids[f], true
+	}
+	if !pt.ok {
+		return 0, false
+	}
+	id, ok := s.match.UnitAt(pt.cell)
 	if !ok {
 		return 0, false
 	}
-	return w.shownOf[f], true
+	u, _ := s.match.Unit(id)
+	return id, s.shows(u, p.fogged())
 }
 
-func (p *playMode) selectUnit(k int) {
-	p.selected = k
-	grid := p.env.sess.Grid
-	u := grid.Units()[k]
-	if int(u.Side) != grid.SideInTurn() {
-		p.env.info(fmt.Sprintf("That unit is %s's; it is %s's turn", units.SideName(int(u.Side)), units.SideName(grid.SideInTurn())))
+// hoverForecast is the forecast of the selected unit's attack on the
+// unit under the pointer, when it can make it.
+func (p *playMode) hoverForecast() (engine.Forecast, bool) {
+	s, pt := p.session, *p.env.ptr
+	if s == nil || p.selected == 0 || !pt.overMap || p.covered() {
+		return engine.Forecast{}, false
 	}
+	id, ok := p.unitUnder(pt)
+	if !ok {
+		return engine.Forecast{}, false
+	}
+	u, _ := s.match.Unit(id)
+	if u.Side == s.side() {
+		return engine.Forecast{}, false
+	}
+	return p.forecast.ask(s.match, p.selected, u.Cell)
 }
 
-// moveSelected sends the selected unit towards cell dest.
-func (p *playMode) moveSelected(dest int) {
-	k := p.selected
-	if k < 0 {
-		p.env.info("Click a unit first")
-		return
-	}
-	err := p.env.world.game.Move(k, dest)
-	switch {
-	case err == nil:
-	case errors.Is(err, units.ErrNoMoves):
-		p.env.info("No moves left this turn for that step: End Turn (Enter)")
-	default:
-		p.env.info(fmt.Sprintf("Cannot move there: %v", err))
-	}
-}
-
-// plannedPath is the path the selected unit would take to the hovered
+// plannedPath is the way the selected unit would take to the hovered
 // cell, with the turn of each cell, or false.
 func (p *playMode) plannedPath() ([]int, []int, bool) {
-	k, hover := p.selected, p.env.ptr
-	if k < 0 || !hover.ok {
-		return nil, nil, false
-	}
-	w := p.env.world
-	if _, moving := w.game.Travelling(); moving {
+	s, hover := p.session, p.env.ptr
+	if s == nil || p.selected == 0 || !hover.ok || s.walking() {
 		return nil, nil, false
 	}
 	c := &p.path
-	key := w.planKey(k, hover.cell)
+	key := planKey{unit: p.selected, cell: hover.cell, unitsState: uint64(len(s.match.Log()))}
 	if !c.valid || c.key != key {
 		c.key, c.valid = key, true
-		path, ok := w.game.Plan(k, hover.cell)
-		c.ok = ok && len(path.Cells) > 1
-		c.cells, c.turns = append(c.cells[:0], path.Cells...), c.turns[:0]
-		for i := range path.Cells {
-			c.turns = append(c.turns, path.Turn(i))
+		cells, dists, ok := s.match.Way(p.selected, hover.cell)
+		c.ok = ok && len(cells) > 1
+		c.cells, c.turns = append(c.cells[:0], cells...), c.turns[:0]
+		u, _ := s.match.Unit(p.selected)
+		speed := s.match.Rules().Types[u.Type].Moves
+		for _, d := range dists {
+			c.turns = append(c.turns, max(0, d-1)/speed)
 		}
 	}
 	return c.cells, c.turns, c.ok
@@ -169,52 +452,104 @@ func (p *playMode) plannedPath() ([]int, []int, bool) {
 
 // reachable is the cells the selected unit reaches this turn.
 func (p *playMode) reachable() []int {
-	k := p.selected
-	if k < 0 {
-		return nil
-	}
-	w := p.env.world
-	if _, moving := w.game.Travelling(); moving {
+	s := p.session
+	if s == nil || p.selected == 0 || s.walking() {
 		return nil
 	}
 	c := &p.reach
-	key := w.planKey(k, -1)
+	key := planKey{unit: p.selected, unitsState: uint64(len(s.match.Log()))}
 	if !c.valid || c.key != key {
 		c.key, c.valid = key, true
-		c.cells = append(c.cells[:0], w.game.Reachable(k)...)
+		c.cells = s.match.Reach(p.selected, c.cells[:0])
 	}
 	return c.cells
 }
 
-// distances is the distance overlay from the selected unit's cell, nil
-// for none.
-func (p *playMode) distances() []int {
-	if !p.env.view.Distances || p.selected < 0 {
-		return nil
-	}
-	w := p.env.world
-	return w.distancesFrom(w.game.Query(p.selected), p.selected)
-}
-
-// barInfo is what the game bar shows: the side in turn, the selected
-// unit and its moves left.
+// barInfo is what the game bar shows: the round, the side in turn, the
+// selected unit and its moves left.
 func (p *playMode) barInfo() barInfo {
-	grid := p.env.sess.Grid
-	info := barInfo{side: grid.SideInTurn(), unit: "No unit selected", moves: "—"}
-	if k := p.selected; k >= 0 {
-		u := grid.Units()[k]
-		x, z := grid.Topology().Offset(grid.UnitCell(k))
-		info.unit = fmt.Sprintf("%s unit at %d, %d", units.SideName(int(u.Side)), x, z)
-		info.moves = fmt.Sprintf("%d / %d", u.MovesLeft, hexmap.UnitSpeed)
+	s := p.session
+	if s == nil {
+		return barInfo{side: 1, unit: "No game on this map", moves: "—"}
+	}
+	info := barInfo{side: s.side(), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	if u, ok := s.match.Unit(p.selected); ok {
+		t := s.match.Rules().Types[u.Type]
+		info.unit = fmt.Sprintf("%s %s, %d hp", units.SideName(u.Side), t.Name, u.HP)
+		info.moves = fmt.Sprintf("%d / %d", u.Moves, t.Moves)
 	}
 	return info
 }
 
-// status describes, for the status line, the selected unit's way to
-// the cell under the cursor.
+// status describes, for the status line, the unit or town on the
+// hovered cell and the selected unit's way there.
 func (p *playMode) status() (cell, right string) {
+	s, pt := p.session, *p.env.ptr
+	if s == nil || p.covered() || !pt.ok {
+		return "", ""
+	}
+	if id, ok := s.match.UnitAt(pt.cell); ok {
+		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
+			cell += "   " + p.details(u)
+		}
+	}
+	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {
+		t := s.match.Towns()[id-1]
+		cell += fmt.Sprintf("   town %s (%s)", t.Name, ownerName(t.Owner))
+	}
 	if cells, turns, ok := p.plannedPath(); ok {
-		cell = fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1])
+		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)
 	}
 	return cell, ""
+}
+
+// lookAtSide brings the side in turn's units into view as its turn
+// starts: when none of them is on screen, the camera centres on the
+// first (or on its first town).
+func (p *playMode) lookAtSide() {
+	e, s := p.env, p.session
+	grid := e.sess.Grid
+	var own []int
+	for _, u := range s.match.Units() {
+		if u.Side == s.side() {
+			own = append(own, u.Cell)
+		}
+	}
+	for _, t := range s.match.Towns() {
+		if t.Owner == s.side() {
+			own = append(own, t.Cell)
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	mr := e.mapRect()
+	v := e.cam.View(mr.Dx(), mr.Dy())
+	top := grid.Topology()
+	for _, i := range own {
+		cx, _ := top.CellCenter(i)
+		if onScreen(&v, cellTop(grid, i, vec3.T{}, top.Nearest(cx, float32(e.cam.X))-cx), -40) {
+			return
+		}
+	}
+	x, z := top.CellCenter(own[0])
+	e.cam.X, e.cam.Z = float64(x), float64(z)
+	e.cam.Clamp()
+}
+
+// drawTown draws the open town's panel.
+func (p *playMode) drawTown(screen *ebiten.Image) {
+	if p.town.town == 0 || p.session == nil {
+		return
+	}
+	st := p.env.paint.win.style
+	p.town.lines(p.session.match, st, p.produce)
+	p.town.draw(screen, p.env.mapRect(), st)
+}
+
+// drawCover draws the cover screen, when one is up, over everything.
+func (p *playMode) drawCover(screen *ebiten.Image) {
+	if p.cover != nil {
+		p.cover.draw(screen, p.env.paint.win.style)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/ungerik/go3d/vec3"
 
+	engine "hexsandbox/game"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
@@ -24,40 +25,44 @@ var (
 	reachColor = palette.Reach
 )
 
-// drawOver draws what play mode shows over the map: the cells the
-// selected unit reaches this turn, the outline of its cell, the path to
-// the cell under the cursor with the turn of each cell (Catlike's
-// labels), and the distance overlay.
+// drawOver draws what play mode shows over the map: the towns' banners
+// and the units' health, the cells the selected unit reaches this turn,
+// the outline of its cell, the way to the cell under the cursor with the
+// turn of each cell (Catlike's labels), and the battle forecast when
+// the pointer is over an enemy the selected unit can attack.
 func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
-	e := p.env
-	calm := !e.dialogOpen()
-	var cells, turns []int
-	ok := false
-	if calm {
-		cells, turns, ok = p.plannedPath()
-	}
-	if dist := p.distances(); dist != nil {
-		e.paint.distances(screen, v, dist, cells)
-	}
-	if !calm {
+	e, s := p.env, p.session
+	if s == nil || p.covered() {
 		return
 	}
+	p.drawBanners(screen, v)
+	if s.battle != nil {
+		s.battle.draw(screen, v, e.paint)
+	}
+	if e.dialogOpen() {
+		return
+	}
+	defer p.drawTown(screen)
 	grid := e.sess.Grid
 	pt := e.paint
 	// On a wrapping map the selection and what it reaches are drawn in
 	// the copy where its unit stands, the path cell by cell on from it.
 	ref := float32(e.cam.X)
-	if k := p.selected; k >= 0 && k < len(e.world.all) {
-		ref = e.world.all[k].Pos[0]
+	if u, ok := s.match.Unit(p.selected); ok {
+		ref = grid.Topology().Nearest(units.CellPoint(grid, u.Cell)[0], ref)
 		for _, i := range p.reachable() {
 			pt.shade(screen, v, i, pt.shiftNear(i, ref), reachColor)
 		}
 		pt.fills.flush(screen, pt.white)
-		c := units.SideColor(int(grid.Units()[k].Side))
-		i := grid.UnitCell(k)
-		pt.outline(screen, v, i, pt.shiftNear(i, ref), color.NRGBA{uint8(c[0] * 255), uint8(c[1] * 255), uint8(c[2] * 255), 255}, 3)
+		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), sideTextColor(u.Side), 3)
 		pt.lines.flush(screen, pt.white)
 	}
+	if f, ok := p.hoverForecast(); ok {
+		p.forecast.lines(s.match, f, e.paint.win.style)
+		p.forecast.draw(screen, e.ptr.x, e.ptr.y, e.paint.win.style)
+		return
+	}
+	cells, turns, ok := p.plannedPath()
 	if !ok {
 		return
 	}
@@ -79,8 +84,68 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 	p.shifts = shifts
 	pt.lines.flush(screen, pt.white)
 	for n, i := range cells[1:] {
-		pt.cellText(screen, v, i, shifts[n+1], strconv.Itoa(turns[n+1]), colText)
+		pt.cellText(screen, v, i, shifts[n+1], strconv.Itoa(turns[n+1]+1), colText)
 	}
+}
+
+// drawBanners writes over each town the side in turn knows its name in
+// its owner's colour (and, for its own, what it builds and in how many
+// turns), and over each unit shown its type and, when hurt, its hit
+// points.
+func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
+	s, pt := p.session, p.env.paint
+	if pt.cellPixels(v) < float32(pt.win.style.px(14)) {
+		return // too small to read
+	}
+	m, side, ref := s.match, s.side(), float32(p.env.cam.X)
+	types := m.Rules().Types
+	for _, t := range m.Towns() {
+		if p.fogged() && !m.Explored(side, t.Cell) {
+			continue
+		}
+		label := t.Name
+		if t.Owner == side {
+			y := m.TownYield(t.ID).Total()
+			label += fmt.Sprintf(" · %s in %d", types[t.Builds].Name, turnsToBuild(types[t.Builds].Cost-t.Stock, y))
+		}
+		// Below the cell's centre (towards the eye), clear of the unit's
+		// label over its head.
+		top := cellTop(p.env.sess.Grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
+		pt.pointText(screen, v, top, label, townColor(t.Owner))
+	}
+	for k, id := range s.figs.ids {
+		u, ok := m.Unit(id)
+		if !ok {
+			continue
+		}
+		label := types[u.Type].Name
+		if u.HP < engine.MaxHP {
+			label += " " + strconv.Itoa(u.HP)
+		}
+		f := s.figs.shown[k]
+		pt.pointText(screen, v, vec3.T{f.Pos[0], f.Pos[1] + 10, f.Pos[2]}, label, sideTextColor(u.Side))
+	}
+}
+
+// bannerDrop is how far south of its cell's centre a town's banner is
+// written, in world units (a cell's outer radius is 10).
+const bannerDrop = 5
+
+// turnsToBuild is how many turns of yield y a stock short by need takes
+// (the next turn is 1).
+func turnsToBuild(need, y int) int {
+	if need <= 0 || y <= 0 {
+		return 1
+	}
+	return (need + y - 1) / y
+}
+
+// townColor is a town banner's colour: its owner's, grey for neutral.
+func townColor(owner int) color.Color {
+	if owner == 0 {
+		return colDim
+	}
+	return sideTextColor(owner)
 }
 
 // drawUnder draws nothing: play mode's marks go over the notes.
@@ -113,7 +178,12 @@ func (p *painter) distances(screen *ebiten.Image, v *project.View, dist, path []
 
 // cellText writes s centred on cell i moved shift east, with a shadow.
 func (p *painter) cellText(screen *ebiten.Image, v *project.View, i int, shift float32, s string, c color.Color) {
-	sx, sy, ok := project2D(v, cellTop(p.sess.Grid, i, vec3.T{}, shift))
+	p.pointText(screen, v, cellTop(p.sess.Grid, i, vec3.T{}, shift), s, c)
+}
+
+// pointText writes s centred on world point at, with a shadow.
+func (p *painter) pointText(screen *ebiten.Image, v *project.View, at vec3.T, s string, c color.Color) {
+	sx, sy, ok := project2D(v, at)
 	if !ok || sx < 0 || sy < 0 || sx > float32(p.win.w) || sy > float32(p.win.h) {
 		return
 	}

@@ -288,6 +288,9 @@ func (g *game) liveNotice() string {
 // unitStatus describes, for the status line, the unit on the cell under
 // the cursor.
 func (g *game) unitStatus() string {
+	if g.playing() {
+		return "" // play mode tells the match's units
+	}
 	grid := g.sess.Grid
 	if k, ok := grid.UnitAt(g.ptr.cur.cell); ok && g.world.unitShown(k, g.mode.fogged()) {
 		u := grid.Units()[k]

@@ -20,7 +20,7 @@ const TransitionSpeed = 255
 // over about a second. A new view (SetSide: the turn passes, the map
 // loads) shows at once: no side sees the other's view fading out.
 type CellData struct {
-	vision *Vision
+	vision Source
 	grid   *hexmap.Grid
 	side   int
 	pix    []byte
@@ -30,10 +30,25 @@ type CellData struct {
 	serial uint64
 }
 
+// Source is what a CellData shows: whether a side sees cell i now and
+// has explored it, brought up to date by Sync; Changes calls f with each
+// cell whose answers may have changed since its last call, or reports
+// that all may have. A Vision is one; a match of the rules engine,
+// followed by its player, another.
+type Source interface {
+	Visible(side, i int) bool
+	Explored(side, i int) bool
+	Sync()
+	Changes(f func(i int)) (all bool)
+}
+
 // NewCellData shows the map as side sees it through v, at once.
-func NewCellData(v *Vision, side int) *CellData {
-	n := v.grid.Topology().CellCount()
-	d := &CellData{vision: v, grid: v.grid, pix: make([]byte, 4*n), fading: make([]bool, n)}
+func NewCellData(v *Vision, side int) *CellData { return NewCellDataOf(v, v.grid, side) }
+
+// NewCellDataOf shows map g as side sees it through src, at once.
+func NewCellDataOf(src Source, g *hexmap.Grid, side int) *CellData {
+	n := g.Topology().CellCount()
+	d := &CellData{vision: src, grid: g, pix: make([]byte, 4*n), fading: make([]bool, n)}
 	d.SetSide(side)
 	return d
 }
@@ -73,7 +88,7 @@ func (d *CellData) target(i int) (vis, exp byte) {
 	if d.vision.Visible(d.side, i) {
 		vis = 255
 	}
-	if d.grid.Explored(i, d.side) {
+	if d.vision.Explored(d.side, i) {
 		exp = 255
 	}
 	return vis, exp

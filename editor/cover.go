@@ -1,0 +1,128 @@
+package editor
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	engine "hexsandbox/game"
+	"hexsandbox/units"
+)
+
+// coverScreen is a screen over the whole window that hides the map: the
+// hot-seat hand-over between two people ("Red's turn: click to
+// continue", with what happened since that side's last turn), or the
+// end of the match. A click anywhere dismisses a hand-over; the end
+// screen waits for one of its buttons.
+type coverScreen struct {
+	box     textBox
+	at      image.Rectangle // where the box was last drawn
+	buttons []coverButton
+}
+
+// coverButton is a button of a cover screen and where it was last drawn.
+type coverButton struct {
+	label string
+	run   func()
+	at    image.Rectangle
+}
+
+// coverBack is the cover's colour: opaque, so nothing of the map shows.
+var coverBack = color.NRGBA{0x10, 0x13, 0x18, 0xff}
+
+// handOver is the hand-over screen for side, with its turn summary.
+func handOver(s *style, side, round int, sum turnSummary) *coverScreen {
+	c := &coverScreen{}
+	c.box.lines = []textLine{
+		{fmt.Sprintf("%s's turn: click to continue", units.SideName(side)), s.bold, sideTextColor(side)},
+		{fmt.Sprintf("Round %d", round), s.face, colText},
+	}
+	for _, l := range sum.lines(side) {
+		c.box.lines = append(c.box.lines, textLine{l, s.face, colDim})
+	}
+	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
+	return c
+}
+
+// lines is the summary as the hand-over tells it.
+func (t turnSummary) lines(side int) []string {
+	if t == (turnSummary{}) {
+		return []string{"Nothing new since your last turn"}
+	}
+	var out []string
+	for _, n := range []struct {
+		n         int
+		one, many string
+	}{{t.healed, "unit healed", "units healed"}, {t.produced, "unit produced", "units produced"},
+		{t.lost, "town lost", "towns lost"}, {t.sighted, "enemy unit came into sight", "enemy units came into sight"}} {
+		switch {
+		case n.n == 1:
+			out = append(out, "1 "+n.one)
+		case n.n > 1:
+			out = append(out, fmt.Sprintf("%d %s", n.n, n.many))
+		}
+	}
+	return out
+}
+
+// endScreen is the end of match m, with its buttons.
+func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
+	sum := m.Summary()
+	title := "A draw"
+	if sum.Winner != 0 {
+		title = fmt.Sprintf("Team %d wins", sum.Winner)
+		for _, sd := range sum.Sides {
+			if sd.Team == sum.Winner {
+				title = units.SideName(sd.Side) + " wins"
+				break
+			}
+		}
+	}
+	c := &coverScreen{buttons: []coverButton{{label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
+	c.box.lines = []textLine{{title, s.bold, colAccent}, {fmt.Sprintf("after %d rounds", sum.Round), s.face, colText}}
+	for _, sd := range sum.Sides {
+		state := "defeated"
+		if sd.Alive {
+			state = "standing"
+		}
+		c.box.lines = append(c.box.lines, textLine{
+			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", units.SideName(sd.Side), sd.Towns, sd.Units, sd.Score, state),
+			s.face, sideTextColor(sd.Side)})
+	}
+	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
+	return c
+}
+
+// draw covers the whole screen and draws the text and buttons centred.
+func (c *coverScreen) draw(screen *ebiten.Image, s *style) {
+	screen.Fill(coverBack)
+	b := screen.Bounds()
+	w, h := c.box.size()
+	bh := float64(s.px(36))
+	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-bh)/2
+	c.at = c.box.draw(screen, x, y, colPanel, colBorder)
+	bx := x
+	for k := range c.buttons {
+		btn := &c.buttons[k]
+		lb := textBox{lines: []textLine{{btn.label, s.bold, colText}}, pad: float64(s.px(10))}
+		btn.at = lb.draw(screen, bx, y+h+float64(s.px(12)), colButton, colAccent)
+		bx += float64(btn.at.Dx() + s.px(16))
+	}
+}
+
+// click handles a click at (x, y): a hand-over goes; the end screen runs
+// the button clicked. It reports whether the screen is done.
+func (c *coverScreen) click(x, y int) bool {
+	if len(c.buttons) == 0 {
+		return true
+	}
+	for _, b := range c.buttons {
+		if image.Pt(x, y).In(b.at) {
+			b.run()
+			return true
+		}
+	}
+	return false
+}

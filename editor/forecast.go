@@ -1,0 +1,96 @@
+package editor
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	engine "hexsandbox/game"
+	"hexsandbox/units"
+)
+
+// forecastPanel is the battle forecast shown while the pointer is over
+// an enemy the selected unit can attack: the engine's own numbers
+// (Match.Forecast), asked again only when the question (attacker, cell,
+// commands so far) changes.
+type forecastPanel struct {
+	key   forecastKey
+	valid bool
+	ok    bool // the attack can be made: f holds its forecast
+	f     engine.Forecast
+	box   textBox
+}
+
+// forecastKey is a forecast's question.
+type forecastKey struct {
+	unit, cell, commands int
+}
+
+// ask is the forecast of unit id's attack on cell in match m, or false
+// when it cannot attack there.
+func (p *forecastPanel) ask(m *engine.Match, id, cell int) (engine.Forecast, bool) {
+	key := forecastKey{id, cell, len(m.Log())}
+	if !p.valid || p.key != key {
+		p.key, p.valid = key, true
+		var err error
+		p.f, err = m.Forecast(id, cell)
+		p.ok = err == nil
+	}
+	return p.f, p.ok
+}
+
+// lines writes forecast f as the panel shows it, in style s.
+func (p *forecastPanel) lines(m *engine.Match, f engine.Forecast, s *style) {
+	a, _ := m.Unit(f.Attacker)
+	d, _ := m.Unit(f.Target)
+	types := m.Rules().Types
+	kind := "melee"
+	if f.Ranged {
+		kind = "ranged, no strike back"
+	}
+	l := p.box.lines[:0]
+	add := func(t string, bold bool, c color.Color) {
+		face := s.face
+		if bold {
+			face = s.bold
+		}
+		l = append(l, textLine{text: t, face: face, col: c})
+	}
+	add(fmt.Sprintf("%s %s attacks %s %s (%s)", units.SideName(a.Side), types[a.Type].Name, units.SideName(d.Side), types[d.Type].Name, kind), true, colText)
+	add(fmt.Sprintf("Strength %s against %s", tenths(f.Strength[0]), tenths(f.Strength[1])), false, colText)
+	add(units.SideName(a.Side)+": "+bonusText(f.AttackerBonuses), false, sideTextColor(a.Side))
+	add(units.SideName(d.Side)+": "+bonusText(f.TargetBonuses), false, sideTextColor(d.Side))
+	add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", units.SideName(d.Side), f.ToTarget[0], f.ToTarget[1], d.HP, f.DestroyPercent), false, sideTextColor(d.Side))
+	if f.Ranged {
+		add(units.SideName(a.Side)+" takes no damage", false, sideTextColor(a.Side))
+	} else {
+		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", units.SideName(a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, sideTextColor(a.Side))
+	}
+	add("Click to attack", false, colAccent)
+	p.box.lines, p.box.pad, p.box.gap = l, float64(s.px(8)), float64(s.px(3))
+}
+
+// draw draws the panel beside the pointer at (x, y).
+func (p *forecastPanel) draw(screen *ebiten.Image, x, y int, s *style) {
+	w, h := p.box.size()
+	bx, by := placeNear(x, y, w, h, screen.Bounds(), float64(s.px(18)))
+	p.box.draw(screen, bx, by, helpBack, colAccent)
+}
+
+// tenths writes a strength in tenths as a decimal: 165 → "16.5".
+func tenths(v int) string { return fmt.Sprintf("%d.%d", v/10, v%10) }
+
+// bonusText lists bonuses by name and size: "high ground +15%, walls
+// +50%", or "no bonus".
+func bonusText(b []engine.BonusPart) string {
+	if len(b) == 0 {
+		return "no bonus"
+	}
+	parts := make([]string, len(b))
+	for k, p := range b {
+		parts[k] = fmt.Sprintf("%s %+d%%", p.Name, p.Percent)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,89 @@
+package editor
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	engine "hexsandbox/game"
+	"hexsandbox/units"
+)
+
+// townPanel is the panel of one of the side in turn's towns: what it
+// builds and when, its stock and income and why (the base, its buildings,
+// the farms around), and each type it can build with its cost and turns,
+// a click on which sets the town's production (a produce command).
+type townPanel struct {
+	town int // id, 0 when closed
+	box  textBox
+	at   image.Rectangle
+	rows []coverButton // one per type, in the ruleset's order
+}
+
+// open shows town id's panel.
+func (t *townPanel) open(id int) { t.town = id }
+
+// close hides the panel.
+func (t *townPanel) close() { t.town, t.rows = 0, nil }
+
+// lines writes the panel for town id of match m, in style s; choose(k)
+// sets production to type k.
+func (t *townPanel) lines(m *engine.Match, s *style, choose func(k int)) {
+	tw := m.Towns()[t.town-1]
+	types := m.Rules().Types
+	y := m.TownYield(t.town)
+	cur := types[tw.Builds]
+	t.box.lines = []textLine{
+		{fmt.Sprintf("%s (%s)", tw.Name, units.SideName(tw.Owner)), s.bold, sideTextColor(tw.Owner)},
+		{fmt.Sprintf("Builds %s: %d of %d, ready in %d turns", cur.Name, tw.Stock, cur.Cost, turnsToBuild(cur.Cost-tw.Stock, y.Total())), s.face, colText},
+		{fmt.Sprintf("Income %d a turn: %d base + %d buildings + %d farms around", y.Total(), y.Base, y.Urban, y.Farms), s.face, colDim},
+		{"Build instead (click) · Esc closes:", s.face, colDim},
+	}
+	t.box.pad, t.box.gap = float64(s.px(10)), float64(s.px(4))
+	t.rows = t.rows[:0]
+	for k, ty := range types {
+		mark := ""
+		if k == tw.Builds {
+			mark = " (now)"
+		}
+		t.rows = append(t.rows, coverButton{
+			label: fmt.Sprintf("%s%s: cost %d, %d turns", ty.Name, mark, ty.Cost, turnsToBuild(ty.Cost-tw.Stock, y.Total())),
+			run:   func() { choose(k) },
+		})
+	}
+}
+
+// draw draws the panel at the map's top right, under the game bar.
+func (t *townPanel) draw(screen *ebiten.Image, mr image.Rectangle, s *style) {
+	w, h := t.box.size()
+	rowH := float64(s.px(30))
+	x, y := float64(mr.Max.X-s.px(12))-w, float64(mr.Min.Y+s.px(barHeight+12))
+	t.at = t.box.draw(screen, x, y, helpBack, colAccent)
+	ry := y + h + float64(s.px(4))
+	for k := range t.rows {
+		r := &t.rows[k]
+		lb := textBox{lines: []textLine{{r.label, s.face, colText}}, pad: float64(s.px(6))}
+		r.at = lb.draw(screen, x, ry, colButton, colBorder)
+		ry += rowH
+	}
+	t.at = t.at.Union(image.Rect(int(x), int(y), int(x+w), int(ry)))
+}
+
+// click handles a press at (x, y) while the panel is open: a row sets
+// production; a press elsewhere on the panel does nothing, off it closes
+// it. It reports whether the press was the panel's.
+func (t *townPanel) click(x, y int) bool {
+	p := image.Pt(x, y)
+	for _, r := range t.rows {
+		if p.In(r.at) {
+			r.run()
+			return true
+		}
+	}
+	if p.In(t.at) {
+		return true
+	}
+	t.close()
+	return false
+}
