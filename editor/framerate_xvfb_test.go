@@ -86,7 +86,7 @@ func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redra
 		}
 		return []step{func(g *game) bool {
 			g.cam.Rotation += turn
-			g.still.Stir(g.clock.now) // an active user
+			g.quality.still.Stir(g.clock.now) // an active user
 			return frames >= settle+measured
 		}}
 	})
@@ -108,7 +108,7 @@ func measureIdle(b *testing.B, p prefs.Prefs) (fps, cpuMsPerS float64) {
 		g.hooks.capture = func(*ebiten.Image) { frames++ }
 		return []step{
 			func(g *game) bool {
-				if !g.still.Idle(g.clock.now) {
+				if !g.quality.still.Idle(g.clock.now) {
 					return false
 				}
 				frames, start, cpu0 = 0, time.Now(), testutil.CPUTime()

@@ -11,7 +11,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/files"
-	"hexsandbox/editor/pace"
 	"hexsandbox/editor/prefs"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
@@ -62,8 +61,7 @@ type game struct {
 	keys    keyboard
 	msgs    messages
 	work    fileWork
-	quality quality        // shadows and resolution: the user's and the pacer's
-	still   pace.Stillness // throttles the frames of a still window
+	quality quality // shadows, resolution and frame rate: the user's, the pacer's, a still window's
 	doc     document
 	prefs   prefsRecord
 
@@ -287,7 +285,7 @@ func (g *game) Layout(outW, outH int) (int, int) {
 	}
 	w, h := int(float64(outW)*s), int(float64(outH)*s)
 	if w != g.win.w || h != g.win.h {
-		g.still.Stir(g.clock.now) // a new size is drawn at once
+		g.quality.still.Stir(g.clock.now) // a new size is drawn at once
 	}
 	g.win.w, g.win.h = w, h
 	if s != g.win.scale {
@@ -385,7 +383,7 @@ func (g *game) Update() error {
 	}
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
-		g.still.Stir(now)
+		g.quality.still.Stir(now)
 	}
 	g.autosave()
 	g.savePrefs(false)
@@ -518,11 +516,11 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
-	if g.still.Skip(g.clock.now) {
+	if g.quality.still.Skip(g.clock.now) {
 		return // the picture stays: a still window draws less often
 	}
 	start := wallClock() // the pacer measures the machine, not the map's time
-	if g.still.Idle(g.clock.now) {
+	if g.quality.still.Idle(g.clock.now) {
 		g.quality.pacer.Pause() // the idle gaps are no slow frames
 	}
 	if g.hooks.drawDelay > 0 {

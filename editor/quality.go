@@ -16,6 +16,7 @@ import (
 type quality struct {
 	store prefs.Store
 	pacer pace.Pacer
+	still pace.Stillness // throttles the frames of a still window
 	last  render.Quality
 	set   bool // last has been applied once
 }

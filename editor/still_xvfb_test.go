@@ -27,7 +27,7 @@ func TestStillWindowDrawsSeldomUntilInput(t *testing.T) {
 					c.Fatalf("not idle after %d ticks (%d chunks pending)", waited, g.scene.Pending())
 				}
 				drawn = drawn[:0]
-				return g.still.Idle(g.clock.now)
+				return g.quality.still.Idle(g.clock.now)
 			},
 			func(g *game) bool { // two seconds of the editor's clock idle
 				if counted++; counted < 120 {
@@ -41,16 +41,16 @@ func TestStillWindowDrawsSeldomUntilInput(t *testing.T) {
 						c.Errorf("idle frames drawn %v apart", gap)
 					}
 				}
-				if g.still.Kept == 0 {
+				if g.quality.still.Kept == 0 {
 					c.Errorf("no frame kept the picture in %d idle ticks", counted)
 				}
 				in.x, in.y = g.win.w/3, g.win.h/3 // the pointer moves over the map
-				kept = g.still.Kept
+				kept = g.quality.still.Kept
 				return true
 			},
 			func(g *game) bool {
-				if g.still.Kept != kept {
-					c.Fatalf("%d ticks after the input's, %d frames kept the picture", after, g.still.Kept-kept)
+				if g.quality.still.Kept != kept {
+					c.Fatalf("%d ticks after the input's, %d frames kept the picture", after, g.quality.still.Kept-kept)
 				}
 				after++
 				return after > 10
