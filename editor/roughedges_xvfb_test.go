@@ -282,8 +282,16 @@ func TestEditorPanelShowsWhatIsApplied(t *testing.T) {
 		return []step{
 			wait(2),
 			do(func(g *game) {
+				// A first start paints grass (issue 33): its swatch shows it.
+				if !g.edit.settings.ApplyTerrain || g.edit.panel.terrain.group.Active() != g.edit.panel.terrain.btns[1+int(hexmap.Grass)] {
+					t.Error("a first start: grass is not the active terrain choice")
+				}
+				g.edit.panel.terrain.btns[0].Click()
+			}),
+			wait(1),
+			do(func(g *game) {
 				if g.edit.settings.ApplyTerrain || g.edit.panel.terrain.group.Active() != g.edit.panel.terrain.btns[0] {
-					t.Error("with no terrain applied, Keep is not the active terrain choice")
+					t.Error("after a click on Keep, terrain is applied or Keep is not the active choice")
 				}
 				g.edit.panel.terrain.btns[1+int(hexmap.Grass)].Click()
 			}),
