@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -14,7 +15,15 @@ import (
 	"hexsandbox/palette"
 )
 
-var terrainNames = [hexmap.TerrainTypeCount]string{"Sand", "Grass", "Mud", "Stone", "Snow"}
+// terrainLabel is terrain type t's name as a label starts: "Grass"
+// (hexmap.TerrainName's, capitalised; "" for no type).
+func terrainLabel(t uint8) string {
+	n := hexmap.TerrainName(t)
+	if n == "" {
+		return n
+	}
+	return strings.ToUpper(n[:1]) + n[1:]
+}
 
 // Panel width in logical pixels.
 const panelWidth = 300
@@ -376,7 +385,7 @@ func (p *panel) addTerrain(s *style, set *tools.Settings) {
 	row.AddChild(keep)
 	btns := []*widget.Button{keep}
 	for t := range hexmap.TerrainTypeCount {
-		btn := s.swatch(palette.Terrain[t], "Paint "+terrainNames[t])
+		btn := s.swatch(palette.Terrain[t], "Paint "+terrainLabel(uint8(t)))
 		row.AddChild(btn)
 		btns = append(btns, btn)
 	}

@@ -141,7 +141,7 @@ var specialNames = [...]string{"", "castle", "ziggurat", "megaflora"}
 // and town).
 func cellContents(grid *hexmap.Grid, i int) string {
 	c := grid.Cell(i)
-	s := fmt.Sprintf("%s, elevation %d", terrainNames[min(int(c.TerrainType), int(hexmap.TerrainTypeCount)-1)], c.Elevation)
+	s := fmt.Sprintf("%s, elevation %d", terrainLabel(min(c.TerrainType, hexmap.TerrainTypeCount-1)), c.Elevation)
 	if c.IsUnderwater() {
 		s += fmt.Sprintf(", underwater (water level %d)", c.WaterLevel)
 	} else {

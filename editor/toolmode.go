@@ -248,7 +248,7 @@ func (e *editMode) pick() {
 	}
 	e.syncPanel()
 	e.env.info(fmt.Sprintf("Picked %s, elevation %d, water %d, urban %d, farm %d, plant %d",
-		terrainNames[e.settings.Terrain], c.Elevation, c.WaterLevel, c.UrbanLevel, c.FarmLevel, c.PlantLevel))
+		terrainLabel(e.settings.Terrain), c.Elevation, c.WaterLevel, c.UrbanLevel, c.FarmLevel, c.PlantLevel))
 }
 
 func (e *editMode) fill() {
