@@ -49,8 +49,9 @@ func onFrame(f func(img *ebiten.Image)) step {
 	return func(g *game) bool {
 		if !asked {
 			asked = true
+			g.hooks.frameWanted = true
 			g.hooks.capture = func(img *ebiten.Image) {
-				g.hooks.capture = nil
+				g.hooks.capture, g.hooks.frameWanted = nil, false
 				f(img)
 			}
 			return false
@@ -71,8 +72,9 @@ func framesDrawn(n int) step {
 		}
 		if !asked {
 			asked = true
+			g.hooks.frameWanted = true
 			g.hooks.capture = func(*ebiten.Image) {
-				g.hooks.capture = nil
+				g.hooks.capture, g.hooks.frameWanted = nil, false
 				n--
 				asked = false
 			}

@@ -116,6 +116,9 @@ type testHooks struct {
 	script    func() bool
 	capture   func(img *ebiten.Image)
 	drawDelay time.Duration
+	// frameWanted: a test waits for the next frame drawn, so a still
+	// window draws it without waiting for its clock to move on.
+	frameWanted bool
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -418,6 +421,7 @@ func (g *game) react(at time.Time) {
 		g.newMap = nil // closed: let the previews go
 	}
 	g.edit.panel.fit()
+	g.edit.panel.placeTips(g.win.style)
 	if g.quitting {
 		return
 	}
@@ -516,7 +520,7 @@ func (g *game) autosave() {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
-	if g.quality.still.Skip(g.clock.now) {
+	if !g.hooks.frameWanted && g.quality.still.Skip(g.clock.now) {
 		return // the picture stays: a still window draws less often
 	}
 	start := wallClock() // the pacer measures the machine, not the map's time
@@ -585,7 +589,8 @@ func (g *game) drawUI(screen *ebiten.Image) {
 		g.win.dirty = true
 	}
 	now := g.clock.now
-	if g.win.dirty || len(g.dialogs) > 0 || now.Sub(g.win.drawn) > uiRefresh {
+	tip := g.mode == mode(g.edit) && g.edit.panel.tip != nil
+	if g.win.dirty || tip || len(g.dialogs) > 0 || now.Sub(g.win.drawn) > uiRefresh {
 		g.win.layer.Clear()
 		g.win.ui.Draw(g.win.layer)
 		g.win.dirty, g.win.drawn = false, now
@@ -595,8 +600,11 @@ func (g *game) drawUI(screen *ebiten.Image) {
 		return
 	}
 	// Without a dialog the layer holds only the mode's widgets (the
-	// panel, the game bar).
+	// panel, the game bar) and a tooltip of the panel.
 	pr := g.mode.root().GetWidget().Rect
+	if tip { // and the panel's tooltip, beside it
+		pr = pr.Union(g.edit.panel.tip.Contents.GetWidget().Rect).Intersect(b)
+	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(pr.Min.X), float64(pr.Min.Y))
 	screen.DrawImage(g.win.layer.SubImage(pr).(*ebiten.Image), op)

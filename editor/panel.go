@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -76,7 +77,8 @@ type panel struct {
 	pieces   piecesPanel
 	scenario scenarioPanel
 	title    *widget.Text
-	syncing  bool // sync is setting widgets: their handlers must not infer intent
+	syncing  bool           // sync is setting widgets: their handlers must not infer intent
+	tip      *widget.Window // the tooltip shown, beside the panel (placeTips)
 }
 
 // viewBox is a view toggle's checkbox and the setting it shows.
@@ -218,6 +220,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(widget.NewText(widget.TextOpts.Text(
 		"Drag: paint · Right drag: pan · Wheel: zoom\nQ/E: rotate · Home: fit map · Tab: play\nF1: every key",
 		&s.small, colDim)))
+	p.followTips()
 	return p
 }
 
@@ -356,6 +359,49 @@ func (p *panel) wheel(s *style, dy float64) bool {
 	p.scroll.ScrollTop = top
 	p.bar.Current = int(math.Round(top * 1000))
 	return moved
+}
+
+// placeTips puts every tooltip of the panel beside it, over the map's
+// edge at the height of its control, so that it covers no other control
+// of the panel.
+func (p *panel) placeTips(s *style) {
+	left := p.root.GetWidget().Rect.Min.X
+	walkWidgets(p.content, func(w *widget.Widget) {
+		for _, t := range w.ToolTips {
+			t.Position = widget.TOOLTIP_POS_WIDGET
+			t.AnchorOriginHorizontal, t.AnchorOriginVertical = widget.TOOLTIP_ANCHOR_START, widget.TOOLTIP_ANCHOR_MIDDLE
+			t.ContentOriginHorizontal, t.ContentOriginVertical = widget.TOOLTIP_ANCHOR_END, widget.TOOLTIP_ANCHOR_MIDDLE
+			t.Offset = image.Pt(left-w.Rect.Min.X-s.px(6), 0)
+		}
+	})
+}
+
+// followTips keeps p.tip the tooltip shown, if any.
+func (p *panel) followTips() {
+	walkWidgets(p.content, func(w *widget.Widget) {
+		if len(w.ToolTips) == 0 {
+			return
+		}
+		w.ToolTipEvent.AddHandler(func(a any) {
+			switch e, ok := a.(*widget.WidgetToolTipEventArgs); {
+			case !ok:
+			case e.Show:
+				p.tip = e.Window
+			case p.tip == e.Window:
+				p.tip = nil
+			}
+		})
+	})
+}
+
+// walkWidgets calls f with the widget of c and of everything in it.
+func walkWidgets(c widget.HasWidget, f func(w *widget.Widget)) {
+	f(c.GetWidget())
+	if cc, ok := c.(widget.Containerer); ok {
+		for _, ch := range cc.Children() {
+			walkWidgets(ch, f)
+		}
+	}
 }
 
 // fit shows the scroll bar only when the content is taller than the panel.

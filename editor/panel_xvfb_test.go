@@ -4,8 +4,12 @@ package editor
 
 import (
 	"image"
+	"image/color"
 	"path/filepath"
 	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/tools"
 )
@@ -95,6 +99,12 @@ func TestEditorWheelOverPanelScrollsIt(t *testing.T) {
 	})
 }
 
+func sameColor(a, b color.Color) bool {
+	r, g, bl, _ := a.RGBA()
+	r2, g2, b2, _ := b.RGBA()
+	return r>>8 == r2>>8 && g>>8 == g2>>8 && bl>>8 == b2>>8
+}
+
 func equalInts(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
@@ -137,5 +147,57 @@ func TestEditorElevationSliderRange(t *testing.T) {
 				t.Errorf("a click at the elevation track's left end set %d, want %d (below 0)", e, tools.MinPanelElevation)
 			}
 		}))
+	})
+}
+
+// A tooltip covers no control of the panel: hovering the Open button,
+// in the middle of its row, shows its tooltip beside the panel, clear
+// of every control.
+func TestEditorTooltipBesideThePanel(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var tip *widget.Window
+		return []step{
+			wait(2),
+			framesDrawn(1),
+			do(func(g *game) {
+				b := panelButton(g, "Open…")
+				if b == nil {
+					t.Fatal("no Open button in the panel")
+				}
+				b.GetWidget().ToolTipEvent.AddHandler(func(a any) {
+					if e, ok := a.(*widget.WidgetToolTipEventArgs); ok && e.Show {
+						tip = e.Window
+					}
+				})
+				r := b.GetWidget().Rect
+				in.x, in.y = (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+			}),
+			waitFor(t, "the Open button's tooltip", func(*game) bool { return tip != nil }),
+			framesDrawn(2),
+			captureStep(t, filepath.Join(shots, "editor-tooltip.png")),
+			onFrame(func(img *ebiten.Image) { // drawn: its padding has its background
+				r := tip.Contents.GetWidget().Rect
+				if c := img.At(r.Min.X+2, r.Min.Y+2); !sameColor(c, colSection) {
+					t.Errorf("the tooltip at %v is not drawn: %v at its corner", r, c)
+				}
+			}),
+			do(func(g *game) {
+				r := tip.Contents.GetWidget().Rect
+				if r.Empty() || r.Max.X > g.edit.panel.root.GetWidget().Rect.Min.X {
+					t.Errorf("the tooltip at %v is not beside the panel at %v", r, g.edit.panel.root.GetWidget().Rect)
+				}
+				walk(g.edit.panel.content, func(w widget.PreferredSizeLocateableWidget) {
+					switch w.(type) {
+					case *widget.Button, *widget.Checkbox, *widget.Slider:
+						if w.GetWidget().Rect.Overlaps(r) {
+							t.Errorf("the tooltip at %v covers a control at %v", r, w.GetWidget().Rect)
+						}
+					}
+				})
+			}),
+		}
 	})
 }
