@@ -366,7 +366,7 @@ func (p *panel) wheel(s *style, dy float64) bool {
 // of the panel.
 func (p *panel) placeTips(s *style) {
 	left := p.root.GetWidget().Rect.Min.X
-	walkWidgets(p.content, func(w *widget.Widget) {
+	eachWidget(p.content, func(w *widget.Widget) {
 		for _, t := range w.ToolTips {
 			t.Position = widget.TOOLTIP_POS_WIDGET
 			t.AnchorOriginHorizontal, t.AnchorOriginVertical = widget.TOOLTIP_ANCHOR_START, widget.TOOLTIP_ANCHOR_MIDDLE
@@ -378,7 +378,7 @@ func (p *panel) placeTips(s *style) {
 
 // followTips keeps p.tip the tooltip shown, if any.
 func (p *panel) followTips() {
-	walkWidgets(p.content, func(w *widget.Widget) {
+	eachWidget(p.content, func(w *widget.Widget) {
 		if len(w.ToolTips) == 0 {
 			return
 		}
@@ -394,12 +394,13 @@ func (p *panel) followTips() {
 	})
 }
 
-// walkWidgets calls f with the widget of c and of everything in it.
-func walkWidgets(c widget.HasWidget, f func(w *widget.Widget)) {
+// eachWidget calls f with the widget of c and of everything in it
+// (testhooks_js.go walks the children for the browser tests).
+func eachWidget(c widget.HasWidget, f func(w *widget.Widget)) {
 	f(c.GetWidget())
 	if cc, ok := c.(widget.Containerer); ok {
 		for _, ch := range cc.Children() {
-			walkWidgets(ch, f)
+			eachWidget(ch, f)
 		}
 	}
 }
