@@ -23,7 +23,8 @@ import (
 // window. The panel gives way to the game bar; a click selects one of
 // the side in turn's units, sends it to a cell (the cells it reaches
 // this turn shaded, the way to the hovered cell with the turn of each
-// cell) or attacks the enemy clicked, whose battle forecast shows while
+// cell; beyond its reach the order lasts, see orders.go) or attacks the
+// enemy clicked, whose battle forecast shows while
 // the pointer is over it; a click on an enemy otherwise tells its
 // details, never selects it. Between two sides a hand-over screen hides
 // the map, and the match ends on a screen of its own.
@@ -546,8 +547,9 @@ func (p *playMode) barInfo() barInfo {
 	return info
 }
 
-// status describes, for the status line, the unit or town on the
-// hovered cell and the selected unit's way there.
+// status describes, for the status line, the unit (and where its
+// standing order leads) or town on the hovered cell and the selected
+// unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
 	if s == nil || p.covered() || !pt.ok {
@@ -556,6 +558,9 @@ func (p *playMode) status() (cell, right string) {
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
 			cell += "   " + p.details(u)
+			if o, ordered := s.orders.of(id); ordered && u.Side == s.side() {
+				cell += fmt.Sprintf(", bound for [%d,%d]", o.To[0], o.To[1])
+			}
 		}
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {
