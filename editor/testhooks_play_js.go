@@ -111,8 +111,12 @@ func (g *game) thinkTimes() (string, error) {
 	if w == nil {
 		w = &thinkWatch{}
 	}
+	waits := make([]float64, len(w.Waits))
+	for k, d := range w.Waits {
+		waits[k] = d.Seconds() * 1000
+	}
 	return jsonString(map[string]any{
 		"commands": w.Commands, "frames": w.Frames, "drawn": w.Drawn,
-		"longestMs": w.Longest.Seconds() * 1000, "totalMs": w.Total.Seconds() * 1000,
+		"waitsMs": waits, "totalMs": w.Total.Seconds() * 1000,
 	})
 }

@@ -9,9 +9,10 @@ type thinkWatch struct {
 	Commands int // ticks in which the computer played a command
 	Frames   int // frames drawn with some of its thinking before them
 	Drawn    int // frames drawn while its side was in turn
-	// Longest is the most thinking before one frame, Total all of it.
-	Longest, Total time.Duration
-	pending        time.Duration // the thinking since the last frame drawn
+	// Waits is the thinking before each of those frames, Total all of it.
+	Waits   []time.Duration
+	Total   time.Duration
+	pending time.Duration // the thinking since the last frame drawn
 }
 
 // ticked counts a tick of d, in which the computer played a command
@@ -36,7 +37,7 @@ func (w *thinkWatch) drawn(computer bool) {
 	}
 	if w.pending > 0 {
 		w.Frames++
-		w.Longest = max(w.Longest, w.pending)
+		w.Waits = append(w.Waits, w.pending)
 		w.pending = 0
 	}
 }
