@@ -247,8 +247,8 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 	return oneMass
 }
 
-// TestPlaceStarts: on every world type at 40×30 and 80×60 (ten seeds
-// each, flat and wrapping, 2 to 4 sides) and at 320×320 (-seeds320
+// TestPlaceStarts: on every world type at 40×30 and 80×60 (-seeds
+// seeds each, flat and wrapping, 2 to 4 sides) and at 320×320 (-seeds320
 // seeds each, 4 sides), the starts keep every promise checkStarts checks. A map may
 // refuse only when its start sites lie too close together for any
 // placement (small archipelagos), and at most one map in ten. On a
@@ -262,7 +262,7 @@ func TestPlaceStarts(t *testing.T) {
 			t.Errorf("%d of %d maps refused fair starts", refused, placed+refused)
 		}
 	}()
-	for _, size := range []struct{ w, h, seeds int }{{40, 30, 10}, {80, 60, 10}, {320, 320, *seeds320}} {
+	for _, size := range []struct{ w, h, seeds int }{{40, 30, *startSeeds}, {80, 60, *startSeeds}, {320, 320, *seeds320}} {
 		for _, wrap := range []bool{false, true} {
 			top := hexmap.Topology{Width: size.w, Height: size.h, Wrapping: wrap}
 			for _, w := range WorldTypes() {
