@@ -495,7 +495,8 @@ func (g *game) redo() {
 }
 
 // autosave starts the recovery autosave when it is due and no other
-// file work runs. A failure stays on screen until a save succeeds.
+// file work runs: the match's, when a turn started since the last, else
+// the map's. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
 	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
@@ -503,20 +504,30 @@ func (g *game) autosave() {
 	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
+	if g.play.autosaveDue {
+		g.play.autosaveDue = false
+		if match := g.play.saved(nil); match != nil {
+			g.runAutosave(g.sess.AutosaveMatchOp(match), g.autosaved)
+			return
+		}
+	}
 	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
-	g.runAutosave(op, func(err error) {
-		switch {
-		case canceled(err):
-		case err != nil:
-			g.msgs.autosaveErr = err
-		default:
-			g.msgs.autosaveErr = nil
-			g.info("Autosaved for recovery")
-		}
-	})
+	g.runAutosave(op, g.autosaved)
+}
+
+// autosaved reports how an autosave ended.
+func (g *game) autosaved(err error) {
+	switch {
+	case canceled(err):
+	case err != nil:
+		g.msgs.autosaveErr = err
+	default:
+		g.msgs.autosaveErr = nil
+		g.info("Autosaved for recovery")
+	}
 }
 
 func (g *game) Draw(screen *ebiten.Image) {

@@ -44,6 +44,9 @@ type playMode struct {
 	// players is who plays each side of the next match (an index in
 	// playerChoices: people, unless the New game dialog said otherwise).
 	players [hexmap.MaxSides + 1]int
+	// autosaveDue is set when a turn starts: the match's recovery
+	// autosave is made as soon as no file work runs.
+	autosaveDue bool
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
@@ -97,30 +100,34 @@ func (p *playMode) enter() {
 // map's own scenario.
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
-	m, err := p.resume()
-	if m == nil && err == nil {
+	players := p.players
+	m, computers, err := p.resume()
+	if m != nil {
+		players = playersOf(computers)
+	} else if err == nil {
 		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
 		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
 		return
 	}
-	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), p.players)
+	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
 }
 
-// resume is the match the map carries (nil for none), once: a map edited
-// after opening begins anew.
-func (p *playMode) resume() (*engine.Match, error) {
+// resume is the match the map carries (nil for none) and the sides the
+// computer plays in it, once: a map edited after opening begins anew.
+func (p *playMode) resume() (*engine.Match, []engine.ComputerSpec, error) {
 	blob := p.env.sess.Match
 	if blob == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	p.env.sess.Match = nil
 	var s engine.Saved
 	if err := json.Unmarshal(blob, &s); err != nil {
-		return nil, fmt.Errorf("%w: %v", engine.ErrSaved, err)
+		return nil, nil, fmt.Errorf("%w: %v", engine.ErrSaved, err)
 	}
-	return engine.Resume(p.env.sess.Grid, s)
+	m, err := engine.Resume(p.env.sess.Grid, s)
+	return m, s.Computers, err
 }
 
 // saved is the match to save with the map: the one played, with a
@@ -130,7 +137,9 @@ func (p *playMode) saved(kept []byte) []byte {
 	if s == nil || s.state != p.env.state() {
 		return kept
 	}
-	b, err := json.Marshal(s.match.Save(true))
+	sv := s.match.Save(true)
+	sv.Computers = s.computers()
+	b, err := json.Marshal(sv)
 	if err != nil {
 		return kept // plain data: cannot fail
 	}
@@ -194,9 +203,9 @@ func (p *playMode) handOver() {
 	}
 	sum := s.takeNews(s.side())
 	if s.humans() >= 2 {
-		p.showCover(handOver(p.env.paint.win.style, s.side(), s.match.Round(), sum))
+		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.Round(), sum))
 	} else {
-		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), units.SideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
+		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), s.sideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
 	}
 	p.lookAtSide()
 }
@@ -260,7 +269,7 @@ func (p *playMode) command(cmd engine.Command) bool {
 		return false
 	}
 	if s.computerTurn() {
-		p.env.info("The computer is playing " + units.SideName(s.side()))
+		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
 	}
 	side := s.side()
@@ -280,6 +289,7 @@ func (p *playMode) afterCommand(side int) {
 		p.selected = 0
 		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
 	} else if s.side() != side {
+		p.autosaveDue = true
 		p.handOver()
 	}
 }
@@ -355,7 +365,7 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	if p.selected == 0 {
-		p.env.info("Click one of " + units.SideName(s.side()) + "'s units first")
+		p.env.info("Click one of " + s.sideName(s.side()) + "'s units first")
 		return
 	}
 	p.command(engine.Command{Cmd: "move", Unit: p.selected, To: p.cellOf(pt.cell)})
@@ -376,7 +386,7 @@ func (p *playMode) canAttack(i int) bool {
 // details tells what the side in turn sees of unit u.
 func (p *playMode) details(u engine.UnitInfo) string {
 	t := p.session.match.Rules().Types[u.Type]
-	s := fmt.Sprintf("%s %s: %d hp, melee %d", units.SideName(u.Side), t.Name, u.HP, t.Melee)
+	s := fmt.Sprintf("%s %s: %d hp, melee %d", p.session.sideName(u.Side), t.Name, u.HP, t.Melee)
 	if t.Ranged > 0 {
 		s += fmt.Sprintf(", ranged %d at %d", t.Ranged, t.Range)
 	}
@@ -470,12 +480,12 @@ func (p *playMode) reachable() []int {
 func (p *playMode) barInfo() barInfo {
 	s := p.session
 	if s == nil {
-		return barInfo{side: 1, unit: "No game on this map", moves: "—"}
+		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
-	info := barInfo{side: s.side(), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
-		info.unit = fmt.Sprintf("%s %s, %d hp", units.SideName(u.Side), t.Name, u.HP)
+		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
 		info.moves = fmt.Sprintf("%d / %d", u.Moves, t.Moves)
 	}
 	return info
@@ -495,7 +505,7 @@ func (p *playMode) status() (cell, right string) {
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {
 		t := s.match.Towns()[id-1]
-		cell += fmt.Sprintf("   town %s (%s)", t.Name, ownerName(t.Owner))
+		cell += fmt.Sprintf("   town %s (%s)", t.Name, s.sideName(t.Owner))
 	}
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)
