@@ -119,6 +119,9 @@ type testHooks struct {
 	// frameWanted: a test waits for the next frame drawn, so a still
 	// window draws it without waiting for its clock to move on.
 	frameWanted bool
+	// thinking, when set, sums the computer's thinking before each
+	// frame drawn.
+	thinking *thinkWatch
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -381,9 +384,11 @@ func (g *game) Update() error {
 	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
+	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
+	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -560,6 +565,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.mode == mode(g.play) {
 		g.play.drawCover(screen)
 	}
+	g.hooks.thinking.drawn(g.mode == mode(g.play) && g.play.session != nil && g.play.session.computerTurn())
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}

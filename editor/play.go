@@ -246,7 +246,7 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // current.
 func (p *playMode) tick() bool {
 	if s := p.session; s != nil {
-		if s.computerTurn() && !s.walking() && !p.covered() {
+		if p.thinks() {
 			side := s.side()
 			s.think()
 			p.afterCommand(side)
@@ -257,6 +257,13 @@ func (p *playMode) tick() bool {
 		}
 	}
 	return p.bar.update(p.barInfo())
+}
+
+// thinks reports whether the next tick lets the computer play a
+// command: its side is in turn and nothing is being shown or covered.
+func (p *playMode) thinks() bool {
+	s := p.session
+	return s != nil && s.computerTurn() && !s.walking() && !p.covered()
 }
 
 // update advances the moves shown by dt seconds and reports whether the
