@@ -421,7 +421,10 @@ func (g *game) react(at time.Time) {
 		g.dismissErrors()
 	}
 	g.keysToEditor()
+	x, y := g.inp.CursorPosition()
+	held := holdSliders(g.sliderRoots(), x, y)
 	g.win.ui.Update()
+	held.restore(g.inp.MousePressed(ebiten.MouseButtonLeft))
 	if g.newMap != nil && !g.newMap.poll() {
 		g.newMap = nil // closed: let the previews go
 	}
@@ -445,6 +448,20 @@ func (g *game) react(at time.Time) {
 	}
 	g.steer()
 	g.mode.input(g.point())
+}
+
+// sliderRoots hold the sliders the pointer may be over: the panel's
+// content and scroll bar, the open dialogs and the New map dialog's tabs
+// (neither a scroll container nor a tab book lists its children).
+func (g *game) sliderRoots() []widget.HasWidget {
+	roots := []widget.HasWidget{g.edit.panel.content, g.edit.panel.bar}
+	for _, d := range g.dialogs {
+		roots = append(roots, d.c)
+	}
+	if g.newMap != nil {
+		roots = append(roots, &g.newMap.tabs[0].Container, &g.newMap.tabs[1].Container)
+	}
+	return roots
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
