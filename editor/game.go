@@ -421,7 +421,10 @@ func (g *game) react(at time.Time) {
 		g.dismissErrors()
 	}
 	g.keysToEditor()
+	x, y := g.inp.CursorPosition()
+	held := holdSliders(g.sliderRoots(), x, y)
 	g.win.ui.Update()
+	held.restore(g.inp.MousePressed(ebiten.MouseButtonLeft))
 	if g.newMap != nil && !g.newMap.poll() {
 		g.newMap = nil // closed: let the previews go
 	}
@@ -445,6 +448,20 @@ func (g *game) react(at time.Time) {
 	}
 	g.steer()
 	g.mode.input(g.point())
+}
+
+// sliderRoots hold the sliders the pointer may be over: the panel's
+// content and scroll bar, the open dialogs and the New map dialog's tabs
+// (neither a scroll container nor a tab book lists its children).
+func (g *game) sliderRoots() []widget.HasWidget {
+	roots := []widget.HasWidget{g.edit.panel.content, g.edit.panel.bar}
+	for _, d := range g.dialogs {
+		roots = append(roots, d.c)
+	}
+	if g.newMap != nil {
+		roots = append(roots, &g.newMap.tabs[0].Container, &g.newMap.tabs[1].Container)
+	}
+	return roots
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
@@ -500,7 +517,8 @@ func (g *game) redo() {
 }
 
 // autosave starts the recovery autosave when it is due and no other
-// file work runs. A failure stays on screen until a save succeeds.
+// file work runs: the match's, when a turn started since the last, else
+// the map's. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
 	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
@@ -508,20 +526,30 @@ func (g *game) autosave() {
 	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
+	if g.play.autosaveDue {
+		g.play.autosaveDue = false
+		if match := g.play.saved(nil); match != nil {
+			g.runAutosave(g.sess.AutosaveMatchOp(match), g.autosaved)
+			return
+		}
+	}
 	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
-	g.runAutosave(op, func(err error) {
-		switch {
-		case canceled(err):
-		case err != nil:
-			g.msgs.autosaveErr = err
-		default:
-			g.msgs.autosaveErr = nil
-			g.info("Autosaved for recovery")
-		}
-	})
+	g.runAutosave(op, g.autosaved)
+}
+
+// autosaved reports how an autosave ended.
+func (g *game) autosaved(err error) {
+	switch {
+	case canceled(err):
+	case err != nil:
+		g.msgs.autosaveErr = err
+	default:
+		g.msgs.autosaveErr = nil
+		g.info("Autosaved for recovery")
+	}
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
