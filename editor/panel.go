@@ -329,7 +329,6 @@ func (p *panel) scrolled(s *style) *widget.Container {
 			p.scroll.ScrollTop = float64(a.Current) / 1000
 		}),
 	)
-	noWheel(p.bar)
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(bg),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(

@@ -48,6 +48,9 @@ type playMode struct {
 	// players is who plays each side of the next match (an index in
 	// playerChoices: people, unless the New game dialog said otherwise).
 	players [hexmap.MaxSides + 1]int
+	// autosaveDue is set when a turn starts: the match's recovery
+	// autosave is made as soon as no file work runs.
+	autosaveDue bool
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
@@ -101,40 +104,45 @@ func (p *playMode) enter() {
 // map's own scenario.
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
-	m, orders, err := p.resume()
-	if m == nil && err == nil {
+	players := p.players
+	m, sp, err := p.resume()
+	if m != nil {
+		players = playersOf(sp.Computers)
+	} else if err == nil {
 		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
 		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
 		return
 	}
-	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), p.players)
-	p.session.orders.restore(m, orders)
+	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
+	p.session.orders.restore(m, sp.Orders)
 }
 
 // savedPlay is a match as the window saves it with the map: the engine's
-// saved match and, beside its fields, the people's standing orders
-// (which the engine never sees; readers of the match alone skip them).
+// saved match (with the sides the computer plays) and, beside its
+// fields, the people's standing orders (which the engine never sees;
+// readers of the match alone skip them).
 type savedPlay struct {
 	engine.Saved
 	Orders []standingOrder `json:"orders,omitempty"`
 }
 
-// resume is the match the map carries (nil for none) and its standing
-// orders, once: a map edited after opening begins anew.
-func (p *playMode) resume() (*engine.Match, []standingOrder, error) {
+// resume is the match the map carries (nil for none) with the sides the
+// computer plays and the standing orders, once: a map edited after
+// opening begins anew.
+func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 	blob := p.env.sess.Match
 	if blob == nil {
-		return nil, nil, nil
+		return nil, savedPlay{}, nil
 	}
 	p.env.sess.Match = nil
 	var s savedPlay
 	if err := json.Unmarshal(blob, &s); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", engine.ErrSaved, err)
+		return nil, savedPlay{}, fmt.Errorf("%w: %v", engine.ErrSaved, err)
 	}
 	m, err := engine.Resume(p.env.sess.Grid, s.Saved)
-	return m, s.Orders, err
+	return m, s, err
 }
 
 // saved is the match to save with the map: the one played, with a
@@ -144,7 +152,9 @@ func (p *playMode) saved(kept []byte) []byte {
 	if s == nil || s.state != p.env.state() {
 		return kept
 	}
-	b, err := json.Marshal(savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders})
+	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
+	sv.Computers = s.computers()
+	b, err := json.Marshal(sv)
 	if err != nil {
 		return kept // plain data: cannot fail
 	}
@@ -209,9 +219,9 @@ func (p *playMode) handOver() {
 	}
 	sum := s.takeNews(s.side())
 	if s.humans() >= 2 {
-		p.showCover(handOver(p.env.paint.win.style, s.side(), s.match.Round(), sum))
+		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.Round(), sum))
 	} else {
-		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), units.SideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
+		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), s.sideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
 	}
 	p.lookAtSide()
 }
@@ -237,7 +247,7 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // current.
 func (p *playMode) tick() bool {
 	if s := p.session; s != nil {
-		if s.computerTurn() && !s.walking() && !p.covered() {
+		if p.thinks() {
 			side := s.side()
 			s.think()
 			p.afterCommand(side)
@@ -248,6 +258,13 @@ func (p *playMode) tick() bool {
 		}
 	}
 	return p.bar.update(p.barInfo())
+}
+
+// thinks reports whether the next tick lets the computer play a
+// command: its side is in turn and nothing is being shown or covered.
+func (p *playMode) thinks() bool {
+	s := p.session
+	return s != nil && s.computerTurn() && !s.walking() && !p.covered()
 }
 
 // update advances the moves shown by dt seconds and reports whether the
@@ -276,7 +293,7 @@ func (p *playMode) command(cmd engine.Command) bool {
 		return false
 	}
 	if s.computerTurn() {
-		p.env.info("The computer is playing " + units.SideName(s.side()))
+		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
 	}
 	side := s.side()
@@ -296,6 +313,7 @@ func (p *playMode) afterCommand(side int) {
 		p.selected = 0
 		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
 	} else if s.side() != side {
+		p.autosaveDue = true
 		p.handOver()
 	}
 }
@@ -380,7 +398,7 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	if p.selected == 0 {
-		p.env.info("Click one of " + units.SideName(s.side()) + "'s units first")
+		p.env.info("Click one of " + s.sideName(s.side()) + "'s units first")
 		return
 	}
 	p.moveTo(p.selected, pt.cell)
@@ -401,7 +419,7 @@ func (p *playMode) canAttack(i int) bool {
 // details tells what the side in turn sees of unit u.
 func (p *playMode) details(u engine.UnitInfo) string {
 	t := p.session.match.Rules().Types[u.Type]
-	s := fmt.Sprintf("%s %s: %d hp, melee %d", units.SideName(u.Side), t.Name, u.HP, t.Melee)
+	s := fmt.Sprintf("%s %s: %d hp, melee %d", p.session.sideName(u.Side), t.Name, u.HP, t.Melee)
 	if t.Ranged > 0 {
 		s += fmt.Sprintf(", ranged %d at %d", t.Ranged, t.Range)
 	}
@@ -536,12 +554,12 @@ func (p *playMode) toggleTurns() {
 func (p *playMode) barInfo() barInfo {
 	s := p.session
 	if s == nil {
-		return barInfo{side: 1, unit: "No game on this map", moves: "—"}
+		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
-	info := barInfo{side: s.side(), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
-		info.unit = fmt.Sprintf("%s %s, %d hp", units.SideName(u.Side), t.Name, u.HP)
+		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
 		info.moves = fmt.Sprintf("%d / %d", u.Moves, t.Moves)
 	}
 	return info
@@ -565,7 +583,7 @@ func (p *playMode) status() (cell, right string) {
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {
 		t := s.match.Towns()[id-1]
-		cell += fmt.Sprintf("   town %s (%s)", t.Name, ownerName(t.Owner))
+		cell += fmt.Sprintf("   town %s (%s)", t.Name, s.sideName(t.Owner))
 	}
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)

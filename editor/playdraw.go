@@ -131,6 +131,8 @@ func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
 		if t.Owner == side {
 			y := m.TownYield(t.ID).Total()
 			label += fmt.Sprintf(" · %s in %d", types[t.Builds].Name, turnsToBuild(types[t.Builds].Cost-t.Stock, y))
+		} else if t.Owner != 0 {
+			label += " · " + s.sideName(t.Owner)
 		}
 		// Below the cell's centre (towards the eye), clear of the unit's
 		// label over its head.
