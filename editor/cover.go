@@ -18,6 +18,7 @@ import (
 type coverScreen struct {
 	box     textBox
 	at      image.Rectangle // where the box was last drawn
+	chart   *roundChart     // the end screen's charts, nil for none
 	buttons []coverButton
 }
 
@@ -92,6 +93,7 @@ func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
 			s.face, sideTextColor(sd.Side)})
 	}
 	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
+	c.chart = newRoundChart(m)
 	return c
 }
 
@@ -101,13 +103,21 @@ func (c *coverScreen) draw(screen *ebiten.Image, s *style) {
 	b := screen.Bounds()
 	w, h := c.box.size()
 	bh := float64(s.px(36))
-	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-bh)/2
+	var cw, ch int
+	if c.chart != nil {
+		cw, ch = c.chart.size(s)
+		ch += s.px(12)
+	}
+	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-float64(ch)-bh)/2
 	c.at = c.box.draw(screen, x, y, colPanel, colBorder)
+	if c.chart != nil {
+		c.chart.draw(screen, (b.Dx()-cw)/2, int(y+h)+s.px(12), s)
+	}
 	bx := x
 	for k := range c.buttons {
 		btn := &c.buttons[k]
 		lb := textBox{lines: []textLine{{btn.label, s.bold, colText}}, pad: float64(s.px(10))}
-		btn.at = lb.draw(screen, bx, y+h+float64(s.px(12)), colButton, colAccent)
+		btn.at = lb.draw(screen, bx, y+h+float64(ch+s.px(12)), colButton, colAccent)
 		bx += float64(btn.at.Dx() + s.px(16))
 	}
 }
