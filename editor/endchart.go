@@ -85,7 +85,8 @@ func (c *roundChart) draw(screen *ebiten.Image, x, y int, s *style) {
 }
 
 // drawOne draws the chart of measure k in r: its title and peak, then a
-// line a side from round 0 (left) to the last round (right).
+// line a side from the start (round 0, left) to the last round (right),
+// which the labels under it name.
 func (c *roundChart) drawOne(screen *ebiten.Image, k int, r image.Rectangle, s *style) {
 	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel, false)
 	vector.StrokeRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), float32(s.px(1)), colBorder, false)
@@ -102,8 +103,12 @@ func (c *roundChart) drawOne(screen *ebiten.Image, k int, r image.Rectangle, s *
 	peak := fmt.Sprint(top)
 	pw, _ := text.Measure(peak, s.small, 0)
 	label(peak, float64(r.Max.X)-pad-pw, float64(r.Min.Y)+pad/2)
-	plot := image.Rect(r.Min.X+int(pad), r.Min.Y+int(pad+th+pad/2), r.Max.X-int(pad), r.Max.Y-int(pad))
+	plot := image.Rect(r.Min.X+int(pad), r.Min.Y+int(pad+th+pad/2), r.Max.X-int(pad), r.Max.Y-int(pad+th))
 	rounds := len(c.stats) - 1
+	last := fmt.Sprintf("round %d", rounds)
+	lw0, _ := text.Measure(last, s.small, 0)
+	label("start", float64(plot.Min.X), float64(r.Max.Y)-pad/2-th)
+	label(last, float64(plot.Max.X)-lw0, float64(r.Max.Y)-pad/2-th)
 	lw := float32(s.px(2))
 	for j, sd := range c.stats[0].Sides {
 		vals := c.series(k, j)

@@ -288,3 +288,42 @@ func TestPlayEndScreenCharts(t *testing.T) {
 		}
 	})
 }
+
+// Play on a map with no game set up (a fresh, empty map) shows a screen
+// that says how to get one, over the map, with New game and Back to
+// edit; its New game opens the dialog, whose Start plays.
+func TestPlayNoGameOffersNewGame(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	empty, err := hexmap.NewGrid(20, 15, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			playOn(t, in, empty),
+			wait(2),
+			do(func(g *game) {
+				c := g.play.cover
+				if g.play.session != nil || c == nil || !c.seeMap || len(c.buttons) != 2 || c.buttons[0].label != "New game" ||
+					c.box.lines[0].text != "No game on this map" {
+					t.Fatalf("no game: session %v, cover %+v", g.play.session != nil, c)
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "play-no-game.png")),
+			clickAt(in, func(g *game) (int, int) {
+				b := g.play.cover.buttons[0].at
+				return (b.Min.X + b.Max.X) / 2, (b.Min.Y + b.Max.Y) / 2
+			}),
+			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			click(t, "Start"),
+			waitFor(t, "a game", func(g *game) bool { return g.playing() }),
+			do(func(g *game) {
+				if g.play.cover != nil {
+					t.Error("the no-game screen stays over the new game")
+				}
+			}),
+		}
+	})
+}
