@@ -119,6 +119,9 @@ type testHooks struct {
 	// frameWanted: a test waits for the next frame drawn, so a still
 	// window draws it without waiting for its clock to move on.
 	frameWanted bool
+	// thinking, when set, sums the computer's thinking before each
+	// frame drawn.
+	thinking *thinkWatch
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -381,9 +384,11 @@ func (g *game) Update() error {
 	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
+	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
+	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -416,7 +421,10 @@ func (g *game) react(at time.Time) {
 		g.dismissErrors()
 	}
 	g.keysToEditor()
+	x, y := g.inp.CursorPosition()
+	held := holdSliders(g.sliderRoots(), x, y)
 	g.win.ui.Update()
+	held.restore(g.inp.MousePressed(ebiten.MouseButtonLeft))
 	if g.newMap != nil && !g.newMap.poll() {
 		g.newMap = nil // closed: let the previews go
 	}
@@ -440,6 +448,20 @@ func (g *game) react(at time.Time) {
 	}
 	g.steer()
 	g.mode.input(g.point())
+}
+
+// sliderRoots hold the sliders the pointer may be over: the panel's
+// content and scroll bar, the open dialogs and the New map dialog's tabs
+// (neither a scroll container nor a tab book lists its children).
+func (g *game) sliderRoots() []widget.HasWidget {
+	roots := []widget.HasWidget{g.edit.panel.content, g.edit.panel.bar}
+	for _, d := range g.dialogs {
+		roots = append(roots, d.c)
+	}
+	if g.newMap != nil {
+		roots = append(roots, &g.newMap.tabs[0].Container, &g.newMap.tabs[1].Container)
+	}
+	return roots
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
@@ -560,6 +582,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.mode == mode(g.play) {
 		g.play.drawCover(screen)
 	}
+	g.hooks.thinking.drawn(g.mode == mode(g.play) && g.play.session != nil && g.play.session.computerTurn())
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}

@@ -34,6 +34,7 @@ type playSession struct {
 	bots   [hexmap.MaxSides + 1]*ai.Bot  // per side: its computer player, nil for a person
 	levels [hexmap.MaxSides + 1]ai.Level // per side with a bot: its level
 	seer   int                           // the side whose view is shown: the person in turn, or the last one
+	orders orderBook                     // the people's moves that last
 }
 
 // unitWalk is one move shown: the unit walking along its path's track.
@@ -199,6 +200,7 @@ func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 		return nil, err
 	}
 	s.sight.changed = true
+	s.orders.follow(cmd, ev)
 	var destroyed []int
 	for _, e := range ev {
 		if e.Ev == "destroyed" {
