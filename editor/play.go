@@ -31,7 +31,7 @@ import (
 type playMode struct {
 	env      *modeEnv
 	bar      *gameBar
-	session  *playSession // nil: no match (why says why)
+	session  *playSession // nil: no match (why says why: the engine's refusal)
 	why      string
 	selected int // unit id of the side in turn, 0 for none
 
@@ -86,11 +86,12 @@ func (p *playMode) leave() {
 // is handed the window.
 func (p *playMode) enter() {
 	p.selected = 0
+	p.showCover(nil)
 	if p.session == nil || p.session.state != p.env.state() {
 		p.start()
 	}
 	if p.session == nil {
-		p.env.info("Play: " + p.why)
+		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
@@ -112,7 +113,7 @@ func (p *playMode) start() {
 		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
-		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
+		p.session, p.why = nil, err.Error()
 		return
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
