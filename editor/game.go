@@ -119,6 +119,9 @@ type testHooks struct {
 	// frameWanted: a test waits for the next frame drawn, so a still
 	// window draws it without waiting for its clock to move on.
 	frameWanted bool
+	// thinking, when set, sums the computer's thinking before each
+	// frame drawn.
+	thinking *thinkWatch
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -381,9 +384,11 @@ func (g *game) Update() error {
 	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
+	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
+	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -512,7 +517,8 @@ func (g *game) redo() {
 }
 
 // autosave starts the recovery autosave when it is due and no other
-// file work runs. A failure stays on screen until a save succeeds.
+// file work runs: the match's, when a turn started since the last, else
+// the map's. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
 	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
@@ -520,20 +526,30 @@ func (g *game) autosave() {
 	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
+	if g.play.autosaveDue {
+		g.play.autosaveDue = false
+		if match := g.play.saved(nil); match != nil {
+			g.runAutosave(g.sess.AutosaveMatchOp(match), g.autosaved)
+			return
+		}
+	}
 	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
-	g.runAutosave(op, func(err error) {
-		switch {
-		case canceled(err):
-		case err != nil:
-			g.msgs.autosaveErr = err
-		default:
-			g.msgs.autosaveErr = nil
-			g.info("Autosaved for recovery")
-		}
-	})
+	g.runAutosave(op, g.autosaved)
+}
+
+// autosaved reports how an autosave ended.
+func (g *game) autosaved(err error) {
+	switch {
+	case canceled(err):
+	case err != nil:
+		g.msgs.autosaveErr = err
+	default:
+		g.msgs.autosaveErr = nil
+		g.info("Autosaved for recovery")
+	}
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -566,6 +582,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.mode == mode(g.play) {
 		g.play.drawCover(screen)
 	}
+	g.hooks.thinking.drawn(g.mode == mode(g.play) && g.play.session != nil && g.play.session.computerTurn())
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}
