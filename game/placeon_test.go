@@ -33,6 +33,7 @@ func TestPlaceOnKeepsTheExampleScenarios(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc.Script = string(script)
+		sc.Sides[0].Name = "The " + name + "'s first" // a name the map keeps
 		if err := sc.PlaceOn(g); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -199,7 +199,7 @@ func (s Scenario) PlaceOn(g *hexmap.Grid) error {
 	}
 	set := hexmap.Setup{Seed: s.Seed, Victory: hexmap.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
 	for _, sd := range sides {
-		set.Sides = append(set.Sides, hexmap.SideSetup{Side: uint8(sd.Side), Team: uint8(sd.Team)})
+		set.Sides = append(set.Sides, hexmap.SideSetup{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
 	}
 	for k, a := range s.Areas {
 		area := hexmap.Area{Name: a.Name}
