@@ -252,14 +252,21 @@ func (g *game) offerRestore(r *files.Recovery) {
 	if !r.Saved.IsZero() {
 		when = " (autosaved " + r.Saved.Format("2 Jan 15:04") + ")"
 	}
+	what := "unsaved changes to"
+	if r.Match != nil {
+		what = "a match in progress on"
+	}
 	g.confirm("Recover unsaved changes?",
-		fmt.Sprintf("An editor closed with unsaved changes to %s, %d×%d%s. Restore them?", name, r.Grid.Topology().Width, r.Grid.Topology().Height, when),
+		fmt.Sprintf("An editor closed with %s %s, %d×%d%s. Restore them?", what, name, r.Grid.Topology().Width, r.Grid.Topology().Height, when),
 		choice{"Discard", func() { g.dropRecovery(r, true) }},
 		choice{"Recover", func() {
 			op := g.sess.RecoverOp(r)
 			g.msgs.autosaveErr = nil
 			g.resetView()
 			g.info(fmt.Sprintf("Recovered the unsaved changes to %s; undo history starts here", g.mapTitle()))
+			if g.sess.Match != nil {
+				g.setMode(g.play) // the match it carries goes on
+			}
 			g.runFile(op, false, func(err error) {
 				if err != nil {
 					g.msgs.autosaveErr = fmt.Errorf("keeping the recovered changes: %w", err)

@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	engine "hexsandbox/game"
-	"hexsandbox/units"
 )
 
 // coverScreen is a screen over the whole window that hides the map: the
@@ -32,11 +31,12 @@ type coverButton struct {
 // coverBack is the cover's colour: opaque, so nothing of the map shows.
 var coverBack = color.NRGBA{0x10, 0x13, 0x18, 0xff}
 
-// handOver is the hand-over screen for side, with its turn summary.
-func handOver(s *style, side, round int, sum turnSummary) *coverScreen {
+// handOver is the hand-over screen for side, called name, with its turn
+// summary.
+func handOver(s *style, name string, side, round int, sum turnSummary) *coverScreen {
 	c := &coverScreen{}
 	c.box.lines = []textLine{
-		{fmt.Sprintf("%s's turn: click to continue", units.SideName(side)), s.bold, sideTextColor(side)},
+		{fmt.Sprintf("%s's turn: click to continue", name), s.bold, sideTextColor(side)},
 		{fmt.Sprintf("Round %d", round), s.face, colText},
 	}
 	for _, l := range sum.lines(side) {
@@ -76,7 +76,7 @@ func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverS
 		title = fmt.Sprintf("Team %d wins", sum.Winner)
 		for _, sd := range sum.Sides {
 			if sd.Team == sum.Winner {
-				title = units.SideName(sd.Side) + " wins"
+				title = sideLabel(m, sd.Side) + " wins"
 				break
 			}
 		}
@@ -89,7 +89,7 @@ func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverS
 			state = "standing"
 		}
 		c.box.lines = append(c.box.lines, textLine{
-			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", units.SideName(sd.Side), sd.Towns, sd.Units, sd.Score, state),
+			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", sideLabel(m, sd.Side), sd.Towns, sd.Units, sd.Score, state),
 			s.face, sideTextColor(sd.Side)})
 	}
 	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))

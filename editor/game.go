@@ -120,6 +120,9 @@ type testHooks struct {
 	// frameWanted: a test waits for the next frame drawn, so a still
 	// window draws it without waiting for its clock to move on.
 	frameWanted bool
+	// thinking, when set, sums the computer's thinking before each
+	// frame drawn.
+	thinking *thinkWatch
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -391,9 +394,11 @@ func (g *game) Update() error {
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
 	moving = g.replay.update(dt) || moving
+	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
+	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -426,7 +431,10 @@ func (g *game) react(at time.Time) {
 		g.dismissErrors()
 	}
 	g.keysToEditor()
+	x, y := g.inp.CursorPosition()
+	held := holdSliders(g.sliderRoots(), x, y)
 	g.win.ui.Update()
+	held.restore(g.inp.MousePressed(ebiten.MouseButtonLeft))
 	if g.newMap != nil && !g.newMap.poll() {
 		g.newMap = nil // closed: let the previews go
 	}
@@ -450,6 +458,20 @@ func (g *game) react(at time.Time) {
 	}
 	g.steer()
 	g.mode.input(g.point())
+}
+
+// sliderRoots hold the sliders the pointer may be over: the panel's
+// content and scroll bar, the open dialogs and the New map dialog's tabs
+// (neither a scroll container nor a tab book lists its children).
+func (g *game) sliderRoots() []widget.HasWidget {
+	roots := []widget.HasWidget{g.edit.panel.content, g.edit.panel.bar}
+	for _, d := range g.dialogs {
+		roots = append(roots, d.c)
+	}
+	if g.newMap != nil {
+		roots = append(roots, &g.newMap.tabs[0].Container, &g.newMap.tabs[1].Container)
+	}
+	return roots
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
@@ -505,7 +527,8 @@ func (g *game) redo() {
 }
 
 // autosave starts the recovery autosave when it is due and no other
-// file work runs. A failure stays on screen until a save succeeds.
+// file work runs: the match's, when a turn started since the last, else
+// the map's. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
 	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
@@ -513,20 +536,30 @@ func (g *game) autosave() {
 	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
+	if g.play.autosaveDue {
+		g.play.autosaveDue = false
+		if match := g.play.saved(nil); match != nil {
+			g.runAutosave(g.sess.AutosaveMatchOp(match), g.autosaved)
+			return
+		}
+	}
 	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
-	g.runAutosave(op, func(err error) {
-		switch {
-		case canceled(err):
-		case err != nil:
-			g.msgs.autosaveErr = err
-		default:
-			g.msgs.autosaveErr = nil
-			g.info("Autosaved for recovery")
-		}
-	})
+	g.runAutosave(op, g.autosaved)
+}
+
+// autosaved reports how an autosave ended.
+func (g *game) autosaved(err error) {
+	switch {
+	case canceled(err):
+	case err != nil:
+		g.msgs.autosaveErr = err
+	default:
+		g.msgs.autosaveErr = nil
+		g.info("Autosaved for recovery")
+	}
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -559,6 +592,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.mode == mode(g.play) {
 		g.play.drawCover(screen)
 	}
+	g.hooks.thinking.drawn(g.mode == mode(g.play) && g.play.session != nil && g.play.session.computerTurn())
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}

@@ -76,6 +76,7 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 // selected unit and its moves left.
 type barInfo struct {
 	side, round int
+	name        string // the side in turn's
 	unit, moves string
 }
 
@@ -83,7 +84,7 @@ type barInfo struct {
 // selected unit and its moves left. It reports whether a label changed.
 func (b *gameBar) update(info barInfo) (changed bool) {
 	side := info.side
-	turn := fmt.Sprintf("Round %d · %s", info.round, units.SideName(side))
+	turn := fmt.Sprintf("Round %d · %s", info.round, info.name)
 	unit, moves := info.unit, "Moves left: "+info.moves
 	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
 	b.turn.Label = turn

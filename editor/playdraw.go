@@ -17,17 +17,20 @@ import (
 )
 
 // The play overlay's colours, Catlike's: the path white, its start blue,
-// its end red; the cells reachable this turn shaded.
+// its end red; the cells reachable this turn shaded; a standing order's
+// way a dim grey.
 var (
 	pathColor  = palette.Path
 	startColor = palette.PathStart
 	endColor   = palette.PathEnd
+	orderColor = palette.PathOrder
 	reachColor = palette.Reach
 )
 
 // drawOver draws what play mode shows over the map: the towns' banners
 // and the units' health, the cells the selected unit reaches this turn,
-// the outline of its cell, the way to the cell under the cursor with the
+// the way of its standing order (dim), the outline of its cell, the way
+// to the cell under the cursor with the
 // turn of each cell (Catlike's labels), and the battle forecast when
 // the pointer is over an enemy the selected unit can attack.
 func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
@@ -51,6 +54,9 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 			pt.shade(screen, v, i, pt.shiftNear(i, ref), reachColor)
 		}
 		pt.fills.flush(screen, pt.white)
+		if way, ok := p.orderPath(); ok {
+			p.outlinePath(screen, v, way, ref, orderColor, false)
+		}
 		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), sideTextColor(u.Side), 3)
 		pt.lines.flush(screen, pt.white)
 	}
@@ -60,29 +66,46 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 		return
 	}
 	cells, turns, ok := p.plannedPath()
+	if tt := p.turnsTo(); tt != nil {
+		var onPath []int // those carry the path's own labels
+		if ok {
+			onPath = cells
+		}
+		pt.distances(screen, v, tt, onPath)
+	}
 	if !ok {
 		return
 	}
-	shifts := p.shifts[:0]
-	for n, i := range cells {
-		shift := pt.shiftNear(i, ref)
-		x, _ := grid.Topology().CellCenter(i)
-		ref = x + shift
-		shifts = append(shifts, shift)
-		col := pathColor
-		switch n {
-		case 0:
-			col = startColor
-		case len(cells) - 1:
-			col = endColor
-		}
-		pt.outline(screen, v, i, shift, col, 2)
-	}
-	p.shifts = shifts
-	pt.lines.flush(screen, pt.white)
+	shifts := p.outlinePath(screen, v, cells, ref, pathColor, true)
 	for n, i := range cells[1:] {
 		pt.cellText(screen, v, i, shifts[n+1], strconv.Itoa(turns[n+1]+1), colText)
 	}
+}
+
+// outlinePath outlines the cells of a way in colour col (its start and
+// end in Catlike's blue and red when ends is set), on a wrapping map
+// cell by cell on from world x ref, and returns how far east each cell
+// was drawn.
+func (p *playMode) outlinePath(screen *ebiten.Image, v *project.View, cells []int, ref float32, col color.NRGBA, ends bool) []float32 {
+	pt, top := p.env.paint, p.env.sess.Grid.Topology()
+	shifts := p.shifts[:0]
+	for n, i := range cells {
+		shift := pt.shiftNear(i, ref)
+		x, _ := top.CellCenter(i)
+		ref = x + shift
+		shifts = append(shifts, shift)
+		c := col
+		switch {
+		case ends && n == 0:
+			c = startColor
+		case ends && n == len(cells)-1:
+			c = endColor
+		}
+		pt.outline(screen, v, i, shift, c, 2)
+	}
+	p.shifts = shifts
+	pt.lines.flush(screen, pt.white)
+	return shifts
 }
 
 // drawShow draws the towns' banners and the units' labels as side sees
@@ -112,6 +135,8 @@ func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *pai
 		if t.Owner == side {
 			y := m.TownYield(t.ID).Total()
 			label += fmt.Sprintf(" · %s in %d", types[t.Builds].Name, turnsToBuild(types[t.Builds].Cost-t.Stock, y))
+		} else if t.Owner != 0 {
+			label += " · " + s.sideName(t.Owner)
 		}
 		// Below the cell's centre (towards the eye), clear of the unit's
 		// label over its head.
@@ -164,8 +189,9 @@ func (p *painter) shiftNear(i int, x float32) float32 {
 	return top.Nearest(cx, x) - cx
 }
 
-// distances writes each reachable cell's distance on it, but for the
-// cells of the path shown, which carry their turn instead.
+// distances writes each cell's number (dist: a distance in edit mode, a
+// turn in play; -1 for none) on it, but for the cells of the path shown,
+// which carry their turn instead.
 func (p *painter) distances(screen *ebiten.Image, v *project.View, dist, path []int) {
 	if p.cellPixels(v) < float32(p.win.style.px(28)) {
 		return // too small to read

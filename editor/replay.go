@@ -9,7 +9,6 @@ import (
 	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
 	"hexsandbox/render/project"
-	"hexsandbox/units"
 )
 
 // replayMode plays a match back from its log: a match of its own,
@@ -218,7 +217,7 @@ func (r *replayMode) beside() bool            { return false }
 func (r *replayMode) sync()                   {}
 func (r *replayMode) keys() modes             { return inReplay }
 func (r *replayMode) fogged() bool            { return r.seer != 0 }
-func (r *replayMode) minimap() bool           { return false } // it would show what the fog hides
+func (r *replayMode) minimap() bool           { return true } // what the side seen knows (drawMinimap)
 func (r *replayMode) shown() *playSession     { return r.session }
 func (r *replayMode) escape()                 { r.env.toPlay() }
 func (r *replayMode) interrupt()              {}
@@ -246,10 +245,10 @@ func (r *replayMode) tick() bool {
 func (r *replayMode) barInfo() replayInfo {
 	seen := "Seen: whole map (V)"
 	if r.seer != 0 {
-		seen = "Seen as " + units.SideName(r.seer) + " (V)"
+		seen = "Seen as " + r.session.sideName(r.seer) + " (V)"
 	}
 	return replayInfo{
-		round: r.round(), rounds: len(r.starts), side: r.session.side(),
+		round: r.round(), rounds: len(r.starts), side: r.session.side(), name: r.session.sideName(r.session.side()),
 		pos: r.pos, total: len(r.saved.Log), playing: r.playing,
 		speed: replaySpeeds[r.speed], seen: seen,
 	}

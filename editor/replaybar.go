@@ -5,8 +5,6 @@ import (
 	"strconv"
 
 	"github.com/ebitenui/ebitenui/widget"
-
-	"hexsandbox/units"
 )
 
 // replayBar is the replay's bar across the top of the map: back to the
@@ -30,7 +28,8 @@ type replayActions struct {
 // replayInfo is the replay's state as the bar shows it.
 type replayInfo struct {
 	round, rounds, side int
-	pos, total          int // commands played, of the log's
+	name                string // the side in turn's
+	pos, total          int    // commands played, of the log's
 	playing             bool
 	speed               float64
 	seen                string
@@ -73,7 +72,7 @@ func (b *replayBar) update(info replayInfo) (changed bool) {
 		play = "Pause (Space)"
 	}
 	speed := "Speed " + speedLabel(info.speed)
-	at := fmt.Sprintf("Round %d of %d · %s · %d/%d", info.round, info.rounds, units.SideName(info.side), info.pos, info.total)
+	at := fmt.Sprintf("Round %d of %d · %s · %d/%d", info.round, info.rounds, info.name, info.pos, info.total)
 	changed = play != b.play.Text().Label || speed != b.speed.Text().Label || at != b.at.Label ||
 		info.seen != b.seen.Text().Label || info.round != b.shown
 	b.play.Text().Label, b.speed.Text().Label, b.seen.Text().Label = play, speed, info.seen

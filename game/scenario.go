@@ -17,11 +17,12 @@ type Victory struct {
 	Rounds int `json:"rounds"`
 }
 
-// SideSpec is a side (1..4) and its team (1..4; 0 reads as the side's
-// own number).
+// SideSpec is a side (1..4), its team (1..4; 0 reads as the side's
+// own number) and its name ("": its colour's, as the window says it).
 type SideSpec struct {
-	Side int `json:"side"`
-	Team int `json:"team"`
+	Side int    `json:"side"`
+	Team int    `json:"team"`
+	Name string `json:"name,omitempty"`
 }
 
 // ObjectivesSpec is a side's starting objectives (a script may change
@@ -118,6 +119,8 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 			return nil, fmt.Errorf("scenario: sides[%d]: side %d listed twice", k, sd.Side)
 		case sd.Team < 0 || sd.Team > hexmap.MaxSides:
 			return nil, fmt.Errorf("scenario: sides[%d]: team %d out of range 1..%d", k, sd.Team, hexmap.MaxSides)
+		case hexmap.CheckSideName(sd.Name) != nil:
+			return nil, fmt.Errorf("scenario: sides[%d]: name %q: %v", k, sd.Name, hexmap.ErrBadSideName)
 		}
 		seen[sd.Side] = true
 	}
@@ -148,7 +151,7 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides and teams, victory, script, areas and the sides' starting
+// sides with their teams and names, victory, script, areas and the sides' starting
 // objectives), its towns and its units (at full health), in the map's
 // order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
@@ -163,7 +166,7 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		sc.Areas = append(sc.Areas, as)
 	}
 	for _, sd := range g.Sides() {
-		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team), Name: sd.Name})
 	}
 	for _, o := range set.Objectives {
 		sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: int(o.Side), Text: o.Text})
