@@ -218,7 +218,10 @@ func TestReplayConquest(t *testing.T) {
 			replayToEnd(t, in, func() string { return m().Hash() }),
 			atRound(1), atRound(3), atRound(2),
 			stepCheck(ebiten.KeyPeriod, 1), stepCheck(ebiten.KeyPeriod, 1), stepCheck(ebiten.KeyComma, -1),
-			view(1), view(2), view(0),
+			view(1), view(2),
+			wait(30), // the fog fades to red's view
+			captureStep(t, filepath.Join(shots, "replay-seen-as-red.png")),
+			view(0),
 			tap(in, ebiten.KeyEscape),
 			coverShown(t, "the end screen again"),
 		}
