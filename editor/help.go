@@ -12,7 +12,7 @@ var helpBack = color.NRGBA{0x14, 0x18, 0x1e, 0xf0}
 
 // helpColumns are the key table's groups in the order the help shows
 // them, in two columns.
-var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View", "Play"}}
+var helpColumns = [2][]string{{"Tools", "Selection", "Replay"}, {"Map", "View", "Play"}}
 
 // helpSize is where the help's columns start (from its left edge), its
 // padding and its whole width and height in screen pixels. Each column is

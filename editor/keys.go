@@ -10,8 +10,8 @@ import (
 // overlay (F1) lists them, so the two cannot disagree. Entries without a
 // key are held keys and mouse actions that other code reads (the camera
 // controller, the tools); they are listed for the help only. A binding
-// runs in edit mode unless its modes say otherwise: play mode keeps the
-// file, view and help keys and has keys of its own.
+// runs in edit mode unless its modes say otherwise: play mode and the
+// replay keep the file, view and help keys and have keys of their own.
 
 // mods are the modifier keys a binding needs held (and no others).
 type mods uint8
@@ -25,9 +25,10 @@ const (
 type modes uint8
 
 const (
-	inEdit modes = iota // the zero value: edit mode only
-	inPlay              // play mode only
-	inBoth
+	inEdit   modes = iota // the zero value: edit mode only
+	inPlay                // play mode only
+	inBoth                // every mode
+	inReplay              // the replay only
 )
 
 // runsIn reports whether the binding runs in a mode whose own bindings
@@ -135,7 +136,17 @@ func (g *game) keyTable() []binding {
 		binding{group: "Play", keys: "T", what: "turns to every cell for the selected unit", key: ebiten.KeyT, modes: inPlay, run: func() { g.play.toggleTurns() }},
 		binding{group: "Play", keys: "V", what: "reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
 		binding{group: "Play", keys: "Ctrl+Z", what: "take back the last move (the rules say when)", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: func() { g.play.undo() }},
+		binding{group: "Play", keys: "R", what: "watch the match so far played back", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
+
+		binding{group: "Replay", keys: "Space", what: "play or pause", key: ebiten.KeySpace, modes: inReplay, run: func() { g.replay.togglePlay() }},
+		binding{group: "Replay", keys: ". / ,", what: "one command on, one back (paused)", key: ebiten.KeyPeriod, modes: inReplay, run: func() { g.replay.step() }},
+		binding{group: "Replay", key: ebiten.KeyComma, modes: inReplay, run: func() { g.replay.back() }},
+		binding{group: "Replay", keys: "+ / -", what: "faster, slower", key: ebiten.KeyEqual, modes: inReplay, run: func() { g.replay.faster() }},
+		binding{group: "Replay", key: ebiten.KeyEqual, mods: modShift, modes: inReplay, run: func() { g.replay.faster() }},
+		binding{group: "Replay", key: ebiten.KeyMinus, modes: inReplay, run: func() { g.replay.slower() }},
+		binding{group: "Replay", keys: "V", what: "the whole map, or one side's view in turn", key: ebiten.KeyV, modes: inReplay, run: func() { g.replay.cycleView() }},
+		binding{group: "Replay", keys: "Escape", what: "back to the game"},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: g.editOnly},
 
 		binding{group: "View", keys: "W A S D, arrows", what: "move the camera"},

@@ -379,8 +379,8 @@ func offsetOf(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 // A match played to a conquest through the input path: blue's horsemen
 // attack the red scout (each click on the scout after one on a horseman)
 // until it is destroyed, ending turns between; the end screen hides the
-// map, names the winner and the rounds, and Back to edit returns to edit
-// mode.
+// map, names the winner and the rounds, offers Watch replay, Back to
+// edit and New game, and Back to edit returns to edit mode.
 func TestPlayConquest(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -417,13 +417,17 @@ func TestPlayConquest(t *testing.T) {
 				if c.box.lines[0].text != "Blue wins" || !strings.Contains(c.box.lines[1].text, fmt.Sprintf("after %d rounds", m().Round())) {
 					t.Errorf("end screen: %q, %q", c.box.lines[0].text, c.box.lines[1].text)
 				}
-				if len(c.buttons) != 2 || c.buttons[0].label != "Back to edit" {
-					t.Fatalf("end screen buttons %v", c.buttons)
+				var labels []string
+				for _, b := range c.buttons {
+					labels = append(labels, b.label)
+				}
+				if want := []string{"Watch replay", "Back to edit", "New game"}; !slices.Equal(labels, want) {
+					t.Fatalf("end screen buttons %q, want %q", labels, want)
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-victory.png")),
 			clickAt(in, func(*game) (int, int) {
-				c := g.play.cover.buttons[0].at
+				c := g.play.cover.buttons[1].at
 				return (c.Min.X + c.Max.X) / 2, (c.Min.Y + c.Max.Y) / 2
 			}),
 			wait(1),

@@ -71,6 +71,7 @@ func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
 func (p *playMode) minimap() bool           { return true } // what the side in turn knows (drawMinimap)
 func (p *playMode) escape()                 { p.selected = 0; p.town.close() }
 func (p *playMode) interrupt()              {} // a click is over when it is made
+func (p *playMode) shown() *playSession     { return p.session }
 
 // leave finishes the moves shown and lets the game bar be.
 func (p *playMode) leave() {
@@ -95,7 +96,7 @@ func (p *playMode) enter() {
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
-		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.watch, p.env.toEdit, p.env.newGame))
 		return
 	}
 	p.handOver()
@@ -160,6 +161,15 @@ func (p *playMode) saved(kept []byte) []byte {
 		return kept // plain data: cannot fail
 	}
 	return b
+}
+
+// watch plays the match so far back from its start.
+func (p *playMode) watch() {
+	if p.session == nil {
+		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	p.env.replay(p.session.match.Save(false))
 }
 
 // nextUnit selects the side in turn's next unit (after the selected
@@ -312,7 +322,7 @@ func (p *playMode) afterCommand(side int) {
 	s := p.session
 	if over, _ := s.match.Over(); over {
 		p.selected = 0
-		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, s.match, p.watch, p.env.toEdit, p.env.newGame))
 	} else if s.side() != side {
 		p.autosaveDue = true
 		p.handOver()
