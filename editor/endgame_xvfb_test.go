@@ -4,6 +4,7 @@ package editor
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"hexsandbox/ai"
 	"hexsandbox/editor/files"
 	engine "hexsandbox/game"
+	"hexsandbox/hexmap"
 )
 
 // nameSide types name into the New game dialog's field that shows was.
@@ -176,6 +178,150 @@ func TestPlayAutosaveAtTurnStartRecovers(t *testing.T) {
 				if s.match.Hash() != hash || len(s.match.Log()) != commands || s.bots[2] == nil || s.bots[1] != nil {
 					t.Errorf("recovered: hash %s (autosaved %s), %d commands (%d), computer on red %v",
 						s.match.Hash(), hash, len(s.match.Log()), commands, s.bots[2] != nil)
+				}
+			}),
+		}
+	})
+}
+
+// chartMap is conquestMap with a blue town, Ash, yielding 11 a turn (2,
+// +3 for its buildings, +6 for the farms around it: a spearman in round
+// 3, 8 left over, 19 in round 4), and a red town, Oak, east of the red
+// scout.
+func chartMap(t *testing.T) (grid *hexmap.Grid, scout, oak int) {
+	grid, scout = conquestMap(t)
+	ash := offsetOf(grid, 3, 3)
+	grid.SetUrbanLevel(ash, 3)
+	for d := hexmap.NE; d <= hexmap.NW; d++ {
+		nb, _ := grid.Topology().Neighbor(ash, d)
+		grid.SetFarmLevel(nb, 1)
+	}
+	oak, _ = grid.Topology().Neighbor(scout, hexmap.E)
+	for _, tw := range []hexmap.Town{{Location: grid.Topology().Coordinates(ash), Name: "Ash", Owner: 1},
+		{Location: grid.Topology().Coordinates(oak), Name: "Oak", Owner: 2}} {
+		if err := grid.PlaceTown(tw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return grid, scout, oak
+}
+
+// A match to its end by commands: both sides end their turns until
+// round 3 (Ash builds a spearman as it begins), then blue's horsemen
+// attack the red scout until it is destroyed and one takes Oak, which
+// ends the match. The end screen's charts hold the match's Stats, and
+// their last values are what happened: blue holds 2 towns, built 1 unit,
+// lost none and destroyed 1; red holds none, built none, lost 1.
+func TestPlayEndScreenCharts(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	grid, scout, oak := chartMap(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		m := func() *engine.Match { return g.play.session.match }
+		blue := func() engine.Command {
+			if m().Round() < 3 {
+				return engine.Command{Cmd: "end"}
+			}
+			id, alive := m().UnitAt(scout)
+			if u, _ := m().Unit(id); u.Side != 2 {
+				alive = false // a horseman stands there, the scout destroyed
+			}
+			for _, u := range m().Units() {
+				switch {
+				case u.Side != 1 || u.Moves == 0 || m().Rules().Types[u.Type].Name != "horseman":
+				case alive && g.sess.Grid.Topology().Distance(u.Cell, scout) == 1:
+					return engine.Command{Cmd: "attack", Unit: u.ID, At: g.play.cellOf(scout)}
+				case !alive:
+					return engine.Command{Cmd: "move", Unit: u.ID, To: g.play.cellOf(oak)}
+				}
+			}
+			return engine.Command{Cmd: "end"}
+		}
+		return []step{
+			playOn(t, in, grid),
+			playUntil(t, 100, func(g *game) bool { over, _ := m().Over(); return over }, func(g *game) step {
+				return do(func(g *game) {
+					g.play.showCover(nil) // the hand-over between the two people
+					cmd := engine.Command{Cmd: "end"}
+					if m().SideInTurn() == 1 {
+						cmd = blue()
+					}
+					if !g.play.command(cmd) {
+						t.Fatalf("refused: %+v", cmd)
+					}
+				})
+			}),
+			coverShown(t, "the end screen"),
+			wait(2),
+			do(func(g *game) {
+				c := g.play.cover.chart
+				if c == nil {
+					t.Fatal("the end screen has no charts")
+				}
+				want, err := engine.Stats(g.sess.Grid, m().Scenario(), m().Log())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(c.stats) != m().Round()+1 || len(c.stats) != len(want) {
+					t.Fatalf("charts of %d rounds, stats of %d, match in round %d", len(c.stats), len(want), m().Round())
+				}
+				for k := range chartMeasures {
+					for j, sd := range want[0].Sides {
+						got := c.series(k, j)
+						for r := range want {
+							if v := chartMeasures[k].of(want[r].Sides[j]); got[r] != v {
+								t.Errorf("%s, side %d, round %d: charted %d, stats %d", chartMeasures[k].title, sd.Side, r, got[r], v)
+							}
+						}
+					}
+				}
+				last := c.stats[len(c.stats)-1].Sides
+				type tally struct{ towns, built, lost, destroyed int }
+				for j, w := range []tally{{2, 1, 0, 1}, {0, 0, 1, 0}} {
+					if g := (tally{last[j].Towns, last[j].Built, last[j].Lost, last[j].Destroyed}); g != w {
+						t.Errorf("side %d at the end: %+v, want %+v", last[j].Side, g, w)
+					}
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "play-victory-charts.png")),
+		}
+	})
+}
+
+// Play on a map with no game set up (a fresh, empty map) shows a screen
+// that says how to get one, over the map, with New game and Back to
+// edit; its New game opens the dialog, whose Start plays.
+func TestPlayNoGameOffersNewGame(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	empty, err := hexmap.NewGrid(20, 15, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			playOn(t, in, empty),
+			wait(2),
+			do(func(g *game) {
+				c := g.play.cover
+				if g.play.session != nil || c == nil || !c.seeMap || len(c.buttons) != 2 || c.buttons[0].label != "New game" ||
+					c.box.lines[0].text != "No game on this map" {
+					t.Fatalf("no game: session %v, cover %+v", g.play.session != nil, c)
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "play-no-game.png")),
+			clickAt(in, func(g *game) (int, int) {
+				b := g.play.cover.buttons[0].at
+				return (b.Min.X + b.Max.X) / 2, (b.Min.Y + b.Max.Y) / 2
+			}),
+			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			click(t, "Start"),
+			waitFor(t, "a game", func(g *game) bool { return g.playing() }),
+			do(func(g *game) {
+				if g.play.cover != nil {
+					t.Error("the no-game screen stays over the new game")
 				}
 			}),
 		}

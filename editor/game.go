@@ -139,7 +139,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	}, g.clock.Now)
 	p, err := loadPrefs(store)
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 	}
 	g.view, g.doc.importDir = p.View, p.ImportDir
 	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
@@ -298,7 +298,7 @@ func (g *game) Layout(outW, outH int) (int, int) {
 		// A new scale rebuilds the panel; open dialogs go with the old UI.
 		g.dialogs = nil
 		if err := g.buildUI(s); err != nil {
-			g.errorf("%v", err)
+			g.fail(err)
 		}
 	}
 	return g.win.w, g.win.h

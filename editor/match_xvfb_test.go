@@ -30,6 +30,18 @@ func seq(steps ...step) step {
 	}
 }
 
+// stepwise runs steps one after another as one step, each beginning on a
+// frame of its own, as a script's list of steps does (seq goes on at once).
+func stepwise(steps ...step) step {
+	k := 0
+	return func(g *game) bool {
+		if k < len(steps) && steps[k](g) {
+			k++
+		}
+		return k == len(steps)
+	}
+}
+
 // playUntil runs the step next gives, again and again, until done holds
 // (checked between them), at most limit of them.
 func playUntil(t reporter, limit int, done func(g *game) bool, next func(g *game) step) step {
@@ -84,6 +96,9 @@ func passCover(t reporter, in *scriptInput) step {
 func checkCovered(t reporter, g *game, img *image.RGBA) {
 	c := g.play.cover
 	keep := []image.Rectangle{c.at.Inset(-2)} // the frame's line straddles the edge
+	if c.chart != nil {
+		keep = append(keep, c.chart.at.Inset(-2))
+	}
 	for _, b := range c.buttons {
 		keep = append(keep, b.at.Inset(-2))
 	}
@@ -558,25 +573,11 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 				}
 				hash = m().Hash()
 			}),
-			key(in, ebiten.KeyS, false),
-			waitForField(t, "the Save dialog"),
-			do(func(g *game) { setField(t, g, "midgame") }),
-			click(t, "Save"),
-			idle(),
-			do(func(g *game) {
-				_, info, err := saves.LoadFile(filepath.Join(dir, "midgame.hexmap"))
-				if err != nil || info.Match == nil {
-					t.Fatalf("the saved file: match %d bytes (%v)", len(info.Match), err)
+			saveAndReopen(t, in, dir, "midgame", func(match []byte) {
+				if match == nil {
+					t.Fatal("the saved file has no match")
 				}
-				g.setMode(g.edit)
 			}),
-			key(in, ebiten.KeyO, false),
-			idle(),
-			wait(1),
-			pickMap(t, "midgame"),
-			wait(1),
-			click(t, "Open"),
-			idle(),
 			coverShown(t, "blue's hand-over screen after opening"),
 			do(func(g *game) {
 				u, _ := m().Unit(spearID)
@@ -594,6 +595,34 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 			}),
 		}
 	})
+}
+
+// saveAndReopen saves the map under name in dir (Ctrl+S), hands the
+// match the file carries to check, and opens the file again (Ctrl+O)
+// from edit mode.
+func saveAndReopen(t reporter, in *scriptInput, dir, name string, check func(match []byte)) step {
+	return stepwise(
+		key(in, ebiten.KeyS, false),
+		waitForField(t, "the Save dialog"),
+		do(func(g *game) { setField(t, g, name) }),
+		click(t, "Save"),
+		idle(),
+		do(func(g *game) {
+			_, info, err := saves.LoadFile(filepath.Join(dir, name+".hexmap"))
+			if err != nil {
+				t.Fatalf("the saved file: %v", err)
+			}
+			check(info.Match)
+			g.setMode(g.edit)
+		}),
+		key(in, ebiten.KeyO, false),
+		idle(),
+		wait(1),
+		pickMap(t, name),
+		wait(1),
+		click(t, "Open"),
+		idle(),
+	)
 }
 
 // A person against the computer (New game's default: blue a person, red

@@ -23,14 +23,15 @@ import (
 // window. The panel gives way to the game bar; a click selects one of
 // the side in turn's units, sends it to a cell (the cells it reaches
 // this turn shaded, the way to the hovered cell with the turn of each
-// cell) or attacks the enemy clicked, whose battle forecast shows while
+// cell; beyond its reach the order lasts, see orders.go) or attacks the
+// enemy clicked, whose battle forecast shows while
 // the pointer is over it; a click on an enemy otherwise tells its
 // details, never selects it. Between two sides a hand-over screen hides
 // the map, and the match ends on a screen of its own.
 type playMode struct {
 	env      *modeEnv
 	bar      *gameBar
-	session  *playSession // nil: no match (why says why)
+	session  *playSession // nil: no match (why says why: the engine's refusal)
 	why      string
 	selected int // unit id of the side in turn, 0 for none
 
@@ -85,11 +86,12 @@ func (p *playMode) leave() {
 // is handed the window.
 func (p *playMode) enter() {
 	p.selected = 0
+	p.showCover(nil)
 	if p.session == nil || p.session.state != p.env.state() {
 		p.start()
 	}
 	if p.session == nil {
-		p.env.info("Play: " + p.why)
+		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
@@ -111,7 +113,7 @@ func (p *playMode) start() {
 		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
-		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
+		p.session, p.why = nil, err.Error()
 		return
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
@@ -564,8 +566,9 @@ func (p *playMode) barInfo() barInfo {
 	return info
 }
 
-// status describes, for the status line, the unit or town on the
-// hovered cell and the selected unit's way there.
+// status describes, for the status line, the unit (and where its
+// standing order leads) or town on the hovered cell and the selected
+// unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
 	if s == nil || p.covered() || !pt.ok {
@@ -574,6 +577,9 @@ func (p *playMode) status() (cell, right string) {
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
 			cell += "   " + p.details(u)
+			if o, ordered := s.orders.of(id); ordered && u.Side == s.side() {
+				cell += fmt.Sprintf(", bound for [%d,%d]", o.To[0], o.To[1])
+			}
 		}
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {

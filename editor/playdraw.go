@@ -30,9 +30,10 @@ var (
 // drawOver draws what play mode shows over the map: the towns' banners
 // and the units' health, the cells the selected unit reaches this turn,
 // the way of its standing order (dim), the outline of its cell, the way
-// to the cell under the cursor with the
-// turn of each cell (Catlike's labels), and the battle forecast when
-// the pointer is over an enemy the selected unit can attack.
+// to the cell under the cursor with the turn of each cell (Catlike's
+// labels), the turn of every other cell when the distance overlay is on
+// (T), and the battle forecast when the pointer is over an enemy the
+// selected unit can attack.
 func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 	e, s := p.env, p.session
 	if s == nil || p.covered() {
