@@ -123,7 +123,7 @@ func checkCovered(t reporter, g *game, img *image.RGBA) {
 // matchMap is a generated 40×30 continents map with fair starts for two
 // sides, plus a neutral town T next to blue's spearman (reached this
 // turn with moves to spare) and a red scout R next to T.
-func matchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int) {
+func matchMap(t testing.TB, seed int64) (grid *hexmap.Grid, spear, town, red int) {
 	for ; seed < 100; seed++ {
 		if g, s, c, r, ok := tryMatchMap(t, seed); ok {
 			return g, s, c, r
@@ -134,7 +134,7 @@ func matchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int
 }
 
 // tryMatchMap is matchMap on seed, or false when T and R do not fit.
-func tryMatchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int, found bool) {
+func tryMatchMap(t testing.TB, seed int64) (grid *hexmap.Grid, spear, town, red int, found bool) {
 	g, _, err := mapgen.Continents.Generator().GenerateMap(hexmap.Topology{Width: 40, Height: 30}, seed)
 	if err != nil {
 		t.Fatal(err)
