@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test match-wasm bench fuzz load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz worlds load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -81,6 +81,11 @@ fuzz: check-go
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCatlike$$' -fuzztime $(FUZZTIME) ./saves/
 	$(GO) test -run '^$$' -fuzz '^FuzzApply$$' -fuzztime $(FUZZTIME) ./game/
 	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./server/
+
+# World types and fair starts on 50 seeds per type at 40×30, 80×60 and
+# 320×320, flat and wrapping (make test tries fewer).
+worlds: check-go
+	$(GO) test -count=1 -timeout 60m -v -run '^(TestWorldTypes|TestPlaceStarts)$$' ./mapgen/ -args -seeds 50 -seeds320 50
 
 # The match server's load run (BENCHMARKS.md): LOAD_MATCHES matches of
 # two WebSocket clients each play LOAD_ROUNDS rounds against a server in

@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	engine "hexsandbox/game"
-	"hexsandbox/units"
 )
 
 // coverScreen is a screen over the whole window that hides the map: the
@@ -17,8 +16,10 @@ import (
 // end of the match. A click anywhere dismisses a hand-over; the end
 // screen waits for one of its buttons.
 type coverScreen struct {
+	seeMap  bool // the map shows around the box (nothing there to hide)
 	box     textBox
 	at      image.Rectangle // where the box was last drawn
+	chart   *roundChart     // the end screen's charts, nil for none
 	buttons []coverButton
 }
 
@@ -32,11 +33,12 @@ type coverButton struct {
 // coverBack is the cover's colour: opaque, so nothing of the map shows.
 var coverBack = color.NRGBA{0x10, 0x13, 0x18, 0xff}
 
-// handOver is the hand-over screen for side, with its turn summary.
-func handOver(s *style, side, round int, sum turnSummary) *coverScreen {
+// handOver is the hand-over screen for side, called name, with its turn
+// summary.
+func handOver(s *style, name string, side, round int, sum turnSummary) *coverScreen {
 	c := &coverScreen{}
 	c.box.lines = []textLine{
-		{fmt.Sprintf("%s's turn: click to continue", units.SideName(side)), s.bold, sideTextColor(side)},
+		{fmt.Sprintf("%s's turn: click to continue", name), s.bold, sideTextColor(side)},
 		{fmt.Sprintf("Round %d", round), s.face, colText},
 	}
 	for _, l := range sum.lines(side) {
@@ -67,20 +69,21 @@ func (t turnSummary) lines(side int) []string {
 	return out
 }
 
-// endScreen is the end of match m, with its buttons.
-func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
+// endScreen is the end of match m, with its buttons: Watch replay, Back
+// to edit, New game.
+func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverScreen {
 	sum := m.Summary()
 	title := "A draw"
 	if sum.Winner != 0 {
 		title = fmt.Sprintf("Team %d wins", sum.Winner)
 		for _, sd := range sum.Sides {
 			if sd.Team == sum.Winner {
-				title = units.SideName(sd.Side) + " wins"
+				title = sideLabel(m, sd.Side) + " wins"
 				break
 			}
 		}
 	}
-	c := &coverScreen{buttons: []coverButton{{label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
+	c := &coverScreen{buttons: []coverButton{{label: "Watch replay", run: watch}, {label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
 	c.box.lines = []textLine{{title, s.bold, colAccent}, {fmt.Sprintf("after %d rounds", sum.Round), s.face, colText}}
 	for _, sd := range sum.Sides {
 		state := "defeated"
@@ -88,26 +91,55 @@ func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
 			state = "standing"
 		}
 		c.box.lines = append(c.box.lines, textLine{
-			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", units.SideName(sd.Side), sd.Towns, sd.Units, sd.Score, state),
+			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", sideLabel(m, sd.Side), sd.Towns, sd.Units, sd.Score, state),
 			s.face, sideTextColor(sd.Side)})
+	}
+	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
+	c.chart = newRoundChart(m)
+	return c
+}
+
+// noGameScreen is what play mode shows on a map with no game set up
+// (why: the rules engine's reason): how to get one, with New game and
+// Back to edit; the map stays in view around it.
+func noGameScreen(s *style, why string, newGame, toEdit func()) *coverScreen {
+	c := &coverScreen{seeMap: true, buttons: []coverButton{{label: "New game", run: newGame}, {label: "Back to edit", run: toEdit}}}
+	c.box.lines = []textLine{
+		{"No game on this map", s.bold, colAccent},
+		{"New game (Ctrl+Shift+N) starts one: on a generated map, or on this one.", s.face, colText},
+		{"Or set this map up in edit mode (Tab): place towns (the Town tool)", s.face, colText},
+		{"and the units of two sides or more (the Units tool); the panel's", s.face, colText},
+		{"Scenario section sets the sides, their teams and the victory.", s.face, colText},
+		{"(" + why + ")", s.small, colDim},
 	}
 	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
 	return c
 }
 
-// draw covers the whole screen and draws the text and buttons centred.
+// draw covers the whole screen (unless the map is to show) and draws the
+// text and buttons centred.
 func (c *coverScreen) draw(screen *ebiten.Image, s *style) {
-	screen.Fill(coverBack)
+	if !c.seeMap {
+		screen.Fill(coverBack)
+	}
 	b := screen.Bounds()
 	w, h := c.box.size()
 	bh := float64(s.px(36))
-	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-bh)/2
+	var cw, ch int
+	if c.chart != nil {
+		cw, ch = c.chart.size(s)
+		ch += s.px(12)
+	}
+	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-float64(ch)-bh)/2
 	c.at = c.box.draw(screen, x, y, colPanel, colBorder)
+	if c.chart != nil {
+		c.chart.draw(screen, (b.Dx()-cw)/2, int(y+h)+s.px(12), s)
+	}
 	bx := x
 	for k := range c.buttons {
 		btn := &c.buttons[k]
 		lb := textBox{lines: []textLine{{btn.label, s.bold, colText}}, pad: float64(s.px(10))}
-		btn.at = lb.draw(screen, bx, y+h+float64(s.px(12)), colButton, colAccent)
+		btn.at = lb.draw(screen, bx, y+h+float64(ch+s.px(12)), colButton, colAccent)
 		bx += float64(btn.at.Dx() + s.px(16))
 	}
 }

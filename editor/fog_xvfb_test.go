@@ -293,8 +293,8 @@ func checkFogPixels(t reporter, g *game, a, b int, plain func(int) bool, st [3][
 		// cell's own (the blend reaches only its edges and corners).
 		x, y := g.cellScreen(i)
 		mr := g.mapRect()
-		// Off the game bar and the toasts under it.
-		if !image.Pt(x, y).In(mr.Inset(4)) || y < g.win.style.px(barHeight)+60 {
+		// Off the game bar and the toasts under it, and off the minimap.
+		if !image.Pt(x, y).In(mr.Inset(4)) || y < g.win.style.px(barHeight)+60 || g.mini.contains(x, y) {
 			continue
 		}
 		if c, _, ok := g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x), float64(y)); !ok || c != i {

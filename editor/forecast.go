@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	engine "hexsandbox/game"
-	"hexsandbox/units"
 )
 
 // forecastPanel is the battle forecast shown while the pointer is over
@@ -58,15 +57,15 @@ func (p *forecastPanel) lines(m *engine.Match, f engine.Forecast, s *style) {
 		}
 		l = append(l, textLine{text: t, face: face, col: c})
 	}
-	add(fmt.Sprintf("%s %s attacks %s %s (%s)", units.SideName(a.Side), types[a.Type].Name, units.SideName(d.Side), types[d.Type].Name, kind), true, colText)
+	add(fmt.Sprintf("%s %s attacks %s %s (%s)", sideLabel(m, a.Side), types[a.Type].Name, sideLabel(m, d.Side), types[d.Type].Name, kind), true, colText)
 	add(fmt.Sprintf("Strength %s against %s", tenths(f.Strength[0]), tenths(f.Strength[1])), false, colText)
-	add(units.SideName(a.Side)+": "+bonusText(f.AttackerBonuses), false, sideTextColor(a.Side))
-	add(units.SideName(d.Side)+": "+bonusText(f.TargetBonuses), false, sideTextColor(d.Side))
-	add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", units.SideName(d.Side), f.ToTarget[0], f.ToTarget[1], d.HP, f.DestroyPercent), false, sideTextColor(d.Side))
+	add(sideLabel(m, a.Side)+": "+bonusText(f.AttackerBonuses), false, sideTextColor(a.Side))
+	add(sideLabel(m, d.Side)+": "+bonusText(f.TargetBonuses), false, sideTextColor(d.Side))
+	add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, d.Side), f.ToTarget[0], f.ToTarget[1], d.HP, f.DestroyPercent), false, sideTextColor(d.Side))
 	if f.Ranged {
-		add(units.SideName(a.Side)+" takes no damage", false, sideTextColor(a.Side))
+		add(sideLabel(m, a.Side)+" takes no damage", false, sideTextColor(a.Side))
 	} else {
-		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", units.SideName(a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, sideTextColor(a.Side))
+		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, sideTextColor(a.Side))
 	}
 	add("Click to attack", false, colAccent)
 	p.box.lines, p.box.pad, p.box.gap = l, float64(s.px(8)), float64(s.px(3))

@@ -48,9 +48,10 @@ type game struct {
 	cam   project.Camera // steered by controls.go, the one camera controller
 	world *world         // the units, the paths and the fog (world.go)
 
-	mode mode      // the current mode: edit or play
-	edit *editMode // editing the map, with the panel (toolmode.go)
-	play *playMode // playing on it, with the game bar (play.go)
+	mode   mode        // the current mode: edit, play or replay
+	edit   *editMode   // editing the map, with the panel (toolmode.go)
+	play   *playMode   // playing on it, with the game bar (play.go)
+	replay *replayMode // a match played back, with the replay bar (replay.go)
 
 	win     chrome
 	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
@@ -119,6 +120,9 @@ type testHooks struct {
 	// frameWanted: a test waits for the next frame drawn, so a still
 	// window draws it without waiting for its clock to move on.
 	frameWanted bool
+	// thinking, when set, sums the computer's thinking before each
+	// frame drawn.
+	thinking *thinkWatch
 }
 
 func newGame(opts Options, in Input) (*game, error) {
@@ -136,7 +140,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	}, g.clock.Now)
 	p, err := loadPrefs(store)
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 	}
 	g.view, g.doc.importDir = p.View, p.ImportDir
 	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
@@ -181,6 +185,9 @@ func (g *game) showMap() {
 	g.world.reset(g.sess.Grid, g.scene.Ground())
 	g.play.reset()
 	g.edit.reset()
+	if g.mode == mode(g.replay) {
+		g.setMode(g.edit) // the match replayed was the old map's
+	}
 	g.updateTitle()
 }
 
@@ -209,18 +216,23 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
 		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
+		Replay: g.play.watch,
+	})
+	r := g.replay
+	r.bar = newReplayBar(st, replayActions{
+		Back: func() { g.setMode(g.play) }, Play: r.togglePlay, Step: r.step, Speed: r.cycleSpeed, View: r.cycleView,
 	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.edit.panel.root, g.play.bar.root)
+	root.AddChild(g.edit.panel.root, g.play.bar.root, r.bar.root)
 	g.win.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
 	g.showMode()
 	return nil
 }
 
-// showMode shows the current mode's widgets (the panel, the game bar)
-// and hides the other's.
+// showMode shows the current mode's widgets (the panel, the game bar,
+// the replay bar) and hides the others'.
 func (g *game) showMode() {
-	for _, m := range []mode{g.edit, g.play} {
+	for _, m := range []mode{g.edit, g.play, g.replay} {
 		vis := widget.Visibility_Hide_Blocking
 		if m == g.mode {
 			vis = widget.Visibility_Show
@@ -295,7 +307,7 @@ func (g *game) Layout(outW, outH int) (int, int) {
 		// A new scale rebuilds the panel; open dialogs go with the old UI.
 		g.dialogs = nil
 		if err := g.buildUI(s); err != nil {
-			g.errorf("%v", err)
+			g.fail(err)
 		}
 	}
 	return g.win.w, g.win.h
@@ -381,9 +393,12 @@ func (g *game) Update() error {
 	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
+	moving = g.replay.update(dt) || moving
+	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
 	}
+	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -416,7 +431,10 @@ func (g *game) react(at time.Time) {
 		g.dismissErrors()
 	}
 	g.keysToEditor()
+	x, y := g.inp.CursorPosition()
+	held := holdSliders(g.sliderRoots(), x, y)
 	g.win.ui.Update()
+	held.restore(g.inp.MousePressed(ebiten.MouseButtonLeft))
 	if g.newMap != nil && !g.newMap.poll() {
 		g.newMap = nil // closed: let the previews go
 	}
@@ -440,6 +458,20 @@ func (g *game) react(at time.Time) {
 	}
 	g.steer()
 	g.mode.input(g.point())
+}
+
+// sliderRoots hold the sliders the pointer may be over: the panel's
+// content and scroll bar, the open dialogs and the New map dialog's tabs
+// (neither a scroll container nor a tab book lists its children).
+func (g *game) sliderRoots() []widget.HasWidget {
+	roots := []widget.HasWidget{g.edit.panel.content, g.edit.panel.bar}
+	for _, d := range g.dialogs {
+		roots = append(roots, d.c)
+	}
+	if g.newMap != nil {
+		roots = append(roots, &g.newMap.tabs[0].Container, &g.newMap.tabs[1].Container)
+	}
+	return roots
 }
 
 // focusedField is the text field that takes the keyboard, or nil.
@@ -495,7 +527,8 @@ func (g *game) redo() {
 }
 
 // autosave starts the recovery autosave when it is due and no other
-// file work runs. A failure stays on screen until a save succeeds.
+// file work runs: the match's, when a turn started since the last, else
+// the map's. A failure stays on screen until a save succeeds.
 func (g *game) autosave() {
 	if _, moving := g.world.game.Travelling(); moving {
 		return // a unit on its way is saved where it arrives
@@ -503,20 +536,30 @@ func (g *game) autosave() {
 	if g.work.job != nil || len(g.work.queue) > 0 {
 		return
 	}
+	if g.play.autosaveDue {
+		g.play.autosaveDue = false
+		if match := g.play.saved(nil); match != nil {
+			g.runAutosave(g.sess.AutosaveMatchOp(match), g.autosaved)
+			return
+		}
+	}
 	op, due := g.sess.AutosaveOp(g.clock.now)
 	if !due {
 		return
 	}
-	g.runAutosave(op, func(err error) {
-		switch {
-		case canceled(err):
-		case err != nil:
-			g.msgs.autosaveErr = err
-		default:
-			g.msgs.autosaveErr = nil
-			g.info("Autosaved for recovery")
-		}
-	})
+	g.runAutosave(op, g.autosaved)
+}
+
+// autosaved reports how an autosave ended.
+func (g *game) autosaved(err error) {
+	switch {
+	case canceled(err):
+	case err != nil:
+		g.msgs.autosaveErr = err
+	default:
+		g.msgs.autosaveErr = nil
+		g.info("Autosaved for recovery")
+	}
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -549,6 +592,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.mode == mode(g.play) {
 		g.play.drawCover(screen)
 	}
+	g.hooks.thinking.drawn(g.mode == mode(g.play) && g.play.session != nil && g.play.session.computerTurn())
 	if g.hooks.capture != nil {
 		g.hooks.capture(screen)
 	}

@@ -31,8 +31,11 @@ type playSession struct {
 	facing []float32   // per unit id: the heading it stands facing
 	figs   figureList  // the figures as last listed
 	news   [hexmap.MaxSides + 1]turnNews
-	bots   [hexmap.MaxSides + 1]*ai.Bot // per side: its computer player, nil for a person
-	seer   int                          // the side whose view is shown: the person in turn, or the last one
+	bots   [hexmap.MaxSides + 1]*ai.Bot  // per side: its computer player, nil for a person
+	levels [hexmap.MaxSides + 1]ai.Level // per side with a bot: its level
+	seer   int                           // the side whose view is shown: the person in turn, or the last one
+	fixed  bool                          // seer stays as set, whatever the turn (a replay seen as one side)
+	orders orderBook                     // the people's moves that last
 }
 
 // unitWalk is one move shown: the unit walking along its path's track.
@@ -81,7 +84,7 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 	s := &playSession{match: m, state: state, grid: grid, ground: ground, sight: &matchSight{m: m}}
 	for _, sd := range m.Summary().Sides {
 		if c := playerChoices[players[sd.Side]]; !c.human {
-			s.bots[sd.Side] = ai.ForMatch(m, sd.Side, c.level)
+			s.bots[sd.Side], s.levels[sd.Side] = ai.ForMatch(m, sd.Side, c.level), c.level
 		} else if s.seer == 0 {
 			s.seer = sd.Side
 		}
@@ -94,8 +97,21 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 // noteSeer makes the side in turn the one whose view is shown, when a
 // person plays it (with no person at all, every side in turn).
 func (s *playSession) noteSeer() {
+	if s.fixed {
+		return
+	}
 	if side := s.side(); s.bots[side] == nil || s.seer == 0 {
 		s.seer = side
+	}
+}
+
+// seeAs shows side's view from now on, whatever the turn; side 0
+// follows the turn again.
+func (s *playSession) seeAs(side int) {
+	s.fixed, s.seer = side != 0, side
+	s.noteSeer()
+	if s.fog.Side() != s.seer {
+		s.fog.SetSide(s.seer)
 	}
 }
 
@@ -103,6 +119,39 @@ func (s *playSession) noteSeer() {
 func (s *playSession) computerTurn() bool {
 	over, _ := s.match.Over()
 	return !over && s.bots[s.side()] != nil
+}
+
+// computers is the sides the computer plays, as a saved match keeps
+// them.
+func (s *playSession) computers() []engine.ComputerSpec {
+	var out []engine.ComputerSpec
+	for side, b := range s.bots {
+		if b != nil {
+			out = append(out, engine.ComputerSpec{Side: side, Level: s.levels[side].String()})
+		}
+	}
+	return out
+}
+
+// playersOf is who plays each side of a saved match: the computer at its
+// level for the sides it lists (normal for a level this program does not
+// know), people for the others.
+func playersOf(computers []engine.ComputerSpec) [hexmap.MaxSides + 1]int {
+	var players [hexmap.MaxSides + 1]int
+	for _, c := range computers {
+		if c.Side < 1 || c.Side > hexmap.MaxSides {
+			continue
+		}
+		level, err := ai.ParseLevel(c.Level)
+		if err != nil {
+			level = ai.Normal
+		}
+		players[c.Side] = slices.IndexFunc(playerChoices, func(p playerChoice) bool { return !p.human && p.level == level })
+		if players[c.Side] < 0 {
+			players[c.Side] = slices.IndexFunc(playerChoices, func(p playerChoice) bool { return p.level == ai.Normal })
+		}
+	}
+	return players
 }
 
 // humans is how many sides people play.
@@ -133,6 +182,21 @@ func (s *playSession) think() {
 // side is the side in turn.
 func (s *playSession) side() int { return s.match.SideInTurn() }
 
+// sideName is what side is called in this match.
+func (s *playSession) sideName(side int) string { return sideLabel(s.match, side) }
+
+// sideLabel is what side is called in match m: the scenario's name for
+// it, else its colour's name ("neutral" for side 0).
+func sideLabel(m *engine.Match, side int) string {
+	if side == 0 {
+		return ownerName(0)
+	}
+	if n := m.SideName(side); n != "" {
+		return n
+	}
+	return units.SideName(side)
+}
+
 // apply gives cmd to the match; what it caused is shown: moves walk, the
 // fog follows, and the other sides are told at their turns.
 func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
@@ -150,6 +214,7 @@ func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 		return nil, err
 	}
 	s.sight.changed = true
+	s.orders.follow(cmd, ev)
 	var destroyed []int
 	for _, e := range ev {
 		if e.Ev == "destroyed" {

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -39,6 +40,7 @@ type minimap struct {
 	pix      *image.RGBA // the picture, one block per cell
 	img      *ebiten.Image
 	dirty    bool
+	known    knownPicture    // in play: the map as the side in turn knows it
 	rect     image.Rectangle // on screen, while shown
 	fold     image.Rectangle // the button that folds it away, or the tab that brings it back
 	dragging bool            // a press on it is held
@@ -53,6 +55,7 @@ func (m *minimap) reset(g *hexmap.Grid) {
 		m.img.Deallocate()
 		m.img = nil
 	}
+	m.known.forget()
 	m.grid, m.feed = g, g.Follow()
 	// Blocks of at least two pixels: the picture is drawn scaled down.
 	t := g.Topology()
@@ -61,6 +64,76 @@ func (m *minimap) reset(g *hexmap.Grid) {
 	m.pix = image.NewRGBA(image.Rect(0, 0, w, h))
 	m.blocks.Draw(m.pix, g)
 	m.dirty = true
+}
+
+// knownPicture is the minimap as one side knows the map: the cells it
+// has explored as the map's picture shows them, the others in the
+// background colour; it is repainted cell by cell as the side explores,
+// and wholly for another side.
+type knownPicture struct {
+	pix   *image.RGBA
+	img   *ebiten.Image
+	known []bool // per cell: painted as explored
+	key   knownKey
+	valid bool
+}
+
+// knownKey is what the picture was last brought up to: the side, and
+// how many commands the match had then (exploring takes one).
+type knownKey struct{ side, commands int }
+
+// forget drops the picture: the map is another.
+func (k *knownPicture) forget() {
+	if k.img != nil {
+		k.img.Deallocate()
+	}
+	*k = knownPicture{}
+}
+
+// picture is the picture to draw: the whole map, its changes painted.
+func (m *minimap) picture() *ebiten.Image {
+	m.refresh()
+	return m.img
+}
+
+// knownBy is the picture of the map as a side knows it (explored tells
+// which cells it has explored), brought up to key; the map does not
+// change during a match, so only exploring repaints it.
+func (m *minimap) knownBy(key knownKey, explored func(i int) bool) *ebiten.Image {
+	k := &m.known
+	if k.valid && k.key == key {
+		return k.img
+	}
+	col := func(i int) color.NRGBA {
+		if k.known[i] {
+			return topdown.CellColor(m.grid.Cell(i))
+		}
+		return palette.Back
+	}
+	n := m.grid.Topology().CellCount()
+	if !k.valid || k.key.side != key.side {
+		k.known = slices.Grow(k.known[:0], n)[:n]
+		for i := range n {
+			k.known[i] = explored(i)
+		}
+		if k.pix == nil {
+			k.pix = image.NewRGBA(m.pix.Bounds())
+		}
+		m.blocks.DrawAs(k.pix, col)
+	} else {
+		for i := range n {
+			if e := explored(i); e != k.known[i] {
+				k.known[i] = e
+				m.blocks.DrawCellAs(k.pix, i, col)
+			}
+		}
+	}
+	if k.img == nil {
+		k.img = ebiten.NewImage(k.pix.Bounds().Dx(), k.pix.Bounds().Dy())
+	}
+	k.img.WritePixels(k.pix.Pix)
+	k.key, k.valid = key, true
+	return k.img
 }
 
 // refresh repaints the cells changed since the last frame.
@@ -133,9 +206,10 @@ func (m *minimap) lookAt(cam *project.Camera, x, y int) {
 	cam.Clamp()
 }
 
-// drawMinimap shows the minimap, when the view and the mode ask for it
-// (play mode has none: it would show what the fog hides), with the
-// camera's footprint and the brush's symmetry.
+// drawMinimap shows the minimap, when the view and the mode ask for it,
+// with the camera's footprint and the brush's symmetry; in a match, the
+// map as the side in turn knows it (the whole map when revealed) with
+// the units it sees, and no symmetry.
 func (g *game) drawMinimap(screen *ebiten.Image) {
 	m := &g.mini
 	m.rect, m.fold = image.Rectangle{}, image.Rectangle{}
@@ -146,7 +220,28 @@ func (g *game) drawMinimap(screen *ebiten.Image) {
 		m.drawTab(screen, g.mapRect(), g.win.style)
 		return
 	}
-	m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, g.edit.settings.Symmetry)
+	if !g.playing() {
+		m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, g.edit.settings.Symmetry, m.picture())
+		return
+	}
+	s := g.mode.shown()
+	pic := m.picture()
+	if g.mode.fogged() {
+		pic = m.knownBy(knownKey{s.seer, len(s.match.Log())}, func(i int) bool { return s.match.Explored(s.seer, i) })
+	}
+	m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, tools.SymmetryOff, pic)
+	if m.rect.Empty() {
+		return
+	}
+	dst := screen.SubImage(m.rect).(*ebiten.Image)
+	r := float32(max(2, g.win.style.px(3)))
+	for _, u := range s.match.Units() {
+		if s.shows(u, g.mode.fogged()) {
+			x, z := m.grid.Topology().CellCenter(u.Cell)
+			sx, sy := m.screen(x, z)
+			vector.DrawFilledCircle(dst, sx, sy, r, sideTextColor(u.Side), true)
+		}
+	}
 }
 
 // foldSize is the side of the minimap's fold button in logical pixels.
@@ -171,10 +266,10 @@ func drawFoldButton(screen *ebiten.Image, r image.Rectangle, s *style, dir float
 	vector.StrokeLine(screen, cx, cy+dir*d, cx+2*d, cy-dir*d, w, miniFootprint, true)
 }
 
-// draw shows the minimap in a corner of the map view mr at style s,
-// with the footprint of cam's view and the centre of symmetry sym.
-func (m *minimap) draw(screen *ebiten.Image, mr image.Rectangle, s *style, cam *project.Camera, white *ebiten.Image, sym tools.Symmetry) {
-	m.refresh()
+// draw shows picture pic of the map (the whole one, or as a side knows
+// it) in a corner of the map view mr at style s, with the footprint of
+// cam's view and the centre of symmetry sym.
+func (m *minimap) draw(screen *ebiten.Image, mr image.Rectangle, s *style, cam *project.Camera, white *ebiten.Image, sym tools.Symmetry, pic *ebiten.Image) {
 	m.place(mr, s)
 	if m.rect.Dx() < 8 || m.rect.Max.X > mr.Max.X || m.rect.Min.Y < mr.Min.Y {
 		m.rect = image.Rectangle{} // the view is too small for it
@@ -185,7 +280,7 @@ func (m *minimap) draw(screen *ebiten.Image, mr image.Rectangle, s *style, cam *
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(m.scale(), m.scale())
 	op.GeoM.Translate(float64(m.rect.Min.X), float64(m.rect.Min.Y))
-	screen.DrawImage(m.img, op)
+	screen.DrawImage(pic, op)
 	dst := screen.SubImage(m.rect).(*ebiten.Image)
 	m.drawSymmetry(dst, s, sym)
 	m.drawFootprint(dst, s, cam, white, mr)

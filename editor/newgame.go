@@ -15,8 +15,9 @@ import (
 
 // The New game dialog (the panel's and the game bar's New game button,
 // Ctrl+Shift+N): the map (a generated one: size, world type and seed;
-// or the map open now, with its own sides), how many sides play and who
-// plays each (a person, or the computer at a level: package ai), and the
+// or the map open now, with its own sides), how many sides play, who
+// plays each (a person, or the computer at a level: package ai) and what
+// each is called (its colour's name unless renamed), and the
 // victory (conquest, or the best score after a round limit); Start
 // makes the map (one undoable step, as Generate), sets up its scenario
 // and starts the match in play mode.
@@ -30,15 +31,22 @@ type newGameForm struct {
 	sides    int
 	players  [hexmap.MaxSides + 1]int // per side: index in playerChoices
 	rounds   int                      // index in roundChoices
+	// names is each side's name as typed ("" or the colour's name: the
+	// colour's).
+	names [hexmap.MaxSides + 1]string
 }
 
 // playerChoices are who may play a side: a person, or the computer at a
 // level.
-var playerChoices = []struct {
+var playerChoices = []playerChoice{{"Human", 0, true}, {"Computer (easy)", ai.Easy, false}, {"Computer (normal)", ai.Normal, false}, {"Computer (hard)", ai.Hard, false}}
+
+// playerChoice is who may play a side: a person, or the computer at a
+// level.
+type playerChoice struct {
 	label string
 	level ai.Level
 	human bool
-}{{"Human", 0, true}, {"Computer (easy)", ai.Easy, false}, {"Computer (normal)", ai.Normal, false}, {"Computer (hard)", ai.Hard, false}}
+}
 
 // roundChoices are the victories offered: conquest (0), or the best score
 // after that many rounds.
@@ -75,8 +83,14 @@ func (g *game) newGameDialog() {
 	for k, c := range playerChoices {
 		labels[k] = c.label
 	}
+	var names [hexmap.MaxSides + 1]*textField
 	for side := 1; side <= hexmap.MaxSides; side++ {
-		cycleInt(s, &f.players[side], row, units.SideName(side), labels)
+		names[side] = s.textField(g.sideNameNow(side), "name", 140, nil)
+		limitLength(names[side], hexmap.MaxSideNameLength)
+		withName := func(label string, w ...widget.PreferredSizeLocateableWidget) {
+			row(label, append(w, names[side])...)
+		}
+		cycleInt(s, &f.players[side], withName, units.SideName(side), labels)
 	}
 	var rounds []string
 	for _, r := range roundChoices {
@@ -90,6 +104,9 @@ func (g *game) newGameDialog() {
 	body.AddChild(s.paragraph("Each side is a team of its own. On this map, the sides are the map's own (its scenario, set in edit mode)."))
 	g.dialog("New game", body, choice{label: "Cancel"}, choice{label: "Start", fn: func() {
 		f.world, f.sides = mapgen.WorldType(world), sides+2
+		for side := 1; side <= hexmap.MaxSides; side++ {
+			f.names[side] = names[side].GetText()
+		}
 		n, err := strconv.ParseInt(strings.TrimSpace(seed.GetText()), 10, 64)
 		if err == nil {
 			err = mapgen.CheckSeed(n)
@@ -101,6 +118,17 @@ func (g *game) newGameDialog() {
 		f.seed = n
 		g.startGame(f)
 	}})
+}
+
+// sideNameNow is what the open map's setup calls side, else its
+// colour's name.
+func (g *game) sideNameNow(side int) string {
+	for _, sd := range g.sess.Grid.Setup().Sides {
+		if int(sd.Side) == side && sd.Name != "" {
+			return sd.Name
+		}
+	}
+	return units.SideName(side)
 }
 
 // cycle is a button showing one of two labels, switching *on.
@@ -163,6 +191,7 @@ func (g *game) startGame(f newGameForm) {
 	}
 	set := grid.Setup()
 	set.Victory.Rounds = roundChoices[f.rounds]
+	set.Sides = f.named(grid.Sides())
 	if err := grid.SetSetup(set); err != nil {
 		g.errorf("New game: %v", err)
 		return
@@ -178,11 +207,24 @@ func (g *game) startGame(f newGameForm) {
 	g.info(fmt.Sprintf("New game: %s", describeGame(f)))
 }
 
+// named is sides with the names the form gives them: a name left as the
+// colour's (or empty) is the colour's, stored as "".
+func (f newGameForm) named(sides []hexmap.SideSetup) []hexmap.SideSetup {
+	for k, sd := range sides {
+		name := strings.TrimSpace(f.names[sd.Side])
+		if name == units.SideName(int(sd.Side)) {
+			name = ""
+		}
+		sides[k].Name = name
+	}
+	return sides
+}
+
 // describeGame says what game f is.
 func describeGame(f newGameForm) string {
 	var who []string
 	for side := 1; side <= f.sides; side++ {
-		who = append(who, units.SideName(side)+" "+strings.ToLower(playerChoices[f.players[side]].label))
+		who = append(who, f.sideName(side)+" "+strings.ToLower(playerChoices[f.players[side]].label))
 	}
 	where := "this map"
 	if f.generate {
@@ -190,4 +232,12 @@ func describeGame(f newGameForm) string {
 		where = fmt.Sprintf("a %d×%d %s map, seed %d", sz[0], sz[1], f.world, f.seed)
 	}
 	return where + ": " + strings.Join(who, ", ")
+}
+
+// sideName is what the form calls side.
+func (f newGameForm) sideName(side int) string {
+	if name := strings.TrimSpace(f.names[side]); name != "" {
+		return name
+	}
+	return units.SideName(side)
 }

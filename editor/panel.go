@@ -200,7 +200,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 		{"Coordinates", "Write each cell's coordinates on it when near enough", &view.Labels},
 		{"Notes", "Show the map notes over their cells", &view.Notes},
 		{"Minimap", "The whole map in the corner, with an arrow the way the view looks; click or drag on it to look there; its corner button folds it away", &view.Minimap},
-		{"Distances", "The move distance (with turns) to every cell from the cell under the cursor (in play, from the selected unit)", &view.Distances},
+		{"Distances", "The move distance (with turns) to every cell from the cell under the cursor (in play, the turns the selected unit takes: T)", &view.Distances},
 	} {
 		on := v.on
 		box := s.checkbox(v.name, *on, func(b bool) { *on = b })
@@ -329,7 +329,6 @@ func (p *panel) scrolled(s *style) *widget.Container {
 			p.scroll.ScrollTop = float64(a.Current) / 1000
 		}),
 	)
-	noWheel(p.bar)
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(bg),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(

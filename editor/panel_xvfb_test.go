@@ -5,6 +5,7 @@ package editor
 import (
 	"image"
 	"image/color"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -93,6 +94,68 @@ func TestEditorWheelOverPanelScrollsIt(t *testing.T) {
 				}
 				if g.cam.Zoom != zoom {
 					t.Errorf("the wheel over the panel zoomed the map from %v to %v", zoom, g.cam.Zoom)
+				}
+			}),
+		}
+	})
+}
+
+// A turn of the X server's wheel over the elevation slider's handle
+// moves neither the slider nor the setting, nor turns its toggle on.
+// ebitenui reads the wheel from Ebitengine, not from the editor's
+// replayed input, so the test turns the wheel with xdotool; the
+// replayed pointer, which ebitenui follows, rests on the handle.
+func TestEditorRealWheelOverSliderHandle(t *testing.T) {
+	xdotool, err := exec.LookPath("xdotool")
+	if err != nil {
+		t.Fatalf("this test turns the X server's wheel with xdotool: %v", err)
+	}
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var value, slider int
+		var applied, turned bool
+		var done chan error
+		return []step{
+			wait(2),
+			framesDrawn(1),
+			do(func(g *game) {
+				r := rowNamed(t, g, "Elevation")
+				box := r.slider.GetWidget().Rect
+				handle := float64(g.win.style.px(sliderHandle))
+				at := float64(r.slider.Current-r.lo) / float64(r.hi-r.lo)
+				in.x = box.Min.X + int(handle/2+at*(float64(box.Dx())-handle))
+				in.y = (box.Min.Y + box.Max.Y) / 2
+				value, applied, slider = g.edit.settings.Elevation, g.edit.settings.ApplyElevation, r.slider.Current
+			}),
+			framesDrawn(2),
+			do(func(*game) {
+				done = make(chan error, 1)
+				go func() {
+					done <- exec.Command(xdotool, "mousemove", "640", "400", "click", "--repeat", "3", "--delay", "60", "4").Run()
+				}()
+			}),
+			waitFor(t, "the X server's wheel turned and xdotool done", func(*game) bool {
+				if _, wy := ebiten.Wheel(); wy != 0 {
+					turned = true
+				}
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Fatalf("xdotool: %v", err)
+					}
+					done = nil
+				default:
+				}
+				return turned && done == nil
+			}),
+			framesDrawn(3),
+			do(func(g *game) {
+				r := rowNamed(t, g, "Elevation")
+				s := g.edit.settings
+				if s.Elevation != value || s.ApplyElevation != applied || r.slider.Current != slider {
+					t.Errorf("the wheel over the handle moved the elevation slider from %d to %d, the setting from %d (applied %v) to %d (applied %v)",
+						slider, r.slider.Current, value, applied, s.Elevation, s.ApplyElevation)
 				}
 			}),
 		}

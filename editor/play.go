@@ -13,6 +13,7 @@ import (
 
 	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/nav"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 )
@@ -22,21 +23,24 @@ import (
 // window. The panel gives way to the game bar; a click selects one of
 // the side in turn's units, sends it to a cell (the cells it reaches
 // this turn shaded, the way to the hovered cell with the turn of each
-// cell) or attacks the enemy clicked, whose battle forecast shows while
+// cell; beyond its reach the order lasts, see orders.go) or attacks the
+// enemy clicked, whose battle forecast shows while
 // the pointer is over it; a click on an enemy otherwise tells its
 // details, never selects it. Between two sides a hand-over screen hides
 // the map, and the match ends on a screen of its own.
 type playMode struct {
 	env      *modeEnv
 	bar      *gameBar
-	session  *playSession // nil: no match (why says why)
+	session  *playSession // nil: no match (why says why: the engine's refusal)
 	why      string
 	selected int // unit id of the side in turn, 0 for none
 
 	// What the overlay shows, asked again only when its question
 	// (unit, destination, commands so far) changes.
 	path     cachedPath
+	order    cachedPath // the selected unit's standing order's way
 	reach    cachedCells
+	turns    cachedCells // per cell, the selected unit's turn there (1: this one), -1 for none
 	forecast forecastPanel
 	town     townPanel
 	cover    *coverScreen // the hand-over or end screen, nil for none
@@ -44,6 +48,9 @@ type playMode struct {
 	// players is who plays each side of the next match (an index in
 	// playerChoices: people, unless the New game dialog said otherwise).
 	players [hexmap.MaxSides + 1]int
+	// autosaveDue is set when a turn starts: the match's recovery
+	// autosave is made as soon as no file work runs.
+	autosaveDue bool
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
@@ -53,7 +60,7 @@ const maxTravelStep = 100 * time.Millisecond
 // reset forgets the match: the map is another.
 func (p *playMode) reset() {
 	p.session, p.selected, p.cover = nil, 0, nil
-	p.path.valid, p.reach.valid, p.forecast.valid = false, false, false
+	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
 
 func (p *playMode) root() *widget.Container { return p.bar.root }
@@ -61,9 +68,10 @@ func (p *playMode) beside() bool            { return false }
 func (p *playMode) sync()                   { p.bar.sync(p.env.view) }
 func (p *playMode) keys() modes             { return inPlay }
 func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
-func (p *playMode) minimap() bool           { return false } // it would show what the fog hides
+func (p *playMode) minimap() bool           { return true } // what the side in turn knows (drawMinimap)
 func (p *playMode) escape()                 { p.selected = 0; p.town.close() }
 func (p *playMode) interrupt()              {} // a click is over when it is made
+func (p *playMode) shown() *playSession     { return p.session }
 
 // leave finishes the moves shown and lets the game bar be.
 func (p *playMode) leave() {
@@ -79,15 +87,16 @@ func (p *playMode) leave() {
 // is handed the window.
 func (p *playMode) enter() {
 	p.selected = 0
+	p.showCover(nil)
 	if p.session == nil || p.session.state != p.env.state() {
 		p.start()
 	}
 	if p.session == nil {
-		p.env.info("Play: " + p.why)
+		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
-		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.watch, p.env.toEdit, p.env.newGame))
 		return
 	}
 	p.handOver()
@@ -97,30 +106,45 @@ func (p *playMode) enter() {
 // map's own scenario.
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
-	m, err := p.resume()
-	if m == nil && err == nil {
+	players := p.players
+	m, sp, err := p.resume()
+	if m != nil {
+		players = playersOf(sp.Computers)
+	} else if err == nil {
 		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
-		p.session, p.why = nil, fmt.Sprintf("no game on this map (%v): New game (Ctrl+Shift+N), or place towns and units of two sides in edit mode (Tab)", err)
+		p.session, p.why = nil, err.Error()
 		return
 	}
-	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), p.players)
+	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
+	p.session.orders.restore(m, sp.Orders)
 }
 
-// resume is the match the map carries (nil for none), once: a map edited
-// after opening begins anew.
-func (p *playMode) resume() (*engine.Match, error) {
+// savedPlay is a match as the window saves it with the map: the engine's
+// saved match (with the sides the computer plays) and, beside its
+// fields, the people's standing orders (which the engine never sees;
+// readers of the match alone skip them).
+type savedPlay struct {
+	engine.Saved
+	Orders []standingOrder `json:"orders,omitempty"`
+}
+
+// resume is the match the map carries (nil for none) with the sides the
+// computer plays and the standing orders, once: a map edited after
+// opening begins anew.
+func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 	blob := p.env.sess.Match
 	if blob == nil {
-		return nil, nil
+		return nil, savedPlay{}, nil
 	}
 	p.env.sess.Match = nil
-	var s engine.Saved
+	var s savedPlay
 	if err := json.Unmarshal(blob, &s); err != nil {
-		return nil, fmt.Errorf("%w: %v", engine.ErrSaved, err)
+		return nil, savedPlay{}, fmt.Errorf("%w: %v", engine.ErrSaved, err)
 	}
-	return engine.Resume(p.env.sess.Grid, s)
+	m, err := engine.Resume(p.env.sess.Grid, s.Saved)
+	return m, s, err
 }
 
 // saved is the match to save with the map: the one played, with a
@@ -130,15 +154,27 @@ func (p *playMode) saved(kept []byte) []byte {
 	if s == nil || s.state != p.env.state() {
 		return kept
 	}
-	b, err := json.Marshal(s.match.Save(true))
+	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
+	sv.Computers = s.computers()
+	b, err := json.Marshal(sv)
 	if err != nil {
 		return kept // plain data: cannot fail
 	}
 	return b
 }
 
+// watch plays the match so far back from its start.
+func (p *playMode) watch() {
+	if p.session == nil {
+		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	p.env.replay(p.session.match.Save(false))
+}
+
 // nextUnit selects the side in turn's next unit (after the selected
-// one, in id order) with moves left, and brings it into view.
+// one, in id order) with moves left and no standing order, and brings
+// it into view.
 func (p *playMode) nextUnit() {
 	s := p.session
 	if s == nil || p.covered() || s.computerTurn() {
@@ -146,12 +182,12 @@ func (p *playMode) nextUnit() {
 	}
 	var own []engine.UnitInfo
 	for _, u := range s.match.Units() {
-		if u.Side == s.side() && u.Moves > 0 {
+		if _, ordered := s.orders.of(u.ID); u.Side == s.side() && u.Moves > 0 && !ordered {
 			own = append(own, u)
 		}
 	}
 	if len(own) == 0 {
-		p.env.info("No unit has moves left: End Turn (Enter)")
+		p.env.info("No unit without orders has moves left: End Turn (Enter)")
 		return
 	}
 	next := own[0]
@@ -194,9 +230,9 @@ func (p *playMode) handOver() {
 	}
 	sum := s.takeNews(s.side())
 	if s.humans() >= 2 {
-		p.showCover(handOver(p.env.paint.win.style, s.side(), s.match.Round(), sum))
+		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.Round(), sum))
 	} else {
-		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), units.SideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
+		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), s.sideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
 	}
 	p.lookAtSide()
 }
@@ -222,16 +258,24 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // current.
 func (p *playMode) tick() bool {
 	if s := p.session; s != nil {
-		if s.computerTurn() && !s.walking() && !p.covered() {
+		if p.thinks() {
 			side := s.side()
 			s.think()
 			p.afterCommand(side)
 		}
+		p.carryOrders(false)
 		if _, ok := s.match.Unit(p.selected); !ok || s.unitSide(p.selected) != s.side() {
 			p.selected = 0
 		}
 	}
 	return p.bar.update(p.barInfo())
+}
+
+// thinks reports whether the next tick lets the computer play a
+// command: its side is in turn and nothing is being shown or covered.
+func (p *playMode) thinks() bool {
+	s := p.session
+	return s != nil && s.computerTurn() && !s.walking() && !p.covered()
 }
 
 // update advances the moves shown by dt seconds and reports whether the
@@ -260,7 +304,7 @@ func (p *playMode) command(cmd engine.Command) bool {
 		return false
 	}
 	if s.computerTurn() {
-		p.env.info("The computer is playing " + units.SideName(s.side()))
+		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
 	}
 	side := s.side()
@@ -278,8 +322,9 @@ func (p *playMode) afterCommand(side int) {
 	s := p.session
 	if over, _ := s.match.Over(); over {
 		p.selected = 0
-		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, s.match, p.watch, p.env.toEdit, p.env.newGame))
 	} else if s.side() != side {
+		p.autosaveDue = true
 		p.handOver()
 	}
 }
@@ -299,8 +344,17 @@ func refusal(cmd engine.Command, err error) string {
 	return "Refused: " + err.Error()
 }
 
-// endTurn passes play to the next side.
-func (p *playMode) endTurn() { p.command(engine.Command{Cmd: "end"}) }
+// endTurn carries out the standing orders not yet carried out this turn
+// and passes play to the next side.
+func (p *playMode) endTurn() {
+	if s := p.session; s != nil {
+		p.carryOrders(true)
+		if over, _ := s.match.Over(); over {
+			return
+		}
+	}
+	p.command(engine.Command{Cmd: "end"})
+}
 
 // undo takes back the side in turn's last move, by the engine's rule.
 func (p *playMode) undo() {
@@ -355,10 +409,10 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	if p.selected == 0 {
-		p.env.info("Click one of " + units.SideName(s.side()) + "'s units first")
+		p.env.info("Click one of " + s.sideName(s.side()) + "'s units first")
 		return
 	}
-	p.command(engine.Command{Cmd: "move", Unit: p.selected, To: p.cellOf(pt.cell)})
+	p.moveTo(p.selected, pt.cell)
 }
 
 // cellOf is cell i's offset coordinates, as commands name cells.
@@ -376,7 +430,7 @@ func (p *playMode) canAttack(i int) bool {
 // details tells what the side in turn sees of unit u.
 func (p *playMode) details(u engine.UnitInfo) string {
 	t := p.session.match.Rules().Types[u.Type]
-	s := fmt.Sprintf("%s %s: %d hp, melee %d", units.SideName(u.Side), t.Name, u.HP, t.Melee)
+	s := fmt.Sprintf("%s %s: %d hp, melee %d", p.session.sideName(u.Side), t.Name, u.HP, t.Melee)
 	if t.Ranged > 0 {
 		s += fmt.Sprintf(", ranged %d at %d", t.Ranged, t.Range)
 	}
@@ -465,24 +519,66 @@ func (p *playMode) reachable() []int {
 	return c.cells
 }
 
+// turnsTo is the distance overlay in play: per cell, the turn in which
+// the selected unit gets there by the engine's least way (1 for this
+// turn, Catlike's labels on a path), -1 where no way leads, for its own
+// cell and, under the fog, for cells the side in turn has not explored;
+// nil when the overlay is off.
+func (p *playMode) turnsTo() []int {
+	s := p.session
+	if s == nil || p.selected == 0 || s.walking() || !p.env.view.Distances {
+		return nil
+	}
+	c := &p.turns
+	key := planKey{unit: p.selected, unitsState: uint64(len(s.match.Log()))}
+	if p.fogged() {
+		key.cell = -1 - s.seer // what is shown is another question
+	}
+	if !c.valid || c.key != key {
+		c.key, c.valid = key, true
+		u, _ := s.match.Unit(p.selected)
+		speed := s.match.Rules().Types[u.Type].Moves
+		c.cells = s.match.Distances(p.selected, c.cells)
+		for i, d := range c.cells {
+			switch {
+			case d < 0 || i == u.Cell || (p.fogged() && !s.match.Explored(s.seer, i)):
+				c.cells[i] = -1
+			default:
+				c.cells[i] = nav.Turn(d, speed) + 1
+			}
+		}
+	}
+	return c.cells
+}
+
+// toggleTurns shows or hides the distance overlay: the turns to every
+// cell for the selected unit.
+func (p *playMode) toggleTurns() {
+	p.env.view.Distances = !p.env.view.Distances
+	if p.env.view.Distances && p.selected == 0 {
+		p.env.info("Turns to every cell: select a unit")
+	}
+}
+
 // barInfo is what the game bar shows: the round, the side in turn, the
 // selected unit and its moves left.
 func (p *playMode) barInfo() barInfo {
 	s := p.session
 	if s == nil {
-		return barInfo{side: 1, unit: "No game on this map", moves: "—"}
+		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
-	info := barInfo{side: s.side(), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
-		info.unit = fmt.Sprintf("%s %s, %d hp", units.SideName(u.Side), t.Name, u.HP)
+		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
 		info.moves = fmt.Sprintf("%d / %d", u.Moves, t.Moves)
 	}
 	return info
 }
 
-// status describes, for the status line, the unit or town on the
-// hovered cell and the selected unit's way there.
+// status describes, for the status line, the unit (and where its
+// standing order leads) or town on the hovered cell and the selected
+// unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
 	if s == nil || p.covered() || !pt.ok {
@@ -491,11 +587,14 @@ func (p *playMode) status() (cell, right string) {
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
 			cell += "   " + p.details(u)
+			if o, ordered := s.orders.of(id); ordered && u.Side == s.side() {
+				cell += fmt.Sprintf(", bound for [%d,%d]", o.To[0], o.To[1])
+			}
 		}
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {
 		t := s.match.Towns()[id-1]
-		cell += fmt.Sprintf("   town %s (%s)", t.Name, ownerName(t.Owner))
+		cell += fmt.Sprintf("   town %s (%s)", t.Name, s.sideName(t.Owner))
 	}
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)

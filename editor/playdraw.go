@@ -19,28 +19,29 @@ import (
 )
 
 // The play overlay's colours, Catlike's: the path white, its start blue,
-// its end red; the cells reachable this turn shaded.
+// its end red; the cells reachable this turn shaded; a standing order's
+// way a dim grey.
 var (
 	pathColor  = palette.Path
 	startColor = palette.PathStart
 	endColor   = palette.PathEnd
+	orderColor = palette.PathOrder
 	reachColor = palette.Reach
 )
 
 // drawOver draws what play mode shows over the map: the towns' banners
 // and the units' health, the cells the selected unit reaches this turn,
-// the outline of its cell, the way to the cell under the cursor with the
-// turn of each cell (Catlike's labels), and the battle forecast when
-// the pointer is over an enemy the selected unit can attack.
+// the way of its standing order (dim), the outline of its cell, the way
+// to the cell under the cursor with the turn of each cell (Catlike's
+// labels), the turn of every other cell when the distance overlay is on
+// (T), and the battle forecast when the pointer is over an enemy the
+// selected unit can attack.
 func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 	e, s := p.env, p.session
 	if s == nil || p.covered() {
 		return
 	}
-	p.drawBanners(screen, v)
-	if s.battle != nil {
-		s.battle.draw(screen, v, e.paint)
-	}
+	s.drawShow(screen, v, e.paint, s.side(), p.fogged())
 	if e.dialogOpen() {
 		return
 	}
@@ -56,6 +57,9 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 			pt.shade(screen, v, i, pt.shiftNear(i, ref), reachColor)
 		}
 		pt.fills.flush(screen, pt.white)
+		if way, ok := p.orderPath(); ok {
+			p.outlinePath(screen, v, way, ref, orderColor, false)
+		}
 		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), sideTextColor(u.Side), 3)
 		pt.lines.flush(screen, pt.white)
 	}
@@ -65,54 +69,81 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 		return
 	}
 	cells, turns, ok := p.plannedPath()
+	if tt := p.turnsTo(); tt != nil {
+		var onPath []int // those carry the path's own labels
+		if ok {
+			onPath = cells
+		}
+		pt.distances(screen, v, tt, onPath)
+	}
 	if !ok {
 		return
 	}
-	shifts := p.shifts[:0]
-	for n, i := range cells {
-		shift := pt.shiftNear(i, ref)
-		x, _ := grid.Topology().CellCenter(i)
-		ref = x + shift
-		shifts = append(shifts, shift)
-		col := pathColor
-		switch n {
-		case 0:
-			col = startColor
-		case len(cells) - 1:
-			col = endColor
-		}
-		pt.outline(screen, v, i, shift, col, 2)
-	}
-	p.shifts = shifts
-	pt.lines.flush(screen, pt.white)
+	shifts := p.outlinePath(screen, v, cells, ref, pathColor, true)
 	for n, i := range cells[1:] {
 		pt.cellText(screen, v, i, shifts[n+1], strconv.Itoa(turns[n+1]+1), colText)
 	}
 }
 
-// drawBanners writes over each town the side in turn knows its name in
-// its owner's colour (and, for its own, what it builds and in how many
-// turns), and draws a health bar over each unit shown that is hurt (its
-// figure tells its type).
-func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
-	s, pt := p.session, p.env.paint
+// outlinePath outlines the cells of a way in colour col (its start and
+// end in Catlike's blue and red when ends is set), on a wrapping map
+// cell by cell on from world x ref, and returns how far east each cell
+// was drawn.
+func (p *playMode) outlinePath(screen *ebiten.Image, v *project.View, cells []int, ref float32, col color.NRGBA, ends bool) []float32 {
+	pt, top := p.env.paint, p.env.sess.Grid.Topology()
+	shifts := p.shifts[:0]
+	for n, i := range cells {
+		shift := pt.shiftNear(i, ref)
+		x, _ := top.CellCenter(i)
+		ref = x + shift
+		shifts = append(shifts, shift)
+		c := col
+		switch {
+		case ends && n == 0:
+			c = startColor
+		case ends && n == len(cells)-1:
+			c = endColor
+		}
+		pt.outline(screen, v, i, shift, c, 2)
+	}
+	p.shifts = shifts
+	pt.lines.flush(screen, pt.white)
+	return shifts
+}
+
+// drawShow draws the towns' banners and the hurt units' health bars as
+// side sees them, and the battle shown.
+func (s *playSession) drawShow(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
+	s.drawBanners(screen, v, pt, side, fogged)
+	if s.battle != nil {
+		s.battle.draw(screen, v, pt)
+	}
+}
+
+// drawBanners writes over each town that side knows (all of them when
+// not fogged) its name in its owner's colour (and, for side's own, what
+// it builds and in how many turns), and draws a health bar over each
+// unit shown that is hurt (its figure tells its type).
+func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
 	if pt.cellPixels(v) < float32(pt.win.style.px(14)) {
 		return // too small to read
 	}
-	m, side, ref := s.match, s.side(), float32(p.env.cam.X)
+	m, ref := s.match, float32(pt.cam.X)
 	types := m.Rules().Types
 	for _, t := range m.Towns() {
-		if p.fogged() && !m.Explored(side, t.Cell) {
+		if fogged && !m.Explored(side, t.Cell) {
 			continue
 		}
 		label := t.Name
 		if t.Owner == side {
 			y := m.TownYield(t.ID).Total()
 			label += fmt.Sprintf(" · %s in %d", types[t.Builds].Name, turnsToBuild(types[t.Builds].Cost-t.Stock, y))
+		} else if t.Owner != 0 {
+			label += " · " + s.sideName(t.Owner)
 		}
 		// Below the cell's centre (towards the eye), clear of the unit's
-		// label over its head.
-		top := cellTop(p.env.sess.Grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
+		// health bar over its head.
+		top := cellTop(s.grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
 		pt.pointText(screen, v, top, label, townColor(t.Owner))
 	}
 	for k, id := range s.figs.ids {
@@ -184,8 +215,9 @@ func (p *painter) shiftNear(i int, x float32) float32 {
 	return top.Nearest(cx, x) - cx
 }
 
-// distances writes each reachable cell's distance on it, but for the
-// cells of the path shown, which carry their turn instead.
+// distances writes each cell's number (dist: a distance in edit mode, a
+// turn in play; -1 for none) on it, but for the cells of the path shown,
+// which carry their turn instead.
 func (p *painter) distances(screen *ebiten.Image, v *project.View, dist, path []int) {
 	if p.cellPixels(v) < float32(p.win.style.px(28)) {
 		return // too small to read

@@ -126,7 +126,7 @@ func (q *scenarioPanel) setCount(k int) {
 			sd := hexmap.SideSetup{Side: uint8(side), Team: uint8(side)}
 			for _, old := range q.grid().Sides() {
 				if int(old.Side) == side {
-					sd.Team = old.Team
+					sd.Team, sd.Name = old.Team, old.Name
 				}
 			}
 			sides = append(sides, sd)

@@ -30,6 +30,9 @@ func (g *game) testCall(p *page, name, arg string) (res any, ok bool, err error)
 	if res, ok, err := g.mapCall(p, name, arg); ok {
 		return res, true, err
 	}
+	if res, ok, err := g.playCall(name, arg); ok {
+		return res, true, err
+	}
 	return g.viewCall(p, name, arg)
 }
 

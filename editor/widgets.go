@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/ebitenui/ebitenui/event"
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
@@ -171,16 +170,58 @@ func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
 		),
 		widget.SliderOpts.ChangedHandler(func(a *widget.SliderChangedEventArgs) { changed(a.Current) }),
 	)
-	noWheel(sl)
 	return sl
 }
 
-// noWheel stops ebitenui moving slider sl when the wheel turns over it:
-// the wheel scrolls the panel (game.steer), and a value changes only by
-// the pointer. ebitenui reads the wheel from Ebitengine, not from the
-// editor's replayed input, so its handler (the widget's one) is dropped
-// with the event it was registered on.
-func noWheel(sl *widget.Slider) { sl.GetWidget().ScrolledEvent = &event.Event{} }
+// heldSliders are the sliders under the pointer and their values before
+// an update of ebitenui. ebitenui moves a slider when the wheel turns
+// over it or its handle, reading the wheel from Ebitengine, not from the
+// editor's replayed input; the editor's wheel scrolls the panel instead
+// (game.steer). Within an update only the wheel or the left button moves
+// a slider under the pointer (the arrow keys move a focused one when
+// ebitenui draws), so a change there with the button up is the wheel's.
+type heldSliders []heldSlider
+
+type heldSlider struct {
+	sl  *widget.Slider
+	was int
+}
+
+// holdSliders notes the visible sliders at (x, y) in any of roots (a
+// hidden tab's may lie under a shown one's).
+func holdSliders(roots []widget.HasWidget, x, y int) heldSliders {
+	var h heldSliders
+	for _, r := range roots {
+		eachSlider(r, func(sl *widget.Slider) {
+			if w := sl.GetWidget(); w.IsVisible() && image.Pt(x, y).In(w.Rect) {
+				h = append(h, heldSlider{sl, sl.Current})
+			}
+		})
+	}
+	return h
+}
+
+// restore puts the sliders back to their values unless the left button
+// is down (a click or drag on one).
+func (h heldSliders) restore(leftDown bool) {
+	for _, s := range h {
+		if !leftDown {
+			s.sl.Current = s.was
+		}
+	}
+}
+
+// eachSlider calls f with every slider in c.
+func eachSlider(c widget.HasWidget, f func(*widget.Slider)) {
+	if sl, ok := c.(*widget.Slider); ok {
+		f(sl)
+	}
+	if cc, ok := c.(widget.Containerer); ok {
+		for _, ch := range cc.Children() {
+			eachSlider(ch, f)
+		}
+	}
+}
 
 // sliderHandle is the width of a slider's handle in logical pixels (the
 // theme's FixedHandleSize).

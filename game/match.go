@@ -226,6 +226,16 @@ func (m *Match) Rules() *Ruleset { return m.rules }
 // Scenario is the match's starting scenario (its ruleset filled in).
 func (m *Match) Scenario() Scenario { return m.scenario }
 
+// SideName is the name the scenario gives side, "" for none.
+func (m *Match) SideName(side int) string {
+	for _, sd := range m.scenario.Sides {
+		if sd.Side == side {
+			return sd.Name
+		}
+	}
+	return ""
+}
+
 // Log is the commands applied so far. Callers must not modify it.
 func (m *Match) Log() []Command { return m.log }
 

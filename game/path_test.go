@@ -3,6 +3,7 @@ package game
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -88,6 +89,61 @@ func TestPathsAreLeast(t *testing.T) {
 					t.Fatalf("trial %d: step %d of %v is no step", trial, k, p.cells)
 				}
 			}
+		}
+	}
+}
+
+// Distances agrees with plainDistances from the unit's cell and moves
+// spent, enemy units impassable (one's own passable), on varied maps;
+// Reach is the free cells among them within a turn.
+func TestDistancesAreLeast(t *testing.T) {
+	for trial := range 20 {
+		g := hillyGrid(t, 20, 15, uint64(100+trial))
+		rnd := rand.New(rand.NewPCG(uint64(trial), 9))
+		n := g.Topology().CellCount()
+		land := func() hexmap.Coordinates {
+			for {
+				if i := rnd.IntN(n); !g.Cell(i).IsUnderwater() && !g.Occupied(i) {
+					return g.Topology().Coordinates(i)
+				}
+			}
+		}
+		for k := range 12 {
+			g.AddUnit(hexmap.Unit{Location: land(), Side: uint8(1 + k%2), Type: "scout"})
+		}
+		m, _, err := NewMatch(g, ScenarioOf(g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocked := make([]bool, n)
+		var own UnitInfo
+		for _, u := range m.Units() {
+			if u.Side == 2 {
+				blocked[u.Cell] = true
+			} else if own.ID == 0 {
+				own = u
+			}
+		}
+		speed := m.Rules().Types[own.Type].Moves
+		want := plainDistances(g, own.Cell, speed-own.Moves, speed, blocked)
+		got := m.Distances(own.ID, nil)
+		var reach []int
+		for i := range n {
+			w := want[i]
+			if w == math.MaxInt {
+				w = -1
+			}
+			if got[i] != w {
+				t.Fatalf("trial %d: cell %d at %d, want %d", trial, i, got[i], w)
+			}
+			if _, held := m.UnitAt(i); w >= 0 && w <= speed && !held {
+				reach = append(reach, i)
+			}
+		}
+		have := m.Reach(own.ID, nil)
+		slices.Sort(have)
+		if !slices.Equal(have, reach) {
+			t.Fatalf("trial %d: Reach %v, want %v", trial, have, reach)
 		}
 	}
 }

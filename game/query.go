@@ -1,6 +1,11 @@
 package game
 
-import "hexsandbox/hexmap"
+import (
+	"math"
+
+	"hexsandbox/hexmap"
+	"hexsandbox/nav"
+)
 
 // The questions a player's screen asks of a match: what stands where,
 // where a unit can go, what an attack would do. They read the whole
@@ -119,21 +124,51 @@ func (m *Match) Reach(id int, dst []int) []int {
 	if !live || u.Moves == 0 {
 		return dst
 	}
-	return m.paths.reach(u.Cell, m.unitType(u).Moves-u.Moves, m.unitType(u).Moves, m.occupant, m.st.Units, u.Side, dst)
+	speed := m.unitType(u).Moves
+	m.paths.spread(u.Cell, speed-u.Moves, speed, int32(speed), m.occupant, m.st.Units, u.Side, func(c, _ int) {
+		if c != u.Cell && m.occupant[c] == 0 {
+			dst = append(dst, c)
+		}
+	})
+	return dst
 }
 
-// reach is Dijkstra's search from cell from (reached at distance spent)
-// up to distance speed, appending the free cells it settles to dst.
-func (p *pathFinder) reach(from, spent, speed int, occupant []int32, units []unit, side int, dst []int) []int {
+// Distances fills dst (one entry per cell, grown as needed) with the
+// least distance of unit id to every cell, as a move command would
+// search it (this turn's cells at most the type's speed, each later turn
+// a speed more: Catlike's turn rule), -1 where no way leads or the unit
+// is gone.
+func (m *Match) Distances(id int, dst []int) []int {
+	n := len(m.occupant)
+	if cap(dst) < n {
+		dst = make([]int, n)
+	}
+	dst = dst[:n]
+	for i := range dst {
+		dst[i] = -1
+	}
+	u, live := m.liveUnit(id)
+	if !live {
+		return dst
+	}
+	speed := m.unitType(u).Moves
+	m.paths.spread(u.Cell, speed-u.Moves, speed, math.MaxInt32, m.occupant, m.st.Units, u.Side, func(c, d int) { dst[c] = d })
+	return dst
+}
+
+// spread is Dijkstra's search by the turn rule from cell from (reached
+// at distance spent) up to distance limit, calling settled with each
+// cell it settles and its least distance, nearest first.
+func (p *pathFinder) spread(from, spent, speed int, limit int32, occupant []int32, units []unit, side int, settled func(c, d int)) {
 	p.gen += 2
 	if p.gen < 2 {
 		clear(p.stamp)
 		p.gen = 2
 	}
-	gen, settled := p.gen, p.gen+1
+	gen, done := p.gen, p.gen+1
 	p.stamp[from], p.dist[from] = gen, int32(spent)
 	p.push(int32(spent), int32(from))
-	for prio := int32(spent); int(prio) < len(p.buckets) && prio <= int32(speed); prio++ {
+	for prio := int32(spent); int(prio) < len(p.buckets) && prio <= limit; prio++ {
 		for len(p.buckets[prio]) > 0 {
 			b := p.buckets[prio]
 			c := int(b[len(b)-1])
@@ -141,20 +176,18 @@ func (p *pathFinder) reach(from, spent, speed int, occupant []int32, units []uni
 			if p.stamp[c] != gen || p.dist[c] != prio {
 				continue
 			}
-			p.stamp[c] = settled
-			if c != from && occupant[c] == 0 {
-				dst = append(dst, c)
-			}
+			p.stamp[c] = done
+			settled(c, int(prio))
 			for k := range 6 {
 				nb := int(p.next[c][k])
-				if nb < 0 || p.stamp[nb] == settled {
+				if nb < 0 || p.stamp[nb] == done {
 					continue
 				}
 				if id := occupant[nb]; id != 0 && units[id-1].Side != side {
 					continue
 				}
-				nd := prio + int32(p.cost[c][k])
-				if nd > int32(speed) || (p.stamp[nb] == gen && p.dist[nb] <= nd) {
+				nd := int32(nav.Step(int(prio), int(p.cost[c][k]), speed))
+				if nd > limit || (p.stamp[nb] == gen && p.dist[nb] <= nd) {
 					continue
 				}
 				p.stamp[nb], p.dist[nb] = gen, nd
@@ -165,7 +198,6 @@ func (p *pathFinder) reach(from, spent, speed int, occupant []int32, units []uni
 	for k := range p.buckets {
 		p.buckets[k] = p.buckets[k][:0]
 	}
-	return dst
 }
 
 // Forecast is what an attack would do, from the numbers of the combat

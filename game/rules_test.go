@@ -92,10 +92,12 @@ func TestBadScenarioRefused(t *testing.T) {
 	g := flatGrid(t, 10, 10)
 	g.SetWaterLevel(at(g, 5, 5), 1)
 	cases := map[string]Scenario{
-		"no sides":       {Units: []UnitSpec{us("scout", 1, 1, 1, 0)}},
-		"side 5":         {Sides: []SideSpec{{5, 1}}},
-		"side twice":     {Sides: []SideSpec{{1, 1}, {1, 1}}},
-		"team 9":         {Sides: []SideSpec{{1, 9}}},
+		"no sides":   {Units: []UnitSpec{us("scout", 1, 1, 1, 0)}},
+		"side 5":     {Sides: []SideSpec{{5, 1, ""}}},
+		"side twice": {Sides: []SideSpec{{1, 1, ""}, {1, 1, ""}}},
+		"team 9":     {Sides: []SideSpec{{1, 9, ""}}},
+		"name too long": {Sides: []SideSpec{{1, 1, strings.Repeat("x", 25)}, {2, 2, ""}},
+			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
 		"unit off map":   two(us("scout", 1, 10, 1, 0), us("scout", 2, 2, 2, 0)),
 		"unit in water":  two(us("scout", 1, 5, 5, 0), us("scout", 2, 2, 2, 0)),
 		"two on a cell":  two(us("scout", 1, 2, 2, 0), us("scout", 2, 2, 2, 0)),
@@ -103,7 +105,7 @@ func TestBadScenarioRefused(t *testing.T) {
 		"unknown type":   two(us("knight", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)),
 		"side not there": two(us("scout", 1, 1, 1, 0), us("scout", 3, 2, 2, 0)),
 		"empty side":     two(us("scout", 1, 1, 1, 0)),
-		"negative rounds": {Sides: []SideSpec{{1, 1}}, Units: []UnitSpec{us("scout", 1, 1, 1, 0)},
+		"negative rounds": {Sides: []SideSpec{{1, 1, ""}}, Units: []UnitSpec{us("scout", 1, 1, 1, 0)},
 			Victory: Victory{Rounds: -1}},
 	}
 	for name, sc := range cases {

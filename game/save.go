@@ -26,6 +26,17 @@ type Saved struct {
 	Scenario Scenario  `json:"scenario"`
 	Log      []Command `json:"log"`
 	Snapshot *Snapshot `json:"snapshot,omitempty"`
+	// Computers are the sides the computer plays, for a player that
+	// resumes the match (the rules ignore it); the other sides are
+	// people's.
+	Computers []ComputerSpec `json:"computers,omitempty"`
+}
+
+// ComputerSpec is a side the computer plays and how well (a level of
+// package ai, by name).
+type ComputerSpec struct {
+	Side  int    `json:"side"`
+	Level string `json:"level"`
 }
 
 // Snapshot is the whole state after the first At commands, and its hash.

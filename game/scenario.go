@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"hexsandbox/hexmap"
 )
@@ -17,11 +18,12 @@ type Victory struct {
 	Rounds int `json:"rounds"`
 }
 
-// SideSpec is a side (1..4) and its team (1..4; 0 reads as the side's
-// own number).
+// SideSpec is a side (1..4), its team (1..4; 0 reads as the side's
+// own number) and its name ("": its colour's, as the window says it).
 type SideSpec struct {
-	Side int `json:"side"`
-	Team int `json:"team"`
+	Side int    `json:"side"`
+	Team int    `json:"team"`
+	Name string `json:"name,omitempty"`
 }
 
 // ObjectivesSpec is a side's starting objectives (a script may change
@@ -118,6 +120,8 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 			return nil, fmt.Errorf("scenario: sides[%d]: side %d listed twice", k, sd.Side)
 		case sd.Team < 0 || sd.Team > hexmap.MaxSides:
 			return nil, fmt.Errorf("scenario: sides[%d]: team %d out of range 1..%d", k, sd.Team, hexmap.MaxSides)
+		case hexmap.CheckSideName(sd.Name) != nil:
+			return nil, fmt.Errorf("scenario: sides[%d]: name %q: %v", k, sd.Name, hexmap.ErrBadSideName)
 		}
 		seen[sd.Side] = true
 	}
@@ -148,7 +152,7 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides and teams, victory, script, areas and the sides' starting
+// sides with their teams and names, victory, script, areas and the sides' starting
 // objectives), its towns and its units (at full health), in the map's
 // order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
@@ -163,7 +167,7 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		sc.Areas = append(sc.Areas, as)
 	}
 	for _, sd := range g.Sides() {
-		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team)})
+		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team), Name: sd.Name})
 	}
 	for _, o := range set.Objectives {
 		sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: int(o.Side), Text: o.Text})
@@ -181,4 +185,69 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		sc.Units = append(sc.Units, UnitSpec{Type: typ, Side: int(u.Side), Cell: Cell{x, z}, HP: MaxHP})
 	}
 	return sc
+}
+
+// PlaceOn writes the scenario onto map g as a map holds one, replacing
+// g's setup (seed, sides and teams, victory, script, areas, objectives),
+// towns and units: ScenarioOf(g) then gives it back, but for what a map
+// does not keep (units' health, towns' builds and stock, the ruleset).
+// On an error g is left as it was.
+func (s Scenario) PlaceOn(g *hexmap.Grid) error {
+	sides, err := s.checkSides()
+	if err != nil {
+		return err
+	}
+	set := hexmap.Setup{Seed: s.Seed, Victory: hexmap.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
+	for _, sd := range sides {
+		set.Sides = append(set.Sides, hexmap.SideSetup{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
+	}
+	for k, a := range s.Areas {
+		area := hexmap.Area{Name: a.Name}
+		for _, c := range a.Cells {
+			i, err := cellIndex(g, c, fmt.Sprintf("scenario: areas[%d] (%q)", k, a.Name))
+			if err != nil {
+				return err
+			}
+			area.Cells = append(area.Cells, i)
+		}
+		slices.Sort(area.Cells)
+		area.Cells = slices.Compact(area.Cells)
+		set.Areas = append(set.Areas, area)
+	}
+	for _, o := range s.Objectives {
+		set.Objectives = append(set.Objectives, hexmap.Objective{Side: uint8(o.Side), Text: o.Text})
+	}
+	slices.SortFunc(set.Objectives, func(a, b hexmap.Objective) int { return int(a.Side) - int(b.Side) })
+	var towns []hexmap.Town
+	for k, t := range s.Towns {
+		i, err := cellIndex(g, t.Cell, fmt.Sprintf("scenario: towns[%d] (%q)", k, t.Name))
+		if err != nil {
+			return err
+		}
+		towns = append(towns, hexmap.Town{Location: g.Topology().Coordinates(i), Name: t.Name, Owner: uint8(t.Owner)})
+	}
+	var units []hexmap.Unit
+	for k, u := range s.Units {
+		i, err := cellIndex(g, u.Cell, fmt.Sprintf("scenario: units[%d]", k))
+		if err != nil {
+			return err
+		}
+		units = append(units, hexmap.Unit{Location: g.Topology().Coordinates(i), Side: uint8(u.Side), Type: u.Type})
+	}
+	return placeAll(g, set, towns, units)
+}
+
+// placeAll sets g's setup, towns and units, or none of them when g
+// refuses one.
+func placeAll(g *hexmap.Grid, set hexmap.Setup, towns []hexmap.Town, units []hexmap.Unit) error {
+	try := g.Clone()
+	for _, err := range []error{try.SetSetup(set), try.SetTowns(towns), try.SetUnits(units)} {
+		if err != nil {
+			return fmt.Errorf("scenario: %w", err)
+		}
+	}
+	// g takes what its clone took.
+	_ = g.SetSetup(set)
+	_ = g.SetTowns(towns)
+	return g.SetUnits(units)
 }

@@ -16,8 +16,9 @@ import (
 // scenario script and named areas joined the setup (Setup.Script,
 // Setup.Areas, Area and its two fields, three limits, two errors) and
 // the sides' starting objectives (Setup.Objectives, Objective and its two
-// fields, a limit, an error).
-const maxExported = 235
+// fields, a limit, an error) and the sides' names (SideSetup.Name, a
+// limit, an error, its check).
+const maxExported = 239
 
 // exportedNames lists what a package's files export, as go doc shows it:
 // exported functions, types, constants and variables, the exported

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -14,6 +16,7 @@ const (
 	MaxAreas          = 64        // named areas
 	MaxAreaNameLength = 32        // characters of an area's name
 	MaxObjectiveBytes = 1000      // bytes of a side's starting objectives
+	MaxSideNameLength = 24        // characters of a side's name
 )
 
 // Setup is a map's scenario settings, saved with it: the seed of a
@@ -45,10 +48,13 @@ type Area struct {
 	Cells []int
 }
 
-// SideSetup is a side that plays and the team it is on.
+// SideSetup is a side that plays, the team it is on and its name.
 type SideSetup struct {
 	Side uint8 // 1..MaxSides
 	Team uint8 // 1..MaxSides; teammates do not fight and share vision
+	// Name is what the side is called (UTF-8, at most MaxSideNameLength
+	// characters, no control characters); "" is its colour's name.
+	Name string
 }
 
 // Victory is how a match is won: Rounds 0 is conquest (the last team
@@ -66,6 +72,7 @@ var (
 	ErrBadScript    = errors.New("a scenario's script is UTF-8 text of at most 256 KiB")
 	ErrBadArea      = errors.New("a scenario has at most 64 areas, each named once with 1 to 32 characters, its cells ascending, each once")
 	ErrBadObjective = errors.New("a scenario's objectives are for sides 1 to 4, each once, in UTF-8 of at most 1000 bytes")
+	ErrBadSideName  = errors.New("a side's name is at most 24 characters of UTF-8, without control characters")
 )
 
 // check reports why s is not a valid setup, naming the field.
@@ -83,6 +90,8 @@ func (s Setup) check() error {
 			return errorf("sides[%d]: side %d: %w", k, sd.Side, ErrBadSetupSide)
 		case sd.Team < 1 || sd.Team > MaxSides:
 			return errorf("sides[%d]: team %d: %w", k, sd.Team, errBadTeam)
+		case CheckSideName(sd.Name) != nil:
+			return errorf("sides[%d]: name %q: %w", k, sd.Name, ErrBadSideName)
 		}
 		seen[sd.Side] = true
 	}
@@ -93,6 +102,15 @@ func (s Setup) check() error {
 		return err
 	}
 	return s.checkAreas()
+}
+
+// CheckSideName reports whether name is a valid side name ("" included).
+func CheckSideName(name string) error {
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxSideNameLength ||
+		strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		return ErrBadSideName
+	}
+	return nil
 }
 
 // checkObjectives reports the first bad starting objectives.

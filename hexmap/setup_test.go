@@ -17,11 +17,13 @@ func TestSetSetup(t *testing.T) {
 		want  error
 		field string
 	}{
-		{"side 0", Setup{Sides: []SideSetup{{0, 1}}}, ErrBadSetupSide, "sides[0]: side 0"},
-		{"side 5", Setup{Sides: []SideSetup{{1, 1}, {5, 1}}}, ErrBadSetupSide, "sides[1]: side 5"},
-		{"side twice", Setup{Sides: []SideSetup{{2, 1}, {2, 2}}}, ErrBadSetupSide, "sides[1]: side 2"},
-		{"team 0", Setup{Sides: []SideSetup{{1, 0}}}, errBadTeam, "sides[0]: team 0"},
-		{"team 5", Setup{Sides: []SideSetup{{1, 5}}}, errBadTeam, "sides[0]: team 5"},
+		{"side 0", Setup{Sides: []SideSetup{{0, 1, ""}}}, ErrBadSetupSide, "sides[0]: side 0"},
+		{"side 5", Setup{Sides: []SideSetup{{1, 1, ""}, {5, 1, ""}}}, ErrBadSetupSide, "sides[1]: side 5"},
+		{"side twice", Setup{Sides: []SideSetup{{2, 1, ""}, {2, 2, ""}}}, ErrBadSetupSide, "sides[1]: side 2"},
+		{"team 0", Setup{Sides: []SideSetup{{1, 0, ""}}}, errBadTeam, "sides[0]: team 0"},
+		{"team 5", Setup{Sides: []SideSetup{{1, 5, ""}}}, errBadTeam, "sides[0]: team 5"},
+		{"name too long", Setup{Sides: []SideSetup{{1, 1, strings.Repeat("é", MaxSideNameLength+1)}}}, ErrBadSideName, "sides[0]: name"},
+		{"name with a newline", Setup{Sides: []SideSetup{{1, 1, "a\nb"}}}, ErrBadSideName, "sides[0]: name"},
 		{"negative rounds", Setup{Victory: Victory{Rounds: -1}}, errBadRounds, "victory rounds -1"},
 		{"too many rounds", Setup{Victory: Victory{Rounds: MaxRounds + 1}}, errBadRounds, "victory rounds"},
 		{"objectives of side 0", Setup{Objectives: []Objective{{0, "a"}}}, ErrBadObjective, "objectives[0]: side 0"},
@@ -38,13 +40,13 @@ func TestSetSetup(t *testing.T) {
 		t.Fatal("a refused setup changed the setup")
 	}
 	long := strings.Repeat("ø", MaxObjectiveBytes/2)
-	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1}, {1, 1}, {4, 4}}, Victory: Victory{Rounds: MaxRounds},
+	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1, ""}, {1, 1, ""}, {4, 4, ""}}, Victory: Victory{Rounds: MaxRounds},
 		Objectives: []Objective{{4, "Hold."}, {1, long}}}
 	if err := g.SetSetup(s); err != nil {
 		t.Fatal(err)
 	}
 	got := g.Setup()
-	if want := []SideSetup{{1, 1}, {3, 1}, {4, 4}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != MaxRounds {
+	if want := []SideSetup{{1, 1, ""}, {3, 1, ""}, {4, 4, ""}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != MaxRounds {
 		t.Fatalf("setup %+v", got)
 	}
 	if want := []Objective{{1, long}, {4, "Hold."}}; !slices.Equal(got.Objectives, want) {
@@ -77,11 +79,11 @@ func TestSidesDefault(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 3))
 	g.PlaceTown(townOn(g, 2, "Ash", 1))
 	g.PlaceTown(townOn(g, 3, "Birch", 0))
-	if s, want := g.Sides(), []SideSetup{{1, 1}, {3, 3}}; !slices.Equal(s, want) {
+	if s, want := g.Sides(), []SideSetup{{1, 1, ""}, {3, 3, ""}}; !slices.Equal(s, want) {
 		t.Fatalf("sides %v, want %v", s, want)
 	}
-	g.SetSetup(Setup{Sides: []SideSetup{{2, 1}, {4, 1}}})
-	if s, want := g.Sides(), []SideSetup{{2, 1}, {4, 1}}; !slices.Equal(s, want) {
+	g.SetSetup(Setup{Sides: []SideSetup{{2, 1, ""}, {4, 1, ""}}})
+	if s, want := g.Sides(), []SideSetup{{2, 1, ""}, {4, 1, ""}}; !slices.Equal(s, want) {
 		t.Fatalf("sides %v, want %v", s, want)
 	}
 }

@@ -362,6 +362,11 @@ func (p *placer) starts(sides int) ([]int, int, error) {
 			}
 		}
 	}
+	if bound >= MinStartSpread && (best == nil || 5*bestSpread < 3*bound || bestSpread < MinStartSpread) {
+		if found, ok := p.search(sides, max(MinStartSpread, (3*bound+4)/5)); ok {
+			best, bestSpread = found, p.spreadOf(found)
+		}
+	}
 	switch {
 	case bound < MinStartSpread:
 		return nil, bound, fmt.Errorf("%w for %d sides: too little land (%d land cells; start sites at most %d steps apart, want %d)",
@@ -371,6 +376,83 @@ func (p *placer) starts(sides int) ([]int, int, error) {
 			ErrNoFairStarts, sides, max(bestSpread, 0), bound)
 	}
 	return best, bound, nil
+}
+
+// searchBudget bounds the distances the sites search measures, so that
+// a large map whose greedy placements all fail refuses in bounded time.
+const searchBudget = 1 << 22
+
+// search looks, when the greedy attempts found no fair placement, for
+// sides sites pairwise at least need steps apart whose land amounts lie
+// within a band [lo, 5/4 lo]: each site in turn, poorest first, as the
+// band's poorest, then a depth-first search over the band's richer
+// sites, ascending. It finds one whenever one exists and the search
+// stays within searchBudget distances.
+func (p *placer) search(sides, need int) ([]int, bool) {
+	order := make([]int, len(p.sites)) // site indices, poorest first
+	for s := range order {
+		order[s] = s
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.siteLand[a], p.siteLand[b]) })
+	visits := 0
+	var chosen []int
+	var extend func(cands []int) bool
+	extend = func(cands []int) bool {
+		if len(chosen) == sides {
+			return true
+		}
+		for k, c := range cands {
+			if visits > searchBudget || len(cands)-k < sides-len(chosen) {
+				return false
+			}
+			visits += len(cands) - k
+			var next []int
+			for _, o := range cands[k+1:] {
+				if p.distance(p.sites[c], p.sites[o]) >= need {
+					next = append(next, o)
+				}
+			}
+			chosen = append(chosen, c)
+			if extend(next) {
+				return true
+			}
+			chosen = chosen[:len(chosen)-1]
+		}
+		return false
+	}
+	for k, first := range order {
+		lo := p.siteLand[first]
+		var band []int
+		visits += len(order) - k
+		for _, o := range order[k+1:] {
+			if 4*p.siteLand[o] <= 5*lo && p.distance(p.sites[first], p.sites[o]) >= need {
+				band = append(band, o)
+			}
+		}
+		chosen = append(chosen[:0], first)
+		if extend(band) {
+			out := make([]int, sides)
+			for j, s := range chosen {
+				out[j] = p.sites[s]
+			}
+			return out, true
+		}
+		if visits > searchBudget {
+			break
+		}
+	}
+	return nil, false
+}
+
+// spreadOf is the smallest distance between two of cells.
+func (p *placer) spreadOf(cells []int) int {
+	spread := int(^uint(0) >> 1)
+	for a := range cells {
+		for b := a + 1; b < len(cells); b++ {
+			spread = min(spread, p.distance(cells[a], cells[b]))
+		}
+	}
+	return spread
 }
 
 // scenario returns the towns and units of starts (side k+1 at starts[k])

@@ -57,6 +57,10 @@ func bodies(g *hexmap.Grid, water bool) []body {
 // full run: go test -run 'WorldTypes' ./mapgen -args -seeds320 50.
 var seeds320 = flag.Int("seeds320", 1, "seeds per world type and wrapping TestWorldTypes tries at 320×320")
 
+// startSeeds is how many seeds TestPlaceStarts tries per world type at
+// 40×30 and 80×60: ten by default, 50 in `make worlds`.
+var startSeeds = flag.Int("seeds", 10, "seeds per world type and wrapping TestPlaceStarts tries at 40×30 and 80×60")
+
 // largeWorlds keeps the 320×320 maps TestWorldTypes and TestPlaceStarts
 // share, as each takes most of a second to generate.
 var largeWorlds = map[string]*hexmap.Grid{}

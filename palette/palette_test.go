@@ -54,6 +54,7 @@ func entries() []entry {
 		{"Path", Path, false, []string{"path"}},
 		{"PathStart", PathStart, false, []string{"path"}},
 		{"PathEnd", PathEnd, false, []string{"path"}},
+		{"PathOrder", PathOrder, false, []string{"path"}},
 		{"Reach", Reach, false, []string{"reach"}},
 		{"Cream", Cream, false, []string{"footprint"}},
 		{"MiniFrame", MiniFrame, false, nil},

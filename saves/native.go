@@ -37,7 +37,10 @@ import (
 //	area uint8 length, that many bytes of UTF-8 name, uint32 cell count
 //	(≤ cells), per cell uint32 index (ascending), v7+: uint8 objectives
 //	count (≤ 4), per entry uint8 side, uint16 length (≤
-//	hexmap.MaxObjectiveBytes), that many bytes of UTF-8, then the match
+//	hexmap.MaxObjectiveBytes), that many bytes of UTF-8, v8+: per side
+//	of the setup (in its order) uint8 length (≤ 4 ×
+//	hexmap.MaxSideNameLength), that many bytes of UTF-8 name ("" for the
+//	colour's name), then the match
 //	length's bytes, opaque here (package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
@@ -53,10 +56,10 @@ import (
 // hexmap.Setup. Version 5's match length comes right after the header,
 // so that a reader knows how much the body may hold before it
 // decompresses the body. Versions 1 to 5 had no script or areas,
-// versions 1 to 6 no starting objectives.
+// versions 1 to 6 no starting objectives, versions 1 to 7 no side names.
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 7
+	nativeVersion = 8
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -74,6 +77,7 @@ type layout struct {
 	scenario    bool // unit types, towns, setup and match follow the notes
 	script      bool // the setup goes on with the script and the areas
 	objectives  bool // and then with the sides' starting objectives
+	sideNames   bool // and then with the sides' names
 }
 
 func layoutOf(version int) layout {
@@ -84,7 +88,7 @@ func layoutOf(version int) layout {
 		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
 	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5, script: version >= 6,
-		objectives: version >= 7}
+		objectives: version >= 7, sideNames: version >= 8}
 }
 
 // exploredLen is the bytes of exploration a map of n cells stores.
@@ -101,7 +105,8 @@ func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 // maxScenarioLen is the most bytes the version 5 sections of a map of n
 // cells take (one unit and one town per cell, the longest names), with
 // version 6's script and areas (every area holding every cell) and
-// version 7's objectives when the layout has them.
+// version 7's objectives and version 8's side names when the layout has
+// them.
 func maxScenarioLen(n int, lay layout) int64 {
 	size := int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
 		8 + 4 + 1 + 2*hexmap.MaxSides
@@ -110,6 +115,9 @@ func maxScenarioLen(n int, lay layout) int64 {
 	}
 	if lay.objectives {
 		size += 1 + hexmap.MaxSides*(1+2+hexmap.MaxObjectiveBytes)
+	}
+	if lay.sideNames {
+		size += hexmap.MaxSides * (1 + maxSideNameBytes)
 	}
 	return size
 }

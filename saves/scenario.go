@@ -18,6 +18,7 @@ const MaxMatchBytes = 64 << 20
 const (
 	maxTownNameBytes = 4 * hexmap.MaxTownNameLength
 	maxAreaNameBytes = 4 * hexmap.MaxAreaNameLength
+	maxSideNameBytes = 4 * hexmap.MaxSideNameLength
 )
 
 // scenario is what version 5 stores after the notes: the units' types
@@ -66,6 +67,10 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 		data = append(data, o.Side)
 		data = binary.LittleEndian.AppendUint16(data, uint16(len(o.Text)))
 		data = append(data, o.Text...)
+	}
+	for _, sd := range s.Sides {
+		data = append(data, byte(len(sd.Name)))
+		data = append(data, sd.Name...)
 	}
 	return append(data, match...) // its length is in the header
 }
@@ -181,6 +186,9 @@ func readScenario(b []byte, units, n, matchLen int, lay layout) (scenario, int, 
 	if lay.objectives && c.err == nil {
 		readObjectives(c, &s.setup)
 	}
+	if lay.sideNames && c.err == nil {
+		readSideNames(c, &s.setup)
+	}
 	c.what = "match"
 	if match := c.take(matchLen); len(match) > 0 {
 		s.match = bytes.Clone(match)
@@ -236,6 +244,19 @@ func readObjectives(c *cursor, setup *hexmap.Setup) {
 			c.fail(fmt.Errorf("objectives %d: %d bytes: %w", k, size, hexmap.ErrBadObjective))
 		}
 		setup.Objectives = append(setup.Objectives, hexmap.Objective{Side: side, Text: string(c.take(size))})
+	}
+}
+
+// readSideNames reads version 8's side names into setup's sides (the
+// grid checks them).
+func readSideNames(c *cursor, setup *hexmap.Setup) {
+	c.what = "side names"
+	for k := range setup.Sides {
+		size := int(c.u8())
+		if size > maxSideNameBytes {
+			c.fail(fmt.Errorf("side %d: name of %d bytes: %w", setup.Sides[k].Side, size, hexmap.ErrBadSideName))
+		}
+		setup.Sides[k].Name = string(c.take(size))
 	}
 }
 

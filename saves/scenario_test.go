@@ -30,10 +30,12 @@ var scenarioTowns = []struct {
 // three of the four sides on two teams, a round limit, a script with
 // characters of several bytes, an empty area, one of the longest name
 // and one holding the last cell of a 40×30 map, and starting objectives
-// for two sides, one of the longest.
+// for two sides, one of the longest, and side names (one of several
+// bytes a character, one left to its colour, one of the longest).
 var scenarioSetup = hexmap.Setup{
-	Seed:    1<<63 | 12345,
-	Sides:   []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}, {Side: 4, Team: 1}},
+	Seed: 1<<63 | 12345,
+	Sides: []hexmap.SideSetup{{Side: 1, Team: 1, Name: "Północ"}, {Side: 2, Team: 2},
+		{Side: 4, Team: 1, Name: strings.Repeat("é", hexmap.MaxSideNameLength)}},
 	Victory: hexmap.Victory{Rounds: 200},
 	Script:  "def on_start():\n    game.message(\"Grüße\")\n",
 	Areas: []hexmap.Area{{Name: "empty"}, {Name: strings.Repeat("ø", hexmap.MaxAreaNameLength), Cells: []int{0, 5, 6}},
@@ -81,9 +83,9 @@ func matchBlob() []byte {
 	return b
 }
 
-// Every field versions 5 to 7 add comes back as written: each unit's
+// Every field versions 5 to 8 add comes back as written: each unit's
 // type, the towns in order with names and owners, the setup with its
-// script, areas and objectives, and the match.
+// script, areas, objectives and side names, and the match.
 func TestScenarioRoundTrip(t *testing.T) {
 	g := scenarioMap(t)
 	var buf bytes.Buffer
@@ -91,7 +93,7 @@ func TestScenarioRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, info := readShared(t, buf.Bytes())
-	if info.Version != 7 || !bytes.Equal(info.Match, matchBlob()) {
+	if info.Version != nativeVersion || !bytes.Equal(info.Match, matchBlob()) {
 		t.Fatalf("version %d, match of %d bytes", info.Version, len(info.Match))
 	}
 	for k, u := range got.Units() {

@@ -79,9 +79,15 @@ func Preview(g *hexmap.Grid, w, h int) *image.RGBA {
 
 // Draw paints every cell of g into img (made for b's Size).
 func (b Blocks) Draw(img *image.RGBA, g *hexmap.Grid) {
+	b.DrawAs(img, func(i int) color.NRGBA { return CellColor(g.Cell(i)) })
+}
+
+// DrawAs paints every cell into img (made for b's Size) in the colour
+// col gives it, over the background.
+func (b Blocks) DrawAs(img *image.RGBA, col func(i int) color.NRGBA) {
 	draw.Draw(img, img.Bounds(), image.NewUniform(palette.Back), image.Point{}, draw.Src)
-	for i := range g.Topology().CellCount() {
-		draw.Draw(img, b.Rect(i), image.NewUniform(CellColor(g.Cell(i))), image.Point{}, draw.Src)
+	for i := range b.Top.CellCount() {
+		draw.Draw(img, b.Rect(i), image.NewUniform(col(i)), image.Point{}, draw.Src)
 	}
 }
 
@@ -90,10 +96,15 @@ func (b Blocks) Draw(img *image.RGBA, g *hexmap.Grid) {
 // its south and its top third under the row to its north; after i, the
 // parts of its northern neighbours that lie over it are repainted.
 func (b Blocks) DrawCell(img *image.RGBA, g *hexmap.Grid, i int) {
-	draw.Draw(img, b.Rect(i), image.NewUniform(CellColor(g.Cell(i))), image.Point{}, draw.Src)
+	b.DrawCellAs(img, i, func(i int) color.NRGBA { return CellColor(g.Cell(i)) })
+}
+
+// DrawCellAs repaints cell i as DrawAs would with the same col.
+func (b Blocks) DrawCellAs(img *image.RGBA, i int, col func(i int) color.NRGBA) {
+	draw.Draw(img, b.Rect(i), image.NewUniform(col(i)), image.Point{}, draw.Src)
 	for _, d := range []hexmap.Direction{hexmap.NE, hexmap.NW} {
 		if n, ok := b.Top.Neighbor(i, d); ok {
-			draw.Draw(img, b.Rect(n).Intersect(b.Rect(i)), image.NewUniform(CellColor(g.Cell(n))), image.Point{}, draw.Src)
+			draw.Draw(img, b.Rect(n).Intersect(b.Rect(i)), image.NewUniform(col(n)), image.Point{}, draw.Src)
 		}
 	}
 }

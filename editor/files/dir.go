@@ -199,6 +199,12 @@ func (d *Dir) lockPath(key string) string {
 // SaveRecovery replaces this editor's autosave, taking its slot at the
 // first call.
 func (d *Dir) SaveRecovery(ctx context.Context, name, suggested string, g *hexmap.Grid) error {
+	return d.SaveRecoveryMatch(ctx, name, suggested, g, nil)
+}
+
+// SaveRecoveryMatch is SaveRecovery of a map carrying the saved match
+// match (nil for none).
+func (d *Dir) SaveRecoveryMatch(ctx context.Context, name, suggested string, g *hexmap.Grid, match []byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.own == nil {
@@ -209,7 +215,7 @@ func (d *Dir) SaveRecovery(ctx context.Context, name, suggested string, g *hexma
 		d.own = s
 	}
 	err := saves.WriteFileAtomic(d.recoveryPath(d.own.key), func(w io.Writer) error {
-		return writeRecovery(writerFor(ctx, w), recoveryNames{name, suggested}, g)
+		return writeRecoveryMatch(writerFor(ctx, w), recoveryNames{name, suggested}, g, match)
 	})
 	if err != nil {
 		return fmt.Errorf("autosave: %w", err)
@@ -251,11 +257,27 @@ func (d *Dir) OwnRecovery() (string, *hexmap.Grid, error) {
 	if own == nil {
 		return "", nil, ErrNoRecovery
 	}
-	names, g, err := d.readRecovery(own.key)
+	names, g, _, err := d.readRecovery(own.key)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil, ErrNoRecovery
 	}
 	return names.name, g, err
+}
+
+// OwnRecoveryMatch is the match this editor's autosave carries (nil for
+// none); ErrNoRecovery before the first.
+func (d *Dir) OwnRecoveryMatch() ([]byte, error) {
+	d.mu.Lock()
+	own := d.own
+	d.mu.Unlock()
+	if own == nil {
+		return nil, ErrNoRecovery
+	}
+	_, _, match, err := d.readRecovery(own.key)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoRecovery
+	}
+	return match, err
 }
 
 // ClearRecovery removes this editor's autosave (after a save, or on a
@@ -358,7 +380,7 @@ func (d *Dir) ClaimRecovery(ctx context.Context) (*Recovery, error) {
 		d.claimed[o.key] = &slot{key: o.key, lock: f}
 		r := &Recovery{key: o.key, Saved: o.mod}
 		var names recoveryNames
-		names, r.Grid, r.Err = d.readRecovery(o.key)
+		names, r.Grid, r.Match, r.Err = d.readRecovery(o.key)
 		r.Name, r.Suggested = names.name, names.suggested
 		if r.Err != nil {
 			r.Err = fmt.Errorf("the autosave %s cannot be read: %w", filepath.Base(d.recoveryPath(o.key)), r.Err)
@@ -368,18 +390,18 @@ func (d *Dir) ClaimRecovery(ctx context.Context) (*Recovery, error) {
 	return nil, ErrNoRecovery
 }
 
-// readRecovery reads the autosave of key.
-func (d *Dir) readRecovery(key string) (recoveryNames, *hexmap.Grid, error) {
+// readRecovery reads the autosave of key and the match it carries.
+func (d *Dir) readRecovery(key string) (recoveryNames, *hexmap.Grid, []byte, error) {
 	if key == legacyKey {
 		name, g, err := d.readLegacy()
-		return recoveryNames{name: name}, g, err
+		return recoveryNames{name: name}, g, nil, err
 	}
 	f, err := saves.Open(d.recoveryPath(key))
 	if err != nil {
-		return recoveryNames{}, nil, err
+		return recoveryNames{}, nil, nil, err
 	}
 	defer f.Close()
-	return readRecovery(io.LimitReader(f, MaxFileSize))
+	return readRecoveryMatch(io.LimitReader(f, MaxFileSize))
 }
 
 // readLegacy reads the autosave of earlier versions: a map file and a

@@ -301,19 +301,48 @@ func (s *Session) AutosaveOp(now time.Time) (op Op, ok bool) {
 	}, true
 }
 
+// AutosaveMatchOp is the recovery autosave of the map with the match
+// being played (a saved match; the window makes one at each turn's
+// start), whether or not the map has unsaved changes: a person gets
+// back to the match after a crash, from this editor's recovery slot,
+// never the map's own file. Run writes a copy.
+func (s *Session) AutosaveMatchOp(match []byte) Op {
+	s.autosave.Done()
+	store, name, suggested, g, state := s.Store, s.Name, s.Suggested, s.Grid.Clone(), s.History.State()
+	return Op{
+		Label: "Autosaving the match",
+		Run:   func(ctx context.Context) error { return saveRecovery(ctx, store, name, suggested, g, match) },
+		Finish: func(err error) {
+			if err == nil {
+				s.autosaved = state
+				s.hasAutosave = true
+			}
+		},
+	}
+}
+
+// saveRecovery writes the recovery autosave of g with match, when store
+// keeps matches in its autosaves (else the map alone).
+func saveRecovery(ctx context.Context, store Store, name, suggested string, g *hexmap.Grid, match []byte) error {
+	if mr, ok := store.(MatchRecoverer); ok && match != nil {
+		return mr.SaveRecoveryMatch(ctx, name, suggested, g, match)
+	}
+	return store.SaveRecovery(ctx, name, suggested, g)
+}
+
 // RecoverOp replaces the map at once with a recovery autosave that
 // ClaimRecovery gave, as unsaved changes to the map it was made from,
-// under that map's names; its undo history starts at the recovered
-// state. Run then makes it this editor's own autosave and drops the
+// under that map's names, with the match it carries; its undo history
+// starts at the recovered state. Run then makes it this editor's own autosave and drops the
 // claimed one, so that it is safe at every moment.
 func (s *Session) RecoverOp(r *Recovery) Op {
 	s.Replace(r.Name, r.Grid, false)
-	s.Suggested = r.Suggested
+	s.Suggested, s.Match = r.Suggested, r.Match
 	store, g, state := s.Store, r.Grid.Clone(), s.History.State()
 	return Op{
 		Label: "Recovering",
 		Run: func(ctx context.Context) error {
-			if err := store.SaveRecovery(ctx, r.Name, r.Suggested, g); err != nil {
+			if err := saveRecovery(ctx, store, r.Name, r.Suggested, g, r.Match); err != nil {
 				return err
 			}
 			return store.DropRecovery(r)

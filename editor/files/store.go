@@ -31,6 +31,12 @@ type Entry struct {
 	Shape    hexmap.Topology
 }
 
+// MatchRecoverer is a Store whose recovery autosaves also carry the
+// match being played (a saved match, as Store.Save takes it).
+type MatchRecoverer interface {
+	SaveRecoveryMatch(ctx context.Context, name, suggested string, g *hexmap.Grid, match []byte) error
+}
+
 // Store keeps named maps and recovery autosaves. Names are validated
 // with ValidName before they reach a Store. Its methods do file work and
 // run off the UI loop (in a Task); a Store is safe for use by one task
@@ -83,6 +89,7 @@ type Recovery struct {
 	Name      string // the map it was edited under, "" for an unnamed map
 	Suggested string // for an unnamed map, the name it came with
 	Grid      *hexmap.Grid
+	Match     []byte // the saved match it carries, nil for none
 	Saved     time.Time
 	Err       error
 	key       string // the store's handle
