@@ -19,7 +19,7 @@ type Figure struct {
 	Kind    FigureKind
 }
 
-// figureScale sizes the models: the spearman about 12 units tall,
+// figureScale sizes the models: the spearman about 14 units tall,
 // the ring round a figure about two thirds of a cell across.
 const figureScale = 1.7
 
