@@ -314,7 +314,7 @@ func (s *playSession) figures(camX float32, fogged bool) []project.Figure {
 		}
 		x, y, z, h := s.pose(u)
 		x = top.Nearest(x, camX)
-		f.shown = append(f.shown, project.Figure{Pos: [3]float32{x, y, z}, Heading: h, Color: units.SideColor(u.Side)})
+		f.shown = append(f.shown, project.Figure{Pos: [3]float32{x, y, z}, Heading: h, Color: units.SideColor(u.Side), Kind: s.kind(u)})
 		f.ids = append(f.ids, u.ID)
 	}
 	if s.battle != nil { // the fallen, sinking: no unit's any more (id 0)
@@ -324,6 +324,11 @@ func (s *playSession) figures(camX float32, fogged bool) []project.Figure {
 		}
 	}
 	return f.shown
+}
+
+// kind is unit u's figure.
+func (s *playSession) kind(u engine.UnitInfo) project.FigureKind {
+	return units.FigureKind(s.match.Rules().Types[u.Type].Name)
 }
 
 // pose is where unit u is drawn: along its walk when one is shown, else

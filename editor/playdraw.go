@@ -2,12 +2,14 @@ package editor
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/ungerik/go3d/vec3"
 
 	engine "hexsandbox/game"
@@ -109,8 +111,8 @@ func (p *playMode) outlinePath(screen *ebiten.Image, v *project.View, cells []in
 	return shifts
 }
 
-// drawShow draws the towns' banners and the units' labels as side sees
-// them, and the battle shown.
+// drawShow draws the towns' banners and the hurt units' health bars as
+// side sees them, and the battle shown.
 func (s *playSession) drawShow(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
 	s.drawBanners(screen, v, pt, side, fogged)
 	if s.battle != nil {
@@ -120,8 +122,8 @@ func (s *playSession) drawShow(screen *ebiten.Image, v *project.View, pt *painte
 
 // drawBanners writes over each town that side knows (all of them when
 // not fogged) its name in its owner's colour (and, for side's own, what
-// it builds and in how many turns), and over each unit shown its type
-// and, when hurt, its hit points.
+// it builds and in how many turns), and draws a health bar over each
+// unit shown that is hurt (its figure tells its type).
 func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
 	if pt.cellPixels(v) < float32(pt.win.style.px(14)) {
 		return // too small to read
@@ -140,22 +142,45 @@ func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *pai
 			label += " · " + s.sideName(t.Owner)
 		}
 		// Below the cell's centre (towards the eye), clear of the unit's
-		// label over its head.
+		// health bar over its head.
 		top := cellTop(s.grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
 		pt.pointText(screen, v, top, label, townColor(t.Owner))
 	}
 	for k, id := range s.figs.ids {
-		u, ok := m.Unit(id)
-		if !ok {
-			continue
+		if u, ok := m.Unit(id); ok && u.HP < engine.MaxHP {
+			f := s.figs.shown[k]
+			pt.healthBar(screen, v, vec3.T{f.Pos[0], f.Pos[1] + project.FigureHeight, f.Pos[2]}, u.HP)
 		}
-		label := types[u.Type].Name
-		if u.HP < engine.MaxHP {
-			label += " " + strconv.Itoa(u.HP)
-		}
-		f := s.figs.shown[k]
-		pt.pointText(screen, v, vec3.T{f.Pos[0], f.Pos[1] + 10, f.Pos[2]}, label, sideTextColor(u.Side))
 	}
+}
+
+// healthBar draws a unit's health bar centred over world point at (over
+// its figure): a dark bar a few pixels tall, filled from the left in
+// proportion to hp out of engine.MaxHP, green, red when a third or less
+// is left.
+func (p *painter) healthBar(screen *ebiten.Image, v *project.View, at vec3.T, hp int) {
+	sx, sy, ok := project2D(v, at)
+	if !ok {
+		return
+	}
+	back, fill := healthBarRects(sx, sy, hp, p.win.style)
+	vector.DrawFilledRect(screen, float32(back.Min.X), float32(back.Min.Y), float32(back.Dx()), float32(back.Dy()), palette.HealthBack, false)
+	col := palette.Health
+	if 3*hp <= engine.MaxHP {
+		col = palette.HealthLow
+	}
+	vector.DrawFilledRect(screen, float32(fill.Min.X), float32(fill.Min.Y), float32(fill.Dx()), float32(fill.Dy()), col, false)
+}
+
+// healthBarRects are a health bar's outline and its filled part for hp,
+// the bar's bottom centred on (x, y) and a pixel's frame round the fill.
+func healthBarRects(x, y float32, hp int, st *style) (back, fill image.Rectangle) {
+	w, h := st.px(30), st.px(6)
+	x0, y0 := int(x)-w/2, int(y)-h
+	back = image.Rect(x0, y0, x0+w, y0+h)
+	inner := back.Inset(max(1, st.px(1)))
+	inner.Max.X = inner.Min.X + (inner.Dx()*max(0, min(hp, engine.MaxHP))+engine.MaxHP/2)/engine.MaxHP
+	return back, inner
 }
 
 // bannerDrop is how far south of its cell's centre a town's banner is

@@ -84,7 +84,7 @@ func (w *world) figures(camX float32, fogged bool) []project.Figure {
 	for k, u := range w.grid.Units() {
 		p := w.game.Pose(k)
 		p.X = top.Nearest(p.X, camX)
-		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side))})
+		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side)), Kind: units.FigureKind(u.Type)})
 		if w.unitShown(k, fogged) {
 			shown, of = append(shown, list[k]), append(of, k)
 		}

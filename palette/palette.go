@@ -121,4 +121,9 @@ var (
 	Cream      = color.NRGBA{0xff, 0xf4, 0xd8, 0xff} // notes' text; the minimap's view footprint
 	MiniFrame  = color.NRGBA{0x10, 0x14, 0x18, 0xd0}
 	Symmetry   = color.NRGBA{0xf0, 0x50, 0xa0, 0xff} // the minimap's symmetry axes
+	// A hurt unit's health bar: its frame, its fill, and the fill when a
+	// third or less is left.
+	HealthBack = color.NRGBA{0x10, 0x14, 0x18, 0xff}
+	Health     = color.NRGBA{0x58, 0xd0, 0x48, 0xff}
+	HealthLow  = color.NRGBA{0xe8, 0x48, 0x38, 0xff}
 )

@@ -59,6 +59,9 @@ func entries() []entry {
 		{"Cream", Cream, false, []string{"footprint"}},
 		{"MiniFrame", MiniFrame, false, nil},
 		{"Symmetry", Symmetry, false, []string{"symmetry"}},
+		{"HealthBack", HealthBack, false, nil},
+		{"Health", Health, false, []string{"health"}},
+		{"HealthLow", HealthLow, false, []string{"health"}},
 	}
 	for k, c := range Terrain {
 		name := [...]string{"sand", "grass", "mud", "stone", "snow"}[k]

@@ -19,7 +19,8 @@ import (
 )
 
 // frameScene is the 80×60 showcase map at a typical zoom with 50 units
-// standing on the cells nearest the view's centre, two sides.
+// standing on the cells nearest the view's centre, two sides, every kind
+// of figure.
 type frameScene struct {
 	grid  *hexmap.Grid
 	r     *Renderer
@@ -45,7 +46,7 @@ func newFrameScene(b *testing.B) *frameScene {
 	for i := 0; len(s.still) < 50 && i < g.Topology().CellCount(); i++ {
 		for c := range g.Topology().CellCount() {
 			if g.Topology().Distance(c, centre) == i && !g.Cell(c).IsUnderwater() && len(s.still) < 50 {
-				s.still = append(s.still, project.Figure{Pos: geom.CellPosition(g, c), Heading: float32(c % 360), Color: units.SideColor(1 + c%2)})
+				s.still = append(s.still, project.Figure{Pos: geom.CellPosition(g, c), Heading: float32(c % 360), Color: units.SideColor(1 + c%2), Kind: project.FigureKind(c % int(project.FigureKinds))})
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/geom"
 	"hexsandbox/palette"
+	"hexsandbox/render/project"
 )
 
 // Speeds of travel (Catlike's HexUnit).
@@ -35,6 +36,22 @@ var sideNames = [hexmap.MaxSides]string{"Blue", "Red", "Purple", "Orange"}
 
 // SideColor is side s's colour (RGB in 0..1); s is 1..hexmap.MaxSides.
 func SideColor(s int) [3]float32 { return palette.Sides[clampSide(s)-1] }
+
+// FigureKind is the figure of the unit type called typeName: the default
+// rules' five have one each; any other type is drawn as a spearman.
+func FigureKind(typeName string) project.FigureKind {
+	switch typeName {
+	case "scout":
+		return project.ScoutFigure
+	case "archer":
+		return project.BowFigure
+	case "horseman":
+		return project.RiderFigure
+	case "catapult":
+		return project.CatapultFigure
+	}
+	return project.SpearFigure
+}
 
 // SideName is side s's name.
 func SideName(s int) string { return sideNames[clampSide(s)-1] }

@@ -10,47 +10,18 @@ import (
 )
 
 // Figure is one unit to draw: where its feet stand, the heading it faces
-// (degrees clockwise from +Z, as hexmap.Unit.Orientation) and its side's
-// colour.
+// (degrees clockwise from +Z, as hexmap.Unit.Orientation), its side's
+// colour and its kind's shape.
 type Figure struct {
 	Pos     vec3.T
 	Heading float32
 	Color   [3]float32
+	Kind    FigureKind
 }
 
-// figurePart is a box of the unit model: its centre's offset from the
-// feet (x right, y up, z forward), its size, and its colour, either a
-// fixed one or the side's scaled by shade.
-type figurePart struct {
-	at, size vec3.T
-	fixed    bool
-	color    [3]float32 // fixed colour, or the side colour's scale
-}
-
-// figureModel is a standing figure on a base, drawn figureScale times
-// the sizes here: body, head and hat in the side's colour, a pale shield
-// on its front and a pale tongue on the base ahead of it, so the heading
-// shows from any side and from above, and a spear at its right hand. A cell is 17 units across its flats.
-var figureModel = [...]figurePart{
-	{at: vec3.T{0, 0.25, 0}, size: vec3.T{3.2, 0.5, 3.2}, color: [3]float32{0.55, 0.55, 0.55}},
-	{at: vec3.T{0, 2.0, 0}, size: vec3.T{2.0, 3.0, 1.4}, color: [3]float32{1, 1, 1}},
-	{at: vec3.T{0, 4.1, 0}, size: vec3.T{1.2, 1.2, 1.2}, fixed: true, color: [3]float32{0.96, 0.82, 0.66}},
-	{at: vec3.T{0, 4.85, 0}, size: vec3.T{1.5, 0.4, 1.5}, color: [3]float32{0.75, 0.75, 0.75}},
-	{at: vec3.T{0, 2.1, 0.95}, size: vec3.T{1.6, 1.8, 0.4}, fixed: true, color: [3]float32{0.94, 0.92, 0.85}},
-	{at: vec3.T{1.35, 3.25, 0.3}, size: vec3.T{0.3, 5.5, 0.3}, fixed: true, color: [3]float32{0.45, 0.32, 0.2}},
-	// A pale tongue on the base's front: the heading seen from above.
-	{at: vec3.T{0, 0.2, 2.0}, size: vec3.T{1.2, 0.4, 0.8}, fixed: true, color: [3]float32{0.94, 0.92, 0.85}},
-}
-
-// The model's boxes never intersect: each pair is apart along one axis
-// (the spear stands on the base, beside the body), so they can be drawn
-// in an order that needs no depth among them (see boxOrder).
-
-// figureScale sizes the model: about 9 units tall, half a cell.
-const figureScale = 1.5
-
-// FigureHeight is how far the model reaches above its feet.
-const FigureHeight = 6.0 * figureScale
+// figureScale sizes the models: the spearman about 14 units tall,
+// the ring round a figure about two thirds of a cell across.
+const figureScale = 1.7
 
 // boxFaces lists a unit box's faces: outward normal, then four corners
 // (each a sign per axis) in clockwise order seen from outside, the
@@ -98,83 +69,153 @@ func FigureBatches(v *View, l *Lighting, figures []Figure, dst *Batches) image.R
 	return cover.Intersect(image.Rect(0, 0, int(v.Width), int(v.Height)))
 }
 
-// addFigure adds one figure's visible faces and returns the pixels they
-// cover.
+// addFigure adds one figure's visible faces, its ring first, and
+// returns the pixels they cover.
 func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
 	s, c := math.Sincos(float64(f.Heading) * math.Pi / 180)
-	sin, cos := float32(s), float32(c)
-	// Model +Z turns to the heading (sin, cos), +X to (cos, -sin).
-	world := func(p vec3.T) vec3.T {
-		return vec3.T{f.Pos[0] + p[0]*cos + p[2]*sin, f.Pos[1] + p[1], f.Pos[2] - p[0]*sin + p[2]*cos}
-	}
-	turn := func(n vec3.T) vec3.T { return vec3.T{n[0]*cos + n[2]*sin, n[1], -n[0]*sin + n[2]*cos} }
+	fp := figurePose{f: f, sin: float32(s), cos: float32(c)}
+	model := f.Kind.model()
 	// The eye in model space (unscaled), for the order of the boxes.
 	d := vec3.T{v.Eye[0] - f.Pos[0], v.Eye[1] - f.Pos[1], v.Eye[2] - f.Pos[2]}
-	eye := vec3.T{(d[0]*cos - d[2]*sin) / figureScale, d[1] / figureScale, (d[0]*sin + d[2]*cos) / figureScale}
-	lo, hi := [2]float32{math.MaxFloat32, math.MaxFloat32}, [2]float32{-math.MaxFloat32, -math.MaxFloat32}
-	batch, _ := dst.room(len(figureModel) * 24)
-	for _, pi := range boxOrder(eye) {
-		part := figureModel[pi]
+	eye := vec3.T{(d[0]*fp.cos - d[2]*fp.sin) / figureScale, d[1] / figureScale, (d[0]*fp.sin + d[2]*fp.cos) / figureScale}
+	q := quads{v: v, lo: [2]float32{math.MaxFloat32, math.MaxFloat32}, hi: [2]float32{-math.MaxFloat32, -math.MaxFloat32}}
+	q.batch, _ = dst.room(ringSegments*4 + len(model)*24)
+	ringCol := byteColor(RingColor(f.Color))
+	ringLight := l.Shade(vec3.T{0, 1, 0}, 1)
+	for k := range ringSegments {
+		a0, a1 := 2*math.Pi*float64(k)/ringSegments, 2*math.Pi*float64(k+1)/ringSegments
+		var corners [4]vec3.T
+		for j, rim := range [4]struct {
+			r float32
+			a float64
+		}{{ringInner, a0}, {ringInner, a1}, {ringOuter, a1}, {ringOuter, a0}} {
+			s, c := math.Sincos(rim.a)
+			corners[j] = fp.world(vec3.T{rim.r * float32(c), ringLift, rim.r * float32(s)})
+		}
+		q.add(corners, ringCol, ringLight)
+	}
+	order, n := boxOrder(model, eye)
+	for _, pi := range order[:n] {
+		part := &model[pi]
 		col := part.color
 		if !part.fixed {
 			col = [3]float32{f.Color[0] * col[0], f.Color[1] * col[1], f.Color[2] * col[2]}
 		}
-		// Whole 8-bit steps, which interpolate to themselves exactly (the
-		// flat test mode compares bytes).
-		for k := range col {
-			col[k] = float32(math.Round(float64(col[k])*255)) / 255
-		}
+		col = byteColor(col)
 		for _, face := range boxFaces {
 			var corners [4]vec3.T
 			for k, sg := range face.corners {
 				var m vec3.T
 				for a := range 3 {
-					m[a] = (part.at[a] + sg[a]*part.size[a]/2) * figureScale
+					m[a] = part.lo[a]
+					if sg[a] > 0 {
+						m[a] = part.hi[a]
+					}
 				}
-				corners[k] = world(m)
+				corners[k] = fp.world(m)
 			}
-			if !facing(&v.Eye, &corners[0], &corners[1], &corners[2]) {
-				continue
-			}
-			light := l.Shade(turn(face.n), 1)
-			base := uint16(len(batch.Vertices))
-			for _, p := range corners {
-				x, y, w := v.Clip(p)
-				sx, sy := v.Screen(x, y, w)
-				lo = [2]float32{min(lo[0], sx), min(lo[1], sy)}
-				hi = [2]float32{max(hi[0], sx), max(hi[1], sy)}
-				iw := 1 / w
-				batch.Vertices = append(batch.Vertices, Vertex{
-					DstX: sx, DstY: sy, ColorR: col[0], ColorG: col[1], ColorB: col[2], ColorA: 1,
-					Custom0: iw, Custom1: p[0] * iw, Custom2: p[2] * iw, Custom3: light,
-				})
-			}
-			batch.Indices = append(batch.Indices, base, base+1, base+2, base, base+2, base+3)
+			q.add(corners, col, l.Shade(fp.turn(face.n), 1))
 		}
 	}
-	return image.Rect(int(math.Floor(float64(lo[0])))-1, int(math.Floor(float64(lo[1])))-1,
-		int(math.Ceil(float64(hi[0])))+1, int(math.Ceil(float64(hi[1])))+1)
+	return image.Rect(int(math.Floor(float64(q.lo[0])))-1, int(math.Floor(float64(q.lo[1])))-1,
+		int(math.Ceil(float64(q.hi[0])))+1, int(math.Ceil(float64(q.hi[1])))+1)
 }
 
-// boxOrder returns the model's boxes in painter's order for an eye at
-// eye (model space). Two boxes apart along an axis are split by a plane
-// there; the eye on one box's side of it sees that box unhidden by the
-// other, so it comes later. Apart along two axes with the eye on either
-// side, they cannot overlap on screen and their order does not matter.
-// Every pair of the model's boxes is apart along some axis, so the order
-// exists; a box is drawn once every box it must follow is.
-func boxOrder(eye vec3.T) [len(figureModel)]int {
-	const n = len(figureModel)
-	var after [n][n]bool // after[a][b]: a must be drawn after b
+// figurePose places a model: turned to the figure's heading (model +Z
+// to (sin, cos), +X to (cos, -sin)), scaled and moved to its feet.
+type figurePose struct {
+	f        *Figure
+	sin, cos float32
+}
+
+// world is model point p (unscaled) in the world.
+func (fp *figurePose) world(p vec3.T) vec3.T {
+	x, y, z := p[0]*figureScale, p[1]*figureScale, p[2]*figureScale
+	return vec3.T{fp.f.Pos[0] + x*fp.cos + z*fp.sin, fp.f.Pos[1] + y, fp.f.Pos[2] - x*fp.sin + z*fp.cos}
+}
+
+// turn is model direction n in the world.
+func (fp *figurePose) turn(n vec3.T) vec3.T {
+	return vec3.T{n[0]*fp.cos + n[2]*fp.sin, n[1], -n[0]*fp.sin + n[2]*fp.cos}
+}
+
+// quads adds a figure's faces to a batch and keeps the screen box they
+// cover.
+type quads struct {
+	v      *View
+	batch  *Batch
+	lo, hi [2]float32
+}
+
+// add adds the quad of corners (clockwise seen from its front) as two
+// triangles of colour col and light, unless its back faces the eye.
+func (q *quads) add(corners [4]vec3.T, col [3]float32, light float32) {
+	if !facing(&q.v.Eye, &corners[0], &corners[1], &corners[2]) {
+		return
+	}
+	bt := q.batch
+	base := uint16(len(bt.Vertices))
+	for _, p := range corners {
+		x, y, w := q.v.Clip(p)
+		sx, sy := q.v.Screen(x, y, w)
+		q.lo = [2]float32{min(q.lo[0], sx), min(q.lo[1], sy)}
+		q.hi = [2]float32{max(q.hi[0], sx), max(q.hi[1], sy)}
+		iw := 1 / w
+		bt.Vertices = append(bt.Vertices, Vertex{
+			DstX: sx, DstY: sy, ColorR: col[0], ColorG: col[1], ColorB: col[2], ColorA: 1,
+			Custom0: iw, Custom1: p[0] * iw, Custom2: p[2] * iw, Custom3: light,
+		})
+	}
+	bt.Indices = append(bt.Indices, base, base+1, base+2, base, base+2, base+3)
+}
+
+// RingColor is the colour of the ring under a figure of side colour c: a little lighter,
+// so that it stands out on dark ground (and tests tell it from the
+// figure's parts, which scale the side's colour).
+func RingColor(c [3]float32) [3]float32 {
+	for k := range c {
+		c[k] += (1 - c[k]) * 0.2
+	}
+	return c
+}
+
+// byteColor is c in whole 8-bit steps, which interpolate to themselves
+// exactly (the flat test mode compares bytes), at most 1.
+func byteColor(c [3]float32) [3]float32 {
+	for k := range c {
+		c[k] = float32(math.Round(float64(min(1, c[k]))*255)) / 255
+	}
+	return c
+}
+
+// model is kind k's model; an unknown kind has the spearman's.
+func (k FigureKind) model() []figurePart {
+	if k >= FigureKinds {
+		return figureModels[SpearFigure]
+	}
+	return figureModels[k]
+}
+
+// boxOrder returns model's boxes in painter's order for an eye at eye
+// (model space), and how many there are. Two boxes apart along an axis
+// are split by a plane there; the eye on one box's side of it sees that
+// box unhidden by the other, so it comes later. Apart along two axes
+// with the eye on either side, they cannot overlap on screen and their
+// order does not matter. Every pair of a model's boxes is apart along
+// some axis, so the order exists; a box is drawn once every box it must
+// follow is.
+func boxOrder(model []figurePart, eye vec3.T) (out [maxParts]int, n int) {
+	n = len(model)
+	var after [maxParts][maxParts]bool // after[a][b]: a must be drawn after b
 	for a := range n {
 		for b := range n {
 			// eyeSide: 1 if some plane between a and b has the eye on a's
 			// side, 2 if some has it on b's side.
 			eyeSide := 0
-			pa, pb := &figureModel[a], &figureModel[b]
+			pa, pb := &model[a], &model[b]
 			for axis := range 3 {
-				aLo, aHi := pa.at[axis]-pa.size[axis]/2, pa.at[axis]+pa.size[axis]/2
-				bLo, bHi := pb.at[axis]-pb.size[axis]/2, pb.at[axis]+pb.size[axis]/2
+				aLo, aHi := pa.lo[axis], pa.hi[axis]
+				bLo, bHi := pb.lo[axis], pb.hi[axis]
 				switch {
 				case bHi <= aLo+1e-4 && eye[axis] > aLo, aHi <= bLo+1e-4 && eye[axis] < aHi:
 					eyeSide |= 1
@@ -185,8 +226,7 @@ func boxOrder(eye vec3.T) [len(figureModel)]int {
 			after[a][b] = eyeSide == 1
 		}
 	}
-	var out [n]int
-	var done [n]bool
+	var done [maxParts]bool
 	ready := func(a int) bool {
 		for b := range n {
 			if !done[b] && b != a && after[a][b] {
@@ -211,13 +251,13 @@ func boxOrder(eye vec3.T) [len(figureModel)]int {
 		}
 		out[k], done[pick] = pick, true
 	}
-	return out
+	return out, n
 }
 
 // figureInView reports whether the figure's bounding box lies wholly in
 // front of the near plane and overlaps the view.
 func figureInView(v *View, f *Figure) bool {
-	const r = 2.5 * figureScale // the model's reach from its axis
+	const r = figureReach
 	minX, minY, maxX, maxY := float32(math.MaxFloat32), float32(math.MaxFloat32), float32(-math.MaxFloat32), float32(-math.MaxFloat32)
 	for k := range 8 {
 		p := vec3.T{f.Pos[0] + r*float32(k&1*2-1), f.Pos[1] + FigureHeight*float32(k>>1&1), f.Pos[2] + r*float32(k>>2&1*2-1)}

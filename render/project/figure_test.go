@@ -27,7 +27,7 @@ func TestFigureFacesItsHeading(t *testing.T) {
 	l := DefaultLighting()
 	var b Batches
 	at := vec3.T{float32(v.Eye[0]), 0, float32(v.Eye[2]) + 60}
-	shield := figureModel[4]
+	shield := figureModels[SpearFigure][5]
 	for _, heading := range []float32{0, 90, 180, 270} {
 		FigureBatches(&v, &l, []Figure{{Pos: at, Heading: heading, Color: [3]float32{0.2, 0.4, 1}}}, &b)
 		s, c := math.Sincos(float64(heading) * math.Pi / 180)
@@ -54,23 +54,26 @@ func TestFigureFacesItsHeading(t *testing.T) {
 }
 
 // Back faces are culled: a closed box shows at most three faces, so a
-// figure of six boxes at most 6·3·2 triangles, and at least one face of
-// each box.
+// figure of n boxes at most n·3·2 triangles besides its ring's (seen from
+// above, every segment of it), and at least one face of each box.
 func TestFigureCullsBackFaces(t *testing.T) {
 	v := figureView(t, 200)
 	l := DefaultLighting()
 	var b Batches
 	at := vec3.T{float32(v.Eye[0]) + 10, 0, float32(v.Eye[2]) - 60}
-	cover := FigureBatches(&v, &l, []Figure{{Pos: at, Heading: 33}}, &b)
-	tris := b.Triangles()
-	if tris > len(figureModel)*6 || tris < len(figureModel)*2 {
-		t.Fatalf("%d triangles for %d boxes", tris, len(figureModel))
-	}
-	if cover.Empty() {
-		t.Fatal("the figure covers no pixels")
+	for kind := range FigureKinds {
+		cover := FigureBatches(&v, &l, []Figure{{Pos: at, Heading: 33, Kind: kind}}, &b)
+		n := len(figureModels[kind])
+		tris := b.Triangles() - 2*ringSegments
+		if tris > n*6 || tris < n*2 {
+			t.Fatalf("kind %d: %d triangles for %d boxes and the ring", kind, b.Triangles(), n)
+		}
+		if cover.Empty() {
+			t.Fatalf("kind %d: the figure covers no pixels", kind)
+		}
 	}
 	// Behind the camera or off screen: nothing.
-	behind := vec3.T{float32(v.Eye[0]), 0, float32(v.Eye[2])}
+	behind := vec3.T{v.Eye[0] - 40*v.Forward[0], 0, v.Eye[2] - 40*v.Forward[2]}
 	off := vec3.T{float32(v.Eye[0]) + 5000, 0, float32(v.Eye[2])}
 	if r := FigureBatches(&v, &l, []Figure{{Pos: behind}, {Pos: off}}, &b); b.Triangles() != 0 || !r.Empty() {
 		t.Fatalf("%d triangles for figures out of view", b.Triangles())
@@ -101,11 +104,12 @@ func TestFigureAt(t *testing.T) {
 	}
 }
 
-// Painter's order is right: figures drawn in FigureBatches' order with no
-// depth test among them give the picture a z-buffer gives, from eyes all
-// round (the boxes' order turns with the eye), for figures standing in
-// a crowd that overlaps on screen (8 to 9 units apart: the bases do not
-// touch; units stand a cell, 17 units, apart).
+// Painter's order is right: figures of every kind drawn in
+// FigureBatches' order with no depth test among them give the picture a
+// z-buffer gives, from eyes all round (the boxes' order turns with the
+// eye), for figures standing in a crowd that overlaps on screen (13 to
+// 14 units apart, just beyond two reaches: the rings do not touch; units
+// stand a cell, 17 units, apart).
 func TestFigurePainterOrderMatchesZBuffer(t *testing.T) {
 	l := DefaultLighting()
 	g, err := hexmap.NewGrid(20, 15, 1)
@@ -120,8 +124,9 @@ func TestFigurePainterOrderMatchesZBuffer(t *testing.T) {
 			var figs []Figure
 			for k := range 12 {
 				figs = append(figs, Figure{
-					Pos:     vec3.T{float32(c.X) + float32(k%4)*8 - 12, float32(k % 3), float32(c.Z) + float32(k/4)*9 - 9},
+					Pos:     vec3.T{float32(c.X) + float32(k%4)*13 - 20, float32(k % 3), float32(c.Z) + float32(k/4)*14 - 14},
 					Heading: float32(k * 47), Color: [3]float32{float32(k) / 12, 0.5, 1 - float32(k)/12},
+					Kind: FigureKind(k % int(FigureKinds)),
 				})
 			}
 			var b Batches
@@ -150,5 +155,47 @@ func TestFigurePainterOrderMatchesZBuffer(t *testing.T) {
 				t.Fatalf("rotation %v zoom %v: %d of %d pixels differ from the z-buffer", rot, zoom, differ, covered)
 			}
 		}
+	}
+}
+
+// Every model is drawable in painter's order and within its bounds: each
+// box has a size on every axis, no two boxes of a model overlap (each
+// pair lies apart along some axis), and every box lies within
+// figureReach of the feet's axis and below FigureHeight.
+func TestFigureModelsBoxesApart(t *testing.T) {
+	for kind, model := range figureModels {
+		if len(model) == 0 || len(model) > maxParts {
+			t.Fatalf("kind %d: %d boxes, want 1..%d", kind, len(model), maxParts)
+		}
+		for a, pa := range model {
+			for axis := range 3 {
+				if pa.hi[axis] <= pa.lo[axis] {
+					t.Errorf("kind %d box %d: no size along axis %d", kind, a, axis)
+				}
+			}
+			for _, x := range []float32{pa.lo[0], pa.hi[0]} {
+				for _, z := range []float32{pa.lo[2], pa.hi[2]} {
+					if r := math.Hypot(float64(x), float64(z)) * figureScale; r > figureReach {
+						t.Errorf("kind %d box %d: a corner %.2f from the axis, beyond the reach %v", kind, a, r, figureReach)
+					}
+				}
+			}
+			if pa.lo[1] < 0 || pa.hi[1]*figureScale > FigureHeight {
+				t.Errorf("kind %d box %d: heights %v..%v beyond 0..%v", kind, a, pa.lo[1], pa.hi[1], FigureHeight/figureScale)
+			}
+			for b := a + 1; b < len(model); b++ {
+				pb := model[b]
+				apart := false
+				for axis := range 3 {
+					apart = apart || pa.hi[axis] <= pb.lo[axis] || pb.hi[axis] <= pa.lo[axis]
+				}
+				if !apart {
+					t.Errorf("kind %d: boxes %d and %d overlap", kind, a, b)
+				}
+			}
+		}
+	}
+	if r := ringOuter * figureScale; r > figureReach {
+		t.Errorf("the ring reaches %v, beyond %v", r, figureReach)
 	}
 }
