@@ -6,6 +6,7 @@ import (
 	"hexsandbox/docs"
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/showcase"
+	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
 	"hexsandbox/saves"
 )
@@ -17,13 +18,45 @@ type example struct {
 }
 
 // examples are the built-in maps: the showcase the editor first opens
-// with, and the town map the documentation shows.
+// with, the town map the documentation shows, and the documentation's
+// example scenarios on it (docs/scripting.md).
 var examples = []example{
 	{"Showcase", "the map the editor first opens with", showcase.Map},
-	{"Towns", "a village, a town and a walled city (docs/towns.hexmap)", func() (*hexmap.Grid, error) {
-		g, _, err := saves.ReadBytes(docs.TownsMap)
-		return g, err
-	}},
+	{"Towns", "a village, a town and a walled city (docs/towns.hexmap)", townsMap},
+	{"Hold the bridge", "keep the bridge ten rounds against waves (docs/scenarios/bridge)", scenarioMap("bridge")},
+	{"Escort", "bring the siege wagon to the camp in the north-west (docs/scenarios/escort)", scenarioMap("escort")},
+	{"Siege", "take the walled city of Elm by round 15 (docs/scenarios/siege)", scenarioMap("siege")},
+}
+
+// townsMap is docs/towns.hexmap.
+func townsMap() (*hexmap.Grid, error) {
+	g, _, err := saves.ReadBytes(docs.TownsMap)
+	return g, err
+}
+
+// scenarioMap loads the towns map with the example scenario name (its
+// JSON and its script) placed on it, ready to play or to edit.
+func scenarioMap(name string) func() (*hexmap.Grid, error) {
+	return func() (*hexmap.Grid, error) {
+		g, err := townsMap()
+		if err != nil {
+			return nil, err
+		}
+		data, err := docs.Scenarios.ReadFile("scenarios/" + name + ".json")
+		if err != nil {
+			return nil, err
+		}
+		script, err := docs.Scenarios.ReadFile("scenarios/" + name + ".star")
+		if err != nil {
+			return nil, err
+		}
+		sc, err := engine.ParseScenario(data)
+		if err != nil {
+			return nil, err
+		}
+		sc.Script = string(script)
+		return g, sc.PlaceOn(g)
+	}
 }
 
 // cmdExamples offers the built-in maps (File: Examples), asking first

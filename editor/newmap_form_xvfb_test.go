@@ -17,7 +17,8 @@ import (
 // size (40×30) is pressed and the others not, and typing 20 by 15 presses
 // 20×15 instead. The hemisphere is three toggles, not a slider, and a
 // click on North chooses it. Switching to the Advanced tab leaves the
-// Generate button where it was.
+// Generate button where it was. On either tab no label, slider or
+// readout overlaps another.
 func TestEditorNewMapDialogMarksChoices(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -38,6 +39,8 @@ func TestEditorNewMapDialogMarksChoices(t *testing.T) {
 			framesDrawn(2),
 			captureStep(t, filepath.Join(shots, "editor-new-common.png")),
 			do(func(g *game) {
+				tab := &g.newMap.tabs[0].Container
+				checkApart(t, shownLeaves(tab), tab.GetWidget().Rect)
 				pressed(g, "40 × 30")
 				d := g.newMap
 				d.wf.SetText("20")
@@ -66,6 +69,8 @@ func TestEditorNewMapDialogMarksChoices(t *testing.T) {
 				if r := (findButton(g, "Generate").GetWidget().Rect); r != gen {
 					t.Errorf("the Generate button moved from %v to %v with the Advanced tab", gen, r)
 				}
+				tab := &g.newMap.tabs[1].Container
+				checkApart(t, shownLeaves(tab), tab.GetWidget().Rect)
 			}),
 		)
 	})

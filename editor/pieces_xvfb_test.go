@@ -317,20 +317,31 @@ func TestEditorPanelLayout(t *testing.T) {
 // and that each lies within the panel's width.
 func checkPanelLayout(t reporter, g *game) {
 	p := g.edit.panel
-	content := p.content.GetWidget().Rect
+	leaves := shownLeaves(p.content)
+	if len(leaves) < 50 {
+		t.Fatalf("only %d controls in the panel", len(leaves))
+	}
+	checkApart(t, leaves, p.content.GetWidget().Rect)
+}
+
+// shownLeaves are the shown widgets in c that are not containers.
+func shownLeaves(c *widget.Container) []widget.PreferredSizeLocateableWidget {
 	var leaves []widget.PreferredSizeLocateableWidget
-	walk(p.content, func(w widget.PreferredSizeLocateableWidget) {
+	walk(c, func(w widget.PreferredSizeLocateableWidget) {
 		if _, ok := w.(*widget.Container); !ok && w.GetWidget().GetVisibility() == widget.Visibility_Show {
 			leaves = append(leaves, w)
 		}
 	})
-	if len(leaves) < 50 {
-		t.Fatalf("only %d controls in the panel", len(leaves))
-	}
+	return leaves
+}
+
+// checkApart checks that no two of leaves overlap and that each lies
+// within the width of box.
+func checkApart(t reporter, leaves []widget.PreferredSizeLocateableWidget, box image.Rectangle) {
 	for k, a := range leaves {
 		ra := a.GetWidget().Rect
-		if ra.Min.X < content.Min.X || ra.Max.X > content.Max.X || ra.Empty() {
-			t.Errorf("a %T at %v is cut off by the panel's width %d..%d", a, ra, content.Min.X, content.Max.X)
+		if ra.Min.X < box.Min.X || ra.Max.X > box.Max.X || ra.Empty() {
+			t.Errorf("a %T at %v is cut off by the width %d..%d", a, ra, box.Min.X, box.Max.X)
 		}
 		for _, b := range leaves[k+1:] {
 			if rb := b.GetWidget().Rect; ra.Overlaps(rb) {

@@ -3,9 +3,11 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"hexsandbox/chunk"
+	"hexsandbox/hexmap"
 	"hexsandbox/mesh"
 	"hexsandbox/render/project"
 )
@@ -41,19 +43,7 @@ func TestShoreFoamBrighterThanOpenWater(t *testing.T) {
 	cam := project.NewCamera(set.Grid.Topology())
 	cam.X, cam.Z, cam.Zoom = float64(cx), float64(cz), 0.5
 	const w, h = 640, 360
-	v := cam.View(w, h)
-	kind := make([]mesh.Layer, w*h) // Terrain: neither
-	for y := 0; y < h; y += 2 {
-		for x := 0; x < w; x += 2 {
-			o, d := v.Ray(float64(x)+0.5, float64(y)+0.5)
-			ground := rayMeshes(r.chunks, mesh.Terrain, o, d)
-			for _, l := range []mesh.Layer{mesh.WaterShore, mesh.Water} {
-				if hh := rayMeshes(r.chunks, l, o, d); hh.ok && (!ground.ok || hh.t < ground.t-0.05) {
-					kind[x+y*w] = l
-				}
-			}
-		}
-	}
+	kind := layerKinds(r, &cam, w, h, 0.05, mesh.WaterShore, mesh.Water)
 	for _, s := range []float64{0, 0.8, 1.6, 2.4} {
 		img := readFrame(r, &cam, w, h, s)
 		savePNG(t, "lake_"+itoa(int(s*10)), img)
@@ -80,8 +70,164 @@ func TestShoreFoamBrighterThanOpenWater(t *testing.T) {
 	}
 }
 
+// layerKinds classes every other pixel (even x and y) of a w×h view
+// through cam by casting its ray at the chunks' terrain and at layers:
+// the last of layers hit at least ahead in front of the terrain (a
+// negative ahead: at most that far behind it, for layers lying on it),
+// or mesh.Terrain for none (and for the pixels not sampled).
+func layerKinds(r *Renderer, cam *project.Camera, w, h int, ahead float32, layers ...mesh.Layer) []mesh.Layer {
+	v := cam.View(w, h)
+	kind := make([]mesh.Layer, w*h)
+	for y := 0; y < h; y += 2 {
+		for x := 0; x < w; x += 2 {
+			o, d := v.Ray(float64(x)+0.5, float64(y)+0.5)
+			ground := rayMeshes(r.chunks, mesh.Terrain, o, d)
+			for _, l := range layers {
+				if hh := rayMeshes(r.chunks, l, o, d); hh.ok && (!ground.ok || hh.t < ground.t-ahead) {
+					kind[x+y*w] = l
+				}
+			}
+		}
+	}
+	return kind
+}
+
 // minFoamMargin is how much brighter than open water (luminance, 0..255)
 // the shore strips must be on average. Shallow water over the strip's
 // land half is brighter by itself (16-30 without foam at these moments);
 // white foam over a third of the strip adds about as much again.
 const minFoamMargin = 35
+
+// roadBand is the width in columns of each terrain's band on roadMap.
+const roadBand = 6
+
+// roadMap is a flat 30×10 map at elevation 1 in five bands of roadBand
+// columns, one of each terrain type (sand, grass, mud, stone, snow), with
+// a road along its middle row from end to end.
+func roadMap(t *testing.T) *hexmap.Grid {
+	g, err := hexmap.NewGrid(5*roadBand, 10, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := g.Topology()
+	for i := range top.CellCount() {
+		g.SetTerrainType(i, uint8(i%top.Width/roadBand))
+		g.SetElevation(i, 1)
+	}
+	for x := range top.Width - 1 {
+		if err := g.AddRoad(x+4*top.Width, hexmap.E); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// inBand reports, for every other pixel (even x and y) of a w×h view
+// through cam, whether the ground under it is a cell of band's interior
+// on roadMap (not its first or last column, where the terrains blend).
+func inBand(r *Renderer, g *hexmap.Grid, cam *project.Camera, w, h, band int) []bool {
+	v := cam.View(w, h)
+	top := g.Topology()
+	in := make([]bool, w*h)
+	for y := 0; y < h; y += 2 {
+		for x := 0; x < w; x += 2 {
+			o, d := v.Ray(float64(x)+0.5, float64(y)+0.5)
+			hit := rayMeshes(r.chunks, mesh.Terrain, o, d)
+			if !hit.ok {
+				continue
+			}
+			col, _ := top.FromPosition(hit.p[0], hit.p[2]).Offset()
+			in[x+y*w] = col > band*roadBand && col < (band+1)*roadBand-1
+		}
+	}
+	return in
+}
+
+// A road reads as a road on every terrain type: seen at the usual zoom
+// over the inner cells of each band of roadMap, the pixels of the road's strip differ from
+// the ground beside it, and they are the road's colour, not the ground's
+// through it. Across two bands the road's mean colour changes by the
+// share of the ground that shows through it times the grounds'
+// difference (the light is the same), so that share is estimated from
+// the bands whose grounds differ most, and must be small.
+func TestRoadsHideTheGroundOnEveryTerrain(t *testing.T) {
+	g := roadMap(t)
+	set := chunk.NewSet(g)
+	r, err := NewRenderer(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 640, 360
+	var road, ground [5][3]float64
+	for band := range 5 {
+		cam := project.NewCamera(g.Topology())
+		cx, cz := g.Topology().Coordinates(band*roadBand + roadBand/2 + 4*g.Topology().Width).Center()
+		cam.X, cam.Z, cam.Zoom = float64(cx), float64(cz), 0.5
+		kind := layerKinds(r, &cam, w, h, -0.05, mesh.Roads)
+		own := inBand(r, g, &cam, w, h, band)
+		img := readFrame(r, &cam, w, h, 0)
+		savePNG(t, "roads_"+itoa(band), img)
+		var nr, ng int
+		for y := 0; y < h; y += 2 {
+			for x := 0; x < w; x += 2 {
+				c := img.RGBAAt(x, y)
+				rgb := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
+				if !own[x+y*w] {
+					continue
+				}
+				if kind[x+y*w] == mesh.Roads {
+					nr++
+					for k := range 3 {
+						road[band][k] += rgb[k]
+					}
+				} else {
+					ng++
+					for k := range 3 {
+						ground[band][k] += rgb[k]
+					}
+				}
+			}
+		}
+		if nr < 200 || ng < 2000 {
+			t.Fatalf("band %d: %d road and %d ground samples", band, nr, ng)
+		}
+		for k := range 3 {
+			road[band][k] /= float64(nr)
+			ground[band][k] /= float64(ng)
+		}
+		t.Logf("band %d: road %.0f, ground %.0f", band, road[band], ground[band])
+		if d := dist(road[band], ground[band]); d < minRoadContrast {
+			t.Errorf("band %d: the road (%.0f) differs from the ground (%.0f) by %.0f, want %v", band, road[band], ground[band], d, minRoadContrast)
+		}
+	}
+	a, b, most := 0, 0, 0.0
+	for i := range 5 {
+		for j := i + 1; j < 5; j++ {
+			if d := dist(ground[i], ground[j]); d > most {
+				a, b, most = i, j, d
+			}
+		}
+	}
+	share := dist(road[a], road[b]) / most
+	t.Logf("bands %d and %d: grounds %.0f apart, roads %.0f: %.2f of the ground shows", a, b, most, dist(road[a], road[b]), share)
+	if share > maxRoadSeeThrough {
+		t.Errorf("%.2f of the ground shows through the roads, want at most %v", share, maxRoadSeeThrough)
+	}
+}
+
+// dist is the distance of two RGB colours.
+func dist(a, b [3]float64) float64 {
+	var s float64
+	for k := range 3 {
+		s += (a[k] - b[k]) * (a[k] - b[k])
+	}
+	return math.Sqrt(s)
+}
+
+// A road's strip is mostly road: its soft edges let at most a fifth of
+// the ground show through on average; and it stands apart from every
+// ground by a clear step in colour (0..255 per channel).
+const (
+	maxRoadSeeThrough = 0.2
+	minRoadContrast   = 30
+)
