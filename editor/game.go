@@ -39,8 +39,7 @@ func defaultView() viewSettings { return viewSettings{Notes: true, Minimap: true
 // Layout. It holds what every mode shares and the current mode (mode.go),
 // and hands each input step and frame to it.
 type game struct {
-	in    Input
-	inp   inputState // the input as replayed step by step (input.go)
+	inp   inputState // the input as replayed step by step, and its source (input.go)
 	clock clock      // the editor's time (clock.go)
 	sess  *files.Session
 	view  viewSettings
@@ -131,7 +130,7 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	shots := picturesDir(store)
-	g := &game{in: in, view: defaultView(), clock: newClock(wallClock), win: chrome{scale: 1}, doc: document{shotsDir: shots}}
+	g := &game{inp: inputState{src: in}, view: defaultView(), clock: newClock(wallClock), win: chrome{scale: 1}, doc: document{shotsDir: shots}}
 	g.keys.table = g.keyTable()
 	// ebitenui's widgets take the mouse from the replayed input too.
 	input.SetCursorUpdater(&g.inp)
@@ -360,11 +359,11 @@ func (g *game) Update() error {
 	if g.quitting {
 		return ebiten.Termination
 	}
-	g.inp.tick = g.in.Events(g.inp.tick[:0], now)
-	if g.in.CloseRequested() {
+	g.inp.tick = g.inp.src.Events(g.inp.tick[:0], now)
+	if g.inp.src.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
-	if fsys := g.in.DroppedFiles(); fsys != nil {
+	if fsys := g.inp.src.DroppedFiles(); fsys != nil {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
 	g.inp.begin()
@@ -384,7 +383,7 @@ func (g *game) Update() error {
 	g.clock.now = now
 	g.react(now)
 	g.keepCamera()
-	if f := g.focusedField(); f != nil && !inputRepeats(g.in) {
+	if f := g.focusedField(); f != nil && !inputRepeats(g.inp.src) {
 		f.repeat(now, g.inp.KeyPressed(f.held))
 	}
 	if g.quitting {

@@ -118,6 +118,7 @@ var buttons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButton
 // instead of Ebitengine's per-tick state, so a press and its release
 // within one frame are seen one after the other.
 type inputState struct {
+	src           Input // where the events come from: the window or a script
 	x, y          int
 	keys          [ebiten.KeyMax + 1]bool
 	justKeys      [ebiten.KeyMax + 1]bool

@@ -154,7 +154,7 @@ func (g *game) point() pointer {
 	t := &g.ptr
 	x, y := g.inp.CursorPosition()
 	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
-	t.cursor.watch(x, y, down, g.in.CursorIn())
+	t.cursor.watch(x, y, down, g.inp.src.CursorIn())
 	p := pointer{x: x, y: y, down: down, pressed: down && !t.wasDown, released: !down && t.wasDown}
 	t.wasDown = down
 	over := g.overMap(x, y)
