@@ -63,7 +63,6 @@ type game struct {
 	work    fileWork
 	quality quality // shadows, resolution and frame rate: the user's, the pacer's, a still window's
 	doc     document
-	prefs   prefsRecord
 
 	quitting bool
 	hooks    testHooks
@@ -92,13 +91,15 @@ type fileWork struct {
 	queue []queued
 }
 
-// document is where the map and its pictures come from and go.
+// document is where the map and its pictures come from and go, and what
+// the preferences file was last told.
 type document struct {
 	openedPath  string // the file the map came from, when not from the store
 	importDir   string // where the Import browser was last
 	shotsDir    string // where screenshots and map pictures go (desktop)
 	shotPending bool   // a screenshot of the next frame is wanted
 	title       string // the window's title, set only when it changes
+	prefs       prefsRecord
 }
 
 // prefsRecord is what the preferences file was last told (prefs.go).

@@ -84,11 +84,11 @@ type modeEnv struct {
 	// state is the map's History state (a match lasts while it stands);
 	// ground what units stand on as the scene draws the map; toEdit and
 	// toPlay switch to edit and play mode; newGame asks for a new game;
-	// replay plays a match back.
+	// replay plays a match back, seen as a side (0: whole).
 	state                   func() uint64
 	ground                  func() units.Ground
 	toEdit, toPlay, newGame func()
-	replay                  func(engine.Saved)
+	replay                  func(s engine.Saved, seer int)
 }
 
 // makeModes makes the edit mode, with the panel's settings, the play

@@ -163,13 +163,22 @@ func (p *playMode) saved(kept []byte) []byte {
 	return b
 }
 
-// watch plays the match so far back from its start.
+// watch plays the match so far back from its start: a match over seen
+// whole, else as the person whose view is shown sees it (V shows more).
+// A hand-over screen hides the map until it is passed.
 func (p *playMode) watch() {
-	if p.session == nil {
+	s := p.session
+	if s == nil {
 		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
 		return
 	}
-	p.env.replay(p.session.match.Save(false))
+	seer := s.seer
+	if over, _ := s.match.Over(); over {
+		seer = 0
+	} else if p.covered() {
+		return
+	}
+	p.env.replay(s.match.Save(false), seer)
 }
 
 // nextUnit selects the side in turn's next unit (after the selected

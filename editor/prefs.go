@@ -58,20 +58,20 @@ func (g *game) currentPrefs() editorPrefs {
 func (g *game) savePrefs(now bool) {
 	// Another map open is written at once: a reload right after a save
 	// reopens that map.
-	if !now && g.clock.now.Sub(g.prefs.at) < prefsInterval && g.sess.Name == g.prefs.mapName {
+	if !now && g.clock.now.Sub(g.doc.prefs.at) < prefsInterval && g.sess.Name == g.doc.prefs.mapName {
 		return
 	}
-	g.prefs.mapName = g.sess.Name
-	g.prefs.at = g.clock.now
+	g.doc.prefs.mapName = g.sess.Name
+	g.doc.prefs.at = g.clock.now
 	data, err := json.Marshal(g.currentPrefs())
-	if err != nil || bytes.Equal(data, g.prefs.saved) {
+	if err != nil || bytes.Equal(data, g.doc.prefs.saved) {
 		return
 	}
 	if err := g.sess.Store.SavePrefs(data); err != nil {
 		g.fail(err)
 		return
 	}
-	g.prefs.saved = data
+	g.doc.prefs.saved = data
 }
 
 // startMap is the map the editor opens with, the name it is saved under

@@ -38,24 +38,25 @@ var replaySpeeds = []float64{0.5, 1, 2, 4, 8, 16}
 // replayPause is the pause between two commands at speed 1, in seconds.
 const replayPause = 0.4
 
-// watchReplay plays match s back in the window, saying why when it
-// cannot.
-func (g *game) watchReplay(s engine.Saved) {
-	if err := g.replay.load(s); err != nil {
+// watchReplay plays match s back in the window seen as side seer (0:
+// whole), saying why when it cannot.
+func (g *game) watchReplay(s engine.Saved, seer int) {
+	if err := g.replay.load(s, seer); err != nil {
 		g.errorf("Replay: %v", err)
 		return
 	}
 	g.setMode(g.replay)
 }
 
-// load makes s, a match on the session's map, the one replayed, from its
-// start and playing at 1× (after a pause on the start); it says why when its log does not replay.
-func (r *replayMode) load(s engine.Saved) error {
+// load makes s, a match on the session's map, the one replayed seen as
+// side seer (0: whole), from its start and playing at 1× (after a pause
+// on the start); it says why when its log does not replay.
+func (r *replayMode) load(s engine.Saved, seer int) error {
 	starts, err := roundStarts(r.env.sess.Grid, s)
 	if err != nil {
 		return err
 	}
-	r.saved, r.starts, r.seer, r.playing, r.wait, r.speed = s, starts, 0, true, replayPause, 1
+	r.saved, r.starts, r.seer, r.playing, r.wait, r.speed = s, starts, seer, true, replayPause, 1
 	return r.rebuild(0)
 }
 

@@ -80,9 +80,9 @@ func roundTrack(k int) func(g *game) image.Point {
 // A match played to a conquest through the input path (blue's first
 // horseman wanders off and back in rounds 1 and 2, then blue's horsemen
 // attack the red scout) is replayed twice. Mid-match, R replays the
-// match so far: at top speed it ends on the match's state, and Escape
-// goes back to the game. After the victory, Watch replay on the end
-// screen replays it all: it starts playing from the first command, a
+// match so far as blue, in turn, saw it: at top speed it ends on the
+// match's state, and Escape goes back to the game. After the victory, Watch replay on the end
+// screen replays it all, whole: it starts playing from the first command, a
 // battle shows mid-way (the bar's screenshot, paused), at top speed it
 // ends on the match's final state; a click on the round slider at round
 // k shows the same state as the engine after the log's commands before
@@ -116,6 +116,9 @@ func TestReplayConquest(t *testing.T) {
 					do(func(g *game) {
 						if r := g.replay; r.pos != 0 || len(r.saved.Log) != len(m().Log()) || !r.playing {
 							t.Errorf("R replays from %d, %d commands of the match's %d, playing %v", r.pos, len(r.saved.Log), len(m().Log()), r.playing)
+						}
+						if r := g.replay; r.seer != 1 || g.fogData() == nil || g.fogData().Side() != 1 {
+							t.Errorf("R mid-match in blue's turn shows side %d's view, want blue's", r.seer)
 						}
 					}),
 					replayToEnd(t, in, func() string { return m().Hash() }),
