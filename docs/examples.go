@@ -3,10 +3,16 @@
 // offers the very files the documentation describes.
 package docs
 
-import _ "embed"
+import "embed"
 
 // TownsMap is towns.hexmap: a village, a town and a walled city with
 // their roads (features.TownMapForTest writes it).
 //
 //go:embed towns.hexmap
 var TownsMap []byte
+
+// Scenarios are the example scenarios on towns.hexmap, scenarios/NAME.json
+// with its script scenarios/NAME.star (docs/scripting.md describes them).
+//
+//go:embed scenarios/*.json scenarios/*.star
+var Scenarios embed.FS

@@ -93,7 +93,7 @@ func (g *game) saveAs(name string, overwrite bool, next func()) {
 	g.sess.Match = g.play.saved(g.sess.Match)
 	op, err := g.sess.SaveOp(name, overwrite)
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 		return
 	}
 	g.runFile(op, true, func(err error) {
@@ -104,7 +104,7 @@ func (g *game) saveAs(name string, overwrite bool, next func()) {
 			return
 		}
 		if errors.Is(err, files.ErrAutosaveKept) {
-			g.errorf("%v", err)
+			g.fail(err)
 			err = nil
 		}
 		g.report(err, "Saving", func() {
@@ -133,7 +133,7 @@ func (g *game) saveAsWith(list []files.Entry, next func()) {
 	var closeFn func()
 	submit := func(n string) {
 		if _, err := files.ValidName(n); err != nil {
-			g.errorf("%v", err)
+			g.fail(err)
 			return
 		}
 		closeFn()
@@ -233,7 +233,7 @@ func (g *game) offerRecovery() {
 		switch {
 		case errors.Is(err, files.ErrNoRecovery), canceled(err):
 		case err != nil:
-			g.errorf("%v", err)
+			g.fail(err)
 		case r.Err != nil:
 			g.offerDamaged(r)
 		default:
@@ -291,7 +291,7 @@ func (g *game) offerDamaged(r *files.Recovery) {
 func (g *game) dropRecovery(r *files.Recovery, next bool) {
 	g.runFile(g.sess.DiscardOp(r), false, func(err error) {
 		if err != nil {
-			g.errorf("%v", err)
+			g.fail(err)
 		}
 		if next {
 			g.offerRecovery()

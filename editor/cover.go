@@ -69,8 +69,9 @@ func (t turnSummary) lines(side int) []string {
 	return out
 }
 
-// endScreen is the end of match m, with its buttons.
-func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
+// endScreen is the end of match m, with its buttons: Watch replay, Back
+// to edit, New game.
+func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverScreen {
 	sum := m.Summary()
 	title := "A draw"
 	if sum.Winner != 0 {
@@ -82,7 +83,7 @@ func endScreen(s *style, m *engine.Match, toEdit, newGame func()) *coverScreen {
 			}
 		}
 	}
-	c := &coverScreen{buttons: []coverButton{{label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
+	c := &coverScreen{buttons: []coverButton{{label: "Watch replay", run: watch}, {label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
 	c.box.lines = []textLine{{title, s.bold, colAccent}, {fmt.Sprintf("after %d rounds", sum.Round), s.face, colText}}
 	for _, sd := range sum.Sides {
 		state := "defeated"

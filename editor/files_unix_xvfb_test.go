@@ -34,7 +34,8 @@ func TestImportSpecialFilesRefused(t *testing.T) {
 					if g.sess.Grid != before {
 						t.Errorf("importing %s replaced the map", p)
 					}
-					if len(g.msgs.toasts) != 1 || !strings.Contains(g.msgs.toasts[0].text, "not a regular file") {
+					if len(g.msgs.toasts) != 1 || !strings.HasPrefix(g.msgs.toasts[0].text, "Cannot read "+p+": it is ") ||
+						!strings.HasSuffix(g.msgs.toasts[0].text, ", not a file.") {
 						t.Errorf("importing %s: messages %+v", p, g.msgs.toasts)
 					}
 				}),

@@ -51,20 +51,20 @@ func (g *game) fogData() *vision.CellData {
 	case !g.mode.fogged():
 		return nil
 	case g.playing():
-		return g.play.session.fog
+		return g.mode.shown().fog
 	}
 	return g.world.fog.data
 }
 
-// playing reports whether a match is being played (play mode with a
-// match): what stands on the map and what is known of it are then the
+// playing reports whether a match is shown (play mode with a match, a
+// replay): what stands on the map and what is known of it are then the
 // match's.
-func (g *game) playing() bool { return g.mode == mode(g.play) && g.play.session != nil }
+func (g *game) playing() bool { return g.mode.shown() != nil }
 
 // figures is the units' figures the scene draws: the match's in play.
 func (g *game) figures() []project.Figure {
 	if g.playing() {
-		return g.play.session.figures(float32(g.cam.X), g.mode.fogged())
+		return g.mode.shown().figures(float32(g.cam.X), g.mode.fogged())
 	}
 	return g.world.figures(float32(g.cam.X), g.mode.fogged())
 }
@@ -84,7 +84,7 @@ func (w *world) knows(i int, fogged bool) bool {
 // knows reports whether what is shown tells cell i.
 func (g *game) knows(i int) bool {
 	if g.playing() && g.mode.fogged() {
-		s := g.play.session
+		s := g.mode.shown()
 		return s.match.Explored(s.seer, i)
 	}
 	return g.world.knows(i, g.mode.fogged())

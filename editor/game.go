@@ -48,9 +48,10 @@ type game struct {
 	cam   project.Camera // steered by controls.go, the one camera controller
 	world *world         // the units, the paths and the fog (world.go)
 
-	mode mode      // the current mode: edit or play
-	edit *editMode // editing the map, with the panel (toolmode.go)
-	play *playMode // playing on it, with the game bar (play.go)
+	mode   mode        // the current mode: edit, play or replay
+	edit   *editMode   // editing the map, with the panel (toolmode.go)
+	play   *playMode   // playing on it, with the game bar (play.go)
+	replay *replayMode // a match played back, with the replay bar (replay.go)
 
 	win     chrome
 	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
@@ -139,7 +140,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	}, g.clock.Now)
 	p, err := loadPrefs(store)
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 	}
 	g.view, g.doc.importDir = p.View, p.ImportDir
 	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
@@ -184,6 +185,9 @@ func (g *game) showMap() {
 	g.world.reset(g.sess.Grid, g.scene.Ground())
 	g.play.reset()
 	g.edit.reset()
+	if g.mode == mode(g.replay) {
+		g.setMode(g.edit) // the match replayed was the old map's
+	}
 	g.updateTitle()
 }
 
@@ -212,18 +216,23 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
 		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
+		Replay: g.play.watch,
+	})
+	r := g.replay
+	r.bar = newReplayBar(st, replayActions{
+		Back: func() { g.setMode(g.play) }, Play: r.togglePlay, Step: r.step, Speed: r.cycleSpeed, View: r.cycleView,
 	})
 	root := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
-	root.AddChild(g.edit.panel.root, g.play.bar.root)
+	root.AddChild(g.edit.panel.root, g.play.bar.root, r.bar.root)
 	g.win.ui = &ebitenui.UI{Container: root, PrimaryTheme: st.theme}
 	g.showMode()
 	return nil
 }
 
-// showMode shows the current mode's widgets (the panel, the game bar)
-// and hides the other's.
+// showMode shows the current mode's widgets (the panel, the game bar,
+// the replay bar) and hides the others'.
 func (g *game) showMode() {
-	for _, m := range []mode{g.edit, g.play} {
+	for _, m := range []mode{g.edit, g.play, g.replay} {
 		vis := widget.Visibility_Hide_Blocking
 		if m == g.mode {
 			vis = widget.Visibility_Show
@@ -298,7 +307,7 @@ func (g *game) Layout(outW, outH int) (int, int) {
 		// A new scale rebuilds the panel; open dialogs go with the old UI.
 		g.dialogs = nil
 		if err := g.buildUI(s); err != nil {
-			g.errorf("%v", err)
+			g.fail(err)
 		}
 	}
 	return g.win.w, g.win.h
@@ -384,6 +393,7 @@ func (g *game) Update() error {
 	dt := max(0, min(now.Sub(tickStart), maxTravelStep)).Seconds()
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
+	moving = g.replay.update(dt) || moving
 	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels

@@ -15,7 +15,7 @@ const barHeight = 40
 
 // gameBar is play mode's bar across the top of the map: back to editing,
 // the side in turn, the selected unit and its moves left, End Turn, and
-// Undo, and the toggle of the fog (Reveal map).
+// Undo, the toggle of the fog (Reveal map), New game and Replay.
 type gameBar struct {
 	root    *widget.Container
 	turn    *widget.Text
@@ -28,28 +28,13 @@ type gameBar struct {
 }
 
 type gameBarActions struct {
-	Edit, EndTurn, Undo, NewGame func()
+	Edit, EndTurn, Undo, NewGame, Replay func()
 }
 
 func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	b := &gameBar{syncing: true}
 	defer func() { b.syncing = false }()
-	b.root = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(euimage.NewNineSliceColor(colPanel)),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
-			widget.RowLayoutOpts.Spacing(s.px(14)),
-			widget.RowLayoutOpts.Padding(&widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(6), Bottom: s.px(6)}),
-		)),
-		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(0, s.px(barHeight)),
-			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
-				HorizontalPosition: widget.AnchorLayoutPositionStart,
-				VerticalPosition:   widget.AnchorLayoutPositionStart,
-				StretchHorizontal:  true,
-			}),
-		),
-	)
+	b.root = barRow(s)
 	center := widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	text := func(c color.Color, minW int) *widget.Text {
 		t := widget.NewText(widget.TextOpts.Text("", &s.face, c),
@@ -67,6 +52,8 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	b.undo.GetWidget().LayoutData = center
 	newGame := s.button("New game", 90, act.NewGame)
 	newGame.GetWidget().LayoutData = center
+	replay := s.button("Replay (R)", 90, act.Replay)
+	replay.GetWidget().LayoutData = center
 	b.reveal = s.checkbox("Reveal map (V)", view.Reveal, func(on bool) {
 		if !b.syncing {
 			view.Reveal = on
@@ -79,8 +66,9 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	s.withTip(b.endTurn, "Pass play to the next side")
 	s.withTip(b.undo, "Take back the last move, as the rules allow")
 	s.withTip(newGame, "A new game on a generated map or this one (Ctrl+Shift+N)")
+	s.withTip(replay, "Watch the match so far played back from its start")
 	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
-	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, newGame, hint)
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, newGame, replay, hint)
 	return b
 }
 
@@ -117,4 +105,24 @@ func (b *gameBar) sync(view *viewSettings) {
 func sideTextColor(side int) color.NRGBA {
 	c := units.SideColor(side)
 	return color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255}
+}
+
+// barRow is an empty bar across the top of the map, its widgets in a row.
+func barRow(s *style) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(euimage.NewNineSliceColor(colPanel)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
+			widget.RowLayoutOpts.Spacing(s.px(14)),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(6), Bottom: s.px(6)}),
+		)),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(0, s.px(barHeight)),
+			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+				HorizontalPosition: widget.AnchorLayoutPositionStart,
+				VerticalPosition:   widget.AnchorLayoutPositionStart,
+				StretchHorizontal:  true,
+			}),
+		),
+	)
 }

@@ -12,28 +12,39 @@ var helpBack = color.NRGBA{0x14, 0x18, 0x1e, 0xf0}
 
 // helpColumns are the key table's groups in the order the help shows
 // them, in two columns.
-var helpColumns = [2][]string{{"Tools", "Selection"}, {"Map", "View", "Play"}}
+var helpColumns = [2][]string{{"Tools", "Selection", "Replay"}, {"Map", "View", "Play"}}
 
-// helpSize is the help's column width, padding and whole width and
-// height in screen pixels.
-func (g *game) helpSize() (colW, pad, w, h float64) {
+// helpSize is where the help's columns start (from its left edge), its
+// padding and its whole width and height in screen pixels. Each column is
+// as wide as its widest line: a key, then what it does.
+func (g *game) helpSize() (cols [2]float64, pad, w, h float64) {
 	s := g.win.style
 	lineH := float64(s.px(20))
-	colW = float64(s.px(160)+s.px(270)) + float64(s.px(12))
+	keyW, gap := float64(s.px(160)), float64(s.px(16))
+	pad = float64(s.px(20))
 	rows := [2]int{}
+	x := pad
 	for c, groups := range helpColumns {
+		cols[c] = x
+		widest := 0.0
 		for _, grp := range groups {
 			rows[c] += 2 // heading and a gap
+			widest = max(widest, text.Advance(grp, s.bold)-keyW)
 			for _, b := range g.keys.table {
 				if b.group == grp && b.keys != "" {
 					rows[c]++
+					widest = max(widest, text.Advance(b.what, s.small))
 				}
 			}
 		}
+		x += keyW + widest + gap
 	}
-	pad = float64(s.px(20))
-	return colW, pad, 2*colW + pad, float64(max(rows[0], rows[1])+2)*lineH + 2*pad
+	w = max(x-gap+pad, text.Advance(helpTitle, s.bold)+2*pad)
+	return cols, pad, w, float64(max(rows[0], rows[1])+2)*lineH + 2*pad
 }
+
+// helpTitle heads the help.
+const helpTitle = "Keys and mouse (F1 or Escape closes this)"
 
 // drawHelp draws the help overlay (F1) over the map: every key of the
 // key table with what it does, by group.
@@ -44,7 +55,7 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 	s := g.win.style
 	lineH := float64(s.px(20))
 	keyW := float64(s.px(160))
-	colW, pad, w, h := g.helpSize()
+	cols, pad, w, h := g.helpSize()
 	mr := g.mapRect()
 	x0 := max(0, (float64(mr.Dx())-w)/2)
 	y0 := max(0, (float64(mr.Dy())-h)/2)
@@ -56,9 +67,9 @@ func (g *game) drawHelp(screen *ebiten.Image) {
 		op.ColorScale.ScaleWithColor(c)
 		text.Draw(screen, txt, face, op)
 	}
-	put("Keys and mouse (F1 or Escape closes this)", s.bold, colAccent, x0+pad, y0+pad)
+	put(helpTitle, s.bold, colAccent, x0+pad, y0+pad)
 	for c, groups := range helpColumns {
-		x := x0 + pad + float64(c)*colW
+		x := x0 + cols[c]
 		y := y0 + pad + 2*lineH
 		for _, grp := range groups {
 			put(grp, s.bold, colText, x, y)

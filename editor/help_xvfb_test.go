@@ -9,11 +9,15 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // F1's help covers play as well as editing: it shows a Play group that
-// says how to select a unit, move it and end the turn, and Tab, and in
-// the default window the whole help fits the map view.
+// says how to select a unit, move it, attack, end the turn and hand over,
+// and Tab; Home says it keeps the rotation. In the default window the
+// whole help fits the map view, and every line fits its column: a key
+// ends before its description starts, and a description before the next
+// column or the box's right edge.
 func TestEditorHelpCoversPlay(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -34,15 +38,39 @@ func TestEditorHelpCoversPlay(t *testing.T) {
 						play = append(play, b.keys+": "+b.what)
 					}
 				}
-				text := strings.ToLower(strings.Join(play, "\n"))
-				for _, want := range []string{"tab", "select", "move", "end the turn"} {
-					if !strings.Contains(text, want) {
-						t.Errorf("the help's Play group does not say %q:\n%s", want, text)
+				said := strings.ToLower(strings.Join(play, "\n"))
+				for _, want := range []string{"tab", "select", "move", "attack", "end the turn", "hand-over"} {
+					if !strings.Contains(said, want) {
+						t.Errorf("the help's Play group does not say %q:\n%s", want, said)
 					}
 				}
-				_, _, w, h := g.helpSize()
+				for _, b := range g.keys.table {
+					if b.keys == "Home" && !strings.Contains(b.what, "rotation") {
+						t.Errorf("the help's Home says %q, not what becomes of the rotation", b.what)
+					}
+				}
+				cols, pad, w, h := g.helpSize()
 				if mr := g.mapRect(); w > float64(mr.Dx()) || h > float64(mr.Dy()) {
 					t.Errorf("the help is %.0f×%.0f px, larger than the map view %v", w, h, mr)
+				}
+				s := g.win.style
+				keyW := float64(s.px(160))
+				for c, groups := range helpColumns {
+					end := w - pad/2
+					if c == 0 {
+						end = cols[1]
+					}
+					for _, b := range g.keys.table {
+						if b.keys == "" || !slices.Contains(groups, b.group) {
+							continue
+						}
+						if k := text.Advance(b.keys, s.face); k >= keyW {
+							t.Errorf("the key %q is %.0f px wide, into its description at %.0f", b.keys, k, keyW)
+						}
+						if r := cols[c] + keyW + text.Advance(b.what, s.small); r > end {
+							t.Errorf("%q ends at %.0f px, past %.0f (the help is %.0f px wide)", b.what, r, end, w)
+						}
+					}
 				}
 			}),
 		}

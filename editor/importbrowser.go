@@ -150,7 +150,7 @@ func (g *game) importDialog() {
 func (g *game) browse(lst *widget.List, where *widget.Text, dir *string, to string, filter int) {
 	entries, err := folderEntries(to, filter)
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 		return
 	}
 	*dir = to

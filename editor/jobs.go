@@ -197,7 +197,7 @@ func (g *game) report(err error, what string, done func()) {
 	case canceled(err):
 		g.info(what + ": cancelled")
 	case err != nil:
-		g.errorf("%v", err)
+		g.fail(err)
 	default:
 		if done != nil {
 			done()

@@ -10,8 +10,8 @@ import (
 // overlay (F1) lists them, so the two cannot disagree. Entries without a
 // key are held keys and mouse actions that other code reads (the camera
 // controller, the tools); they are listed for the help only. A binding
-// runs in edit mode unless its modes say otherwise: play mode keeps the
-// file, view and help keys and has keys of its own.
+// runs in edit mode unless its modes say otherwise: play mode and the
+// replay keep the file, view and help keys and have keys of their own.
 
 // mods are the modifier keys a binding needs held (and no others).
 type mods uint8
@@ -25,9 +25,10 @@ const (
 type modes uint8
 
 const (
-	inEdit modes = iota // the zero value: edit mode only
-	inPlay              // play mode only
-	inBoth
+	inEdit   modes = iota // the zero value: edit mode only
+	inPlay                // play mode only
+	inBoth                // every mode
+	inReplay              // the replay only
 )
 
 // runsIn reports whether the binding runs in a mode whose own bindings
@@ -118,29 +119,39 @@ func (g *game) keyTable() []binding {
 		binding{group: "Map", keys: "Ctrl+Y, Ctrl+Shift+Z", what: "redo", key: ebiten.KeyY, mods: modCtrl, run: func() { g.redo() }},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, run: func() { g.redo() }},
 		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func() { g.cmdNew() }},
-		binding{group: "Map", keys: "Ctrl+Shift+N", what: "new game (a generated map or this one, people or computers)", key: ebiten.KeyN, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdNewGame() }},
+		binding{group: "Map", keys: "Ctrl+Shift+N", what: "new game: a generated map or this one", key: ebiten.KeyN, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdNewGame() }},
 		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func() { g.cmdOpen() }},
 		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func() { g.cmdSave() }},
 		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdSaveAs() }},
 		binding{group: "Map", keys: "F12", what: "screenshot of the map view", key: ebiten.KeyF12, modes: inBoth, run: func() { g.screenshot() }},
 
 		binding{group: "Play", keys: "Tab", what: "play: move the units; Tab again edits", key: ebiten.KeyTab, modes: inBoth, run: g.toggleMode},
-		binding{group: "Play", keys: "Click a unit", what: "select it (one of the side in turn); an enemy: its details"},
-		binding{group: "Play", keys: "Click a cell", what: "move the selected unit there (hover: path, turns); beyond this turn's reach it goes on at the next turns"},
+		binding{group: "Play", keys: "Click a unit", what: "select it (of the side in turn); an enemy: its details"},
+		binding{group: "Play", keys: "Click a cell", what: "move the unit there, over turns if far (hover: path)"},
 		binding{group: "Play", keys: "Hover an enemy", what: "the battle forecast; a click attacks"},
 		binding{group: "Play", keys: "Click a town", what: "your town: what it builds"},
 		binding{group: "Play", keys: "Escape", what: "select no unit"},
-		binding{group: "Play", keys: "Enter", what: "end the turn: the next side plays (hot seat: a hand-over screen)", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
-		binding{group: "Play", keys: "N", what: "select the next unit with moves left and no standing order", key: ebiten.KeyN, modes: inPlay, run: func() { g.play.nextUnit() }},
-		binding{group: "Play", keys: "T", what: "turns to every cell for the selected unit, on or off", key: ebiten.KeyT, modes: inPlay, run: func() { g.play.toggleTurns() }},
+		binding{group: "Play", keys: "Enter", what: "end the turn (hot seat: a hand-over screen)", key: ebiten.KeyEnter, modes: inPlay, run: func() { g.play.endTurn() }},
+		binding{group: "Play", keys: "N", what: "the next unit with moves left and no order", key: ebiten.KeyN, modes: inPlay, run: func() { g.play.nextUnit() }},
+		binding{group: "Play", keys: "T", what: "turns to every cell for the selected unit", key: ebiten.KeyT, modes: inPlay, run: func() { g.play.toggleTurns() }},
 		binding{group: "Play", keys: "V", what: "reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
 		binding{group: "Play", keys: "Ctrl+Z", what: "take back the last move (the rules say when)", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: func() { g.play.undo() }},
+		binding{group: "Play", keys: "R", what: "watch the match so far played back", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
+
+		binding{group: "Replay", keys: "Space", what: "play or pause", key: ebiten.KeySpace, modes: inReplay, run: func() { g.replay.togglePlay() }},
+		binding{group: "Replay", keys: ". / ,", what: "one command on, one back (paused)", key: ebiten.KeyPeriod, modes: inReplay, run: func() { g.replay.step() }},
+		binding{group: "Replay", key: ebiten.KeyComma, modes: inReplay, run: func() { g.replay.back() }},
+		binding{group: "Replay", keys: "+ / -", what: "faster, slower", key: ebiten.KeyEqual, modes: inReplay, run: func() { g.replay.faster() }},
+		binding{group: "Replay", key: ebiten.KeyEqual, mods: modShift, modes: inReplay, run: func() { g.replay.faster() }},
+		binding{group: "Replay", key: ebiten.KeyMinus, modes: inReplay, run: func() { g.replay.slower() }},
+		binding{group: "Replay", keys: "V", what: "the whole map, or one side's view in turn", key: ebiten.KeyV, modes: inReplay, run: func() { g.replay.cycleView() }},
+		binding{group: "Replay", keys: "Escape", what: "back to the game"},
 		binding{group: "Map", key: ebiten.KeyZ, mods: modCtrl | modShift, modes: inPlay, run: g.editOnly},
 
 		binding{group: "View", keys: "W A S D, arrows", what: "move the camera"},
 		binding{group: "View", keys: "Q / E", what: "turn the camera"},
-		binding{group: "View", keys: "Wheel", what: "zoom"},
+		binding{group: "View", keys: "Wheel", what: "zoom towards the pointer"},
 		binding{group: "View", keys: "Right or middle drag", what: "pan"},
 		binding{group: "View", keys: "Minimap click, drag", what: "look there"},
 		binding{group: "View", keys: "Home", what: "fit the whole map, keeping the rotation", key: ebiten.KeyHome, modes: inBoth, run: func() { g.fitMap() }},

@@ -22,7 +22,7 @@ func TestKeyTableHasNoClashes(t *testing.T) {
 			if x.run == nil || y.run == nil || x.key != y.key || x.mods != y.mods {
 				continue
 			}
-			for _, own := range []modes{inEdit, inPlay} {
+			for _, own := range []modes{inEdit, inPlay, inReplay} {
 				if x.runsIn(own) && y.runsIn(own) {
 					t.Errorf("%v (mods %d, mode %d) runs both %q and %q", x.key, x.mods, own, x.what, y.what)
 				}

@@ -34,6 +34,7 @@ type playSession struct {
 	bots   [hexmap.MaxSides + 1]*ai.Bot  // per side: its computer player, nil for a person
 	levels [hexmap.MaxSides + 1]ai.Level // per side with a bot: its level
 	seer   int                           // the side whose view is shown: the person in turn, or the last one
+	fixed  bool                          // seer stays as set, whatever the turn (a replay seen as one side)
 	orders orderBook                     // the people's moves that last
 }
 
@@ -96,8 +97,21 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 // noteSeer makes the side in turn the one whose view is shown, when a
 // person plays it (with no person at all, every side in turn).
 func (s *playSession) noteSeer() {
+	if s.fixed {
+		return
+	}
 	if side := s.side(); s.bots[side] == nil || s.seer == 0 {
 		s.seer = side
+	}
+}
+
+// seeAs shows side's view from now on, whatever the turn; side 0
+// follows the turn again.
+func (s *playSession) seeAs(side int) {
+	s.fixed, s.seer = side != 0, side
+	s.noteSeer()
+	if s.fog.Side() != s.seer {
+		s.fog.SetSide(s.seer)
 	}
 }
 

@@ -30,6 +30,18 @@ func seq(steps ...step) step {
 	}
 }
 
+// stepwise runs steps one after another as one step, each beginning on a
+// frame of its own, as a script's list of steps does (seq goes on at once).
+func stepwise(steps ...step) step {
+	k := 0
+	return func(g *game) bool {
+		if k < len(steps) && steps[k](g) {
+			k++
+		}
+		return k == len(steps)
+	}
+}
+
 // playUntil runs the step next gives, again and again, until done holds
 // (checked between them), at most limit of them.
 func playUntil(t reporter, limit int, done func(g *game) bool, next func(g *game) step) step {
@@ -111,7 +123,7 @@ func checkCovered(t reporter, g *game, img *image.RGBA) {
 // matchMap is a generated 40×30 continents map with fair starts for two
 // sides, plus a neutral town T next to blue's spearman (reached this
 // turn with moves to spare) and a red scout R next to T.
-func matchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int) {
+func matchMap(t testing.TB, seed int64) (grid *hexmap.Grid, spear, town, red int) {
 	for ; seed < 100; seed++ {
 		if g, s, c, r, ok := tryMatchMap(t, seed); ok {
 			return g, s, c, r
@@ -122,7 +134,7 @@ func matchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int
 }
 
 // tryMatchMap is matchMap on seed, or false when T and R do not fit.
-func tryMatchMap(t *testing.T, seed int64) (grid *hexmap.Grid, spear, town, red int, found bool) {
+func tryMatchMap(t testing.TB, seed int64) (grid *hexmap.Grid, spear, town, red int, found bool) {
 	g, _, err := mapgen.Continents.Generator().GenerateMap(hexmap.Topology{Width: 40, Height: 30}, seed)
 	if err != nil {
 		t.Fatal(err)
@@ -367,8 +379,8 @@ func offsetOf(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 // A match played to a conquest through the input path: blue's horsemen
 // attack the red scout (each click on the scout after one on a horseman)
 // until it is destroyed, ending turns between; the end screen hides the
-// map, names the winner and the rounds, and Back to edit returns to edit
-// mode.
+// map, names the winner and the rounds, offers Watch replay, Back to
+// edit and New game, and Back to edit returns to edit mode.
 func TestPlayConquest(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -405,13 +417,17 @@ func TestPlayConquest(t *testing.T) {
 				if c.box.lines[0].text != "Blue wins" || !strings.Contains(c.box.lines[1].text, fmt.Sprintf("after %d rounds", m().Round())) {
 					t.Errorf("end screen: %q, %q", c.box.lines[0].text, c.box.lines[1].text)
 				}
-				if len(c.buttons) != 2 || c.buttons[0].label != "Back to edit" {
-					t.Fatalf("end screen buttons %v", c.buttons)
+				var labels []string
+				for _, b := range c.buttons {
+					labels = append(labels, b.label)
+				}
+				if want := []string{"Watch replay", "Back to edit", "New game"}; !slices.Equal(labels, want) {
+					t.Fatalf("end screen buttons %q, want %q", labels, want)
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-victory.png")),
 			clickAt(in, func(*game) (int, int) {
-				c := g.play.cover.buttons[0].at
+				c := g.play.cover.buttons[1].at
 				return (c.Min.X + c.Max.X) / 2, (c.Min.Y + c.Max.Y) / 2
 			}),
 			wait(1),
@@ -558,25 +574,11 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 				}
 				hash = m().Hash()
 			}),
-			key(in, ebiten.KeyS, false),
-			waitForField(t, "the Save dialog"),
-			do(func(g *game) { setField(t, g, "midgame") }),
-			click(t, "Save"),
-			idle(),
-			do(func(g *game) {
-				_, info, err := saves.LoadFile(filepath.Join(dir, "midgame.hexmap"))
-				if err != nil || info.Match == nil {
-					t.Fatalf("the saved file: match %d bytes (%v)", len(info.Match), err)
+			saveAndReopen(t, in, dir, "midgame", func(match []byte) {
+				if match == nil {
+					t.Fatal("the saved file has no match")
 				}
-				g.setMode(g.edit)
 			}),
-			key(in, ebiten.KeyO, false),
-			idle(),
-			wait(1),
-			pickMap(t, "midgame"),
-			wait(1),
-			click(t, "Open"),
-			idle(),
 			coverShown(t, "blue's hand-over screen after opening"),
 			do(func(g *game) {
 				u, _ := m().Unit(spearID)
@@ -594,6 +596,34 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 			}),
 		}
 	})
+}
+
+// saveAndReopen saves the map under name in dir (Ctrl+S), hands the
+// match the file carries to check, and opens the file again (Ctrl+O)
+// from edit mode.
+func saveAndReopen(t reporter, in *scriptInput, dir, name string, check func(match []byte)) step {
+	return stepwise(
+		key(in, ebiten.KeyS, false),
+		waitForField(t, "the Save dialog"),
+		do(func(g *game) { setField(t, g, name) }),
+		click(t, "Save"),
+		idle(),
+		do(func(g *game) {
+			_, info, err := saves.LoadFile(filepath.Join(dir, name+".hexmap"))
+			if err != nil {
+				t.Fatalf("the saved file: %v", err)
+			}
+			check(info.Match)
+			g.setMode(g.edit)
+		}),
+		key(in, ebiten.KeyO, false),
+		idle(),
+		wait(1),
+		pickMap(t, name),
+		wait(1),
+		click(t, "Open"),
+		idle(),
+	)
 }
 
 // A person against the computer (New game's default: blue a person, red

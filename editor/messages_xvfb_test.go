@@ -3,6 +3,9 @@
 package editor
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -77,6 +80,43 @@ func TestEditorErrorStaysUntilNextAction(t *testing.T) {
 					t.Errorf("the refusal %q stayed after a key press", n)
 				}
 			}),
+		}
+	})
+}
+
+// An error about a file reads as a sentence naming it, without the
+// readers' words: a start on a text file says so and opens the showcase,
+// and so does a dropped one.
+func TestEditorFileErrorsReadAsSentences(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	text := filepath.Join(t.TempDir(), "notes.hexmap")
+	if err := os.WriteFile(text, []byte("some words, no map"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := newScriptInput()
+	notMap := " is not a map (it is neither a hexsandbox map nor a Catlike save)."
+	runEditor(t, Options{MapsDir: dir, File: text}, in, func(g *game, t *checker) []step {
+		says := func(want string) step {
+			return do(func(g *game) {
+				got := errorShown(g)
+				if got != want {
+					t.Errorf("the error shown is %q, want %q", got, want)
+				}
+				for _, j := range []string{"gzip", "Catlike save version", "stat ", "open ", "tmp-"} {
+					if strings.Contains(got, j) {
+						t.Errorf("the error %q says %q", got, j)
+					}
+				}
+			})
+		}
+		return []step{
+			wait(2),
+			says("The file " + text + notMap),
+			func(*game) bool { in.chord(ebiten.KeyG); return true },
+			wait(1),
+			do(func(*game) { in.dropped = fstest.MapFS{"bad.hexmap": {Data: []byte("not a map at all")}} }),
+			waitFor(t, "an error about the dropped file", func(g *game) bool { return errorShown(g) != "" }),
+			says("The file bad.hexmap" + notMap),
 		}
 	})
 }

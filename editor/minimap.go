@@ -224,7 +224,7 @@ func (g *game) drawMinimap(screen *ebiten.Image) {
 		m.draw(screen, g.mapRect(), g.win.style, &g.cam, g.paint.white, g.edit.settings.Symmetry, m.picture())
 		return
 	}
-	s := g.play.session
+	s := g.mode.shown()
 	pic := m.picture()
 	if g.mode.fogged() {
 		pic = m.knownBy(knownKey{s.seer, len(s.match.Log())}, func(i int) bool { return s.match.Explored(s.seer, i) })

@@ -9,12 +9,13 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/tools"
+	engine "hexsandbox/game"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
 )
 
-// mode is one way of using the map: editing it (editMode) or playing on
-// it (playMode). The editor holds the parts every mode shares (the
+// mode is one way of using the map: editing it (editMode), playing on
+// it (playMode) or watching a match played back (replayMode). The editor holds the parts every mode shares (the
 // session, scene, camera, dialogs, file work, the clock) and the current
 // mode, and hands it each input step's pointer; switching modes is one
 // call (game.setMode). A mode owns its state and its widgets and gets
@@ -46,6 +47,9 @@ type mode interface {
 	// it; minimap whether the minimap may show.
 	fogged() bool
 	minimap() bool
+	// shown is the match the map shows (its units, its fog, what is
+	// known of the map), nil for the map's own.
+	shown() *playSession
 	// drawUnder draws the mode's marks over the map under the notes (on
 	// every copy of a wrapping map in view, the copies); drawOver draws
 	// the rest, over the notes.
@@ -78,15 +82,17 @@ type modeEnv struct {
 	// noteDialog asks for the note of a cell.
 	noteDialog func(i int)
 	// state is the map's History state (a match lasts while it stands);
-	// ground what units stand on as the scene draws the map; toEdit
-	// switches to edit mode; newGame asks for a new game.
-	state           func() uint64
-	ground          func() units.Ground
-	toEdit, newGame func()
+	// ground what units stand on as the scene draws the map; toEdit and
+	// toPlay switch to edit and play mode; newGame asks for a new game;
+	// replay plays a match back.
+	state                   func() uint64
+	ground                  func() units.Ground
+	toEdit, toPlay, newGame func()
+	replay                  func(engine.Saved)
 }
 
-// makeModes makes the edit mode, with the panel's settings, and the
-// play mode, lending them what they need of the editor, and starts in
+// makeModes makes the edit mode, with the panel's settings, the play
+// mode and the replay, lending them what they need of the editor, and starts in
 // edit mode.
 func (g *game) makeModes(settings tools.Settings) {
 	g.world = &world{}
@@ -99,10 +105,13 @@ func (g *game) makeModes(settings tools.Settings) {
 		state:      func() uint64 { return g.sess.History.State() },
 		ground:     func() units.Ground { return g.scene.Ground() },
 		toEdit:     func() { g.setMode(g.edit) },
+		toPlay:     func() { g.setMode(g.play) },
 		newGame:    func() { g.cmdNewGame() },
+		replay:     g.watchReplay,
 	}
 	g.edit = &editMode{env: env, settings: settings}
 	g.play = &playMode{env: env}
+	g.replay = &replayMode{env: env}
 	g.mode = g.edit
 }
 

@@ -17,7 +17,6 @@ import (
 	"hexsandbox/hexmap"
 	"hexsandbox/nav"
 	"hexsandbox/palette"
-	"hexsandbox/saves"
 	"hexsandbox/topdown"
 )
 
@@ -196,25 +195,11 @@ func TestPlayStandingOrder(t *testing.T) {
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-order.png")),
-			key(in, ebiten.KeyS, false),
-			waitForField(t, "the Save dialog"),
-			do(func(g *game) { setField(t, g, "ordered") }),
-			click(t, "Save"),
-			idle(),
-			do(func(g *game) {
-				_, info, err := saves.LoadFile(filepath.Join(dir, "ordered.hexmap"))
-				if err != nil || !strings.Contains(string(info.Match), `"orders":[{"unit":`) {
-					t.Fatalf("the saved match has no orders (%v)", err)
+			saveAndReopen(t, in, dir, "ordered", func(match []byte) {
+				if !strings.Contains(string(match), `"orders":[{"unit":`) {
+					t.Fatal("the saved match has no orders")
 				}
-				g.setMode(g.edit)
 			}),
-			key(in, ebiten.KeyO, false),
-			idle(),
-			wait(1),
-			pickMap(t, "ordered"),
-			wait(1),
-			click(t, "Open"),
-			idle(),
 			coverShown(t, "blue's hand-over screen after opening"),
 			passCover(t, in),
 			wait(2),

@@ -117,7 +117,7 @@ func (g *game) takePicked(p *page) {
 		switch {
 		case errors.Is(res.Err, files.ErrCanceled):
 		case res.Err != nil:
-			g.errorf("%v", res.Err)
+			g.fail(res.Err)
 		default:
 			g.replace(res.Loaded)
 		}

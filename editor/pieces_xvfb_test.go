@@ -157,7 +157,8 @@ func TestEditorUnitsTool(t *testing.T) {
 
 // The Town tool (key 8) places a town named in the panel's field (made
 // unique), or with a name from the list when the field is empty, owned
-// as chosen; it refuses water, removes a town clicked, is undoable,
+// as chosen, and changes nothing else of the cell though paint values
+// are toggled on; it refuses water, removes a town clicked, is undoable,
 // draws the town in its owner's colour and names it in the status line.
 func TestEditorTownTool(t *testing.T) {
 	dir, _ := newMapsDir(t)
@@ -166,6 +167,7 @@ func TestEditorTownTool(t *testing.T) {
 	purple := sideColor(3)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		var a, b, c, wet, before int
+		var cellA hexmap.Cell
 		grid := func() *hexmap.Grid { return g.sess.Grid }
 		town := func(i int) hexmap.Town {
 			k, ok := grid().TownAt(i)
@@ -196,6 +198,10 @@ func TestEditorTownTool(t *testing.T) {
 				c = dryCell(grid(), step1(grid(), step1(grid(), a, hexmap.W), hexmap.W))
 				wet = step1(grid(), a, hexmap.SE)
 				grid().SetWaterLevel(wet, int(grid().Cell(wet).Elevation)+1)
+				cellA = grid().Cell(a)
+			}),
+			setTools(func(s *tools.Settings) {
+				s.ApplyTerrain, s.Terrain, s.ApplyUrban, s.Urban, s.ApplyElevation, s.Elevation = true, hexmap.Stone, true, 2, true, 5
 			}),
 			wait(1),
 			countPurple(&before),
@@ -214,6 +220,9 @@ func TestEditorTownTool(t *testing.T) {
 				}
 				if ta, tb := town(a), town(b); ta.Name != "Ash" || ta.Owner != 3 || tb.Name != "Ash 2" || tb.Owner != 3 {
 					t.Fatalf("towns %+v, %+v; want Ash and Ash 2 of side 3", ta, tb)
+				}
+				if grid().Cell(a) != cellA {
+					t.Errorf("placing a town changed the cell: %+v, was %+v", grid().Cell(a), cellA)
 				}
 				if left, _ := g.statusText(); !strings.Contains(left, "town Ash 2 (Purple)") { // the pointer is over b
 					t.Errorf("status line %q does not name the town", left)

@@ -63,7 +63,7 @@ func (g *game) pickMapFile() {
 // Catlike's own project can load, as a download.
 func (g *game) exportCatlike() {
 	if err := files.DownloadCatlike(g.mapTitle(), g.sess.Grid); err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 		return
 	}
 	g.exported("Downloading "+g.mapTitle()+saves.CatlikeExt, g.sess.Grid)
@@ -72,7 +72,7 @@ func (g *game) exportCatlike() {
 // downloadMap offers the map as a file download.
 func (g *game) downloadMap() {
 	if err := files.Download(g.sess.Title(), g.sess.Grid); err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 		return
 	}
 	g.info("Downloading " + g.sess.Title() + files.Ext)

@@ -23,7 +23,8 @@ import (
 // window. The panel gives way to the game bar; a click selects one of
 // the side in turn's units, sends it to a cell (the cells it reaches
 // this turn shaded, the way to the hovered cell with the turn of each
-// cell) or attacks the enemy clicked, whose battle forecast shows while
+// cell; beyond its reach the order lasts, see orders.go) or attacks the
+// enemy clicked, whose battle forecast shows while
 // the pointer is over it; a click on an enemy otherwise tells its
 // details, never selects it. Between two sides a hand-over screen hides
 // the map, and the match ends on a screen of its own.
@@ -70,6 +71,7 @@ func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
 func (p *playMode) minimap() bool           { return true } // what the side in turn knows (drawMinimap)
 func (p *playMode) escape()                 { p.selected = 0; p.town.close() }
 func (p *playMode) interrupt()              {} // a click is over when it is made
+func (p *playMode) shown() *playSession     { return p.session }
 
 // leave finishes the moves shown and lets the game bar be.
 func (p *playMode) leave() {
@@ -94,7 +96,7 @@ func (p *playMode) enter() {
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
-		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.watch, p.env.toEdit, p.env.newGame))
 		return
 	}
 	p.handOver()
@@ -159,6 +161,15 @@ func (p *playMode) saved(kept []byte) []byte {
 		return kept // plain data: cannot fail
 	}
 	return b
+}
+
+// watch plays the match so far back from its start.
+func (p *playMode) watch() {
+	if p.session == nil {
+		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	p.env.replay(p.session.match.Save(false))
 }
 
 // nextUnit selects the side in turn's next unit (after the selected
@@ -311,7 +322,7 @@ func (p *playMode) afterCommand(side int) {
 	s := p.session
 	if over, _ := s.match.Over(); over {
 		p.selected = 0
-		p.showCover(endScreen(p.env.paint.win.style, s.match, p.env.toEdit, p.env.newGame))
+		p.showCover(endScreen(p.env.paint.win.style, s.match, p.watch, p.env.toEdit, p.env.newGame))
 	} else if s.side() != side {
 		p.autosaveDue = true
 		p.handOver()
@@ -565,8 +576,9 @@ func (p *playMode) barInfo() barInfo {
 	return info
 }
 
-// status describes, for the status line, the unit or town on the
-// hovered cell and the selected unit's way there.
+// status describes, for the status line, the unit (and where its
+// standing order leads) or town on the hovered cell and the selected
+// unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
 	if s == nil || p.covered() || !pt.ok {
@@ -575,6 +587,9 @@ func (p *playMode) status() (cell, right string) {
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
 			cell += "   " + p.details(u)
+			if o, ordered := s.orders.of(id); ordered && u.Side == s.side() {
+				cell += fmt.Sprintf(", bound for [%d,%d]", o.To[0], o.To[1])
+			}
 		}
 	}
 	if id, ok := s.match.TownAt(pt.cell); ok && (!p.fogged() || s.match.Explored(s.side(), pt.cell)) {

@@ -30,18 +30,16 @@ var (
 // drawOver draws what play mode shows over the map: the towns' banners
 // and the units' health, the cells the selected unit reaches this turn,
 // the way of its standing order (dim), the outline of its cell, the way
-// to the cell under the cursor with the
-// turn of each cell (Catlike's labels), and the battle forecast when
-// the pointer is over an enemy the selected unit can attack.
+// to the cell under the cursor with the turn of each cell (Catlike's
+// labels), the turn of every other cell when the distance overlay is on
+// (T), and the battle forecast when the pointer is over an enemy the
+// selected unit can attack.
 func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 	e, s := p.env, p.session
 	if s == nil || p.covered() {
 		return
 	}
-	p.drawBanners(screen, v)
-	if s.battle != nil {
-		s.battle.draw(screen, v, e.paint)
-	}
+	s.drawShow(screen, v, e.paint, s.side(), p.fogged())
 	if e.dialogOpen() {
 		return
 	}
@@ -111,19 +109,27 @@ func (p *playMode) outlinePath(screen *ebiten.Image, v *project.View, cells []in
 	return shifts
 }
 
-// drawBanners writes over each town the side in turn knows its name in
-// its owner's colour (and, for its own, what it builds and in how many
-// turns), and over each unit shown its type and, when hurt, its hit
-// points.
-func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
-	s, pt := p.session, p.env.paint
+// drawShow draws the towns' banners and the units' labels as side sees
+// them, and the battle shown.
+func (s *playSession) drawShow(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
+	s.drawBanners(screen, v, pt, side, fogged)
+	if s.battle != nil {
+		s.battle.draw(screen, v, pt)
+	}
+}
+
+// drawBanners writes over each town that side knows (all of them when
+// not fogged) its name in its owner's colour (and, for side's own, what
+// it builds and in how many turns), and over each unit shown its type
+// and, when hurt, its hit points.
+func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *painter, side int, fogged bool) {
 	if pt.cellPixels(v) < float32(pt.win.style.px(14)) {
 		return // too small to read
 	}
-	m, side, ref := s.match, s.side(), float32(p.env.cam.X)
+	m, ref := s.match, float32(pt.cam.X)
 	types := m.Rules().Types
 	for _, t := range m.Towns() {
-		if p.fogged() && !m.Explored(side, t.Cell) {
+		if fogged && !m.Explored(side, t.Cell) {
 			continue
 		}
 		label := t.Name
@@ -135,7 +141,7 @@ func (p *playMode) drawBanners(screen *ebiten.Image, v *project.View) {
 		}
 		// Below the cell's centre (towards the eye), clear of the unit's
 		// label over its head.
-		top := cellTop(p.env.sess.Grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
+		top := cellTop(s.grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
 		pt.pointText(screen, v, top, label, townColor(t.Owner))
 	}
 	for k, id := range s.figs.ids {

@@ -10,6 +10,7 @@ import (
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
+	"hexsandbox/saves"
 )
 
 // editorPrefs are what the editor remembers between runs: the map that was
@@ -67,7 +68,7 @@ func (g *game) savePrefs(now bool) {
 		return
 	}
 	if err := g.sess.Store.SavePrefs(data); err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 		return
 	}
 	g.prefs.saved = data
@@ -84,27 +85,27 @@ func startMap(opts Options, store files.Store, p editorPrefs) (l files.Loaded, s
 		if err == nil {
 			return l, "", opts.File, nil, nil
 		}
-		why = append(why, err.Error())
+		why = append(why, saves.Explain(err))
 	}
 	switch l, ok, err := linkedMap(); {
 	case ok && err == nil:
 		return l, "", "", why, nil
 	case ok:
-		why = append(why, err.Error())
+		why = append(why, saves.Explain(err))
 	}
 	if p.Map != "" {
 		g, info, err := store.Load(context.Background(), p.Map)
 		if err == nil {
 			return files.Loaded{Grid: g, Name: p.Map, Info: info}, p.Map, "", why, nil
 		}
-		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
+		why = append(why, "The last map did not reopen. "+saves.Explain(err))
 	}
 	if p.Path != "" {
 		l, err := files.OpenPath(context.Background(), p.Path)
 		if err == nil {
 			return l, "", p.Path, why, nil
 		}
-		why = append(why, fmt.Sprintf("reopening the last map: %v", err))
+		why = append(why, "The last map did not reopen. "+saves.Explain(err))
 	}
 	g, err := showcase.Map()
 	if err != nil {

@@ -39,7 +39,7 @@ func (g *game) loadQuality(store prefs.Store) {
 	g.quality.store = store
 	p, err := store.Load()
 	if err != nil {
-		g.errorf("%v", err)
+		g.fail(err)
 	}
 	g.view.Quality = p
 }

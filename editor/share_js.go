@@ -54,7 +54,7 @@ func (g *game) openLink() {
 	switch {
 	case !ok:
 	case err != nil:
-		g.errorf("%v", err)
+		g.fail(err)
 	default:
 		g.guard("opening the shared map", func() { g.replace(l) })
 	}

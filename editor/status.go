@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"log"
 	"math"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/saves"
 	"hexsandbox/units"
 )
 
@@ -36,6 +38,17 @@ func (t toast) shown(now time.Time) bool { return t.until.IsZero() || now.Before
 // errorf shows an error until the next action (dismissErrors).
 func (g *game) errorf(format string, args ...any) {
 	g.msgs.toasts = append(g.msgs.toasts, toast{text: fmt.Sprintf(format, args...), isErr: true})
+}
+
+// fail shows err as a sentence for a person (saves.Explain: which file,
+// what went wrong, no system calls or format details) and, when that
+// leaves out the error's own words, logs them as the detail.
+func (g *game) fail(err error) {
+	msg := saves.Explain(err)
+	if msg != err.Error() {
+		log.Printf("%s (detail: %v)", msg, err)
+	}
+	g.errorf("%s", msg)
 }
 
 // dismissErrors takes down the errors and notices shown so far: the user

@@ -11,8 +11,9 @@ import (
 
 // The status line for the cell under the cursor tells what it holds: on
 // a cell given elevation 3 and water level 1 it says "dry" and names no
-// water; with its levels, a castle, walls, a road and a town it names
-// each; raised water to 5 it says how deep it is under water.
+// water; with its levels, a castle, walls and a town it names each;
+// given a river flowing out of it, a road and a red archer it names them;
+// raised water to 5 it says how deep it is under water.
 func TestEditorStatusLineTellsCell(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -61,6 +62,28 @@ func TestEditorStatusLineTellsCell(t *testing.T) {
 						t.Errorf("the status line %q does not name the castle", left)
 					}
 				}
+				grid := g.sess.Grid
+				grid.SetSpecialIndex(cell, 0)
+				for _, d := range []hexmap.Direction{hexmap.E, hexmap.W} {
+					n := step1(grid, cell, d)
+					grid.SetWaterLevel(n, 0)
+					grid.SetElevation(n, 3)
+					grid.SetSpecialIndex(n, 0)
+				}
+				if err := grid.SetOutgoingRiver(cell, hexmap.W); err != nil {
+					t.Fatal(err)
+				}
+				if err := grid.AddRoad(cell, hexmap.E); err != nil {
+					t.Fatal(err)
+				}
+				if err := grid.AddUnit(hexmap.Unit{Location: grid.Topology().Coordinates(cell), Side: 2, Type: "archer"}); err != nil {
+					t.Fatal(err)
+				}
+			}),
+			wait(1),
+			says([]string{"river's source", "road", "Red archer"}, nil),
+			do(func(g *game) {
+				g.sess.Grid.SetUnits(nil)
 				g.sess.Grid.SetWaterLevel(cell, 5)
 			}),
 			says([]string{"underwater (water level 5)"}, []string{"dry"}),

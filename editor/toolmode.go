@@ -69,6 +69,7 @@ func (e *editMode) beside() bool            { return true }
 func (e *editMode) keys() modes             { return inEdit }
 func (e *editMode) fogged() bool            { return false }
 func (e *editMode) minimap() bool           { return true }
+func (e *editMode) shown() *playSession     { return nil }
 func (e *editMode) enter()                  {}
 func (e *editMode) leave()                  { e.endStroke() }
 func (e *editMode) interrupt()              { e.endStroke() }

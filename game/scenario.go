@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"hexsandbox/hexmap"
 )
@@ -184,4 +185,69 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		sc.Units = append(sc.Units, UnitSpec{Type: typ, Side: int(u.Side), Cell: Cell{x, z}, HP: MaxHP})
 	}
 	return sc
+}
+
+// PlaceOn writes the scenario onto map g as a map holds one, replacing
+// g's setup (seed, sides and teams, victory, script, areas, objectives),
+// towns and units: ScenarioOf(g) then gives it back, but for what a map
+// does not keep (units' health, towns' builds and stock, the ruleset).
+// On an error g is left as it was.
+func (s Scenario) PlaceOn(g *hexmap.Grid) error {
+	sides, err := s.checkSides()
+	if err != nil {
+		return err
+	}
+	set := hexmap.Setup{Seed: s.Seed, Victory: hexmap.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
+	for _, sd := range sides {
+		set.Sides = append(set.Sides, hexmap.SideSetup{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
+	}
+	for k, a := range s.Areas {
+		area := hexmap.Area{Name: a.Name}
+		for _, c := range a.Cells {
+			i, err := cellIndex(g, c, fmt.Sprintf("scenario: areas[%d] (%q)", k, a.Name))
+			if err != nil {
+				return err
+			}
+			area.Cells = append(area.Cells, i)
+		}
+		slices.Sort(area.Cells)
+		area.Cells = slices.Compact(area.Cells)
+		set.Areas = append(set.Areas, area)
+	}
+	for _, o := range s.Objectives {
+		set.Objectives = append(set.Objectives, hexmap.Objective{Side: uint8(o.Side), Text: o.Text})
+	}
+	slices.SortFunc(set.Objectives, func(a, b hexmap.Objective) int { return int(a.Side) - int(b.Side) })
+	var towns []hexmap.Town
+	for k, t := range s.Towns {
+		i, err := cellIndex(g, t.Cell, fmt.Sprintf("scenario: towns[%d] (%q)", k, t.Name))
+		if err != nil {
+			return err
+		}
+		towns = append(towns, hexmap.Town{Location: g.Topology().Coordinates(i), Name: t.Name, Owner: uint8(t.Owner)})
+	}
+	var units []hexmap.Unit
+	for k, u := range s.Units {
+		i, err := cellIndex(g, u.Cell, fmt.Sprintf("scenario: units[%d]", k))
+		if err != nil {
+			return err
+		}
+		units = append(units, hexmap.Unit{Location: g.Topology().Coordinates(i), Side: uint8(u.Side), Type: u.Type})
+	}
+	return placeAll(g, set, towns, units)
+}
+
+// placeAll sets g's setup, towns and units, or none of them when g
+// refuses one.
+func placeAll(g *hexmap.Grid, set hexmap.Setup, towns []hexmap.Town, units []hexmap.Unit) error {
+	try := g.Clone()
+	for _, err := range []error{try.SetSetup(set), try.SetTowns(towns), try.SetUnits(units)} {
+		if err != nil {
+			return fmt.Errorf("scenario: %w", err)
+		}
+	}
+	// g takes what its clone took.
+	_ = g.SetSetup(set)
+	_ = g.SetTowns(towns)
+	return g.SetUnits(units)
 }

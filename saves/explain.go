@@ -20,6 +20,10 @@ type fileError struct {
 func (e *fileError) Error() string { return e.err.Error() }
 func (e *fileError) Unwrap() error { return e.err }
 
+// AboutFile marks err as about reading (write false) or writing path,
+// for Explain: for a file read through Read, which knows no path.
+func AboutFile(err error, path string, write bool) error { return aboutFile(err, path, write) }
+
 // aboutFile marks err as about reading (write false) or writing path.
 func aboutFile(err error, path string, write bool) error {
 	if err == nil {

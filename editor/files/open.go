@@ -90,13 +90,13 @@ func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	}
 	f, err := fsys.Open(firstPath)
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+		return Loaded{}, saves.AboutFile(err, base, false)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	switch {
 	case err != nil:
-		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+		return Loaded{}, saves.AboutFile(err, base, false)
 	case checkDropped(base, st.Mode()) != nil:
 		return Loaded{}, checkDropped(base, st.Mode())
 	case st.Size() > MaxFileSize:
@@ -104,7 +104,7 @@ func OpenFS(ctx context.Context, fsys fs.FS) (Loaded, error) {
 	}
 	g, info, err := saves.Read(readerFor(ctx, io.LimitReader(f, MaxFileSize), st.Size()))
 	if err != nil {
-		return Loaded{}, fmt.Errorf("%s: %w", base, err)
+		return Loaded{}, saves.AboutFile(err, base, false)
 	}
 	return Loaded{Grid: g, Name: NameFromFile(firstPath), Info: info}, nil
 }

@@ -31,6 +31,16 @@ func TestOpenPathErrorNamesFileOnce(t *testing.T) {
 	}
 }
 
+// A dropped file that is not a map is explained as one sentence naming
+// it (saves.Explain), without the readers' words.
+func TestOpenFSErrorExplained(t *testing.T) {
+	_, err := OpenFS(ctx, fstest.MapFS{"junk.map": {Data: []byte("not a map, just words")}})
+	want := "The file junk.map is not a map (it is neither a hexsandbox map nor a Catlike save)."
+	if got := saves.Explain(err); got != want {
+		t.Errorf("explained as %q, want %q", got, want)
+	}
+}
+
 // noOpen is a file system whose files must not be opened.
 type noOpen struct {
 	fstest.MapFS

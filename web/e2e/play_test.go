@@ -114,6 +114,19 @@ func clickButton(t *testing.T, ctx context.Context, label string) {
 	click(t, ctx, float64(at[0]), float64(at[1]))
 }
 
+// openGame opens the game with its test hooks in a fresh browser and
+// waits for its first frame.
+func openGame(t *testing.T) context.Context {
+	t.Helper()
+	url := serveGame(t)
+	ctx := startBrowser(t, winW, winH)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+	return ctx
+}
+
 // newGame opens New game with Ctrl+Shift+N, clicks red's player button
 // until it says who, and starts the game on the generated map the dialog
 // offers; it returns the match as it begins.
@@ -221,12 +234,7 @@ func besiege(t *testing.T, ctx context.Context, m matchState) (matchState, int) 
 // battle; End Turn (Enter) hands over to red behind a screen that hides
 // every pixel of the map.
 func TestNewGameBattleAndHandOverInBrowser(t *testing.T) {
-	url := serveGame(t)
-	ctx := startBrowser(t, winW, winH)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx)
+	ctx := openGame(t)
 	m := newGame(t, ctx, "Human")
 	t.Logf("a %d×%d map, %d units", m.Width, m.Height, len(m.Units))
 	if m.Side != 1 || m.Computer || m.Cover == nil {
@@ -295,12 +303,7 @@ requestAnimationFrame(function tick(t) {
 // frames.
 func TestComputerTurnsKeepTheFramesComingInBrowser(t *testing.T) {
 	const rounds = 6
-	url := serveGame(t)
-	ctx := startBrowser(t, winW, winH)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx)
+	ctx := openGame(t)
 	m := newGame(t, ctx, "Computer (hard)")
 	if m.Side != 1 || m.Computer || m.Cover != nil {
 		t.Fatalf("the game begins with side %d in turn, computer %v, cover %v: want blue, a person, no hand-over screen", m.Side, m.Computer, m.Cover)
