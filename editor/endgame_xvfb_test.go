@@ -17,6 +17,17 @@ import (
 	"hexsandbox/hexmap"
 )
 
+// openNewGame opens the New game dialog (Ctrl+Shift+N) in the full
+// window.
+func openNewGame(t reporter, in *scriptInput) step {
+	return seq(
+		wait(2),
+		fullWindow(t),
+		key(in, ebiten.KeyN, true),
+		waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+	)
+}
+
 // nameSide types name into the New game dialog's field that shows was.
 func nameSide(t reporter, was, name string) step {
 	return do(func(g *game) {
@@ -73,10 +84,7 @@ func TestPlayNamesAndComputersKept(t *testing.T) {
 		}
 		var hash string
 		return []step{
-			wait(2),
-			fullWindow(t),
-			key(in, ebiten.KeyN, true),
-			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			openNewGame(t, in),
 			nameSide(t, "Blue", "North"),
 			nameSide(t, "Red", " "),
 			click(t, "Start"),
@@ -130,10 +138,7 @@ func TestPlayAutosaveAtTurnStartRecovers(t *testing.T) {
 	first := runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		m := func() *engine.Match { return g.play.session.match }
 		return []step{
-			wait(2),
-			fullWindow(t),
-			key(in, ebiten.KeyN, true),
-			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			openNewGame(t, in),
 			click(t, "Start"),
 			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
 			backToNorth(t, in),

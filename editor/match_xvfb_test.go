@@ -523,10 +523,7 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 		var spearID, dest int
 		var hash string
 		return []step{
-			wait(2),
-			fullWindow(t),
-			key(in, ebiten.KeyN, true),
-			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			openNewGame(t, in),
 			click(t, "Computer (normal)"),
 			wait(1),
 			click(t, "Computer (hard)"),
@@ -640,10 +637,7 @@ func TestPlayAgainstComputer(t *testing.T) {
 		m := func() *engine.Match { return g.play.session.match }
 		var before int
 		return []step{
-			wait(2),
-			fullWindow(t),
-			key(in, ebiten.KeyN, true),
-			waitFor(t, "the New game dialog", func(g *game) bool { return findButton(g, "Start") != nil }),
+			openNewGame(t, in),
 			click(t, "Start"),
 			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
 			do(func(g *game) {
