@@ -9,6 +9,7 @@ import (
 
 	"hexsandbox/ai"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/mapgen"
 	"hexsandbox/units"
 )
@@ -86,7 +87,7 @@ func (g *game) newGameDialog() {
 	var names [hexmap.MaxSides + 1]*textField
 	for side := 1; side <= hexmap.MaxSides; side++ {
 		names[side] = s.textField(g.sideNameNow(side), "name", 140, nil)
-		limitLength(names[side], hexmap.MaxSideNameLength)
+		limitLength(names[side], scenario.MaxSideNameLength)
 		withName := func(label string, w ...widget.PreferredSizeLocateableWidget) {
 			row(label, append(w, names[side])...)
 		}
@@ -209,7 +210,7 @@ func (g *game) startGame(f newGameForm) {
 
 // named is sides with the names the form gives them: a name left as the
 // colour's (or empty) is the colour's, stored as "".
-func (f newGameForm) named(sides []hexmap.SideSetup) []hexmap.SideSetup {
+func (f newGameForm) named(sides []scenario.Side) []scenario.Side {
 	for k, sd := range sides {
 		name := strings.TrimSpace(f.names[sd.Side])
 		if name == units.SideName(int(sd.Side)) {

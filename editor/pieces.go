@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/saves"
@@ -79,7 +80,7 @@ func (p *panel) addPieces(s *style, set *tools.Settings) {
 
 	p.content.AddChild(p.section(s, "Town (tool 8)"))
 	q.townName = s.textField(set.TownName, "name (empty: one of a list)", 200, nil)
-	limitLength(q.townName, hexmap.MaxTownNameLength)
+	limitLength(q.townName, scenario.MaxTownNameLength)
 	prev := q.townName.onChange
 	q.townName.onChange = func() {
 		prev()

@@ -15,6 +15,7 @@ import (
 
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // clickWidget scrolls the panel so that the widget find returns shows
@@ -444,12 +445,12 @@ func TestEditorScenarioSettings(t *testing.T) {
 	in := newScriptInput()
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		q := &g.edit.panel.scenario
-		setup := func() hexmap.Setup { return g.sess.Grid.Setup() }
+		setup := func() scenario.Setup { return g.sess.Grid.Setup() }
 		var steps int
 		return []step{
 			wait(2),
 			do(func(g *game) {
-				if err := g.sess.Grid.SetSetup(hexmap.Setup{}); err != nil {
+				if err := g.sess.Grid.SetSetup(scenario.Setup{}); err != nil {
 					t.Fatal(err)
 				}
 			}),
@@ -467,8 +468,8 @@ func TestEditorScenarioSettings(t *testing.T) {
 			clickWidget(t, in, "Round limit", func(*game) widget.HasWidget { return q.victory.btns[1] }),
 			wait(2),
 			do(func(g *game) {
-				want := hexmap.Setup{Seed: 42, Victory: hexmap.Victory{Rounds: defaultRoundLimit},
-					Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 1}, {Side: 3, Team: 3}}}
+				want := scenario.Setup{Seed: 42, Victory: scenario.Victory{Rounds: defaultRoundLimit},
+					Sides: []scenario.Side{{Side: 1, Team: 1}, {Side: 2, Team: 1}, {Side: 3, Team: 3}}}
 				if got := setup(); got.Seed != want.Seed || got.Victory != want.Victory || !slices.Equal(got.Sides, want.Sides) {
 					t.Errorf("setup %+v, want %+v", got, want)
 				}

@@ -8,10 +8,11 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/units"
 )
 
-// The panel's Scenario section: the map's scenario setup (hexmap.Setup),
+// The panel's Scenario section: the map's scenario setup (scenario.Setup),
 // saved with it: the sides that play and their teams, the seed of a
 // match's generator, and the victory. Each change is a change of the
 // grid's setup, so the history makes it an undo step.
@@ -105,7 +106,7 @@ func (p *panel) addScenario(s *style, grid func() *hexmap.Grid) {
 
 // change applies f to a copy of the grid's setup and sets it; a setup
 // the grid refuses (it cannot come from these controls) changes nothing.
-func (q *scenarioPanel) change(f func(s *hexmap.Setup)) {
+func (q *scenarioPanel) change(f func(s *scenario.Setup)) {
 	g := q.grid()
 	s := g.Setup()
 	f(&s)
@@ -115,15 +116,15 @@ func (q *scenarioPanel) change(f func(s *hexmap.Setup)) {
 // setCount makes sides 1..n play (choice 0: Auto, the sides on the
 // map), keeping the teams of those that played.
 func (q *scenarioPanel) setCount(k int) {
-	q.change(func(s *hexmap.Setup) {
+	q.change(func(s *scenario.Setup) {
 		if k == 0 {
 			s.Sides = nil
 			return
 		}
 		n := k + 1
-		var sides []hexmap.SideSetup
+		var sides []scenario.Side
 		for side := 1; side <= n; side++ {
-			sd := hexmap.SideSetup{Side: uint8(side), Team: uint8(side)}
+			sd := scenario.Side{Side: uint8(side), Team: uint8(side)}
 			for _, old := range q.grid().Sides() {
 				if int(old.Side) == side {
 					sd.Team, sd.Name = old.Team, old.Name
@@ -138,7 +139,7 @@ func (q *scenarioPanel) setCount(k int) {
 // setTeam puts side on team; a side that does not play first joins the
 // sides that do (all of 1..side, when they came from the map).
 func (q *scenarioPanel) setTeam(side, team int) {
-	q.change(func(s *hexmap.Setup) {
+	q.change(func(s *scenario.Setup) {
 		if len(s.Sides) == 0 {
 			s.Sides = q.grid().Sides()
 		}
@@ -148,7 +149,7 @@ func (q *scenarioPanel) setTeam(side, team int) {
 				return
 			}
 		}
-		s.Sides = append(s.Sides, hexmap.SideSetup{Side: uint8(side), Team: uint8(team)})
+		s.Sides = append(s.Sides, scenario.Side{Side: uint8(side), Team: uint8(team)})
 	})
 }
 
@@ -160,12 +161,12 @@ func (q *scenarioPanel) setSeed(text string) {
 		q.shown = nil // refresh shows the setup's
 		return
 	}
-	q.change(func(s *hexmap.Setup) { s.Seed = n })
+	q.change(func(s *scenario.Setup) { s.Seed = n })
 }
 
 // setRounds sets the round limit, 0 for conquest.
 func (q *scenarioPanel) setRounds(n int) {
-	q.change(func(s *hexmap.Setup) { s.Victory.Rounds = n })
+	q.change(func(s *scenario.Setup) { s.Victory.Rounds = n })
 }
 
 // refresh shows the grid's setup when it changed since last shown (an

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/script"
 	"hexsandbox/vision"
 )
@@ -168,8 +169,8 @@ func (m *Match) placeTowns(towns []TownSpec) error {
 			builds, ok = m.rules.TypeIndex(m.rules.Builds)
 		}
 		switch {
-		case hexmap.CheckTownName(t.Name) != nil:
-			return fmt.Errorf("%s: name: %v", what, hexmap.CheckTownName(t.Name))
+		case scenario.CheckTownName(t.Name) != nil:
+			return fmt.Errorf("%s: name: %v", what, scenario.CheckTownName(t.Name))
 		case m.grid.Cell(i).IsUnderwater():
 			return fmt.Errorf("%s: cell [%d,%d] is under water", what, t.Cell[0], t.Cell[1])
 		case m.townAt[i] != 0:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // TestTurnRuleEachSpeed: on flat land every step costs 5, so a unit of
@@ -387,7 +388,7 @@ func TestScenarioOfMap(t *testing.T) {
 	if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 7), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetSetup(hexmap.Setup{Seed: 99, Sides: []hexmap.SideSetup{{Side: 2, Team: 1, Name: "North"}, {Side: 1, Team: 1}}, Victory: hexmap.Victory{Rounds: 5}}); err != nil {
+	if err := g.SetSetup(scenario.Setup{Seed: 99, Sides: []scenario.Side{{Side: 2, Team: 1, Name: "North"}, {Side: 1, Team: 1}}, Victory: scenario.Victory{Rounds: 5}}); err != nil {
 		t.Fatal(err)
 	}
 	sc := ScenarioOf(g)

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // Cell is a cell's offset coordinates [x, z], as `hexmap path` prints them.
@@ -120,8 +121,8 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 			return nil, fmt.Errorf("scenario: sides[%d]: side %d listed twice", k, sd.Side)
 		case sd.Team < 0 || sd.Team > hexmap.MaxSides:
 			return nil, fmt.Errorf("scenario: sides[%d]: team %d out of range 1..%d", k, sd.Team, hexmap.MaxSides)
-		case hexmap.CheckSideName(sd.Name) != nil:
-			return nil, fmt.Errorf("scenario: sides[%d]: name %q: %v", k, sd.Name, hexmap.ErrBadSideName)
+		case scenario.CheckSideName(sd.Name) != nil:
+			return nil, fmt.Errorf("scenario: sides[%d]: name %q: %v", k, sd.Name, scenario.ErrBadSideName)
 		}
 		seen[sd.Side] = true
 	}
@@ -180,7 +181,7 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		x, z := u.Location.Offset()
 		typ := u.Type
 		if typ == "" {
-			typ = hexmap.DefaultUnitType
+			typ = scenario.DefaultUnitType
 		}
 		sc.Units = append(sc.Units, UnitSpec{Type: typ, Side: int(u.Side), Cell: Cell{x, z}, HP: MaxHP})
 	}
@@ -197,12 +198,12 @@ func (s Scenario) PlaceOn(g *hexmap.Grid) error {
 	if err != nil {
 		return err
 	}
-	set := hexmap.Setup{Seed: s.Seed, Victory: hexmap.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
+	set := scenario.Setup{Seed: s.Seed, Victory: scenario.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
 	for _, sd := range sides {
-		set.Sides = append(set.Sides, hexmap.SideSetup{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
+		set.Sides = append(set.Sides, scenario.Side{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
 	}
 	for k, a := range s.Areas {
-		area := hexmap.Area{Name: a.Name}
+		area := scenario.Area{Name: a.Name}
 		for _, c := range a.Cells {
 			i, err := cellIndex(g, c, fmt.Sprintf("scenario: areas[%d] (%q)", k, a.Name))
 			if err != nil {
@@ -215,9 +216,9 @@ func (s Scenario) PlaceOn(g *hexmap.Grid) error {
 		set.Areas = append(set.Areas, area)
 	}
 	for _, o := range s.Objectives {
-		set.Objectives = append(set.Objectives, hexmap.Objective{Side: uint8(o.Side), Text: o.Text})
+		set.Objectives = append(set.Objectives, scenario.Objective{Side: uint8(o.Side), Text: o.Text})
 	}
-	slices.SortFunc(set.Objectives, func(a, b hexmap.Objective) int { return int(a.Side) - int(b.Side) })
+	slices.SortFunc(set.Objectives, func(a, b scenario.Objective) int { return int(a.Side) - int(b.Side) })
 	var towns []hexmap.Town
 	for k, t := range s.Towns {
 		i, err := cellIndex(g, t.Cell, fmt.Sprintf("scenario: towns[%d] (%q)", k, t.Name))
@@ -239,7 +240,7 @@ func (s Scenario) PlaceOn(g *hexmap.Grid) error {
 
 // placeAll sets g's setup, towns and units, or none of them when g
 // refuses one.
-func placeAll(g *hexmap.Grid, set hexmap.Setup, towns []hexmap.Town, units []hexmap.Unit) error {
+func placeAll(g *hexmap.Grid, set scenario.Setup, towns []hexmap.Town, units []hexmap.Unit) error {
 	try := g.Clone()
 	for _, err := range []error{try.SetSetup(set), try.SetTowns(towns), try.SetUnits(units)} {
 		if err != nil {

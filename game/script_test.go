@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // scripted is a scenario on a 15×10 flat map: side 1's spearman (1) at
@@ -343,7 +344,7 @@ func TestScriptedMatchReplaysToTheSameHash(t *testing.T) {
 
 func TestScenarioOfCarriesTheMapsScriptAndAreas(t *testing.T) {
 	g := flatGrid(t, 15, 10)
-	set := hexmap.Setup{Script: "def on_start():\n    pass\n", Areas: []hexmap.Area{{Name: "gate", Cells: []int{at(g, 3, 1), at(g, 4, 2)}}}}
+	set := scenario.Setup{Script: "def on_start():\n    pass\n", Areas: []scenario.Area{{Name: "gate", Cells: []int{at(g, 3, 1), at(g, 4, 2)}}}}
 	if err := g.SetSetup(set); err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +365,7 @@ func TestScenarioOfCarriesTheMapsObjectives(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	set := hexmap.Setup{Objectives: []hexmap.Objective{{Side: 2, Text: "Hold on."}, {Side: 1, Text: "Take Ash."}}}
+	set := scenario.Setup{Objectives: []scenario.Objective{{Side: 2, Text: "Hold on."}, {Side: 1, Text: "Take Ash."}}}
 	if err := g.SetSetup(set); err != nil {
 		t.Fatal(err)
 	}

@@ -6,16 +6,16 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/script"
 )
 
 // Limits of what a scenario's script keeps in the match (its areas are
-// bounded as a map's, hexmap.MaxAreas and hexmap.MaxAreaNameLength).
+// bounded as a map's, scenario.MaxAreas and scenario.MaxAreaNameLength).
 const (
 	maxVars         = 256
-	maxVarName      = 64                       // bytes
-	maxText         = hexmap.MaxObjectiveBytes // bytes of a message or objectives, as a map's
+	maxVarName      = 64                         // bytes
+	maxText         = scenario.MaxObjectiveBytes // bytes of a message or objectives, as a map's
 	maxUnits        = 1 << 20
 	maxCallsPerStep = 256 // handler calls for one command (or the start)
 )
@@ -45,13 +45,13 @@ func (m *Match) loadScript(sc Scenario) error {
 		}
 		m.st.Sides[i].Objectives = o.Text
 	}
-	if len(sc.Areas) > hexmap.MaxAreas {
-		return fmt.Errorf("scenario: areas: %d, at most %d", len(sc.Areas), hexmap.MaxAreas)
+	if len(sc.Areas) > scenario.MaxAreas {
+		return fmt.Errorf("scenario: areas: %d, at most %d", len(sc.Areas), scenario.MaxAreas)
 	}
 	for k, a := range sc.Areas {
 		what := fmt.Sprintf("scenario: areas[%d] (%q)", k, a.Name)
-		if n := utf8.RuneCountInString(a.Name); n == 0 || n > hexmap.MaxAreaNameLength || !utf8.ValidString(a.Name) {
-			return fmt.Errorf("%s: a name is 1 to %d characters", what, hexmap.MaxAreaNameLength)
+		if n := utf8.RuneCountInString(a.Name); n == 0 || n > scenario.MaxAreaNameLength || !utf8.ValidString(a.Name) {
+			return fmt.Errorf("%s: a name is 1 to %d characters", what, scenario.MaxAreaNameLength)
 		}
 		if slices.IndexFunc(m.areas, func(o area) bool { return o.name == a.Name }) >= 0 {
 			return fmt.Errorf("%s: the name is used twice", what)

@@ -7,7 +7,8 @@
 // specials), the units on the map (one per cell, never placed or left
 // underwater, each of a type and a side with its moves left) with the side
 // whose turn it is, the towns (one per land cell, named, neutral or a
-// side's), and the scenario's Setup (sides and teams, seed, victory). It
+// side's), and the scenario's settings (package scenario: sides and teams, seed,
+// victory, script, areas, objectives). It
 // draws nothing and never imports ebiten, so everything here runs and
 // tests anywhere, including wasm. The triangulation's own geometry (the
 // hexagon's corners, surface heights, terraces, edge vertices, walls and

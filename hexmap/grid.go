@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"hexsandbox/hexmap/noise"
+	"hexsandbox/hexmap/scenario"
 )
 
 // MaxCellCount is the largest width or height in cells a grid may have.
@@ -23,7 +24,7 @@ type Grid struct {
 	towns townState
 	// setup is the scenario's settings (setup.go); setupEdits counts
 	// their changes.
-	setup      Setup
+	setup      scenario.Setup
 	setupEdits uint64
 	// notes are the map notes by cell (notes.go); noteEdits counts their
 	// changes.
@@ -115,7 +116,7 @@ func (g *Grid) Clone() *Grid {
 // side's exploration and the notes.
 func (g *Grid) Equal(o *Grid) bool {
 	return g.top == o.top && g.noise.Seed() == o.noise.Seed() && slices.Equal(g.cells, o.cells) && g.units.equal(o.units) &&
-		slices.Equal(g.towns.list, o.towns.list) && g.setup.equal(o.setup) &&
+		slices.Equal(g.towns.list, o.towns.list) && g.setup.Equal(o.setup) &&
 		slices.Equal(g.explored.bits, o.explored.bits) && maps.Equal(g.notes, o.notes)
 }
 

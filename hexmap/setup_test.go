@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/scenario"
 	"slices"
 	"strings"
 	"testing"
@@ -13,43 +14,43 @@ func TestSetSetup(t *testing.T) {
 	g, _ := NewGrid(10, 5, 1)
 	for _, tc := range []struct {
 		name  string
-		s     Setup
+		s     scenario.Setup
 		want  error
 		field string
 	}{
-		{"side 0", Setup{Sides: []SideSetup{{0, 1, ""}}}, ErrBadSetupSide, "sides[0]: side 0"},
-		{"side 5", Setup{Sides: []SideSetup{{1, 1, ""}, {5, 1, ""}}}, ErrBadSetupSide, "sides[1]: side 5"},
-		{"side twice", Setup{Sides: []SideSetup{{2, 1, ""}, {2, 2, ""}}}, ErrBadSetupSide, "sides[1]: side 2"},
-		{"team 0", Setup{Sides: []SideSetup{{1, 0, ""}}}, errBadTeam, "sides[0]: team 0"},
-		{"team 5", Setup{Sides: []SideSetup{{1, 5, ""}}}, errBadTeam, "sides[0]: team 5"},
-		{"name too long", Setup{Sides: []SideSetup{{1, 1, strings.Repeat("é", MaxSideNameLength+1)}}}, ErrBadSideName, "sides[0]: name"},
-		{"name with a newline", Setup{Sides: []SideSetup{{1, 1, "a\nb"}}}, ErrBadSideName, "sides[0]: name"},
-		{"negative rounds", Setup{Victory: Victory{Rounds: -1}}, errBadRounds, "victory rounds -1"},
-		{"too many rounds", Setup{Victory: Victory{Rounds: MaxRounds + 1}}, errBadRounds, "victory rounds"},
-		{"objectives of side 0", Setup{Objectives: []Objective{{0, "a"}}}, ErrBadObjective, "objectives[0]: side 0"},
-		{"objectives twice", Setup{Objectives: []Objective{{2, "a"}, {2, "b"}}}, ErrBadObjective, "objectives[1]: side 2"},
-		{"objectives too long", Setup{Objectives: []Objective{{1, strings.Repeat("x", MaxObjectiveBytes+1)}}}, ErrBadObjective, "1001 bytes"},
-		{"objectives not UTF-8", Setup{Objectives: []Objective{{1, "\xff"}}}, ErrBadObjective, "objectives[0]"},
+		{"side 0", scenario.Setup{Sides: []scenario.Side{{Side: 0, Team: 1, Name: ""}}}, scenario.ErrBadSide, "sides[0]: side 0"},
+		{"side 5", scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 1, Name: ""}, {Side: 5, Team: 1, Name: ""}}}, scenario.ErrBadSide, "sides[1]: side 5"},
+		{"side twice", scenario.Setup{Sides: []scenario.Side{{Side: 2, Team: 1, Name: ""}, {Side: 2, Team: 2, Name: ""}}}, scenario.ErrBadSide, "sides[1]: side 2"},
+		{"team 0", scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 0, Name: ""}}}, scenario.ErrBadTeam, "sides[0]: team 0"},
+		{"team 5", scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 5, Name: ""}}}, scenario.ErrBadTeam, "sides[0]: team 5"},
+		{"name too long", scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 1, Name: strings.Repeat("é", scenario.MaxSideNameLength+1)}}}, scenario.ErrBadSideName, "sides[0]: name"},
+		{"name with a newline", scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 1, Name: "a\nb"}}}, scenario.ErrBadSideName, "sides[0]: name"},
+		{"negative rounds", scenario.Setup{Victory: scenario.Victory{Rounds: -1}}, scenario.ErrBadRounds, "victory rounds -1"},
+		{"too many rounds", scenario.Setup{Victory: scenario.Victory{Rounds: scenario.MaxRounds + 1}}, scenario.ErrBadRounds, "victory rounds"},
+		{"objectives of side 0", scenario.Setup{Objectives: []scenario.Objective{{Side: 0, Text: "a"}}}, scenario.ErrBadObjective, "objectives[0]: side 0"},
+		{"objectives twice", scenario.Setup{Objectives: []scenario.Objective{{Side: 2, Text: "a"}, {Side: 2, Text: "b"}}}, scenario.ErrBadObjective, "objectives[1]: side 2"},
+		{"objectives too long", scenario.Setup{Objectives: []scenario.Objective{{Side: 1, Text: strings.Repeat("x", scenario.MaxObjectiveBytes+1)}}}, scenario.ErrBadObjective, "1001 bytes"},
+		{"objectives not UTF-8", scenario.Setup{Objectives: []scenario.Objective{{Side: 1, Text: "\xff"}}}, scenario.ErrBadObjective, "objectives[0]"},
 	} {
 		err := g.SetSetup(tc.s)
 		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.field) {
 			t.Errorf("%s: %v, want %v naming %q", tc.name, err, tc.want, tc.field)
 		}
 	}
-	if !g.Setup().equal(Setup{}) {
+	if !g.Setup().Equal(scenario.Setup{}) {
 		t.Fatal("a refused setup changed the setup")
 	}
-	long := strings.Repeat("ø", MaxObjectiveBytes/2)
-	s := Setup{Seed: 1 << 63, Sides: []SideSetup{{3, 1, ""}, {1, 1, ""}, {4, 4, ""}}, Victory: Victory{Rounds: MaxRounds},
-		Objectives: []Objective{{4, "Hold."}, {1, long}}}
+	long := strings.Repeat("ø", scenario.MaxObjectiveBytes/2)
+	s := scenario.Setup{Seed: 1 << 63, Sides: []scenario.Side{{Side: 3, Team: 1, Name: ""}, {Side: 1, Team: 1, Name: ""}, {Side: 4, Team: 4, Name: ""}}, Victory: scenario.Victory{Rounds: scenario.MaxRounds},
+		Objectives: []scenario.Objective{{Side: 4, Text: "Hold."}, {Side: 1, Text: long}}}
 	if err := g.SetSetup(s); err != nil {
 		t.Fatal(err)
 	}
 	got := g.Setup()
-	if want := []SideSetup{{1, 1, ""}, {3, 1, ""}, {4, 4, ""}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != MaxRounds {
+	if want := []scenario.Side{{Side: 1, Team: 1, Name: ""}, {Side: 3, Team: 1, Name: ""}, {Side: 4, Team: 4, Name: ""}}; !slices.Equal(got.Sides, want) || got.Seed != 1<<63 || got.Victory.Rounds != scenario.MaxRounds {
 		t.Fatalf("setup %+v", got)
 	}
-	if want := []Objective{{1, long}, {4, "Hold."}}; !slices.Equal(got.Objectives, want) {
+	if want := []scenario.Objective{{Side: 1, Text: long}, {Side: 4, Text: "Hold."}}; !slices.Equal(got.Objectives, want) {
 		t.Fatalf("objectives %+v, want them by side", got.Objectives)
 	}
 	got.Sides[0].Team = 2
@@ -63,7 +64,7 @@ func TestSetSetup(t *testing.T) {
 		t.Fatal("Equal ignores the objectives")
 	}
 	c := g.Clone()
-	if !c.Equal(g) || c.SetSetup(Setup{}) != nil || c.Equal(g) || len(g.Setup().Sides) != 3 {
+	if !c.Equal(g) || c.SetSetup(scenario.Setup{}) != nil || c.Equal(g) || len(g.Setup().Sides) != 3 {
 		t.Fatal("Clone or Equal ignores the setup")
 	}
 }
@@ -79,11 +80,11 @@ func TestSidesDefault(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 3))
 	g.PlaceTown(townOn(g, 2, "Ash", 1))
 	g.PlaceTown(townOn(g, 3, "Birch", 0))
-	if s, want := g.Sides(), []SideSetup{{1, 1, ""}, {3, 3, ""}}; !slices.Equal(s, want) {
+	if s, want := g.Sides(), []scenario.Side{{Side: 1, Team: 1, Name: ""}, {Side: 3, Team: 3, Name: ""}}; !slices.Equal(s, want) {
 		t.Fatalf("sides %v, want %v", s, want)
 	}
-	g.SetSetup(Setup{Sides: []SideSetup{{2, 1, ""}, {4, 1, ""}}})
-	if s, want := g.Sides(), []SideSetup{{2, 1, ""}, {4, 1, ""}}; !slices.Equal(s, want) {
+	g.SetSetup(scenario.Setup{Sides: []scenario.Side{{Side: 2, Team: 1, Name: ""}, {Side: 4, Team: 1, Name: ""}}})
+	if s, want := g.Sides(), []scenario.Side{{Side: 2, Team: 1, Name: ""}, {Side: 4, Team: 1, Name: ""}}; !slices.Equal(s, want) {
 		t.Fatalf("sides %v, want %v", s, want)
 	}
 }

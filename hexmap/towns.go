@@ -2,14 +2,9 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/scenario"
 	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 )
-
-// MaxTownNameLength bounds a town's name in characters.
-const MaxTownNameLength = 32
 
 // Town is a town (a city) standing on a land cell: its name and the side
 // that owns it, 0 for neutral. The grid keeps its towns with the cells,
@@ -17,35 +12,19 @@ const MaxTownNameLength = 32
 // package game takes them as a match's starting towns.
 type Town struct {
 	Location Coordinates
-	Name     string // 1..MaxTownNameLength printable characters, see CheckTownName
+	Name     string // 1..MaxTownNameLength printable characters, see scenario.CheckTownName
 	Owner    uint8  // 0 (neutral) or a side 1..MaxSides
 }
 
-// The reasons the grid refuses a town (saves wraps ErrBadTownName). A
+// The reasons the grid refuses a town (a bad name is
+// scenario.ErrBadTownName). A
 // town off the map is errOffMap, as a unit is.
 var (
-	ErrBadTownName    = errors.New("a town's name is 1 to 32 printable characters on one line, without spaces around it")
 	errBadTownOwner   = errors.New("a town's owner is 0 (neutral) or a side 1 to 4")
 	errTownThere      = errors.New("the cell already holds a town")
 	errTownUnderwater = errors.New("towns stand on land, not underwater")
 	errNoSuchTown     = errors.New("no such town")
 )
-
-// CheckTownName returns ErrBadTownName unless name is a town's name:
-// valid UTF-8, 1 to MaxTownNameLength printable characters (spaces
-// inside it only), nothing to trim around it.
-func CheckTownName(name string) error {
-	if name == "" || !utf8.ValidString(name) || strings.TrimSpace(name) != name ||
-		utf8.RuneCountInString(name) > MaxTownNameLength {
-		return ErrBadTownName
-	}
-	for _, r := range name {
-		if !unicode.IsPrint(r) {
-			return ErrBadTownName
-		}
-	}
-	return nil
-}
 
 // townState is the grid's towns: the list in placement order, which cell
 // holds which, and a counter that tells followers (undo, views) that
@@ -78,8 +57,8 @@ func (g *Grid) checkTown(t Town) (int, error) {
 	switch {
 	case !ok:
 		return 0, errOffMap
-	case CheckTownName(t.Name) != nil:
-		return i, ErrBadTownName
+	case scenario.CheckTownName(t.Name) != nil:
+		return i, scenario.ErrBadTownName
 	case t.Owner > MaxSides:
 		return i, errBadTownOwner
 	case g.cells[i].IsUnderwater():
@@ -92,7 +71,7 @@ func (g *Grid) checkTown(t Town) (int, error) {
 }
 
 // PlaceTown places t (an edit) after the other towns: on the map, on a
-// dry cell without a town, with a name CheckTownName accepts and an
+// dry cell without a town, with a name scenario.CheckTownName accepts and an
 // owner 0..MaxSides. Its location is stored in the cell's own
 // coordinates. A refused town changes nothing.
 func (g *Grid) PlaceTown(t Town) error { return g.InsertTown(len(g.towns.list), t) }

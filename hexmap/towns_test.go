@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"errors"
+	"hexsandbox/hexmap/scenario"
 	"strings"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestUnitTypes(t *testing.T) {
 		u := unitOn(g, 1, 2)
 		u.Type = tc.name
 		err := g.AddUnit(u)
-		if tc.ok != (err == nil) || !tc.ok && !errors.Is(err, ErrBadUnitType) {
+		if tc.ok != (err == nil) || !tc.ok && !errors.Is(err, scenario.ErrBadUnitType) {
 			t.Errorf("type %q: %v", tc.name, err)
 		}
 		if err == nil && g.Units()[1].Type != tc.name {
@@ -34,7 +35,7 @@ func TestUnitTypes(t *testing.T) {
 	}
 	u := g.Units()[0]
 	u.Type = "Scout"
-	if err := g.PutUnit(0, u); !errors.Is(err, ErrBadUnitType) || g.Units()[0].Type != "spearman" {
+	if err := g.PutUnit(0, u); !errors.Is(err, scenario.ErrBadUnitType) || g.Units()[0].Type != "spearman" {
 		t.Fatalf("a move to a bad type: %v, %+v", err, g.Units()[0])
 	}
 }
@@ -60,13 +61,13 @@ func TestPlaceTownRules(t *testing.T) {
 		{"off the map", Town{Location: FromOffset(0, 5), Name: "Nowhere"}, errOffMap},
 		{"owner 5", townOn(g, 1, "Elm", 5), errBadTownOwner},
 		{"owner 4, under a unit", townOn(g, 4, "Elm", 4), nil},
-		{"empty name", townOn(g, 5, "", 1), ErrBadTownName},
-		{"33 characters", townOn(g, 5, strings.Repeat("a", 33), 1), ErrBadTownName},
+		{"empty name", townOn(g, 5, "", 1), scenario.ErrBadTownName},
+		{"33 characters", townOn(g, 5, strings.Repeat("a", 33), 1), scenario.ErrBadTownName},
 		{"32 two-byte characters", townOn(g, 5, strings.Repeat("é", 32), 1), nil},
-		{"space around", townOn(g, 6, " Oak", 1), ErrBadTownName},
+		{"space around", townOn(g, 6, " Oak", 1), scenario.ErrBadTownName},
 		{"space inside", townOn(g, 6, "Old Oak", 1), nil},
-		{"two lines", townOn(g, 7, "Oak\nAsh", 1), ErrBadTownName},
-		{"not UTF-8", townOn(g, 7, "Oak\xff", 1), ErrBadTownName},
+		{"two lines", townOn(g, 7, "Oak\nAsh", 1), scenario.ErrBadTownName},
+		{"not UTF-8", townOn(g, 7, "Oak\xff", 1), scenario.ErrBadTownName},
 	}
 	for _, tc := range cases {
 		before := len(g.Towns())

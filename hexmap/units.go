@@ -3,23 +3,17 @@ package hexmap
 import (
 	"cmp"
 	"errors"
+	"hexsandbox/hexmap/scenario"
 	"math"
 	"slices"
 )
 
 // MaxSides is how many sides (players) units can belong to. Catlike has
 // one side; its files' units are side 1.
-const MaxSides = 4
+const MaxSides = scenario.MaxSides
 
 // UnitSpeed is a unit's move budget per turn (Catlike's HexUnit.Speed).
 const UnitSpeed = 24
-
-// DefaultUnitType is the type of a unit placed without one, and of every
-// unit of a file older than unit types (Catlike's included).
-const DefaultUnitType = "spearman"
-
-// MaxUnitTypeLength bounds a unit type's name in bytes.
-const MaxUnitTypeLength = 16
 
 // Unit is a unit standing on a cell (Catlike part 18), with its type,
 // the side it belongs to and what it may still move this turn. The grid
@@ -33,39 +27,23 @@ type Unit struct {
 	Orientation float32
 	Side        uint8 // 1..MaxSides
 	MovesLeft   int16 // 0..UnitSpeed
-	// Type names the unit's type in a ruleset (see CheckUnitType). The
-	// grid stores "" as DefaultUnitType, so a placed unit always has one.
+	// Type names the unit's type in a ruleset (see scenario.CheckUnitType). The
+	// grid stores "" as scenario.DefaultUnitType, so a placed unit always has one.
 	Type string
 }
 
-// The reasons the grid refuses a unit (the editor tells ErrOccupied and
-// ErrUnderwater apart, saves wraps ErrBadUnitType).
+// The reasons the grid refuses a unit (the editor tells ErrUnderwater
+// apart; a bad type is scenario.ErrBadUnitType).
 var (
 	errOffMap      = errors.New("the cell is off the map")
-	ErrOccupied    = errors.New("the cell already holds a unit")
+	errOccupied    = errors.New("the cell already holds a unit")
 	ErrUnderwater  = errors.New("units cannot stand underwater")
 	errBadSide     = errors.New("a unit's side is 1 to 4")
 	errBadMoves    = errors.New("a unit's moves left are 0 to its speed")
 	errBadHeading  = errors.New("a unit's orientation must be a finite number")
 	errNoSuchUnit  = errors.New("no such unit")
 	errBadSideTurn = errors.New("the side in turn is 1 to 4")
-	ErrBadUnitType = errors.New("a unit's type is 1 to 16 lowercase letters, digits or '-'")
 )
-
-// CheckUnitType returns ErrBadUnitType unless name is a unit type's name:
-// 1 to MaxUnitTypeLength bytes, each a lowercase ASCII letter, a digit
-// or '-'. Rulesets name their types the same way.
-func CheckUnitType(name string) error {
-	if name == "" || len(name) > MaxUnitTypeLength {
-		return ErrBadUnitType
-	}
-	for _, b := range []byte(name) {
-		if (b < 'a' || b > 'z') && (b < '0' || b > '9') && b != '-' {
-			return ErrBadUnitType
-		}
-	}
-	return nil
-}
 
 // unitState is the grid's units: the list in placement order, which cell
 // holds which, whose turn it is, and counters that tell followers
@@ -129,14 +107,14 @@ func (g *Grid) SetSideInTurn(s int) error {
 // checkUnit reports why u cannot stand on the map, with self the index
 // of the unit u replaces (-1 for a new unit); wet allows a cell under
 // water (loading). It returns u's cell. u's type must be set already
-// ("" is not a type: callers store DefaultUnitType for it).
+// ("" is not a type: callers store scenario.DefaultUnitType for it).
 func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 	i, ok := g.top.Index(u.Location)
 	switch {
 	case !ok:
 		return 0, errOffMap
-	case CheckUnitType(u.Type) != nil:
-		return i, ErrBadUnitType
+	case scenario.CheckUnitType(u.Type) != nil:
+		return i, scenario.ErrBadUnitType
 	case u.Side < 1 || u.Side > MaxSides:
 		return i, errBadSide
 	case u.MovesLeft < 0 || u.MovesLeft > UnitSpeed:
@@ -147,14 +125,14 @@ func (g *Grid) checkUnit(u Unit, self int, wet bool) (int, error) {
 		return i, ErrUnderwater
 	}
 	if k, ok := g.UnitAt(i); ok && k != self {
-		return i, ErrOccupied
+		return i, errOccupied
 	}
 	return i, nil
 }
 
 // AddUnit places u (an edit): on the map, on a dry free cell, with a side
-// 1..MaxSides, moves left 0..UnitSpeed and a type CheckUnitType accepts
-// ("" places a DefaultUnitType). Its location is stored in the
+// 1..MaxSides, moves left 0..UnitSpeed and a type scenario.CheckUnitType accepts
+// ("" places a scenario.DefaultUnitType). Its location is stored in the
 // cell's own coordinates (on a wrapping map any column names a cell).
 func (g *Grid) AddUnit(u Unit) error { return g.InsertUnit(len(g.units.list), u) }
 
@@ -163,7 +141,7 @@ func (g *Grid) AddUnit(u Unit) error { return g.InsertUnit(len(g.units.list), u)
 func (g *Grid) InsertUnit(k int, u Unit) error { return g.insertUnit(k, u, false) }
 
 func (g *Grid) insertUnit(k int, u Unit, wet bool) error {
-	u.Type = cmp.Or(u.Type, DefaultUnitType)
+	u.Type = cmp.Or(u.Type, scenario.DefaultUnitType)
 	i, err := g.checkUnit(u, -1, wet)
 	if err != nil {
 		return err
@@ -203,7 +181,7 @@ func (g *Grid) PutUnit(k int, u Unit) error {
 	if k < 0 || k >= len(g.units.list) {
 		return errNoSuchUnit
 	}
-	u.Type = cmp.Or(u.Type, DefaultUnitType)
+	u.Type = cmp.Or(u.Type, scenario.DefaultUnitType)
 	i, err := g.checkUnit(u, k, false)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package hexmap
 import (
 	"errors"
 	"hexsandbox/hexmap/noise"
+	"hexsandbox/hexmap/scenario"
 	"math"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestAddUnitRules(t *testing.T) {
 		want error
 	}{
 		{"dry free cell", unitOn(g, 0, 1), nil},
-		{"same cell again", unitOn(g, 0, 2), ErrOccupied},
+		{"same cell again", unitOn(g, 0, 2), errOccupied},
 		{"underwater", unitOn(g, 3, 1), ErrUnderwater},
 		{"off the map", Unit{Location: FromOffset(0, 5), Side: 1}, errOffMap},
 		{"off the map west", Unit{Location: FromOffset(-1, 2), Side: 1}, errOffMap},
@@ -103,7 +104,7 @@ func TestPutUnit(t *testing.T) {
 	g.AddUnit(unitOn(g, 1, 2))
 	g.SetWaterLevel(2, 1)
 	edits, changes := g.UnitEdits(), g.UnitChanges()
-	moved := Unit{Location: g.Topology().Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: DefaultUnitType}
+	moved := Unit{Location: g.Topology().Coordinates(11), Orientation: 60, Side: 1, MovesLeft: 14, Type: scenario.DefaultUnitType}
 	if err := g.PutUnit(0, moved); err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestPutUnit(t *testing.T) {
 	for _, tc := range []struct {
 		to   int
 		want error
-	}{{1, ErrOccupied}, {2, ErrUnderwater}, {11, nil}} {
+	}{{1, errOccupied}, {2, ErrUnderwater}, {11, nil}} {
 		u := moved
 		u.Location = g.Topology().Coordinates(tc.to)
 		if err := g.PutUnit(0, u); !errors.Is(err, tc.want) {
@@ -168,7 +169,7 @@ func TestSetUnits(t *testing.T) {
 		t.Fatalf("%v, units %v", err, g.Units())
 	}
 	before := g.Clone()
-	if err := g.SetUnits([]Unit{unitOn(g, 2, 1), unitOn(g, 2, 1)}); !errors.Is(err, ErrOccupied) {
+	if err := g.SetUnits([]Unit{unitOn(g, 2, 1), unitOn(g, 2, 1)}); !errors.Is(err, errOccupied) {
 		t.Fatalf("two units on a cell: %v", err)
 	}
 	if !g.Equal(before) || !g.Occupied(1) || !g.Occupied(7) {

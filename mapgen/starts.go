@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/nav"
 )
 
@@ -81,9 +82,9 @@ func PlaceStarts(g *hexmap.Grid, sides int, seed int64) error {
 		return err
 	}
 	towns, units := p.scenario(starts)
-	setup := hexmap.Setup{Seed: uint64(seed)}
+	setup := scenario.Setup{Seed: uint64(seed)}
 	for s := 1; s <= sides; s++ {
-		setup.Sides = append(setup.Sides, hexmap.SideSetup{Side: uint8(s), Team: uint8(s)})
+		setup.Sides = append(setup.Sides, scenario.Side{Side: uint8(s), Team: uint8(s)})
 	}
 	oldTowns, oldUnits := slices.Clone(g.Towns()), slices.Clone(g.Units())
 	if err := g.SetTowns(towns); err != nil {

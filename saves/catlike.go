@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // Catlike Hex Map save files (C# BinaryWriter, little-endian), as the
@@ -77,7 +78,7 @@ func CatlikeLoses(g *hexmap.Grid) []string {
 		lost = append(lost, fmt.Sprintf("%d towns", n))
 	}
 	for _, u := range g.Units() {
-		if u.Type != hexmap.DefaultUnitType {
+		if u.Type != scenario.DefaultUnitType {
 			lost = append(lost, "unit types")
 			break
 		}

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // The product's format, gzip-compressed as a whole:
@@ -32,14 +33,14 @@ import (
 //	that many bytes of UTF-8 name, then the setup: uint64 seed (of a
 //	match's generator, not the map's noise), uint32
 //	round limit (0 conquest), uint8 side count (≤ 4), per side uint8
-//	side, uint8 team, v6+: uint32 script length (≤ hexmap.MaxScriptBytes),
-//	that many bytes of UTF-8, uint8 area count (≤ hexmap.MaxAreas), per
+//	side, uint8 team, v6+: uint32 script length (≤ scenario.MaxScriptBytes),
+//	that many bytes of UTF-8, uint8 area count (≤ scenario.MaxAreas), per
 //	area uint8 length, that many bytes of UTF-8 name, uint32 cell count
 //	(≤ cells), per cell uint32 index (ascending), v7+: uint8 objectives
 //	count (≤ 4), per entry uint8 side, uint16 length (≤
-//	hexmap.MaxObjectiveBytes), that many bytes of UTF-8, v8+: per side
+//	scenario.MaxObjectiveBytes), that many bytes of UTF-8, v8+: per side
 //	of the setup (in its order) uint8 length (≤ 4 ×
-//	hexmap.MaxSideNameLength), that many bytes of UTF-8 name ("" for the
+//	scenario.MaxSideNameLength), that many bytes of UTF-8 name ("" for the
 //	colour's name), then the match
 //	length's bytes, opaque here (package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
@@ -52,8 +53,8 @@ import (
 // only side there was); version 3 moved exploration per side after the
 // units, where data per side belongs. Versions 1 to 3 had no notes.
 // Versions 1 to 4 had no unit types, towns, setup or match: their units
-// read as hexmap.DefaultUnitType, with no towns and the zero (default)
-// hexmap.Setup. Version 5's match length comes right after the header,
+// read as scenario.DefaultUnitType, with no towns and the zero (default)
+// scenario.Setup. Version 5's match length comes right after the header,
 // so that a reader knows how much the body may hold before it
 // decompresses the body. Versions 1 to 5 had no script or areas,
 // versions 1 to 6 no starting objectives, versions 1 to 7 no side names.
@@ -108,13 +109,13 @@ func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 // version 7's objectives and version 8's side names when the layout has
 // them.
 func maxScenarioLen(n int, lay layout) int64 {
-	size := int64(n)*(1+hexmap.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
+	size := int64(n)*(1+scenario.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
 		8 + 4 + 1 + 2*hexmap.MaxSides
 	if lay.script {
-		size += 4 + hexmap.MaxScriptBytes + 1 + hexmap.MaxAreas*(1+maxAreaNameBytes+4+4*int64(n))
+		size += 4 + scenario.MaxScriptBytes + 1 + scenario.MaxAreas*(1+maxAreaNameBytes+4+4*int64(n))
 	}
 	if lay.objectives {
-		size += 1 + hexmap.MaxSides*(1+2+hexmap.MaxObjectiveBytes)
+		size += 1 + hexmap.MaxSides*(1+2+scenario.MaxObjectiveBytes)
 	}
 	if lay.sideNames {
 		size += hexmap.MaxSides * (1 + maxSideNameBytes)
@@ -144,7 +145,7 @@ func encodeNative(g *hexmap.Grid, match []byte) []byte {
 	units := g.Units()
 	// Room for all but the notes and towns, which are few: the match
 	// may be large, and growing the slice past it would copy it again.
-	data := make([]byte, 0, headerLen+4+planeCount*n+lay.turnLen+4+(lay.unitLen+1+hexmap.MaxUnitTypeLength)*len(units)+
+	data := make([]byte, 0, headerLen+4+planeCount*n+lay.turnLen+4+(lay.unitLen+1+scenario.MaxUnitTypeLength)*len(units)+
 		lay.exploredLen(n)+4+4+8+4+1+2*hexmap.MaxSides+4+len(g.Setup().Script)+1+len(match)+4)
 	data = append(data, magic...)
 	data = binary.LittleEndian.AppendUint16(data, nativeVersion)
@@ -278,8 +279,8 @@ func readMatchLength(z io.Reader, head []byte) ([]byte, int, error) {
 // checkBody checks the body's length against its unit, note and town
 // counts and the checksum against the content; it returns the version 5
 // sections, read but not yet checked on the map.
-func checkBody(head, body []byte, n int, lay layout, matchLen int) (scenario, error) {
-	var sc scenario
+func checkBody(head, body []byte, n int, lay layout, matchLen int) (sections, error) {
+	var sc sections
 	cellsEnd := planeCount*n + lay.turnLen
 	if len(body) < cellsEnd+4 {
 		return sc, fmt.Errorf("truncated data: %d bytes of cells, want %d", len(body), cellsEnd+4)
@@ -319,7 +320,7 @@ func checkBody(head, body []byte, n int, lay layout, matchLen int) (scenario, er
 
 // decodeBody builds the map of a checked body; sc is its version 5
 // sections (empty before version 5).
-func decodeBody(h nativeHeader, body []byte, sc scenario, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
+func decodeBody(h nativeHeader, body []byte, sc sections, noise NoiseSource) (*hexmap.Grid, hexmap.BatchReport, error) {
 	n := h.width * h.height
 	lay := layoutOf(h.version)
 	cells := make([]hexmap.Cell, n)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // MaxMatchBytes bounds the match a file carries (package game's saved
@@ -16,17 +17,17 @@ const MaxMatchBytes = 64 << 20
 // maxTownNameBytes is the most UTF-8 bytes a town's name can take;
 // maxAreaNameBytes an area's.
 const (
-	maxTownNameBytes = 4 * hexmap.MaxTownNameLength
-	maxAreaNameBytes = 4 * hexmap.MaxAreaNameLength
-	maxSideNameBytes = 4 * hexmap.MaxSideNameLength
+	maxTownNameBytes = 4 * scenario.MaxTownNameLength
+	maxAreaNameBytes = 4 * scenario.MaxAreaNameLength
+	maxSideNameBytes = 4 * scenario.MaxSideNameLength
 )
 
-// scenario is what version 5 stores after the notes: the units' types
+// sections is what version 5 stores after the notes: the units' types
 // (in the order of the units), the towns, the setup and the match.
-type scenario struct {
+type sections struct {
 	types []string
 	towns []townRecord
-	setup hexmap.Setup
+	setup scenario.Setup
 	match []byte
 }
 
@@ -143,14 +144,14 @@ func (c *cursor) fail(err error) {
 // against MaxMatchBytes already), and returns them with their length. It
 // checks the lengths and counts, so that nothing it allocates exceeds
 // what b holds; the grid checks the values (hexmap's setters).
-func readScenario(b []byte, units, n, matchLen int, lay layout) (scenario, int, error) {
-	var s scenario
+func readScenario(b []byte, units, n, matchLen int, lay layout) (sections, int, error) {
+	var s sections
 	c := &cursor{b: b, what: "unit types"}
 	s.types = make([]string, 0, min(units, len(b)))
 	for range units {
 		size := int(c.u8())
-		if size > hexmap.MaxUnitTypeLength {
-			c.fail(fmt.Errorf("unit %d: type of %d bytes: %w", len(s.types), size, hexmap.ErrBadUnitType))
+		if size > scenario.MaxUnitTypeLength {
+			c.fail(fmt.Errorf("unit %d: type of %d bytes: %w", len(s.types), size, scenario.ErrBadUnitType))
 		}
 		s.types = append(s.types, string(c.take(size)))
 	}
@@ -165,20 +166,20 @@ func readScenario(b []byte, units, n, matchLen int, lay layout) (scenario, int, 
 		case cell >= uint32(n):
 			c.fail(fmt.Errorf("town %d: cell %d is off the map's %d cells", k, cell, n))
 		case size > maxTownNameBytes:
-			c.fail(fmt.Errorf("town %d: name of %d bytes: %w", k, size, hexmap.ErrBadTownName))
+			c.fail(fmt.Errorf("town %d: name of %d bytes: %w", k, size, scenario.ErrBadTownName))
 		}
 		s.towns = append(s.towns, townRecord{int(cell), string(c.take(size)), owner})
 	}
 	c.what = "setup"
 	s.setup.Seed = c.u64()
 	rounds := c.u32()
-	s.setup.Victory.Rounds = int(min(rounds, hexmap.MaxRounds+1))
+	s.setup.Victory.Rounds = int(min(rounds, scenario.MaxRounds+1))
 	sides := int(c.u8())
 	if sides > hexmap.MaxSides {
-		c.fail(fmt.Errorf("setup: %d sides: %w", sides, hexmap.ErrBadSetupSide))
+		c.fail(fmt.Errorf("setup: %d sides: %w", sides, scenario.ErrBadSide))
 	}
 	for range min(sides, hexmap.MaxSides) {
-		s.setup.Sides = append(s.setup.Sides, hexmap.SideSetup{Side: c.u8(), Team: c.u8()})
+		s.setup.Sides = append(s.setup.Sides, scenario.Side{Side: c.u8(), Team: c.u8()})
 	}
 	if lay.script {
 		readScript(c, &s.setup, n)
@@ -199,28 +200,28 @@ func readScenario(b []byte, units, n, matchLen int, lay layout) (scenario, int, 
 // readScript reads version 6's script and areas into setup, checking
 // lengths and counts against what a map of n cells allows (the grid
 // checks the values).
-func readScript(c *cursor, setup *hexmap.Setup, n int) {
+func readScript(c *cursor, setup *scenario.Setup, n int) {
 	c.what = "script"
 	size := c.u32()
-	if size > hexmap.MaxScriptBytes {
-		c.fail(fmt.Errorf("script of %d bytes: %w", size, hexmap.ErrBadScript))
+	if size > scenario.MaxScriptBytes {
+		c.fail(fmt.Errorf("script of %d bytes: %w", size, scenario.ErrBadScript))
 		return
 	}
 	setup.Script = string(c.take(int(size)))
 	c.what = "areas"
 	count := int(c.u8())
-	if count > hexmap.MaxAreas {
-		c.fail(fmt.Errorf("%d areas: %w", count, hexmap.ErrBadArea))
+	if count > scenario.MaxAreas {
+		c.fail(fmt.Errorf("%d areas: %w", count, scenario.ErrBadArea))
 	}
 	for k := 0; k < count && c.err == nil; k++ {
 		nameLen := int(c.u8())
 		if nameLen > maxAreaNameBytes {
-			c.fail(fmt.Errorf("area %d: name of %d bytes: %w", k, nameLen, hexmap.ErrBadArea))
+			c.fail(fmt.Errorf("area %d: name of %d bytes: %w", k, nameLen, scenario.ErrBadArea))
 		}
-		a := hexmap.Area{Name: string(c.take(nameLen))}
+		a := scenario.Area{Name: string(c.take(nameLen))}
 		cells := c.u32()
 		if cells > uint32(n) {
-			c.fail(fmt.Errorf("area %d: %d cells on a map of %d: %w", k, cells, n, hexmap.ErrBadArea))
+			c.fail(fmt.Errorf("area %d: %d cells on a map of %d: %w", k, cells, n, scenario.ErrBadArea))
 		}
 		for j := 0; j < int(cells) && c.err == nil; j++ {
 			a.Cells = append(a.Cells, int(c.u32()))
@@ -231,30 +232,30 @@ func readScript(c *cursor, setup *hexmap.Setup, n int) {
 
 // readObjectives reads version 7's starting objectives into setup,
 // checking their count and lengths (the grid checks the values).
-func readObjectives(c *cursor, setup *hexmap.Setup) {
+func readObjectives(c *cursor, setup *scenario.Setup) {
 	c.what = "objectives"
 	count := int(c.u8())
 	if count > hexmap.MaxSides {
-		c.fail(fmt.Errorf("%d objectives: %w", count, hexmap.ErrBadObjective))
+		c.fail(fmt.Errorf("%d objectives: %w", count, scenario.ErrBadObjective))
 	}
 	for k := 0; k < count && c.err == nil; k++ {
 		side := c.u8()
 		size := int(c.u16())
-		if size > hexmap.MaxObjectiveBytes {
-			c.fail(fmt.Errorf("objectives %d: %d bytes: %w", k, size, hexmap.ErrBadObjective))
+		if size > scenario.MaxObjectiveBytes {
+			c.fail(fmt.Errorf("objectives %d: %d bytes: %w", k, size, scenario.ErrBadObjective))
 		}
-		setup.Objectives = append(setup.Objectives, hexmap.Objective{Side: side, Text: string(c.take(size))})
+		setup.Objectives = append(setup.Objectives, scenario.Objective{Side: side, Text: string(c.take(size))})
 	}
 }
 
 // readSideNames reads version 8's side names into setup's sides (the
 // grid checks them).
-func readSideNames(c *cursor, setup *hexmap.Setup) {
+func readSideNames(c *cursor, setup *scenario.Setup) {
 	c.what = "side names"
 	for k := range setup.Sides {
 		size := int(c.u8())
 		if size > maxSideNameBytes {
-			c.fail(fmt.Errorf("side %d: name of %d bytes: %w", setup.Sides[k].Side, size, hexmap.ErrBadSideName))
+			c.fail(fmt.Errorf("side %d: name of %d bytes: %w", setup.Sides[k].Side, size, scenario.ErrBadSideName))
 		}
 		setup.Sides[k].Name = string(c.take(size))
 	}
@@ -262,9 +263,9 @@ func readSideNames(c *cursor, setup *hexmap.Setup) {
 
 // applyTypes gives the file's unit records (in the file's order) their
 // types, before the grid takes them.
-func (s scenario) applyTypes(units []hexmap.Unit) error {
+func (s sections) applyTypes(units []hexmap.Unit) error {
 	for k := range units {
-		if err := hexmap.CheckUnitType(s.types[k]); err != nil {
+		if err := scenario.CheckUnitType(s.types[k]); err != nil {
 			return fmt.Errorf("unit %d: type %q: %w", k, s.types[k], err)
 		}
 		units[k].Type = s.types[k]
@@ -273,7 +274,7 @@ func (s scenario) applyTypes(units []hexmap.Unit) error {
 }
 
 // applyTo sets the towns and the setup on g.
-func (s scenario) applyTo(g *hexmap.Grid) error {
+func (s sections) applyTo(g *hexmap.Grid) error {
 	towns := make([]hexmap.Town, len(s.towns))
 	for k, t := range s.towns {
 		towns[k] = hexmap.Town{Location: g.Topology().Coordinates(t.cell), Name: t.name, Owner: t.owner}

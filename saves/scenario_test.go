@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // scenarioTowns are the towns scenarioMap places: neutral and owned,
@@ -22,7 +23,7 @@ var scenarioTowns = []struct {
 	owner uint8
 }{
 	{3, 4, "Ash", 1},
-	{12, 7, strings.Repeat("é", hexmap.MaxTownNameLength), 0},
+	{12, 7, strings.Repeat("é", scenario.MaxTownNameLength), 0},
 	{0, 0, "Lake Mør", 4},
 }
 
@@ -32,15 +33,15 @@ var scenarioTowns = []struct {
 // and one holding the last cell of a 40×30 map, and starting objectives
 // for two sides, one of the longest, and side names (one of several
 // bytes a character, one left to its colour, one of the longest).
-var scenarioSetup = hexmap.Setup{
+var scenarioSetup = scenario.Setup{
 	Seed: 1<<63 | 12345,
-	Sides: []hexmap.SideSetup{{Side: 1, Team: 1, Name: "Północ"}, {Side: 2, Team: 2},
-		{Side: 4, Team: 1, Name: strings.Repeat("é", hexmap.MaxSideNameLength)}},
-	Victory: hexmap.Victory{Rounds: 200},
+	Sides: []scenario.Side{{Side: 1, Team: 1, Name: "Północ"}, {Side: 2, Team: 2},
+		{Side: 4, Team: 1, Name: strings.Repeat("é", scenario.MaxSideNameLength)}},
+	Victory: scenario.Victory{Rounds: 200},
 	Script:  "def on_start():\n    game.message(\"Grüße\")\n",
-	Areas: []hexmap.Area{{Name: "empty"}, {Name: strings.Repeat("ø", hexmap.MaxAreaNameLength), Cells: []int{0, 5, 6}},
+	Areas: []scenario.Area{{Name: "empty"}, {Name: strings.Repeat("ø", scenario.MaxAreaNameLength), Cells: []int{0, 5, 6}},
 		{Name: "corner", Cells: []int{40*30 - 1}}},
-	Objectives: []hexmap.Objective{{Side: 2, Text: "Hold."}, {Side: 4, Text: strings.Repeat("é", hexmap.MaxObjectiveBytes/2)}},
+	Objectives: []scenario.Objective{{Side: 2, Text: "Hold."}, {Side: 4, Text: strings.Repeat("é", scenario.MaxObjectiveBytes/2)}},
 }
 
 // scenarioTypes are the types scenarioMap gives its units in turn.
@@ -193,8 +194,8 @@ func TestVersion6FileReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := hexmap.Setup{Seed: 6, Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}, Victory: hexmap.Victory{Rounds: 9},
-		Script: "def on_start():\n    game.message(\"six\")\n", Areas: []hexmap.Area{{Name: "west", Cells: []int{0, 10, 20}}}}
+	want := scenario.Setup{Seed: 6, Sides: []scenario.Side{{Side: 1, Team: 1}, {Side: 2, Team: 2}}, Victory: scenario.Victory{Rounds: 9},
+		Script: "def on_start():\n    game.message(\"six\")\n", Areas: []scenario.Area{{Name: "west", Cells: []int{0, 10, 20}}}}
 	s := g.Setup()
 	if info.Version != 6 || s.Seed != want.Seed || !slices.Equal(s.Sides, want.Sides) || s.Victory != want.Victory || s.Script != want.Script ||
 		len(s.Areas) != 1 || s.Areas[0].Name != "west" || !slices.Equal(s.Areas[0].Cells, want.Areas[0].Cells) || s.Objectives != nil {
@@ -214,20 +215,20 @@ func TestVersion6FileReads(t *testing.T) {
 // naming it.
 func TestBadScriptOrAreaRefused(t *testing.T) {
 	g := testMap(t, 10, 5, 2)
-	for _, s := range []hexmap.Setup{
-		{Script: strings.Repeat("x", hexmap.MaxScriptBytes+1)},
+	for _, s := range []scenario.Setup{
+		{Script: strings.Repeat("x", scenario.MaxScriptBytes+1)},
 		{Script: "\xff"},
-		{Areas: []hexmap.Area{{Name: "a"}, {Name: "a"}}},
-		{Areas: []hexmap.Area{{Name: ""}}},
-		{Areas: []hexmap.Area{{Name: "a", Cells: []int{3, 3}}}},
-		{Areas: []hexmap.Area{{Name: "a", Cells: []int{50}}}},
+		{Areas: []scenario.Area{{Name: "a"}, {Name: "a"}}},
+		{Areas: []scenario.Area{{Name: ""}}},
+		{Areas: []scenario.Area{{Name: "a", Cells: []int{3, 3}}}},
+		{Areas: []scenario.Area{{Name: "a", Cells: []int{50}}}},
 	} {
 		if err := g.SetSetup(s); err == nil {
 			t.Errorf("setup %.60v accepted", s)
 		}
 	}
 	// Written past the grid's checks, a bad area is refused on reading.
-	good := hexmap.Setup{Areas: []hexmap.Area{{Name: "a", Cells: []int{1, 2}}}}
+	good := scenario.Setup{Areas: []scenario.Area{{Name: "a", Cells: []int{1, 2}}}}
 	if err := g.SetSetup(good); err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestBadScriptOrAreaRefused(t *testing.T) {
 	}
 	content[at+10] = 1 // cells 1, 1: not ascending
 	binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
-	if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, hexmap.ErrBadArea) {
+	if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, scenario.ErrBadArea) {
 		t.Fatalf("read: %v", err)
 	}
 }
@@ -247,7 +248,7 @@ func TestBadScriptOrAreaRefused(t *testing.T) {
 // a side the grid refuses, and a length past the limit.
 func TestBadObjectivesRefused(t *testing.T) {
 	g := testMap(t, 10, 5, 2)
-	if err := g.SetSetup(hexmap.Setup{Objectives: []hexmap.Objective{{Side: 1, Text: "ab"}}}); err != nil {
+	if err := g.SetSetup(scenario.Setup{Objectives: []scenario.Objective{{Side: 1, Text: "ab"}}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -262,7 +263,7 @@ func TestBadObjectivesRefused(t *testing.T) {
 		}
 		content[at+1+tc.at] = tc.to
 		binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
-		if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, hexmap.ErrBadObjective) {
+		if _, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise); !errors.Is(err, scenario.ErrBadObjective) {
 			t.Errorf("%s: read: %v", tc.name, err)
 		}
 	}
@@ -281,7 +282,7 @@ func TestCatlikeUnitsAreSpearmen(t *testing.T) {
 		t.Fatalf("%d units, towns %v", len(got.Units()), got.Towns())
 	}
 	for k, u := range got.Units() {
-		if u.Type != hexmap.DefaultUnitType || u.Side != 1 {
+		if u.Type != scenario.DefaultUnitType || u.Side != 1 {
 			t.Errorf("unit %d: %+v", k, u)
 		}
 	}
@@ -326,7 +327,7 @@ func scenarioContent(t testing.TB) (content []byte, tailAt int) {
 	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(11), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetSetup(hexmap.Setup{Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {
+	if err := g.SetSetup(scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 1}, {Side: 2, Team: 2}}}); err != nil {
 		t.Fatal(err)
 	}
 	return encodeNative(g, []byte("xyz")), offUnits + 4 + 14 + 50 + 4
@@ -362,7 +363,7 @@ func TestScenarioBadInput(t *testing.T) {
 		{"town name beyond data", set(tw+9, 100), "truncated"},
 		{"town name on two lines", set(tw+11, '\n'), `town 0 "A\nh"`},
 		{"town underwater", set(offPlanes+50+11, 127+60), "towns stand on land"},
-		{"round limit", put32(st+8, hexmap.MaxRounds+1), "victory rounds 10001"},
+		{"round limit", put32(st+8, scenario.MaxRounds+1), "victory rounds 10001"},
 		{"five sides", set(st+12, 5), "5 sides"},
 		{"side 0", set(st+13, 0), "sides[0]: side 0"},
 		{"side twice", set(st+15, 1), "sides[1]: side 1"},
@@ -395,7 +396,7 @@ func TestScenarioErrorsAreCorrupt(t *testing.T) {
 	c, at := scenarioContent(t)
 	c[at] = 17
 	_, _, err := ReadWith(bytes.NewReader(gz(t, reseal(c))), sharedNoise)
-	if !errors.Is(err, ErrCorrupt) || !errors.Is(err, hexmap.ErrBadUnitType) {
+	if !errors.Is(err, ErrCorrupt) || !errors.Is(err, scenario.ErrBadUnitType) {
 		t.Fatalf("%v", err)
 	}
 }

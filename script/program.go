@@ -3,12 +3,11 @@ package script
 import (
 	"errors"
 	"fmt"
+	"hexsandbox/hexmap/scenario"
 	"runtime"
 	"runtime/metrics"
 	"strings"
 	"time"
-
-	"hexsandbox/hexmap"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -17,10 +16,10 @@ import (
 
 // Limits of a script and of one call of it.
 const (
-	MaxSourceBytes = hexmap.MaxScriptBytes // a script's source
-	MaxSteps       = 1_000_000             // Starlark steps per call (and for the top level)
-	MaxMemory      = 64 << 20              // growth of the live heap during a call, in bytes
-	MaxRange       = 1 << 20               // the most numbers a range holds
+	MaxSourceBytes = scenario.MaxScriptBytes // a script's source
+	MaxSteps       = 1_000_000               // Starlark steps per call (and for the top level)
+	MaxMemory      = 64 << 20                // growth of the live heap during a call, in bytes
+	MaxRange       = 1 << 20                 // the most numbers a range holds
 	// watchEvery is how often the memory watch looks at the heap,
 	// checkEvery how many steps a call runs between two looks of its
 	// own, and watchAfter the steps after which the watch starts.

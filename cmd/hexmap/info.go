@@ -48,7 +48,7 @@ type mapInfo struct {
 	Match     int         `json:"match"`
 }
 
-// victoryInfo is hexmap.Victory: a round limit, 0 for conquest.
+// victoryInfo is scenario.Victory: a round limit, 0 for conquest.
 type victoryInfo struct {
 	Rounds int `json:"rounds"`
 }

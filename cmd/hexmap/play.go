@@ -12,6 +12,7 @@ import (
 	"hexsandbox/ai"
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/saves"
 )
 
@@ -113,7 +114,7 @@ func openMatch(g *hexmap.Grid, info saves.Info, start matchStart, out *bufio.Wri
 		sc.Seed = *seed
 	}
 	if start.scriptFile != "" {
-		src, err := readLimited(start.scriptFile, hexmap.MaxScriptBytes)
+		src, err := readLimited(start.scriptFile, scenario.MaxScriptBytes)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 func TestStrokeIsOneUndoStep(t *testing.T) {
@@ -304,9 +305,9 @@ func TestSetupEditsAreUndoable(t *testing.T) {
 	g := newGrid(t)
 	h := NewHistory(g, 0)
 	h.MarkSaved()
-	first := hexmap.Setup{Seed: 7, Sides: []hexmap.SideSetup{{Side: 1, Team: 1}, {Side: 2, Team: 1}}}
-	second := hexmap.Setup{Seed: 7, Sides: first.Sides, Victory: hexmap.Victory{Rounds: 30}}
-	for _, s := range []hexmap.Setup{first, second} {
+	first := scenario.Setup{Seed: 7, Sides: []scenario.Side{{Side: 1, Team: 1}, {Side: 2, Team: 1}}}
+	second := scenario.Setup{Seed: 7, Sides: first.Sides, Victory: scenario.Victory{Rounds: 30}}
+	for _, s := range []scenario.Setup{first, second} {
 		if err := g.SetSetup(s); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/units"
 )
 
@@ -74,14 +75,14 @@ func (s Settings) EditTown(g *hexmap.Grid, i int) (t hexmap.Town, placed bool, e
 
 // UniqueTownName returns want, or when it is "" (or not a town's name)
 // the first of TownNames, as a name no town of g has: the first of
-// want, want 2, want 3, … that is free, cut to hexmap.MaxTownNameLength.
+// want, want 2, want 3, … that is free, cut to scenario.MaxTownNameLength.
 // An empty want takes the first free name of TownNames before numbering.
 func UniqueTownName(g *hexmap.Grid, want string) string {
 	taken := make(map[string]bool, len(g.Towns()))
 	for _, t := range g.Towns() {
 		taken[t.Name] = true
 	}
-	if hexmap.CheckTownName(want) != nil {
+	if scenario.CheckTownName(want) != nil {
 		for _, n := range TownNames() {
 			if !taken[n] {
 				return n
@@ -93,7 +94,7 @@ func UniqueTownName(g *hexmap.Grid, want string) string {
 		name := want
 		if n > 1 {
 			suffix := fmt.Sprintf(" %d", n)
-			name = cut(want, hexmap.MaxTownNameLength-utf8.RuneCountInString(suffix)) + suffix
+			name = cut(want, scenario.MaxTownNameLength-utf8.RuneCountInString(suffix)) + suffix
 		}
 		if !taken[name] {
 			return name

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 // Mode is the three-way setting of the river, road and walled tools.
@@ -125,7 +126,7 @@ func (s *Settings) Clamp() {
 	s.UnitSide = max(1, min(hexmap.MaxSides, s.UnitSide))
 	clamp(&s.UnitType, 0, len(UnitTypes())-1)
 	clamp(&s.TownOwner, 0, hexmap.MaxSides)
-	if hexmap.CheckTownName(s.TownName) != nil {
+	if scenario.CheckTownName(s.TownName) != nil {
 		s.TownName = "" // a name from a file that no town could take
 	}
 	s.Tool = min(s.Tool, ToolCount-1)

@@ -1,17 +1,17 @@
 package tools
 
-import "hexsandbox/hexmap"
+import "hexsandbox/hexmap/scenario"
 
 // setupTrack is the History's view of the scenario setup: the setup as
 // the pending step began, and the grid's SetupEdits when last read.
 type setupTrack struct {
-	base    hexmap.Setup
+	base    scenario.Setup
 	edits   uint64
 	pending bool
 }
 
 // setupChange is what a step did to the setup.
-type setupChange struct{ before, after hexmap.Setup }
+type setupChange struct{ before, after scenario.Setup }
 
 // readSetup takes the grid's setup as the one the pending step starts
 // from.

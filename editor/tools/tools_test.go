@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 )
 
 func newGrid(t testing.TB) *hexmap.Grid {
@@ -245,10 +246,10 @@ func TestTownTool(t *testing.T) {
 // Numbered names stay within a town name's length.
 func TestUniqueTownNameLong(t *testing.T) {
 	g := newGrid(t)
-	long := strings.Repeat("x", hexmap.MaxTownNameLength)
+	long := strings.Repeat("x", scenario.MaxTownNameLength)
 	g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(0), Name: long})
 	got := UniqueTownName(g, long)
-	if want := strings.Repeat("x", hexmap.MaxTownNameLength-2) + " 2"; got != want {
+	if want := strings.Repeat("x", scenario.MaxTownNameLength-2) + " 2"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
