@@ -7,9 +7,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"strings"
 	"testing"
+
+	"hexsandbox/internal/testutil"
 )
 
 // maxFields is the most fields a struct of the editor may have: a type
@@ -20,23 +21,7 @@ const maxFields = 25
 // every platform (the _js.go files too).
 func packageFiles(t *testing.T) (*token.FileSet, []*ast.File) {
 	t.Helper()
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	var out []*ast.File
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, f)
-	}
+	fset, out := testutil.PackageFiles(t, ".")
 	if len(out) < 10 {
 		t.Fatalf("found only %d files of the editor package", len(out))
 	}

@@ -1,12 +1,13 @@
-package hexmap
+package hexmap_test
 
 import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"strings"
 	"testing"
+
+	"hexsandbox/internal/testutil"
 )
 
 // Bounds of the package's exported names: the map model's API
@@ -83,23 +84,7 @@ func receiverName(e ast.Expr) string {
 }
 
 func TestExportedNamesBounded(t *testing.T) {
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
+	_, files := testutil.PackageFiles(t, ".")
 	names := exportedNames(files, true)
 	if !strings.Contains(" "+strings.Join(names, " ")+" ", " Grid.Topology ") {
 		t.Fatalf("Grid.Topology not among %d names: the count looks at the wrong files", len(names))

@@ -2,11 +2,9 @@ package project
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"hexsandbox/internal/testutil"
 )
 
 // maxFields bounds the fields of any struct of the package: options in,
@@ -16,20 +14,9 @@ const maxFields = 30
 // No struct of the package (its Go files, tests aside) has more than
 // maxFields fields, each name of a field list counted.
 func TestNoStructOverMaxFields(t *testing.T) {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, files := testutil.PackageFiles(t, ".")
 	structs := 0
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			s, ok := n.(*ast.StructType)
 			if !ok {
