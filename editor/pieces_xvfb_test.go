@@ -297,7 +297,8 @@ func TestEditorPanelLayout(t *testing.T) {
 	in := newScriptInput()
 	shots := shotsDir(t)
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		steps := []step{wait(2), do(func(g *game) { checkPanelLayout(t, g) })}
+		laidOut := func(g *game) bool { return !g.edit.panel.content.GetWidget().Rect.Empty() }
+		steps := []step{waitFor(t, "the panel laid out", laidOut), do(func(g *game) { checkPanelLayout(t, g) })}
 		for _, c := range []struct {
 			key     ebiten.Key
 			name    string

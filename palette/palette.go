@@ -66,7 +66,7 @@ var (
 // white the shore's foam turns water to (shore.kage's foamed, which the
 // far chunks' foam calls too).
 var (
-	Road         = Color{0.62, 0.48, 0.36, 1}
+	Road         = Color{0.64, 0.47, 0.32, 1}
 	River        = Color{0.18, 0.42, 0.78, 0.62}
 	ShallowWater = Color{0.08, 0.4, 0.64, 0.48}
 	DeepWater    = Color{0.03, 0.16, 0.44, 0.9}
