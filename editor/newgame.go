@@ -17,8 +17,9 @@ import (
 // The New game dialog (the panel's and the game bar's New game button,
 // Ctrl+Shift+N): the map (a generated one: size, world type and seed;
 // or the map open now, with its own sides), how many sides play, who
-// plays each (a person, or the computer at a level: package ai) and what
-// each is called (its colour's name unless renamed), and the
+// plays each (a person, or the computer at a level: package ai), its
+// team (teammates do not fight and share vision) and what each is
+// called (its colour's name unless renamed), and the
 // victory (conquest, or the best score after a round limit); Start
 // makes the map (one undoable step, as Generate), sets up its scenario
 // and starts the match in play mode.
@@ -35,7 +36,12 @@ type newGameForm struct {
 	// names is each side's name as typed ("" or the colour's name: the
 	// colour's).
 	names [hexmap.MaxSides + 1]string
+	// teams is each side's team less one (index in teamLabels).
+	teams [hexmap.MaxSides + 1]int
 }
+
+// teamLabels are the teams a side may join, 1 to MaxSides.
+var teamLabels = []string{"Team 1", "Team 2", "Team 3", "Team 4"}
 
 // playerChoices are who may play a side: a person, or the computer at a
 // level.
@@ -88,8 +94,10 @@ func (g *game) newGameDialog() {
 	for side := 1; side <= hexmap.MaxSides; side++ {
 		names[side] = s.textField(g.sideNameNow(side), "name", 140, nil)
 		limitLength(names[side], scenario.MaxSideNameLength)
+		f.teams[side] = g.sideTeamNow(side) - 1
+		team := newCycleButton(s, &f.teams[side], 90, teamLabels, func(v int) { f.teams[side] = v })
 		withName := func(label string, w ...widget.PreferredSizeLocateableWidget) {
-			row(label, append(w, names[side])...)
+			row(label, append(w, team, names[side])...)
 		}
 		cycleInt(s, &f.players[side], withName, units.SideName(side), labels)
 	}
@@ -102,7 +110,7 @@ func (g *game) newGameDialog() {
 		}
 	}
 	cycleInt(s, &f.rounds, row, "Victory", rounds)
-	body.AddChild(s.paragraph("Each side is a team of its own. On this map, the sides are the map's own (its scenario, set in edit mode)."))
+	body.AddChild(s.paragraph("Teammates do not fight and share what they see; at least two teams must play. On this map, the sides are the map's own (its scenario, set in edit mode)."))
 	g.dialog("New game", body, choice{label: "Cancel"}, choice{label: "Start", fn: func() {
 		f.world, f.sides = mapgen.WorldType(world), sides+2
 		for side := 1; side <= hexmap.MaxSides; side++ {
@@ -132,6 +140,17 @@ func (g *game) sideNameNow(side int) string {
 	return units.SideName(side)
 }
 
+// sideTeamNow is side's team in the open map's setup, else its own
+// number.
+func (g *game) sideTeamNow(side int) int {
+	for _, sd := range g.sess.Grid.Setup().Sides {
+		if int(sd.Side) == side && sd.Team >= 1 && int(sd.Team) <= len(teamLabels) {
+			return int(sd.Team)
+		}
+	}
+	return side
+}
+
 // cycle is a button showing one of two labels, switching *on.
 func cycle(s *style, on *bool, row func(string, ...widget.PreferredSizeLocateableWidget), label string, labels []string) {
 	k := 0
@@ -147,14 +166,20 @@ func cycleInt(s *style, k *int, row func(string, ...widget.PreferredSizeLocateab
 }
 
 func cycleButton(s *style, k *int, row func(string, ...widget.PreferredSizeLocateableWidget), label string, labels []string, set func(int)) {
+	row(label, newCycleButton(s, k, 200, labels, set))
+}
+
+// newCycleButton is a button minW wide showing labels[*k], moving to the
+// next (and telling set) on a click.
+func newCycleButton(s *style, k *int, minW int, labels []string, set func(int)) *widget.Button {
 	cur := *k
 	var b *widget.Button
-	b = s.button(labels[cur], 200, func() {
+	b = s.button(labels[cur], minW, func() {
 		cur = (cur + 1) % len(labels)
 		set(cur)
 		b.Text().Label = labels[cur]
 	})
-	row(label, b)
+	return b
 }
 
 func sizeLabels() []string {
@@ -193,6 +218,10 @@ func (g *game) startGame(f newGameForm) {
 	set := grid.Setup()
 	set.Victory.Rounds = roundChoices[f.rounds]
 	set.Sides = f.named(grid.Sides())
+	if err := twoTeams(set.Sides); err != nil {
+		g.errorf("New game: %v", err) // the match would be over before it began
+		return
+	}
 	if err := grid.SetSetup(set); err != nil {
 		g.errorf("New game: %v", err)
 		return
@@ -208,8 +237,8 @@ func (g *game) startGame(f newGameForm) {
 	g.info(fmt.Sprintf("New game: %s", describeGame(f)))
 }
 
-// named is sides with the names the form gives them: a name left as the
-// colour's (or empty) is the colour's, stored as "".
+// named is sides with the names and teams the form gives them: a name
+// left as the colour's (or empty) is the colour's, stored as "".
 func (f newGameForm) named(sides []scenario.Side) []scenario.Side {
 	for k, sd := range sides {
 		name := strings.TrimSpace(f.names[sd.Side])
@@ -217,8 +246,19 @@ func (f newGameForm) named(sides []scenario.Side) []scenario.Side {
 			name = ""
 		}
 		sides[k].Name = name
+		sides[k].Team = uint8(f.teams[sd.Side] + 1)
 	}
 	return sides
+}
+
+// twoTeams reports sides that are not on at least two teams.
+func twoTeams(sides []scenario.Side) error {
+	for _, sd := range sides {
+		if sd.Team != sides[0].Team {
+			return nil
+		}
+	}
+	return fmt.Errorf("all sides are on one team: put at least one on another team")
 }
 
 // describeGame says what game f is.

@@ -1,0 +1,193 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	engine "hexsandbox/game"
+	"hexsandbox/units"
+)
+
+// clickTeam clicks the team button on side's row of the New game dialog.
+func clickTeam(t reporter, side int) step {
+	return do(func(g *game) {
+		var team *widget.Button
+		findIn(g, func(r *widget.Container) bool {
+			ch := r.Children()
+			if len(ch) == 0 {
+				return false
+			}
+			if l, ok := ch[0].(*widget.Text); !ok || l.Label != units.SideName(side) {
+				return false
+			}
+			for _, w := range ch[1:] {
+				if b, ok := w.(*widget.Button); ok && b.Text() != nil && strings.HasPrefix(b.Text().Label, "Team ") {
+					team = b
+				}
+			}
+			return true
+		})
+		if team == nil {
+			t.Fatalf("no team button on %s's row", units.SideName(side))
+		}
+		team.Click()
+	})
+}
+
+// New game with three sides, red's team button clicked round from team 2
+// to team 1: the match has blue and red on team 1 and green on team 3;
+// blue's unit cannot attack red's (the engine finds no target there, as
+// it does not for green's, which is merely out of reach) and blue sees
+// red's unit across the map through its teammate's eyes.
+func TestNewGameTeams(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			openNewGame(t, in),
+			click(t, "2"), // sides: 3
+			clickTeam(t, 2), clickTeam(t, 2), clickTeam(t, 2),
+			click(t, "Start"),
+			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
+			wait(2),
+			do(func(g *game) {
+				m := g.play.session.match
+				var teams []int
+				for _, sd := range m.Scenario().Sides {
+					teams = append(teams, sd.Team)
+				}
+				if len(teams) != 3 || teams[0] != 1 || teams[1] != 1 || teams[2] != 3 {
+					t.Fatalf("the match's teams %v, want [1 1 3]", teams)
+				}
+				var first [4]*engine.UnitInfo
+				us := m.Units()
+				for k := range us {
+					if first[us[k].Side] == nil {
+						first[us[k].Side] = &us[k]
+					}
+				}
+				blue, red, green := first[1], first[2], first[3]
+				if blue == nil || red == nil || green == nil {
+					t.Fatalf("a side without units: %v", us)
+				}
+				if _, err := m.Forecast(blue.ID, red.Cell); !errors.Is(err, engine.ErrNoTarget) {
+					t.Errorf("blue attacking its teammate red: %v, want no target", err)
+				}
+				if _, err := m.Forecast(blue.ID, green.Cell); errors.Is(err, engine.ErrNoTarget) {
+					t.Errorf("blue attacking green: %v, want a target", err)
+				}
+				if !m.Sees(1, red.Cell) {
+					t.Errorf("blue does not see its teammate's unit")
+				}
+			}),
+		}
+	})
+}
+
+// New game with blue and red both on team 1 is refused with one line
+// saying why, and play does not start.
+func TestNewGameOneTeamRefused(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			openNewGame(t, in),
+			clickTeam(t, 2), clickTeam(t, 2), clickTeam(t, 2),
+			do(func(g *game) { g.msgs.toasts = nil }),
+			click(t, "Start"),
+			wait(3),
+			do(func(g *game) {
+				if g.playing() {
+					t.Errorf("a one-team game started")
+				}
+				if len(g.msgs.toasts) != 1 || !strings.Contains(g.msgs.toasts[0].text, "all sides are on one team") {
+					t.Errorf("the editor said %v", g.msgs.toasts)
+				}
+			}),
+		}
+	})
+}
+
+// In a new game against the computer (a fixed seed), blue's town produces a unit at the
+// start of the round its stock reaches the cost of what it builds, as
+// worked out from its stock, yield and cost at the start (End Turn
+// pressed each round until then).
+func TestNewGameTownProduces(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	const maxRounds = 16
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		m := func() *engine.Match { return g.play.session.match }
+		blueUnits := func() int {
+			n := 0
+			for _, u := range m().Units() {
+				if u.Side == 1 {
+					n++
+				}
+			}
+			return n
+		}
+		var units0, want, got int
+		steps := []step{
+			openNewGame(t, in),
+			do(func(g *game) { // a fixed map: the seed field is the one holding a number
+				f := findIn(g, func(f *textField) bool { _, err := strconv.ParseInt(f.GetText(), 10, 64); return err == nil })
+				if f == nil {
+					t.Fatalf("no seed field")
+				}
+				f.SetText("7")
+			}),
+			click(t, "Start"),
+			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
+			wait(2),
+			do(func(g *game) {
+				units0 = blueUnits()
+				for _, tw := range m().Towns() {
+					if tw.Owner != 1 {
+						continue
+					}
+					cost, y := m().Rules().Types[tw.Builds].Cost, m().TownYield(tw.ID).Total()
+					if y < 1 || tw.Stock >= cost {
+						t.Fatalf("blue's town: stock %d of %d, yield %d", tw.Stock, cost, y)
+					}
+					want = 1 + (cost-tw.Stock+y-1)/y
+				}
+				if want < 2 || want > maxRounds {
+					t.Fatalf("blue's town would build in round %d, want 2..%d", want, maxRounds)
+				}
+			}),
+		}
+		for range maxRounds {
+			var round step // made when reached: End Turn, then blue's next round
+			steps = append(steps, func(g *game) bool {
+				if got != 0 {
+					return true
+				}
+				if round == nil {
+					r := m().Round()
+					round = seq(tap(in, ebiten.KeyEnter), within(t, 60*time.Second, "blue's next round", func(g *game) bool {
+						return m().Round() == r+1 && m().SideInTurn() == 1
+					}), do(func(g *game) {
+						if blueUnits() > units0 {
+							got = m().Round()
+						}
+					}))
+				}
+				return round(g)
+			})
+		}
+		return append(steps, do(func(g *game) {
+			if got != want {
+				t.Errorf("blue's town built its unit in round %d, want %d", got, want)
+			}
+		}))
+	})
+}
