@@ -111,9 +111,13 @@ def on_start():
     for i in range(1000000):
         kept.append("x" * 1000000 + str(i))
 `[1:])
+	// The stop lands on the loop: its body (line 4) when the watching
+	// goroutine sees the heap first, its head (line 3) when the thread's
+	// own step check does (always so under wasm, where goroutines take
+	// turns).
 	var se *Error
-	if !errors.As(err, &se) || se.Line != 4 || !strings.Contains(se.Msg, "memory") {
-		t.Fatalf("err %v, want a memory stop at line 4", err)
+	if !errors.As(err, &se) || (se.Line != 3 && se.Line != 4) || !strings.Contains(se.Msg, "memory") {
+		t.Fatalf("err %v, want a memory stop in the loop, lines 3-4", err)
 	}
 }
 
