@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test match-wasm bench fuzz worlds load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz worlds load load-kill wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -94,6 +94,15 @@ LOAD_MATCHES ?= 1000
 LOAD_ROUNDS ?= 5
 load: check-go
 	$(GO) run ./cmd/hexload -matches $(LOAD_MATCHES) -rounds $(LOAD_ROUNDS)
+
+# The same against a server killed with SIGKILL KILLS times at random
+# moments and restarted; then the store is checked against every command
+# the clients saw acknowledged (BENCHMARKS.md).
+KILL_MATCHES ?= 200
+KILL_ROUNDS ?= 100
+KILLS ?= 30
+load-kill: check-go
+	$(GO) run ./cmd/hexload -matches $(KILL_MATCHES) -rounds $(KILL_ROUNDS) -kills $(KILLS)
 
 wasm: check-go
 	@mkdir -p $(WEB)

@@ -68,6 +68,11 @@ type State struct {
 	N     int    `json:"n"`
 }
 
+// SlowDown is the error a server answers a message with when its
+// connection sent more than its rate allows; the message was not acted
+// on and may be sent again a little later.
+const SlowDown = "too many messages: slow down"
+
 // Error is the answer to a refused or malformed message: one line.
 type Error struct {
 	Error string `json:"error"`

@@ -7,6 +7,14 @@
 // and an end), each command -think after the last one's event. It prints the time from a
 // command sent to its first event received (median, 99th percentile,
 // largest), the errors, and the process's memory.
+//
+// With -kills K it runs the server as a child process instead and kills
+// it with SIGKILL K times at random moments, restarting it on the same
+// file and port each time; the clients rejoin from the last event they
+// saw and send again a command not yet acknowledged (its n makes a second
+// copy harmless). Each match ends with side 1 resigning, and then the
+// store is read: every command a client saw acknowledged must be in it,
+// and its log must replay to the state hash the server gave at the end.
 package main
 
 import (
@@ -59,8 +67,21 @@ func run(args []string, stdout io.Writer) error {
 	mapFile := flags.String("map", "docs/towns.hexmap", "the map file the matches are played on")
 	think := flags.Duration("think", 0, "how long a player thinks before each command (0: as fast as the server answers)")
 	idle := flags.Int("idle", 0, "sockets that join the first match and then only listen, held open through the run")
+	kills := flags.Int("kills", 0, "kill -9 the server this many times during the run (a child process, restarted each time), then check the store")
+	seed := flags.Uint64("seed", 1, "the seed of the kills' moments")
+	serveAt := flags.String("serve", "", "(internal) serve the API at this address on -db until killed")
+	db := flags.String("db", "", "(internal) the store's file for -serve")
 	if err := flags.Parse(args); err != nil {
 		return err
+	}
+	if *serveAt != "" {
+		return serveOnly(*serveAt, *db)
+	}
+	if *kills > 0 {
+		if *base != "" || *idle > 0 {
+			return errors.New("-kills starts its own server: no -server or -idle with it")
+		}
+		return killRun(*mapFile, *matches, *rounds, *kills, *seed, stdout)
 	}
 	mapBytes, err := os.ReadFile(*mapFile)
 	if err != nil {
@@ -99,7 +120,7 @@ func run(args []string, stdout io.Writer) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results <- play(ctx, *base, created.Match, seat, *rounds, *think)
+				results <- play(ctx, &seatConn{base: *base, match: created.Match, token: seat.Token}, seat.Side, *rounds, *think, false)
 			}()
 		}
 	}
@@ -177,42 +198,138 @@ func listen(ctx context.Context, base string, c online.Created, n int) ([]*onlin
 	return out, nil
 }
 
-// result is one client's command latencies and its failure.
+// result is one client's command latencies, its failure, and what a
+// match that was played to its end (finish) left: the commands the
+// client saw acknowledged by number, the match's last command number
+// and (side 1) the state hash the server answered at the end.
 type result struct {
+	match     string
 	latencies []time.Duration
 	err       error
+	acked     map[int]game.Command
+	last      int
+	hash      string
+	drops     int
+	resent    int // commands sent again after a drop, the match not having taken them
+}
+
+// errDropped is a connection that dropped and was joined again.
+var errDropped = errors.New("connection dropped")
+
+// seatConn is a seat's connection; with redial, a dropped one is dialled
+// again (until ctx ends) from the last event read.
+type seatConn struct {
+	base, match, token string
+	redial             bool
+	c                  *online.Client
+	joined             online.Joined
+	drops              int
+}
+
+// dial joins the seat, after the last event read when it was joined
+// before.
+func (s *seatConn) dial(ctx context.Context) error {
+	var after int64
+	if s.c != nil {
+		after = s.c.Seq
+		s.c.Close()
+	}
+	for {
+		c, j, err := online.Dial(ctx, s.base, s.match, s.token, after)
+		if err == nil {
+			s.c, s.joined = c, j
+			return nil
+		}
+		if !s.redial || ctx.Err() != nil {
+			return err
+		}
+		select { // the server is restarting: try again shortly
+		case <-ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// next reads the next message; a dropped connection is joined again and
+// reported as errDropped.
+func (s *seatConn) next(ctx context.Context) (online.Reply, error) {
+	rep, err := s.c.Next(ctx)
+	if err == nil && rep.Error != "" {
+		return rep, errors.New(rep.Error)
+	}
+	if err == nil || !s.redial || errors.Is(err, online.ErrGap) || ctx.Err() != nil {
+		return rep, err
+	}
+	if err := s.dial(ctx); err != nil {
+		return rep, err
+	}
+	s.drops++
+	return rep, errDropped
 }
 
 // play joins a seat and plays rounds turns of a move and an end, each
-// command after think.
-func play(ctx context.Context, base, match string, seat online.Seat, rounds int, think time.Duration) (r result) {
-	c, j, err := online.Dial(ctx, base, match, seat.Token, 0)
-	if err != nil {
+// command after think; with finish, side 1 then resigns and asks the
+// state hash, and side 2 waits for the end.
+func play(ctx context.Context, s *seatConn, side, rounds int, think time.Duration, finish bool) (r result) {
+	r.match, r.acked = s.match, map[int]game.Command{}
+	if err := s.dial(ctx); err != nil {
 		return result{err: err}
 	}
-	defer c.Close()
-	n, turn := j.N, 0
-	next := func() (online.Reply, error) {
-		rep, err := c.Next(ctx)
-		if err == nil && rep.Error != "" {
-			err = errors.New(rep.Error)
+	defer func() { s.c.Close(); r.drops = s.drops }()
+	n, turn, over := s.joined.N, 0, false
+	next := func() error {
+		rep, err := s.next(ctx)
+		if err == nil {
+			if rep.Ev == "turn" && rep.Side != nil {
+				turn = *rep.Side
+			}
+			over = over || rep.Ev == "won" || rep.Ev == "draw"
+			n = max(n, rep.N)
 		}
-		if rep.Ev == "turn" && rep.Side != nil {
-			turn = *rep.Side
-		}
-		n = max(n, rep.N)
-		return rep, err
+		return err
 	}
-	for c.Seq < j.Seq {
-		if _, err := next(); err != nil {
+	for s.c.Seq < s.joined.Seq {
+		if err := next(); err != nil {
 			return result{err: err}
 		}
 	}
-	st := steps[seat.Side]
+	// send sends cmd as command n+1 and reads until it is acknowledged,
+	// sending it again after a drop when the match has not taken it.
+	send := func(cmd game.Command) error {
+		want := n + 1
+		sent := time.Now()
+		for resend := true; n < want; {
+			if resend {
+				if err := s.c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil && !s.redial {
+					return err
+				}
+			}
+			err := next()
+			if errors.Is(err, errDropped) {
+				if resend = max(n, s.joined.N) < want; resend {
+					r.resent++
+				}
+				continue
+			}
+			if err != nil && err.Error() == online.SlowDown { // refused unread: send it again shortly
+				time.Sleep(50 * time.Millisecond)
+				resend = true
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			resend = false
+		}
+		r.latencies = append(r.latencies, time.Since(sent))
+		r.acked[want] = cmd
+		return nil
+	}
+	st := steps[side]
 	for k := 0; k < rounds; k++ {
-		for turn != seat.Side {
-			if _, err := next(); err != nil {
-				return result{r.latencies, err}
+		for turn != side {
+			if err := next(); err != nil && !errors.Is(err, errDropped) {
+				return result{err: err}
 			}
 		}
 		to := st.b
@@ -221,20 +338,57 @@ func play(ctx context.Context, base, match string, seat online.Seat, rounds int,
 		}
 		for _, cmd := range []game.Command{{Cmd: "move", Unit: st.unit, To: &to}, {Cmd: "end"}} {
 			time.Sleep(think)
-			want := n + 1
-			sent := time.Now()
-			if err := c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil {
-				return result{r.latencies, err}
+			if err := send(cmd); err != nil {
+				return result{err: err}
 			}
-			for n < want {
-				if _, err := next(); err != nil {
-					return result{r.latencies, err}
-				}
-			}
-			r.latencies = append(r.latencies, time.Since(sent))
 		}
 	}
+	if !finish {
+		return r
+	}
+	for !over && (side != 1 || turn != 1) {
+		if err := next(); err != nil && !errors.Is(err, errDropped) {
+			return result{err: err}
+		}
+	}
+	if side == 1 {
+		if err := send(game.Command{Cmd: "resign"}); err != nil {
+			return result{err: err}
+		}
+		h, err := s.stateHash(ctx)
+		if err != nil {
+			return result{err: err}
+		}
+		r.hash = h
+	}
+	r.last = n
 	return r
+}
+
+// stateHash asks the state of a match that is over and returns its hash.
+func (s *seatConn) stateHash(ctx context.Context) (string, error) {
+	for {
+		if err := s.c.Send(ctx, online.Request{Command: game.Command{Cmd: "state"}}); err != nil && !s.redial {
+			return "", err
+		}
+		for {
+			rep, err := s.next(ctx)
+			if errors.Is(err, errDropped) {
+				break
+			}
+			if err != nil && err.Error() == online.SlowDown {
+				time.Sleep(50 * time.Millisecond)
+				break
+			}
+			if err != nil {
+				return "", err
+			}
+			var st online.State
+			if rep.Ev == "" && json.Unmarshal(rep.Raw, &st) == nil && st.Hash != "" {
+				return st.Hash, nil
+			}
+		}
+	}
 }
 
 // report prints the load's figures.
