@@ -1,12 +1,15 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"hexsandbox/hexmap"
 )
 
-// Known is the match on map g with scenario sc as side s knows it from
+// Known is the match on map g with scenario sc (its units need not be
+// there: only its sides, towns and rules count) as side s knows it from
 // its view v (a client of the match server holds no more): the view's
 // units (the other sides' without their moves: they are not its to
 // move) and towns, the cells it has explored, the round and whose turn
@@ -17,7 +20,7 @@ import (
 // whole match does; it is not for applying commands, whose effects
 // depend on what the side does not know.
 func Known(g *hexmap.Grid, sc Scenario, s int, v View, inTurn int) (*Match, error) {
-	m, err := newMatch(g, sc)
+	m, err := buildMatch(g, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -106,4 +109,33 @@ func (m *Match) knowTown(tv TownView) error {
 		t.Builds, t.Stock = b, *tv.Stock
 	}
 	return nil
+}
+
+// KnownTo is scenario sc as side s may know it from the start, enough
+// for Known: its sides and teams, victory rule, ruleset and towns (what
+// each builds and its stock only for s's own), the units of s's team and
+// s's objectives; not the seed (it would tell the combat draws), the
+// script or its areas, nor the other teams' units.
+func (sc Scenario) KnownTo(s int) Scenario {
+	teams := map[int]int{}
+	for _, sd := range sc.Sides {
+		teams[sd.Side] = cmp.Or(sd.Team, sd.Side)
+	}
+	out := Scenario{Victory: sc.Victory, Sides: slices.Clone(sc.Sides), Rules: sc.Rules, Towns: slices.Clone(sc.Towns)}
+	for k := range out.Towns {
+		if out.Towns[k].Owner != s {
+			out.Towns[k].Builds, out.Towns[k].Stock = "", 0
+		}
+	}
+	for _, u := range sc.Units {
+		if teams[u.Side] == teams[s] {
+			out.Units = append(out.Units, u)
+		}
+	}
+	for _, o := range sc.Objectives {
+		if o.Side == s {
+			out.Objectives = append(out.Objectives, o)
+		}
+	}
+	return out
 }

@@ -11,7 +11,7 @@ import (
 
 // TestKnownAnswersAsTheMatch plays random three-side matches (sides 1
 // and 3 a team) and, every few commands, builds each side's Known match
-// from its view alone: it gives the same view and sees the same cells,
+// from its view and the scenario as it knows it (KnownTo) alone: it gives the same view and sees the same cells,
 // and for the side in turn its units' reach, ways and attack forecasts
 // are the whole match's.
 func TestKnownAnswersAsTheMatch(t *testing.T) {
@@ -25,7 +25,7 @@ func TestKnownAnswersAsTheMatch(t *testing.T) {
 		for range 25 {
 			playRandom(t, m, rnd, 4)
 			for _, sd := range sc.Sides {
-				k, err := Known(g, sc, sd.Side, m.View(sd.Side), m.SideInTurn())
+				k, err := Known(g, sc.KnownTo(sd.Side), sd.Side, m.View(sd.Side), m.SideInTurn())
 				if err != nil {
 					t.Fatalf("trial %d side %d: %v", trial, sd.Side, err)
 				}

@@ -94,6 +94,22 @@ type Created struct {
 	Seats []Seat `json:"seats"`
 }
 
+// SeatRequest is the body of POST /api/matches/{id}/seat: a seat's token.
+type SeatRequest struct {
+	Token string `json:"token"`
+}
+
+// Setup answers a SeatRequest with what a client plays the seat from:
+// its side, the map file (its terrain and towns: no units, no saved
+// match) and the scenario as the side may know it from the start
+// (game.Scenario.KnownTo). With the seat's Knowledge, game.Known makes
+// the match the client shows.
+type Setup struct {
+	Side     int           `json:"side"`
+	Map      []byte        `json:"map"`
+	Scenario game.Scenario `json:"scenario"`
+}
+
 // Seat is a side's seat: its secret token and the link that joins it.
 type Seat struct {
 	Side  int    `json:"side"`
