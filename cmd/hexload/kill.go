@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"hexsandbox/game"
+	"hexsandbox/online"
 	"hexsandbox/saves"
 	"hexsandbox/server"
 	"hexsandbox/web/serve"
@@ -118,7 +119,7 @@ func killRun(mapFile string, matches, rounds, kills int, seed uint64, stdout io.
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := play(ctx, &seatConn{base: base, match: created.Match, token: seat.Token, redial: true}, seat.Side, rounds, 0, true)
+				r := play(ctx, &online.Session{Base: base, Match: created.Match, Token: seat.Token, Redial: true}, seat.Side, rounds, 0, true)
 				if r.err != nil {
 					r.err = fmt.Errorf("match %s side %d: %w", created.Match, seat.Side, r.err)
 					cancel() // the partner would wait for it for ever

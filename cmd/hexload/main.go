@@ -120,7 +120,7 @@ func run(args []string, stdout io.Writer) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results <- play(ctx, &seatConn{base: *base, match: created.Match, token: seat.Token}, seat.Side, *rounds, *think, false)
+				results <- play(ctx, &online.Session{Base: *base, Match: created.Match, Token: seat.Token}, seat.Side, *rounds, *think, false)
 			}()
 		}
 	}
@@ -213,124 +213,37 @@ type result struct {
 	resent    int // commands sent again after a drop, the match not having taken them
 }
 
-// errDropped is a connection that dropped and was joined again.
-var errDropped = errors.New("connection dropped")
-
-// seatConn is a seat's connection; with redial, a dropped one is dialled
-// again (until ctx ends) from the last event read.
-type seatConn struct {
-	base, match, token string
-	redial             bool
-	c                  *online.Client
-	joined             online.Joined
-	drops              int
-}
-
-// dial joins the seat, after the last event read when it was joined
-// before.
-func (s *seatConn) dial(ctx context.Context) error {
-	var after int64
-	if s.c != nil {
-		after = s.c.Seq
-		s.c.Close()
-	}
-	for {
-		c, j, err := online.Dial(ctx, s.base, s.match, s.token, after)
-		if err == nil {
-			s.c, s.joined = c, j
-			return nil
-		}
-		if !s.redial || ctx.Err() != nil {
-			return err
-		}
-		select { // the server is restarting: try again shortly
-		case <-ctx.Done():
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
-// next reads the next message; a dropped connection is joined again and
-// reported as errDropped.
-func (s *seatConn) next(ctx context.Context) (online.Reply, error) {
-	rep, err := s.c.Next(ctx)
-	if err == nil && rep.Error != "" {
-		return rep, errors.New(rep.Error)
-	}
-	if err == nil || !s.redial || errors.Is(err, online.ErrGap) || ctx.Err() != nil {
-		return rep, err
-	}
-	if err := s.dial(ctx); err != nil {
-		return rep, err
-	}
-	s.drops++
-	return rep, errDropped
-}
-
 // play joins a seat and plays rounds turns of a move and an end, each
 // command after think; with finish, side 1 then resigns and asks the
 // state hash, and side 2 waits for the end.
-func play(ctx context.Context, s *seatConn, side, rounds int, think time.Duration, finish bool) (r result) {
-	r.match, r.acked = s.match, map[int]game.Command{}
-	if err := s.dial(ctx); err != nil {
+func play(ctx context.Context, s *online.Session, side, rounds int, think time.Duration, finish bool) (r result) {
+	r.match, r.acked = s.Match, map[int]game.Command{}
+	if err := s.Join(ctx); err != nil {
 		return result{err: err}
 	}
-	defer func() { s.c.Close(); r.drops = s.drops }()
-	n, turn, over := s.joined.N, 0, false
-	next := func() error {
-		rep, err := s.next(ctx)
-		if err == nil {
-			if rep.Ev == "turn" && rep.Side != nil {
-				turn = *rep.Side
-			}
-			over = over || rep.Ev == "won" || rep.Ev == "draw"
-			n = max(n, rep.N)
-		}
-		return err
-	}
-	for s.c.Seq < s.joined.Seq {
-		if err := next(); err != nil {
-			return result{err: err}
-		}
-	}
-	// send sends cmd as command n+1 and reads until it is acknowledged,
-	// sending it again after a drop when the match has not taken it.
-	send := func(cmd game.Command) error {
-		want := n + 1
-		sent := time.Now()
-		for resend := true; n < want; {
-			if resend {
-				if err := s.c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil && !s.redial {
-					return err
-				}
-			}
-			err := next()
-			if errors.Is(err, errDropped) {
-				if resend = max(n, s.joined.N) < want; resend {
-					r.resent++
-				}
-				continue
-			}
-			if err != nil && err.Error() == online.SlowDown { // refused unread: send it again shortly
-				time.Sleep(50 * time.Millisecond)
-				resend = true
-				continue
-			}
-			if err != nil {
+	defer func() { s.Close(); r.drops, r.resent = s.Drops, s.Resent }()
+	wait := func(until func() bool) error {
+		for !until() {
+			if _, err := s.Next(ctx); err != nil && !errors.Is(err, online.ErrDropped) {
 				return err
 			}
-			resend = false
+		}
+		return nil
+	}
+	send := func(cmd game.Command) error {
+		sent := time.Now()
+		n, _, err := s.Play(ctx, cmd)
+		if err != nil {
+			return err
 		}
 		r.latencies = append(r.latencies, time.Since(sent))
-		r.acked[want] = cmd
+		r.acked[n] = cmd
 		return nil
 	}
 	st := steps[side]
 	for k := 0; k < rounds; k++ {
-		for turn != side {
-			if err := next(); err != nil && !errors.Is(err, errDropped) {
-				return result{err: err}
-			}
+		if err := wait(func() bool { return s.Know.InTurn == side }); err != nil {
+			return result{err: err}
 		}
 		to := st.b
 		if k%2 == 1 {
@@ -346,49 +259,26 @@ func play(ctx context.Context, s *seatConn, side, rounds int, think time.Duratio
 	if !finish {
 		return r
 	}
-	for !over && (side != 1 || turn != 1) {
-		if err := next(); err != nil && !errors.Is(err, errDropped) {
-			return result{err: err}
-		}
+	over := func() bool { return s.Know.View().Over }
+	if err := wait(func() bool { return over() || (side == 1 && s.Know.InTurn == 1) }); err != nil {
+		return result{err: err}
 	}
 	if side == 1 {
 		if err := send(game.Command{Cmd: "resign"}); err != nil {
 			return result{err: err}
 		}
-		h, err := s.stateHash(ctx)
+		rep, err := s.Ask(ctx, game.Command{Cmd: "state"})
+		var state online.State
+		if err == nil {
+			err = json.Unmarshal(rep.Raw, &state)
+		}
 		if err != nil {
 			return result{err: err}
 		}
-		r.hash = h
+		r.hash = state.Hash
 	}
-	r.last = n
+	r.last = s.N
 	return r
-}
-
-// stateHash asks the state of a match that is over and returns its hash.
-func (s *seatConn) stateHash(ctx context.Context) (string, error) {
-	for {
-		if err := s.c.Send(ctx, online.Request{Command: game.Command{Cmd: "state"}}); err != nil && !s.redial {
-			return "", err
-		}
-		for {
-			rep, err := s.next(ctx)
-			if errors.Is(err, errDropped) {
-				break
-			}
-			if err != nil && err.Error() == online.SlowDown {
-				time.Sleep(50 * time.Millisecond)
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			var st online.State
-			if rep.Ev == "" && json.Unmarshal(rep.Raw, &st) == nil && st.Hash != "" {
-				return st.Hash, nil
-			}
-		}
-	}
 }
 
 // report prints the load's figures.
