@@ -202,13 +202,8 @@ func (s *Server) seatSetup(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "not a seat request: "+err.Error())
 		return
 	}
-	h, err := s.host(r.Context(), r.PathValue("id"))
-	switch {
-	case errors.Is(err, ErrNoMatch):
-		httpError(w, http.StatusNotFound, "no such match")
-		return
-	case err != nil:
-		httpError(w, http.StatusInternalServerError, err.Error())
+	h, ok := s.requestedHost(w, r)
+	if !ok {
 		return
 	}
 	side, err := h.seat(req.Token)
@@ -225,15 +220,25 @@ func (s *Server) seatSetup(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(setup)
 }
 
-// socket serves a seat's WebSocket.
-func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
+// requestedHost is the match a request's path names, loaded when it is
+// not yet; when there is none it answers the request and reports false.
+func (s *Server) requestedHost(w http.ResponseWriter, r *http.Request) (*host, bool) {
 	h, err := s.host(r.Context(), r.PathValue("id"))
 	switch {
 	case errors.Is(err, ErrNoMatch):
 		httpError(w, http.StatusNotFound, "no such match")
-		return
+		return nil, false
 	case err != nil:
 		httpError(w, http.StatusInternalServerError, err.Error())
+		return nil, false
+	}
+	return h, true
+}
+
+// socket serves a seat's WebSocket.
+func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
+	h, ok := s.requestedHost(w, r)
+	if !ok {
 		return
 	}
 	addr := address(r)
