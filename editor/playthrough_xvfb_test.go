@@ -3,9 +3,7 @@
 package editor
 
 import (
-	"fmt"
 	"image"
-	"strings"
 	"testing"
 	"time"
 
@@ -229,23 +227,7 @@ func TestPlayThroughAGame(t *testing.T) {
 			// The forecast over red's scout, then the attack.
 			hoverCell(in, func() int { return sg.red }),
 			wait(2),
-			do(func(g *game) {
-				got, ok := g.play.hoverForecast()
-				want, err := m().Forecast(spearID, sg.red)
-				if !ok || err != nil {
-					t.Fatalf("no forecast over red's scout (%v)", err)
-				}
-				if fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Errorf("forecast shown %+v, the engine's %+v", got, want)
-				}
-				var text []string
-				for _, l := range g.play.forecast.box.lines {
-					text = append(text, l.text)
-				}
-				if all, s := strings.Join(text, "\n"), fmt.Sprintf("Red takes %d-%d of 100 hp, destroyed %d%%", want.ToTarget[0], want.ToTarget[1], want.DestroyPercent); !strings.Contains(all, s) {
-					t.Errorf("the forecast panel lacks %q:\n%s", s, all)
-				}
-			}),
+			forecastShown(t, func() (*engine.Match, int, int) { return m(), spearID, sg.red }),
 			clickCell(in, func() int { return sg.red }),
 			untilStill(t, 10*time.Second),
 			do(func(g *game) {
@@ -260,27 +242,14 @@ func TestPlayThroughAGame(t *testing.T) {
 			}),
 
 			// Saved mid-game, reopened: the same match goes on.
-			saveAndReopen(t, in, dir, "midgame", func(match []byte) {
-				if match == nil {
-					t.Fatal("the saved file has no match")
-				}
-			}),
-			coverShown(t, "blue's hand-over screen after opening"),
+			saveAndReopenMatch(t, in, dir),
 			do(func(g *game) {
 				if m().Hash() != hash || m().SideInTurn() != 1 || g.play.session.humans() != 2 {
 					t.Fatalf("reopened: hash %s (saved %s), side %d, %d people", m().Hash(), hash, m().SideInTurn(), g.play.session.humans())
 				}
 			}),
 			passCover(t, in),
-			tap(in, ebiten.KeyEnter),
-			coverShown(t, "red's hand-over screen"),
-			grab(&covered),
-			do(func(g *game) {
-				checkCovered(t, g, covered)
-				if m().SideInTurn() != 2 || !strings.Contains(g.play.cover.box.lines[0].text, "Red's turn") {
-					t.Errorf("after End Turn: side %d, %q", m().SideInTurn(), g.play.cover.box.lines[0].text)
-				}
-			}),
+			endTurnToRed(t, in),
 			passCover(t, in),
 			tap(in, ebiten.KeyEnter),
 			coverShown(t, "blue's round 2 hand-over screen"),
