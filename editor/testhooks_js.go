@@ -178,7 +178,7 @@ func (g *game) recovery() (string, error) {
 	if !ok {
 		return "", errors.New("not the browser's storage")
 	}
-	_, rg, err := b.NewestRecovery()
+	rg, _, err := b.NewestRecovery()
 	if errors.Is(err, files.ErrNoRecovery) {
 		return "", nil
 	}
