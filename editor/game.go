@@ -56,6 +56,7 @@ type game struct {
 	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
 	ptr     pointerTracker
+	touch   touchInput // fingers turned into the events above (touchinput.go)
 	paint   painter
 	mini    minimap
 	keys    keyboard
@@ -361,6 +362,7 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	g.inp.tick = g.inp.src.Events(g.inp.tick[:0], now)
+	g.fingers(now)
 	if g.inp.src.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
@@ -584,6 +586,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawMinimap(screen)
+	g.drawTouchToggle(screen)
 	g.drawUI(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)

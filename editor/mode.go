@@ -131,6 +131,9 @@ type pointer struct {
 	// up in this step. onMap: the press being held began over the map.
 	down, pressed, released bool
 	onMap                   bool
+	// touch: the latest press or release was a finger's (a tap, a
+	// drag); hold: a long press in this step, at x, y.
+	touch, hold bool
 }
 
 // pointerTracker follows the pointer from step to step: whether its
@@ -155,7 +158,7 @@ func (g *game) point() pointer {
 	x, y := g.inp.CursorPosition()
 	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	t.cursor.watch(x, y, down, g.inp.src.CursorIn())
-	p := pointer{x: x, y: y, down: down, pressed: down && !t.wasDown, released: !down && t.wasDown}
+	p := pointer{x: x, y: y, down: down, pressed: down && !t.wasDown, released: !down && t.wasDown, touch: g.inp.touch, hold: g.inp.hold}
 	t.wasDown = down
 	over := g.overMap(x, y)
 	onMini := g.mini.contains(x, y)

@@ -157,7 +157,7 @@ func (g *game) probe() (string, error) {
 	}
 	return jsonString(map[string]any{
 		"grid": g.view.Grid, "gridBox": [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y},
-		"dialogs": len(g.dialogs), "field": field, "rotation": g.cam.Rotation, "centre": mid,
+		"dialogs": len(g.dialogs), "field": field, "rotation": g.cam.Rotation, "zoom": g.cam.Zoom, "centre": mid,
 	})
 }
 
