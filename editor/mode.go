@@ -162,7 +162,8 @@ func (g *game) point() pointer {
 	t.wasDown = down
 	over := g.overMap(x, y)
 	onMini := g.mini.contains(x, y)
-	p.overMap = over && !onMini
+	button, onButton := g.mapButtonAt(x, y)
+	p.overMap = over && !onMini && !onButton
 	if t.cursor.known() && p.overMap {
 		mr := g.mapRect()
 		p.cell, p.at, p.ok = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
@@ -170,6 +171,13 @@ func (g *game) point() pointer {
 	if p.pressed {
 		g.mini.dragging = over && onMini && !g.mini.onFold(x, y)
 		t.onMap = p.overMap
+		switch {
+		case onButton && over:
+			g.pressMapButton(button)
+		case p.overMap && g.narrow() && g.drawer.open:
+			g.setDrawer(false) // the map touched: the drawer closes, and the press does nothing more
+			t.onMap = false
+		}
 		if p.overMap && len(g.dialogs) == 0 && g.textFocused() {
 			g.win.ui.ClearFocus() // a panel field gives the keyboard back
 		}

@@ -1,12 +1,9 @@
 package editor
 
 import (
-	"image"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"hexsandbox/editor/touch"
 )
@@ -19,7 +16,6 @@ const (
 	routeNone    touchRoute = iota
 	routeWidgets            // began off the map: the finger is the left button, for the widgets
 	routeMap                // began on the map: gestures
-	routeToggle             // began on the hand/brush toggle
 )
 
 // touchInput turns fingers into the events the editor replays: a finger
@@ -32,19 +28,17 @@ const (
 type touchInput struct {
 	rec    touch.Recogniser
 	route  touchRoute
-	finger int                // routeWidgets, routeToggle: the finger followed
+	finger int                // routeWidgets: the finger followed
 	drag   ebiten.MouseButton // the button a drag under way holds
 	// pans: a one-finger drag on the map pans (play mode, or the hand
 	// in edit mode) rather than paints.
 	pans bool
 	// hand: the edit mode's toggle is on the hand (drags pan); seen: a
-	// finger has touched the page, so the touch controls show; toggle
-	// is where the toggle is on the screen (empty: not shown).
-	hand   bool
-	seen   bool
-	toggle image.Rectangle
-	gs     []touch.Gesture
-	out    []Event
+	// finger has touched the page, so the toggle shows.
+	hand bool
+	seen bool
+	gs   []touch.Gesture
+	out  []Event
 }
 
 // translate turns the fingers among evs into events, appended in their
@@ -69,28 +63,15 @@ func (t *touchInput) translate(evs []Event, now time.Time, onMap func(x, y int) 
 
 // finger1 routes one finger's event.
 func (t *touchInput) finger1(ev Event, onMap func(x, y int) bool) {
-	p := image.Pt(ev.X, ev.Y)
 	if t.route == routeNone && ev.Kind == TouchDown {
-		t.finger = ev.Finger
-		switch {
-		case p.In(t.toggle):
-			t.route = routeToggle
-		case onMap(ev.X, ev.Y):
+		t.finger, t.route = ev.Finger, routeWidgets
+		if onMap(ev.X, ev.Y) {
 			t.route = routeMap
-		default:
-			t.route = routeWidgets
 		}
 	}
 	switch t.route {
 	case routeWidgets:
 		t.widgets(ev)
-	case routeToggle:
-		if ev.Finger == t.finger && (ev.Kind == TouchUp || ev.Kind == TouchCancel) {
-			t.route = routeNone
-			if ev.Kind == TouchUp && p.In(t.toggle) {
-				t.hand = !t.hand
-			}
-		}
 	case routeMap:
 		t.gs = t.rec.Touch(ev.Finger, touchPhase(ev.Kind), touch.Point{X: float64(ev.X), Y: float64(ev.Y)}, ev.At, t.gs[:0])
 		t.gestures()
@@ -172,46 +153,13 @@ func (t *touchInput) button(k EventKind, b ebiten.MouseButton, x, y int, at time
 func (g *game) fingers(now time.Time) {
 	t := &g.touch
 	t.pans = g.mode != mode(g.edit) || t.hand
-	t.toggle = g.toggleRect()
 	out := t.translate(g.inp.tick, now, g.touchOnMap)
 	g.inp.tick = append(g.inp.tick[:0], out...)
 }
 
 // touchOnMap reports whether a finger down at (x, y) is on the map, not
-// a widget or the minimap.
-func (g *game) touchOnMap(x, y int) bool { return g.overMap(x, y) && !g.mini.contains(x, y) }
-
-// toggleSize is the side of the hand/brush toggle in logical pixels
-// (a finger's 44 CSS pixels and some).
-const toggleSize = 52
-
-// toggleRect is where the hand/brush toggle is: in edit mode, once a
-// finger has touched the page, in the map's top-right corner.
-func (g *game) toggleRect() image.Rectangle {
-	if !g.touch.seen || g.mode != mode(g.edit) || g.busy() {
-		return image.Rectangle{}
-	}
-	s := g.win.style
-	mr, n, m := g.mapRect(), s.px(toggleSize), s.px(12)
-	return image.Rect(mr.Max.X-m-n, mr.Min.Y+m, mr.Max.X-m, mr.Min.Y+m+n)
-}
-
-// drawTouchToggle draws the toggle with what a drag does now: "Paint"
-// or "Pan".
-func (g *game) drawTouchToggle(screen *ebiten.Image) {
-	r := g.toggleRect()
-	if r.Empty() {
-		return
-	}
-	s := g.win.style
-	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), miniFrame, false)
-	label := "Paint"
-	if g.touch.hand {
-		label = "Pan"
-	}
-	w, h := text.Measure(label, s.small, 0)
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(float64(r.Min.X)+(float64(r.Dx())-w)/2, float64(r.Min.Y)+(float64(r.Dy())-h)/2)
-	op.ColorScale.ScaleWithColor(colText)
-	text.Draw(screen, label, s.small, op)
+// a widget, the minimap or a map button (those take it as a click).
+func (g *game) touchOnMap(x, y int) bool {
+	_, onButton := g.mapButtonAt(x, y)
+	return g.overMap(x, y) && !g.mini.contains(x, y) && !onButton
 }
