@@ -2,6 +2,7 @@ package touch
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 )
@@ -34,18 +35,6 @@ func kinds(gs []Gesture) []Kind {
 	return k
 }
 
-func sameKinds(a, b []Kind) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // A finger down, wandering 5 pixels (within the slop of 10), and up
@@ -53,7 +42,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func TestTapIsDownAndUpWithinTheSlop(t *testing.T) {
 	var r Recogniser
 	gs := feed(&r, step{1, Down, 100, 100, 0}, step{1, Move, 103, 104, 50}, step{1, Up, 103, 104, 100})
-	if !sameKinds(kinds(gs), []Kind{Tap}) || gs[0].At != (Point{100, 100}) {
+	if !slices.Equal(kinds(gs), []Kind{Tap}) || gs[0].At != (Point{100, 100}) {
 		t.Fatalf("gestures %+v, want one tap at (100, 100)", gs)
 	}
 	if r.Active() {
@@ -72,7 +61,7 @@ func TestDragStartsPastTheSlop(t *testing.T) {
 	}
 	gs = feed(&r, step{1, Move, 30, 40, 20}, step{1, Move, 60, 40, 30}, step{1, Up, 60, 40, 40})
 	want := []Kind{DragStart, Drag, Drag, DragEnd}
-	if !sameKinds(kinds(gs), want) {
+	if !slices.Equal(kinds(gs), want) {
 		t.Fatalf("kinds %v, want %v", kinds(gs), want)
 	}
 	if gs[0].At != (Point{0, 0}) || gs[1].At != (Point{30, 40}) || gs[3].At != (Point{60, 40}) {
@@ -86,7 +75,7 @@ func TestDragStartsPastTheSlop(t *testing.T) {
 func TestPinchScaleAndMidpoint(t *testing.T) {
 	var r Recogniser
 	gs := feed(&r, step{1, Down, 100, 100, 0}, step{2, Down, 200, 100, 5}, step{2, Move, 300, 100, 30})
-	if !sameKinds(kinds(gs), []Kind{Pinch}) {
+	if !slices.Equal(kinds(gs), []Kind{Pinch}) {
 		t.Fatalf("kinds %v, want one pinch", kinds(gs))
 	}
 	g := gs[0]
@@ -128,7 +117,7 @@ func TestLongPressThreshold(t *testing.T) {
 		t.Fatalf("at 499 ms: %+v", gs)
 	}
 	gs = r.Tick(ms(500), gs)
-	if !sameKinds(kinds(gs), []Kind{LongPress}) || gs[0].At != (Point{50, 60}) {
+	if !slices.Equal(kinds(gs), []Kind{LongPress}) || gs[0].At != (Point{50, 60}) {
 		t.Fatalf("at 500 ms: %+v, want a long press at (50, 60)", gs)
 	}
 	if gs = feed(&r, step{1, Move, 90, 60, 600}, step{1, Up, 90, 60, 700}); len(gs) != 0 {
@@ -141,7 +130,7 @@ func TestLongPressThreshold(t *testing.T) {
 func TestLongPressSeenAtTheLift(t *testing.T) {
 	var r Recogniser
 	gs := feed(&r, step{1, Down, 50, 60, 0}, step{1, Up, 50, 60, 600})
-	if !sameKinds(kinds(gs), []Kind{LongPress}) {
+	if !slices.Equal(kinds(gs), []Kind{LongPress}) {
 		t.Fatalf("kinds %v, want a long press", kinds(gs))
 	}
 }
@@ -151,7 +140,7 @@ func TestLongPressSeenAtTheLift(t *testing.T) {
 func TestSecondFingerEndsTheDrag(t *testing.T) {
 	var r Recogniser
 	gs := feed(&r, step{1, Down, 0, 0, 0}, step{1, Move, 40, 0, 10}, step{2, Down, 100, 0, 20})
-	if !sameKinds(kinds(gs), []Kind{DragStart, Drag, DragEnd}) || gs[2].At != (Point{40, 0}) {
+	if !slices.Equal(kinds(gs), []Kind{DragStart, Drag, DragEnd}) || gs[2].At != (Point{40, 0}) {
 		t.Fatalf("gestures %+v", gs)
 	}
 	gs = feed(&r, step{3, Down, 500, 500, 25}, step{3, Move, 600, 600, 26}, step{3, Up, 600, 600, 27},
