@@ -9,6 +9,7 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // playCall runs the calls about the match; ok is false for a name it
@@ -111,6 +112,10 @@ func (g *game) thinkTimes() (string, error) {
 	if w == nil {
 		w = &thinkWatch{}
 	}
+	var rehearsal time.Duration
+	if s := g.play.session; s != nil {
+		rehearsal = s.rehearsal
+	}
 	waits := make([]float64, len(w.Waits))
 	for k, d := range w.Waits {
 		waits[k] = d.Seconds() * 1000
@@ -118,5 +123,6 @@ func (g *game) thinkTimes() (string, error) {
 	return jsonString(map[string]any{
 		"commands": w.Commands, "frames": w.Frames, "drawn": w.Drawn,
 		"waitsMs": waits, "totalMs": w.Total.Seconds() * 1000,
+		"rehearsalMs": rehearsal.Seconds() * 1000,
 	})
 }
