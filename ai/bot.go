@@ -5,8 +5,9 @@
 // in how well they think, not in what they see: Easy makes a beginner's
 // mistakes, Normal weighs each battle by the engine's own combat formula
 // and keeps out of harm's way, Hard also weighs what a target threatens,
-// focuses its attacks, keeps wounded and ranged units safe and brings
-// ranged units to a front it outnumbers; Random makes legal moves at
+// focuses its attacks, takes a free town in reach before it fights,
+// keeps wounded and ranged units safe and brings ranged units to a front
+// it outnumbers; Random makes legal moves at
 // random and Idle only ends its turns, as baselines. A Bot is
 // deterministic: the same views and seed give the same commands.
 package ai
@@ -67,6 +68,7 @@ type Bot struct {
 	f       fields
 	opts    []option // bestAttack's buffers
 	dealt   []int
+	free    []int32 // capture's: the cells of free towns to take
 }
 
 // Config is what a bot is told at the start of a match: its side, each

@@ -24,6 +24,8 @@ type terrain struct {
 	gen   uint32
 	heap  items
 	found []int32 // the cells the last reach search settled, in order
+	// cheapest is the least cost of a step on the map (at least 1).
+	cheapest int
 }
 
 type item struct{ prio, cell int32 }
@@ -38,9 +40,13 @@ func newTerrain(g *hexmap.Grid) *terrain {
 			if c, ok := nav.MoveCost(g, i, d); ok {
 				nb, _ := g.Topology().Neighbor(i, d)
 				t.next[i][d], t.cost[i][d] = int32(nb), uint8(c)
+				if t.cheapest == 0 || c < t.cheapest {
+					t.cheapest = max(c, 1)
+				}
 			}
 		}
 	}
+	t.cheapest = max(t.cheapest, 1)
 	return t
 }
 

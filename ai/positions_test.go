@@ -131,3 +131,17 @@ func TestBuildsRangedAtFront(t *testing.T) {
 		}
 	}
 }
+
+// TestTakesTownBeforeFighting: a spearman at 60 hit points, next to an
+// enemy spearman at 20 that it would likely destroy, can also walk into
+// an empty enemy town two cells away: Hard takes the town (a town
+// builds; the foe can be fought from its walls).
+func TestTakesTownBeforeFighting(t *testing.T) {
+	g := flat(t, 20, 10)
+	m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 1, 1), ts("Bay", 2, 5, 7), ts("Far", 2, 18, 1)},
+		us("spearman", 1, 5, 5, 60), us("spearman", 2, 6, 5, 20))
+	cmds := of(turn(t, m, Hard), 1)
+	if v := m.View(1); v.Towns[1].Owner != 1 {
+		t.Errorf("Bay is still side %d's after Hard's turn %+v", v.Towns[1].Owner, cmds)
+	}
+}

@@ -22,12 +22,13 @@ type style struct {
 	horses      bool  // builds horsemen against foes with few spearmen
 	restHP      int   // a wounded unit out of reach below this health rests to heal
 	cover       bool  // seeks cover where foes can strike
+	seize       bool  // takes a free town in reach before it fights
 }
 
 var styles = [...]style{
 	Easy:   {},
 	Normal: {careful: true, risk: 1, retreatHP: 30, guard: true, produce: true, lossFloor: 60, lossCap: 100, archers: 4, restHP: 50},
-	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0, restHP: 75, cover: true},
+	Hard:   {careful: true, focus: true, lookAhead: true, risk: 1, retreatHP: 25, guard: true, produce: true, lossFloor: 25, lossCap: 100, exposureDiv: 400, archers: 0, restHP: 75, cover: true, seize: true},
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
@@ -121,12 +122,13 @@ func (b *Bot) ownTowns() int {
 }
 
 // think is the next command of a thinking level: a planned attack, the
-// production, a retreat, a garrison, the best attack, a move, or the end.
+// production, a town taken, a retreat, a garrison, the best attack, a
+// move, or the end.
 func (b *Bot) think() game.Command {
 	if b.f.stale || b.f.towns != b.ownTowns() {
 		b.f.compute(b)
 	}
-	steps := []func() (game.Command, bool){b.followUp, b.production, b.retreat, b.garrison, b.bestAttack, b.advance}
+	steps := []func() (game.Command, bool){b.followUp, b.production, b.capture, b.retreat, b.garrison, b.bestAttack, b.advance}
 	for _, step := range steps {
 		if cmd, ok := step(); ok {
 			return cmd
@@ -409,6 +411,45 @@ const guardRadius = 5
 // next turn.
 func (b *Bot) threatened(t town) bool {
 	return b.k.threat[t.cell] > 0 || b.foeWithin(t.cell, guardRadius)
+}
+
+// capture moves a unit that takes towns, and is not guarding one, into
+// a town not of its team, free and seen, that it reaches this turn (a
+// level that seizes towns: a town taken outweighs a battle). Only units
+// within a turn's cheapest steps of such a town are searched.
+func (b *Bot) capture() (game.Command, bool) {
+	if !b.style.seize {
+		return game.Command{}, false
+	}
+	b.free = b.free[:0]
+	for _, t := range b.k.towns {
+		if !b.friendly(t.owner) && b.k.free(t.cell) {
+			b.free = append(b.free, int32(t.cell))
+		}
+	}
+	if len(b.free) == 0 {
+		return game.Command{}, false
+	}
+	for _, u := range b.k.own {
+		if !b.mover(u) || !b.rules.Types[u.typ].TakesTowns || !b.townWithin(u.cell, u.moves/b.ter.cheapest) ||
+			b.style.guard && b.guarding(u) {
+			continue
+		}
+		if c, ok := b.townInReach(b.reachOf(u)); ok {
+			return b.moveTo(u, c), true
+		}
+	}
+	return game.Command{}, false
+}
+
+// townWithin reports whether a town of b.free is within r cells of c.
+func (b *Bot) townWithin(c, r int) bool {
+	for _, t := range b.free {
+		if b.ter.top.Distance(c, int(t)) <= r {
+			return true
+		}
+	}
+	return false
 }
 
 // advance moves the first unit still to act towards its goal: a town to

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"slices"
+	"time"
 
 	"github.com/ungerik/go3d/vec3"
 
@@ -36,6 +37,9 @@ type playSession struct {
 	seer   int                           // the side whose view is shown: the person in turn, or the last one
 	fixed  bool                          // seer stays as set, whatever the turn (a replay seen as one side)
 	orders orderBook                     // the people's moves that last
+	// rehearsal is how long the computer's rehearsal took as the match
+	// began (rehearse).
+	rehearsal time.Duration
 }
 
 // unitWalk is one move shown: the unit walking along its path's track.
@@ -91,7 +95,44 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 	}
 	s.noteSeer()
 	s.fog = vision.NewCellDataOf(s.sight, grid, s.seer)
+	start := wallClock()
+	s.rehearse()
+	s.rehearsal = wallClock().Sub(start)
 	return s
+}
+
+// rehearse plays the first computer side's next turn on a copy of the
+// match, building the curves its moves would walk, and drops it all:
+// the code of a computer's turn then first runs here, as the match
+// begins, not in a frame of the computer's first turn (the browser
+// compiles each function of the program on its first call).
+func (s *playSession) rehearse() {
+	side := slices.IndexFunc(s.bots[:], func(b *ai.Bot) bool { return b != nil })
+	if side < 0 {
+		return
+	}
+	if over, _ := s.match.Over(); over {
+		return
+	}
+	m, err := engine.Resume(s.grid, s.match.Save(true))
+	if err != nil {
+		return
+	}
+	for range hexmap.MaxSides {
+		if m.SideInTurn() == side {
+			break
+		}
+		if _, err := m.Apply(engine.Command{Cmd: "end"}); err != nil {
+			return
+		}
+	}
+	ai.PlayTurn(m, ai.ForMatch(m, side, s.levels[side]), func(_ engine.Command, ev []engine.Event) {
+		for _, e := range ev {
+			if e.Ev == "moved" && len(e.Path) >= 2 {
+				s.curveOf(e.Path)
+			}
+		}
+	})
 }
 
 // noteSeer makes the side in turn the one whose view is shown, when a
@@ -246,11 +287,18 @@ func (s *playSession) startWalk(e engine.Event) {
 	if len(e.Path) < 2 {
 		return
 	}
-	path := make([]int, len(e.Path))
-	for k, c := range e.Path {
+	path, curve := s.curveOf(e.Path)
+	s.walks = append(s.walks, unitWalk{unit: e.Unit, path: path, curve: curve})
+}
+
+// curveOf is the cells of a move's path and the curve a unit walks along
+// them.
+func (s *playSession) curveOf(cells []engine.Cell) ([]int, units.Curve) {
+	path := make([]int, len(cells))
+	for k, c := range cells {
 		path[k] = c[0] + c[1]*s.grid.Topology().Width
 	}
-	s.walks = append(s.walks, unitWalk{unit: e.Unit, path: path, curve: units.NewCurve(s.grid, path, s.ground)})
+	return path, units.NewCurve(s.grid, path, s.ground)
 }
 
 // update advances the walk shown by dt seconds and the fog's fades.

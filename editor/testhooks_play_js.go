@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"hexsandbox/editor/files"
 	engine "hexsandbox/game"
@@ -144,6 +145,10 @@ func (g *game) thinkTimes() (string, error) {
 	if w == nil {
 		w = &thinkWatch{}
 	}
+	var rehearsal time.Duration
+	if s := g.play.session; s != nil {
+		rehearsal = s.rehearsal
+	}
 	waits := make([]float64, len(w.Waits))
 	for k, d := range w.Waits {
 		waits[k] = d.Seconds() * 1000
@@ -151,5 +156,6 @@ func (g *game) thinkTimes() (string, error) {
 	return jsonString(map[string]any{
 		"commands": w.Commands, "frames": w.Frames, "drawn": w.Drawn,
 		"waitsMs": waits, "totalMs": w.Total.Seconds() * 1000,
+		"rehearsalMs": rehearsal.Seconds() * 1000,
 	})
 }

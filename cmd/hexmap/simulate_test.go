@@ -26,7 +26,7 @@ func simulateJSON(t *testing.T, args ...string) simResult {
 // four-sided matches, thousands of turns, and no command of any bot may
 // be refused by the engine; the tally must add up.
 func TestSimulateNeverRefused(t *testing.T) {
-	r := simulateJSON(t, "-sides", "hard,normal,easy,random", "-games", "8", "-seed", "3", "-max-rounds", "80", "-generate", "40x30")
+	r := simulateJSON(t, "-sides", "hard,normal,easy,random", "-games", "10", "-seed", "3", "-max-rounds", "80", "-generate", "40x30")
 	if r.Refused != 0 {
 		t.Fatalf("%d commands refused, the first: %s", r.Refused, r.FirstError)
 	}
