@@ -367,11 +367,32 @@ func (s *playSession) figures(camX float32, fogged bool) []project.Figure {
 	}
 	if s.battle != nil { // the fallen, sinking: no unit's any more (id 0)
 		f.shown = s.battle.ghosts(f.shown)
-		for len(f.ids) < len(f.shown) {
-			f.ids = append(f.ids, 0)
-		}
+	}
+	f.shown = s.townMarks(f.shown, camX, fogged)
+	for len(f.ids) < len(f.shown) {
+		f.ids = append(f.ids, 0)
 	}
 	return f.shown
+}
+
+// townMarks appends the marks of the towns the seer knows (all when not
+// fogged), each in its owner's colour (a neutral town's in the grey of
+// its banner), as the banners name them.
+func (s *playSession) townMarks(dst []project.Figure, camX float32, fogged bool) []project.Figure {
+	top := s.grid.Topology()
+	for _, t := range s.match.Towns() {
+		if fogged && !s.match.Explored(s.seer, t.Cell) {
+			continue
+		}
+		p := units.CellPoint(s.grid, t.Cell)
+		x := top.Nearest(p[0], camX)
+		col := [3]float32{float32(colDim.R) / 255, float32(colDim.G) / 255, float32(colDim.B) / 255}
+		if t.Owner != 0 {
+			col = units.SideColor(t.Owner)
+		}
+		dst = append(dst, project.Figure{Pos: [3]float32{x, s.height(p[0], p[1], t.Cell), p[1]}, Color: col, Town: true})
+	}
+	return dst
 }
 
 // kind is unit u's figure.

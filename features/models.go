@@ -80,8 +80,11 @@ var (
 	cropGreen  = vec4.T{0.47, 0.66, 0.22, 1}
 	wheatGold  = vec4.T{0.88, 0.74, 0.32, 1}
 	pineGreen  = vec4.T{0.14, 0.38, 0.18, 1}
-	leafGreen  = vec4.T{0.3, 0.56, 0.2, 1}
-	bushGreen  = vec4.T{0.38, 0.52, 0.2, 1}
+	spruceDark = vec4.T{0.08, 0.27, 0.15, 1}
+	firBlue    = vec4.T{0.1, 0.32, 0.26, 1}
+	leafGreen  = vec4.T{0.24, 0.46, 0.14, 1}
+	oliveGreen = vec4.T{0.36, 0.44, 0.14, 1}
+	bushGreen  = vec4.T{0.3, 0.42, 0.16, 1}
 	megaGreen  = vec4.T{0.1, 0.45, 0.35, 1}
 	trunkBrown = vec4.T{0.4, 0.27, 0.15, 1}
 	castleGrey = vec4.T{0.7, 0.68, 0.62, 1}
@@ -99,8 +102,13 @@ const (
 )
 
 // collections holds Catlike's feature prefabs by kind, collection
-// (largest first, matching the threshold order) and variant. The sizes
-// are Catlike's; roofs and crowns sit within or just above them.
+// (largest first, matching the threshold order) and variant. The urban
+// and farm sizes are Catlike's; roofs sit within or just above them.
+// Plants are groves rather than Catlike's lone trees, so that plant
+// levels 1-3 read as sparse, medium and dense woods at the usual zoom:
+// the largest collection is four or three broad trees of several
+// greens, the smallest two small ones or a bush; each grove has about
+// the vertices of Catlike's tree of its size.
 var collections = [3][collectionCount][variantsPerCollection]model{
 	urban: {
 		{block(3.5, 3, 2, terracotta, roofRed), tower(2, 5, plaster, roofSlate)},
@@ -113,9 +121,18 @@ var collections = [3][collectionCount][variantsPerCollection]model{
 		{field(1, 1, cropGreen), field(1.5, 0.75, wheatGold)},
 	},
 	plant: {
-		{pine(1.25, 4.5, pineGreen), broadleaf(1.5, 3, leafGreen)},
-		{pine(0.75, 3, pineGreen), bush(1, 1.5)},
-		{pine(0.5, 1.5, pineGreen), bush(0.75, 1)},
+		{
+			{fir(0, 0, 4.6, 5, pineGreen), fir(-2.6, -1.5, 3.8, 4.2, spruceDark), fir(2.5, -1.3, 4, 4.6, firBlue), fir(-0.3, 2.6, 3.8, 4, spruceDark)},
+			{crown(0, 0, 4.6, 4.4, leafGreen), fir(-2.6, 1.8, 3.8, 4.4, pineGreen), fir(2.4, 2, 3.6, 3.8, spruceDark)},
+		},
+		{
+			{fir(0, -1.3, 3.4, 3.6, pineGreen), fir(-1.6, 1.4, 3.2, 3.2, firBlue), fir(1.7, 1.2, 3, 3, spruceDark)},
+			{crown(-0.9, 0, 3.6, 3.2, oliveGreen), fir(1.8, 0.7, 3, 3.2, pineGreen)},
+		},
+		{
+			{fir(-0.8, 0, 2.4, 2.6, pineGreen), fir(0.9, 0.5, 2, 2, firBlue)},
+			{crown(0, 0, 2.6, 1.8, bushGreen)},
+		},
 	},
 }
 
@@ -156,30 +173,17 @@ func field(w, d float32, c vec4.T) model {
 	return model{f}
 }
 
-// pine is a trunk under two stacked tapering crowns, w wide, h high.
-func pine(w, h float32, crown vec4.T) model {
-	trunk := h * 0.2
-	rest := h - trunk
-	return model{
-		boxSides(0, 0, 0, w*0.25, trunk, w*0.25, trunkBrown),
-		{shape: pyramid, base: vec3.T{0, trunk, 0}, size: vec3.T{w, rest * 0.6}, color: crown},
-		{shape: pyramid, base: vec3.T{0, trunk + rest*0.4, 0}, size: vec3.T{w * 0.75, rest * 0.6}, color: crown},
-	}
+// fir is a conifer standing at (x, z): a w-wide square cone h high,
+// with no trunk (a wood's crowns hide them), so that a grove of them
+// costs what one tree with a trunk did.
+func fir(x, z, w, h float32, c vec4.T) part {
+	return part{shape: pyramid, base: vec3.T{x, 0, z}, size: vec3.T{w, h}, color: c}
 }
 
-// broadleaf is a trunk under a rounded crown.
-func broadleaf(w, h float32, crown vec4.T) model {
-	trunk := h * 0.3
-	half := (h - trunk) / 2
-	return model{
-		boxSides(0, 0, 0, w*0.2, trunk+half, w*0.2, trunkBrown),
-		{shape: octahedron, base: vec3.T{0, trunk + half, 0}, size: vec3.T{w, half, half}, color: crown},
-	}
-}
-
-// bush is a double pyramid resting on the ground.
-func bush(w, h float32) model {
-	return model{{shape: octahedron, base: vec3.T{0, h * 0.4, 0}, size: vec3.T{w, h * 0.6, h * 0.4}, color: bushGreen}}
+// crown is a broadleaf tree or bush standing at (x, z): a double
+// pyramid w wide and h high whose lower apex rests on the ground.
+func crown(x, z, w, h float32, c vec4.T) part {
+	return part{shape: octahedron, base: vec3.T{x, h * 0.4, z}, size: vec3.T{w, h * 0.6, h * 0.4}, color: c}
 }
 
 // castle is a 6×4×6 keep with a tower at each corner.

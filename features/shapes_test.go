@@ -90,7 +90,8 @@ func bounds(m model) (lo, hi vec3.T) {
 }
 
 // TestModelSizes checks the models against Catlike's proportions: the
-// largest urban, farm and plant prefabs, flat fields, the castle core,
+// largest urban and farm prefabs, flat fields, the groves (wider than
+// Catlike's lone trees, about as tall), the castle core,
 // the ziggurat's base and the megaflora's height; all stand on y = 0.
 func TestModelSizes(t *testing.T) {
 	approx := func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-4 }
@@ -106,8 +107,13 @@ func TestModelSizes(t *testing.T) {
 			}
 		}
 	}
-	if _, hi := bounds(collections[plant][0][0]); !approx(hi[1], 4.5) {
-		t.Errorf("tallest tree %v high, want 4.5", hi[1])
+	for v := range variantsPerCollection {
+		if lo, hi := bounds(collections[plant][0][v]); hi[1] > 5 || hi[0]-lo[0] < 5 || hi[2]-lo[2] < 5 {
+			t.Errorf("dense grove %c: %v..%v, want at most 5 high and 5 across", 'a'+v, lo, hi)
+		}
+		if _, hi := bounds(collections[plant][collectionCount-1][v]); hi[1] > 3 {
+			t.Errorf("sparse grove %c: %v high, want at most 3", 'a'+v, hi[1])
+		}
 	}
 	if lo, hi := bounds(collections[urban][0][0]); hi[0]-lo[0] < 3.5 || hi[1] < 3 {
 		t.Errorf("large urban block %v..%v, want at least 3.5 wide, 3 high", lo, hi)

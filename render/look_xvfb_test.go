@@ -3,6 +3,7 @@
 package render
 
 import (
+	"image"
 	"math"
 	"testing"
 
@@ -230,4 +231,106 @@ func dist(a, b [3]float64) float64 {
 const (
 	maxRoadSeeThrough = 0.2
 	minRoadContrast   = 30
+)
+
+// forestBand is the width in columns of each plant level's band on
+// forestMap.
+const forestBand = 5
+
+// forestMap is a flat 15×10 grass map at elevation 1 in three bands of
+// forestBand columns, of plant levels 1, 2 and 3 (plant level 0 with
+// bare true, for the ground under the trees).
+func forestMap(t *testing.T, bare bool) *hexmap.Grid {
+	g, err := hexmap.NewGrid(3*forestBand, 10, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := g.Topology()
+	for i := range top.CellCount() {
+		g.SetTerrainType(i, 1)
+		g.SetElevation(i, 1)
+		if !bare {
+			g.SetPlantLevel(i, 1+i%top.Width/forestBand)
+		}
+	}
+	return g
+}
+
+// Plant levels 1-3 read as sparse, medium and dense woods at the usual
+// zoom: over the inner cells of each level's band the share of the
+// sampled pixels that show a tree (its crown in front of the ground,
+// and the pixel apart from the bare ground's) rises with the level,
+// and the densest covers most of its ground.
+func TestForestLevelsCoverTheGround(t *testing.T) {
+	g, bare := forestMap(t, false), forestMap(t, true)
+	set := chunk.NewSet(g)
+	r, err := NewRenderer(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := NewRenderer(chunk.NewSet(bare))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 640, 360
+	var cover [3]float64
+	for band := range 3 {
+		cam := project.NewCamera(g.Topology())
+		cx, cz := g.Topology().Coordinates(band*forestBand + forestBand/2 + 5*g.Topology().Width).Center()
+		cam.X, cam.Z, cam.Zoom = float64(cx), float64(cz), 0.5
+		kind := layerKinds(r, &cam, w, h, 0.05, mesh.Features)
+		img := readFrame(r, &cam, w, h, 0)
+		ground := readFrame(rb, &cam, w, h, 0)
+		savePNG(t, "forest_"+itoa(band+1), img)
+		var n, trees int
+		for y := 0; y < h; y += 2 {
+			for x := 0; x < w; x += 2 {
+				if !inForestBand(r, g, &cam, w, h, x, y, band) {
+					continue
+				}
+				n++
+				if kind[x+y*w] == mesh.Features && dist(rgbAt(img, x, y), rgbAt(ground, x, y)) >= minTreeContrast {
+					trees++
+				}
+			}
+		}
+		if n < 2000 {
+			t.Fatalf("level %d: %d ground samples", band+1, n)
+		}
+		cover[band] = float64(trees) / float64(n)
+		t.Logf("level %d: %.2f of %d samples show a tree", band+1, cover[band], n)
+	}
+	if cover[0] >= cover[1] || cover[1] >= cover[2] {
+		t.Errorf("the woods' cover does not rise with the level: %.2f", cover)
+	}
+	if cover[2] < minDenseCover {
+		t.Errorf("level 3's woods cover %.2f of the ground, want at least %v", cover[2], minDenseCover)
+	}
+}
+
+// inForestBand reports whether the ground under pixel (x, y) of a w×h
+// view through cam is a cell of band's interior on forestMap.
+func inForestBand(r *Renderer, g *hexmap.Grid, cam *project.Camera, w, h, x, y, band int) bool {
+	v := cam.View(w, h)
+	o, d := v.Ray(float64(x)+0.5, float64(y)+0.5)
+	hit := rayMeshes(r.chunks, mesh.Terrain, o, d)
+	if !hit.ok {
+		return false
+	}
+	col, _ := g.Topology().FromPosition(hit.p[0], hit.p[2]).Offset()
+	return col > band*forestBand && col < (band+1)*forestBand-1
+}
+
+// rgbAt is the colour of pixel (x, y).
+func rgbAt(img *image.RGBA, x, y int) [3]float64 {
+	c := img.RGBAAt(x, y)
+	return [3]float64{float64(c.R), float64(c.G), float64(c.B)}
+}
+
+// A dense wood's crowns cover at least minDenseCover of its cells'
+// ground; a crown's pixel differs from the bare ground's by at least
+// minTreeContrast (RGB distance, 0..441).
+const (
+	minDenseCover   = 0.45
+	minTreeContrast = 30
 )

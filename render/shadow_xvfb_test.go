@@ -128,7 +128,13 @@ func TestShadowMapHeldWhileTurning(t *testing.T) {
 	}
 	share := float64(differ) / float64(w*h)
 	t.Logf("at 3° with the map held from 1°: %.2f%% of pixels differ from the exact map's by more than 24/255", 100*share)
-	if share > 0.02 {
-		t.Errorf("at 3° with the map held from 1°: %.2f%% of pixels differ from the exact map's (limit 2%%)", 100*share)
+	if share > maxHeldShadowDiffer {
+		t.Errorf("at 3° with the map held from 1°: %.2f%% of pixels differ from the exact map's (limit %v%%)", 100*share, 100*maxHeldShadowDiffer)
 	}
 }
+
+// maxHeldShadowDiffer is the share of pixels a frame drawn with a shadow
+// map held from 2° of the sun before may differ in: the edges of the
+// shadows move, so it grows with their length; the showcase's woods
+// (groves of broad trees) cast many small shadows.
+const maxHeldShadowDiffer = 0.025

@@ -11,12 +11,16 @@ import (
 
 // Figure is one unit to draw: where its feet stand, the heading it faces
 // (degrees clockwise from +Z, as hexmap.Unit.Orientation), its side's
-// colour and its kind's shape.
+// colour and its kind's shape. A Town figure is no unit but a town's
+// mark: a hexagonal ring in its owner's colour round its cell, Pos the
+// cell's centre on the ground, so that the town stands out from the
+// buildings round it; it has no body and cannot be picked.
 type Figure struct {
 	Pos     vec3.T
 	Heading float32
 	Color   [3]float32
 	Kind    FigureKind
+	Town    bool
 }
 
 // figureScale sizes the models: the spearman about 14 units tall,
@@ -61,10 +65,20 @@ func FigureBatches(v *View, l *Lighting, figures []Figure, dst *Batches) image.R
 			order = append(order, far{k, w})
 		}
 	}
-	slices.SortStableFunc(order, func(a, b far) int { return cmp.Compare(b.w, a.w) })
+	// The towns' rings lie on the ground under every figure: first.
+	slices.SortStableFunc(order, func(a, b far) int {
+		if ta, tb := figures[a.k].Town, figures[b.k].Town; ta != tb {
+			return cmp.Compare(b2i(tb), b2i(ta))
+		}
+		return cmp.Compare(b.w, a.w)
+	})
 	var cover image.Rectangle
 	for _, o := range order {
-		cover = cover.Union(addFigure(v, l, &figures[o.k], dst))
+		if figures[o.k].Town {
+			cover = cover.Union(addTownRing(v, l, &figures[o.k], dst))
+		} else {
+			cover = cover.Union(addFigure(v, l, &figures[o.k], dst))
+		}
 	}
 	return cover.Intersect(image.Rect(0, 0, int(v.Width), int(v.Height)))
 }
@@ -97,8 +111,32 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
 			q.add(fp.face(part, fi), col, l.Shade(fp.turn(boxFaces[fi].n), 1))
 		}
 	}
-	return image.Rect(int(math.Floor(float64(q.lo[0])))-1, int(math.Floor(float64(q.lo[1])))-1,
-		int(math.Ceil(float64(q.hi[0])))+1, int(math.Ceil(float64(q.hi[1])))+1)
+	return q.cover()
+}
+
+// addTownRing adds town mark f's ring, a hexagonal band round its cell
+// (the cell's corners' directions, lying townRingLift over Pos), and
+// returns the pixels it covers.
+func addTownRing(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
+	q := quads{v: v, lo: [2]float32{math.MaxFloat32, math.MaxFloat32}, hi: [2]float32{-math.MaxFloat32, -math.MaxFloat32}}
+	q.batch, _ = dst.room(6 * 4)
+	col, light := byteColor(RingColor(f.Color)), l.Shade(vec3.T{0, 1, 0}, 1)
+	at := func(r float32, k int) vec3.T {
+		s, c := math.Sincos(math.Pi/6 + math.Pi/3*float64(k))
+		return vec3.T{f.Pos[0] + r*float32(c), f.Pos[1] + townRingLift, f.Pos[2] + r*float32(s)}
+	}
+	for k := range 6 {
+		q.add([4]vec3.T{at(townRingInner, k), at(townRingInner, k+1), at(townRingOuter, k+1), at(townRingOuter, k)}, col, light)
+	}
+	return q.cover()
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // figurePose places a model: turned to the figure's heading (model +Z
@@ -156,6 +194,12 @@ type quads struct {
 	v      *View
 	batch  *Batch
 	lo, hi [2]float32
+}
+
+// cover is the pixels the faces added cover, a pixel's margin round.
+func (q *quads) cover() image.Rectangle {
+	return image.Rect(int(math.Floor(float64(q.lo[0])))-1, int(math.Floor(float64(q.lo[1])))-1,
+		int(math.Ceil(float64(q.hi[0])))+1, int(math.Ceil(float64(q.hi[1])))+1)
 }
 
 // add adds the quad of corners (clockwise seen from its front) as two
@@ -273,10 +317,14 @@ func figureInView(v *View, f *Figure) bool {
 }
 
 // figureBounds is the screen rectangle, lo to hi, holding the figure's
-// bounding box (figureReach round its feet, FigureHeight up), or false
-// when part of that box lies behind the near plane.
+// bounding box (figureReach round its feet, FigureHeight up; a town's
+// ring's outer radius round it), or false when part of that box lies
+// behind the near plane.
 func figureBounds(v *View, f *Figure) (lo, hi [2]float32, ok bool) {
-	const r = figureReach
+	r := float32(figureReach)
+	if f.Town {
+		r = townRingOuter
+	}
 	lo = [2]float32{math.MaxFloat32, math.MaxFloat32}
 	hi = [2]float32{-math.MaxFloat32, -math.MaxFloat32}
 	for k := range 8 {
@@ -293,11 +341,15 @@ func figureBounds(v *View, f *Figure) (lo, hi [2]float32, ok bool) {
 
 // FigureAt returns the figure one of whose drawn faces (its ring's or
 // its boxes') holds pixel (x, y) on the screen, the nearest when several
-// do: units are picked by clicking any part of them.
+// do: units are picked by clicking any part of them (towns' marks are
+// not picked).
 func FigureAt(v *View, figures []Figure, x, y float32) (int, bool) {
 	best, bestW := -1, float32(math.MaxFloat32)
 	for k := range figures {
 		f := &figures[k]
+		if f.Town {
+			continue
+		}
 		_, _, fw := v.Clip(f.Pos)
 		lo, hi, ok := figureBounds(v, f)
 		if fw >= bestW || !ok || x < lo[0] || y < lo[1] || x > hi[0] || y > hi[1] {

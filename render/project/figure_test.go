@@ -247,4 +247,33 @@ func TestFigureModelsBoxesApart(t *testing.T) {
 	if r := ringOuter * figureScale; r > figureReach {
 		t.Errorf("the ring reaches %v, beyond %v", r, figureReach)
 	}
+	// The town's hexagon's edges (their middles nearest the centre) pass
+	// outside a unit's ring, so that both show when a unit holds a town.
+	if in := townRingInner * float32(math.Sqrt(3)/2); in <= ringOuter*figureScale {
+		t.Errorf("the town's ring comes within %v of its centre, inside a unit's ring (%v)", in, ringOuter*figureScale)
+	}
+}
+
+// A town's mark is drawn under the figures (first) and is not picked:
+// a click on the unit that holds the town picks the unit, a click on the
+// empty town picks nothing.
+func TestTownMarkUnderFiguresNotPicked(t *testing.T) {
+	v := figureView(t, 0)
+	l := DefaultLighting()
+	at := vec3.T{float32(v.Eye[0]), 0, float32(v.Eye[2]) + 60}
+	figs := []Figure{{Pos: at, Color: [3]float32{1, 0, 0}}, {Pos: at, Color: [3]float32{0, 0, 1}, Town: true}}
+	var b Batches
+	FigureBatches(&v, &l, figs, &b)
+	first := b.List()[0].Vertices[0]
+	if want := byteColor(RingColor(figs[1].Color)); first.ColorB != want[2] || first.ColorR != want[0] {
+		t.Errorf("the first face drawn is %v, not the town's ring (%v)", first, want)
+	}
+	x, y, w := v.Clip(at)
+	sx, sy := v.Screen(x, y, w)
+	if k, ok := FigureAt(&v, figs, sx, sy); !ok || k != 0 {
+		t.Errorf("a click on the unit in the town picks %d, %v; want the unit, 0", k, ok)
+	}
+	if k, ok := FigureAt(&v, figs[1:], sx, sy); ok {
+		t.Errorf("a click on the empty town picks its mark, %d", k)
+	}
 }

@@ -152,3 +152,23 @@ const (
 	ringLift     = 0.1
 	ringSegments = 12
 )
+
+// RingBand is where f's ring lies, in world units: its inner and outer
+// radius round f.Pos (a town's: its hexagon's corners') and its height
+// over f.Pos.
+func RingBand(f *Figure) (inner, outer, lift float32) {
+	if f.Town {
+		return townRingInner, townRingOuter, townRingLift
+	}
+	return ringInner * figureScale, ringOuter * figureScale, ringLift * figureScale
+}
+
+// A town's ring, in world units: the radii of its hexagon's corners
+// (outside every unit's ring; inside the middle of the strip between two
+// cells, whose corners are 10 from the centre) and its height over the
+// cell's centre.
+const (
+	townRingInner = 7.2
+	townRingOuter = 9
+	townRingLift  = 0.3
+)
