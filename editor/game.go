@@ -216,7 +216,7 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
 		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
-		Replay: g.play.watch,
+		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay
 	r.bar = newReplayBar(st, replayActions{

@@ -136,7 +136,8 @@ func (g *game) keyTable() []binding {
 		binding{group: "Play", keys: "T", what: "turns to every cell for the selected unit", key: ebiten.KeyT, modes: inPlay, run: func() { g.play.toggleTurns() }},
 		binding{group: "Play", keys: "V", what: "reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
 		binding{group: "Play", keys: "Ctrl+Z", what: "take back the last move (the rules say when)", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: func() { g.play.undo() }},
-		binding{group: "Play", keys: "R", what: "watch the match so far played back", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
+		binding{group: "Play", keys: "R / O", what: "replay the match so far / your objectives", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
+		binding{group: "Play", key: ebiten.KeyO, modes: inPlay, run: func() { g.play.toggleObjectives() }},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
 
 		binding{group: "Replay", keys: "Space", what: "play or pause", key: ebiten.KeySpace, modes: inReplay, run: func() { g.replay.togglePlay() }},

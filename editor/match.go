@@ -36,6 +36,7 @@ type playSession struct {
 	seer   int                           // the side whose view is shown: the person in turn, or the last one
 	fixed  bool                          // seer stays as set, whatever the turn (a replay seen as one side)
 	orders orderBook                     // the people's moves that last
+	words  scriptWords                   // what the script said to each side
 }
 
 // unitWalk is one move shown: the unit walking along its path's track.
@@ -215,6 +216,7 @@ func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 	}
 	s.sight.changed = true
 	s.orders.follow(cmd, ev)
+	s.words.note(ev)
 	var destroyed []int
 	for _, e := range ev {
 		if e.Ev == "destroyed" {
