@@ -207,6 +207,7 @@ func (g *game) buildUI(scale float64) error {
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
 		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples, NewGame: g.cmdNewGame,
+		Scenario: g.cmdScenario, RenameArea: g.renameArea,
 		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{

@@ -361,6 +361,12 @@ func (e *editMode) clickDoes() string {
 			return "Units: a click removes a unit"
 		}
 		return fmt.Sprintf("Units: a click places a %s %s", strings.ToLower(units.SideName(set.UnitSide)), set.UnitTypeName())
+	case set.Tool == tools.ToolArea:
+		name := e.areaName()
+		if over && tools.InArea(grid.Setup(), name, e.env.ptr.cell) {
+			return fmt.Sprintf("Area: a drag takes cells out of “%s”", name)
+		}
+		return fmt.Sprintf("Area: a drag paints cells into “%s”", name)
 	case set.Tool == tools.ToolTown:
 		if k, ok := grid.TownAt(e.env.ptr.cell); over && ok {
 			return "Town: a click removes " + grid.Towns()[k].Name
