@@ -129,8 +129,8 @@ type areaRows struct {
 }
 
 // addAreas adds the area controls to the Scenario section; set is the
-// tool settings, rename asks for an area's new name.
-func (p *panel) addAreas(s *style, set *tools.Settings, rename func(old string)) {
+// tool settings.
+func (p *panel) addAreas(s *style, set *tools.Settings) {
 	q := &p.scenario
 	p.content.AddChild(s.withTip(widget.NewText(widget.TextOpts.Text("Areas, for scripts (Area tool: 9 or L)", &s.small, colDim)),
 		"Named sets of cells a script reads (game.area, game.in_area, game.units(area=…)); the Area tool paints them"))
@@ -153,7 +153,7 @@ func (p *panel) addAreas(s *style, set *tools.Settings, rename func(old string))
 			set.Area = tools.NextArea(q.grid().Setup(), set.Area)
 			q.areas.name.SetText(set.Area)
 		}), "Paint the next area"),
-		s.withTip(s.button("Rename…", 30, func() { rename(set.Area) }), "Give the area another name"),
+		s.withTip(s.button("Rename…", 30, func() { q.rename(set.Area) }), "Give the area another name"),
 		s.withTip(s.button("Delete", 30, func() {
 			q.change(func(sc *scenario.Setup) { tools.DeleteArea(sc, set.Area) })
 		}), "Delete the area (Ctrl+Z brings it back)"))

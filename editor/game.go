@@ -207,9 +207,9 @@ func (g *game) buildUI(scale float64) error {
 		Turn: func() { g.edit.turnPaste(1) }, Mirror: g.edit.mirrorPaste,
 		Download: g.downloadMap, Share: g.shareLink, Browser: browserFiles, Quality: g.qualityChanged,
 		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples, NewGame: g.cmdNewGame,
-		Scenario: g.cmdScenario, RenameArea: g.renameArea,
 		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
+	g.edit.panel.scenario.dialog, g.edit.panel.scenario.rename = g.cmdScenario, g.renameArea
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,

@@ -93,8 +93,6 @@ type panelActions struct {
 	Copy, Cut, Paste, Turn, Mirror                                                        func()
 	Fit                                                                                   func()              // frame the whole map
 	Examples                                                                              func()              // open a built-in map
-	Scenario                                                                              func()              // the objectives and script dialog
-	RenameArea                                                                            func(old string)    // ask for an area's new name
 	Grid                                                                                  func() *hexmap.Grid // the map edited
 	// Browser: the map lives in the browser's storage, so the panel
 	// offers Download and Share where the desktop offers a screenshot
@@ -184,8 +182,8 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 	p.content.AddChild(modes)
 
 	p.addPieces(s, set)
-	p.addScenario(s, act.Grid, act.Scenario)
-	p.addAreas(s, set, act.RenameArea)
+	p.addScenario(s, act.Grid)
+	p.addAreas(s, set)
 
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)

@@ -25,6 +25,10 @@ type scenarioPanel struct {
 	seed    *textField
 	victory choiceRow // Conquest, Round limit
 	areas   areaRows
+	// dialog opens the objectives and script dialog; rename asks for an
+	// area's new name (the editor's, set once the panel is built).
+	dialog  func()
+	rename  func(old string)
 	rounds  *widget.Slider
 	readout *widget.Text
 	// slid is the round limit the slider shows, as refresh set it or the
@@ -45,9 +49,8 @@ const (
 	defaultRoundLimit = 30
 )
 
-// addScenario adds the Scenario section; script opens the objectives
-// and script dialog.
-func (p *panel) addScenario(s *style, grid func() *hexmap.Grid, script func()) {
+// addScenario adds the Scenario section.
+func (p *panel) addScenario(s *style, grid func() *hexmap.Grid) {
 	q := &p.scenario
 	q.grid = grid
 	p.content.AddChild(p.section(s, "Scenario (saved with the map)"))
@@ -104,7 +107,7 @@ func (p *panel) addScenario(s *style, grid func() *hexmap.Grid, script func()) {
 	})
 	roundRow.AddChild(s.withTip(q.rounds, "The round limit"), q.readout)
 	p.content.AddChild(roundRow)
-	p.content.AddChild(s.withTip(s.button("Objectives and script…", 50, script),
+	p.content.AddChild(s.withTip(s.button("Objectives and script…", 50, func() { q.dialog() }),
 		"Each side's objectives, and the event script (Starlark) that makes the map a scenario"))
 }
 

@@ -94,12 +94,13 @@ func TestEditorScenarioDialogMarksScriptErrors(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
 	shots := shotsDir(t)
+	small, _ := conquestMap(t) // a small map draws fast
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		code := func(g *game) *textField {
 			fs := scenarioFields(g)
 			return fs[len(fs)-1]
 		}
-		steps := []step{wait(2), framesDrawn(1)}
+		steps := []step{wait(2), do(func(g *game) { g.sess.Replace("", small, false); g.resetView() }), framesDrawn(1)}
 		steps = append(steps, openScenarioDialog(t, in)...)
 		steps = append(steps,
 			do(func(g *game) {
