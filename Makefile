@@ -10,7 +10,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 WEB := $(BIN)/web
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: all build run test match-wasm bench fuzz worlds load wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
+.PHONY: all build run test match-wasm bench fuzz worlds load load-kill wasm serve dist windows deps-build deps-run deps-test deps-dist check-go clean
 
 all: build
 
@@ -38,12 +38,13 @@ run: deps-run build
 	else echo "no display: running under xvfb-run"; $(XVFB) ./$(BIN)/hexsandbox $(ARGS); fi
 
 # Every test, the window ones under Xvfb (test binaries that import ebiten
-# need a display) and the browser ones in headless chromium.
+# need a display) and the browser ones in headless chromium; the editor's
+# window tests in shards beside the rest (scripts/test-all.sh).
 test: deps-test wasm windows match-wasm
 	$(GO) vet ./...
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
-	$(XVFB) $(GO) test -count=1 -tags xvfb,browser -timeout 25m ./...
+	GO="$(GO)" scripts/test-all.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/ ./script/
 
 # A scripted match (cmd/hexmap/testdata) played by hexmap natively and
@@ -94,6 +95,15 @@ LOAD_MATCHES ?= 1000
 LOAD_ROUNDS ?= 5
 load: check-go
 	$(GO) run ./cmd/hexload -matches $(LOAD_MATCHES) -rounds $(LOAD_ROUNDS)
+
+# The same against a server killed with SIGKILL KILLS times at random
+# moments and restarted; then the store is checked against every command
+# the clients saw acknowledged (BENCHMARKS.md).
+KILL_MATCHES ?= 200
+KILL_ROUNDS ?= 100
+KILLS ?= 30
+load-kill: check-go
+	$(GO) run ./cmd/hexload -matches $(KILL_MATCHES) -rounds $(KILL_ROUNDS) -kills $(KILLS)
 
 wasm: check-go
 	@mkdir -p $(WEB)

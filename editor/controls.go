@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,6 +75,24 @@ func (g *game) steer() {
 		}
 	}
 	g.pan(x, y)
+	g.pinch()
+}
+
+// pinch applies this step's two-finger gesture to the camera: the map
+// moves with the fingers' midpoint, grows as they spread and turns as
+// they twist, about the midpoint.
+func (g *game) pinch() {
+	pn := g.inp.pinch
+	if !pn.any || !g.canSteer() {
+		return
+	}
+	mr := g.mapRect()
+	g.cam.Drag(pn.dx, pn.dy, mr.Dy())
+	sx, sy := float64(pn.x-mr.Min.X), float64(pn.y-mr.Min.Y)
+	g.cam.ScaleAt(pn.scale, sx, sy, mr.Dx(), mr.Dy())
+	// Fingers turning clockwise on the screen turn the map with them:
+	// the camera turns the other way.
+	g.cam.RotateAt(-pn.angle*180/math.Pi, sx, sy, mr.Dx(), mr.Dy())
 }
 
 // keepCamera keeps the map filling most of its view, however the camera

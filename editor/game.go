@@ -56,6 +56,8 @@ type game struct {
 	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
 	ptr     pointerTracker
+	touch   touchInput // fingers turned into the events above (touchinput.go)
+	drawer  drawer     // the panel as a drawer in a narrow window (drawer.go)
 	paint   painter
 	mini    minimap
 	keys    keyboard
@@ -235,7 +237,7 @@ func (g *game) buildUI(scale float64) error {
 func (g *game) showMode() {
 	for _, m := range []mode{g.edit, g.play, g.replay} {
 		vis := widget.Visibility_Hide_Blocking
-		if m == g.mode {
+		if m == g.mode && (m != mode(g.edit) || g.panelShown()) {
 			vis = widget.Visibility_Show
 		}
 		m.root().GetWidget().SetVisibility(vis)
@@ -319,7 +321,7 @@ func (g *game) Layout(outW, outH int) (int, int) {
 // status line.
 func (g *game) mapRect() image.Rectangle {
 	pw := 0
-	if g.mode.beside() {
+	if g.panelBeside() {
 		pw = max(g.mode.root().GetWidget().Rect.Dx(), g.win.style.px(panelWidth))
 	}
 	return image.Rect(0, 0, max(1, g.win.w-pw), g.win.h-g.win.style.px(statusHeight))
@@ -331,8 +333,8 @@ func (g *game) overMap(x, y int) bool {
 	if g.busy() || g.quitting {
 		return false
 	}
-	p := image.Pt(x, y)
-	return p.In(g.mapRect()) && !p.In(g.mode.root().GetWidget().Rect)
+	p, w := image.Pt(x, y), g.mode.root().GetWidget()
+	return p.In(g.mapRect()) && !(shows(w) && p.In(w.Rect))
 }
 
 // Update runs one frame. It never waits for a file: file work runs off
@@ -361,7 +363,9 @@ func (g *game) Update() error {
 	if g.quitting {
 		return ebiten.Termination
 	}
+	g.followWidth()
 	g.inp.tick = g.inp.src.Events(g.inp.tick[:0], now)
+	g.fingers(now)
 	if g.inp.src.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
@@ -585,6 +589,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawMinimap(screen)
+	g.drawMapButtons(screen)
 	g.drawUI(screen)
 	g.drawStatus(screen)
 	g.drawAutosaveWarning(screen)

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/editor/touch"
 )
 
 // EventKind is what an input event reports.
@@ -20,7 +22,20 @@ const (
 	Move  // the cursor moved to X, Y
 	Wheel // the wheel turned by WheelX, WheelY
 	Char  // a typed character
+	// A finger (Finger) went down, moved, lifted or was taken away by
+	// the platform, at X, Y. The editor turns fingers into the events
+	// below and the left and right buttons (touchInput) before it
+	// replays them.
+	TouchDown
+	TouchMove
+	TouchUp
+	TouchCancel
+	Pinch // two fingers moved, about X, Y (their midpoint) by Gesture
+	Hold  // a long press at X, Y: the secondary action
 )
+
+// isTouch reports whether k is a finger's event.
+func isTouch(k EventKind) bool { return k >= TouchDown && k <= TouchCancel }
 
 // Event is one change of the user's input, in the order it happened.
 // Every event carries the cursor position at that moment.
@@ -31,7 +46,10 @@ type Event struct {
 	X, Y           int                // cursor position in screen pixels
 	WheelX, WheelY float64
 	Char           rune
-	At             time.Time // when it happened, as well as the source knows
+	At             time.Time     // when it happened, as well as the source knows
+	Finger         int           // TouchDown … TouchCancel: which finger
+	Gesture        touch.Gesture // Pinch: its scale, angle and shift
+	Touch          bool          // ButtonDown, ButtonUp: made from a finger's tap or drag
 }
 
 // Input is where the editor's events come from. The window's comes from
@@ -127,9 +145,12 @@ type inputState struct {
 	justUp        [len(buttons)]bool
 	wheelX        float64
 	wheelY        float64
-	events        []Event // this step's events, in order
-	tick          []Event // this tick's events (Update reads them into it)
-	anyTransition bool    // a press or release this step
+	pinch         pinchSum // this step's pinches, put together
+	hold          bool     // a long press in this step
+	touch         bool     // the latest press or release was a finger's
+	events        []Event  // this step's events, in order
+	tick          []Event  // this tick's events (Update reads them into it)
+	anyTransition bool     // a press or release this step
 }
 
 // begin starts a step: nothing has just happened yet.
@@ -138,6 +159,7 @@ func (s *inputState) begin() {
 	clear(s.justDown[:])
 	clear(s.justUp[:])
 	s.wheelX, s.wheelY = 0, 0
+	s.pinch, s.hold = pinchSum{}, false
 	s.events = s.events[:0]
 	s.anyTransition = false
 }
@@ -173,7 +195,13 @@ func (s *inputState) apply(ev Event) (end bool) {
 				s.buttons[i] = down
 			}
 		}
+		s.touch = ev.Touch
 		s.anyTransition = true
+		return true
+	case Pinch:
+		s.pinch.add(ev)
+	case Hold:
+		s.hold = true
 		return true
 	case Move:
 		return s.buttons != [len(buttons)]bool{}
@@ -182,6 +210,27 @@ func (s *inputState) apply(ev Event) (end bool) {
 		s.wheelY += ev.WheelY
 	}
 	return false
+}
+
+// pinchSum is a step's pinches as one: the scales multiplied, the angles
+// and shifts added, about the last midpoint.
+type pinchSum struct {
+	any          bool
+	x, y         int
+	scale, angle float64
+	dx, dy       float64
+}
+
+func (p *pinchSum) add(ev Event) {
+	if !p.any {
+		p.any, p.scale = true, 1
+	}
+	g := ev.Gesture
+	p.x, p.y = ev.X, ev.Y
+	p.scale *= g.Scale
+	p.angle += g.Angle
+	p.dx += g.Shift.X
+	p.dy += g.Shift.Y
 }
 
 // CursorPosition is where the cursor is.

@@ -45,8 +45,9 @@ func newInput() Input {
 		win.Call("addEventListener", name, fn, map[string]any{"capture": true, "passive": true})
 	}
 	listen("pointermove", in.pointerMove)
-	listen("pointerdown", func(e js.Value) { in.pointerButton(e, ButtonDown) })
-	listen("pointerup", func(e js.Value) { in.pointerButton(e, ButtonUp) })
+	listen("pointerdown", func(e js.Value) { in.pointerButton(e, ButtonDown, TouchDown) })
+	listen("pointerup", func(e js.Value) { in.pointerButton(e, ButtonUp, TouchUp) })
+	listen("pointercancel", func(e js.Value) { in.finger(e, TouchCancel) })
 	listen("keydown", func(e js.Value) { in.key(e, KeyDown) })
 	listen("keyup", func(e js.Value) { in.key(e, KeyUp) })
 	return in
@@ -80,6 +81,10 @@ func (in *jsInput) push(e js.Value, ev Event) {
 // pointerMove queues a move for each position the browser coalesced into
 // this event.
 func (in *jsInput) pointerMove(e js.Value) {
+	if isFinger(e) {
+		in.finger(e, TouchMove)
+		return
+	}
 	list := []js.Value{e}
 	if f := e.Get("getCoalescedEvents"); f.Type() == js.TypeFunction {
 		if c := e.Call("getCoalescedEvents"); c.Length() > 0 {
@@ -97,13 +102,33 @@ func (in *jsInput) pointerMove(e js.Value) {
 
 var jsButtons = map[int]ebiten.MouseButton{0: ebiten.MouseButtonLeft, 1: ebiten.MouseButtonMiddle, 2: ebiten.MouseButtonRight}
 
-func (in *jsInput) pointerButton(e js.Value, kind EventKind) {
+// pointerButton queues a button's press or release (kind), or a
+// finger's going down or up (fingerKind).
+func (in *jsInput) pointerButton(e js.Value, kind, fingerKind EventKind) {
+	if isFinger(e) {
+		in.finger(e, fingerKind)
+		return
+	}
 	b, ok := jsButtons[e.Get("button").Int()]
 	if !ok {
 		return
 	}
 	in.x, in.y = in.position(e)
 	in.push(e, Event{Kind: kind, Button: b})
+}
+
+// isFinger reports whether pointer event e is a finger's (a pen or the
+// mouse are buttons).
+func isFinger(e js.Value) bool { return e.Get("pointerType").String() == "touch" }
+
+// finger queues a finger's event: a finger's moves are not coalesced
+// (the gestures need only where it is).
+func (in *jsInput) finger(e js.Value, kind EventKind) {
+	if !isFinger(e) {
+		return
+	}
+	x, y := in.position(e)
+	in.queue = append(in.queue, Event{Kind: kind, X: x, Y: y, At: in.at(e), Finger: e.Get("pointerId").Int()})
 }
 
 // key queues a press or release, and for a press of a key that types a

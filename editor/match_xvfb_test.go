@@ -254,30 +254,7 @@ func TestPlayMatchHotSeat(t *testing.T) {
 			}),
 			hoverCell(in, func() int { return red }),
 			wait(2),
-			do(func(g *game) {
-				got, ok := g.play.hoverForecast()
-				want, err := m().Forecast(spearID, red)
-				if !ok || err != nil {
-					t.Fatalf("no forecast over the red scout (%v)", err)
-				}
-				if fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Errorf("forecast shown %+v, the engine's %+v", got, want)
-				}
-				var text []string
-				for _, l := range g.play.forecast.box.lines {
-					text = append(text, l.text)
-				}
-				all := strings.Join(text, "\n")
-				for _, s := range []string{
-					"Strength " + tenths(want.Strength[0]) + " against " + tenths(want.Strength[1]),
-					fmt.Sprintf("Red takes %d-%d of 100 hp, destroyed %d%%", want.ToTarget[0], want.ToTarget[1], want.DestroyPercent),
-					fmt.Sprintf("Blue takes %d-%d of 100 hp", want.ToAttacker[0], want.ToAttacker[1]),
-				} {
-					if !strings.Contains(all, s) {
-						t.Errorf("the forecast panel lacks %q:\n%s", s, all)
-					}
-				}
-			}),
+			forecastShown(t, func() (*engine.Match, int, int) { return m(), spearID, red }),
 			captureStep(t, filepath.Join(shots, "play-forecast.png")),
 			clickCell(in, func() int { return red }),
 			waitFor(t, "the battle shown", func(g *game) bool {
@@ -294,15 +271,7 @@ func TestPlayMatchHotSeat(t *testing.T) {
 					t.Error("the red scout took no damage")
 				}
 			}),
-			tap(in, ebiten.KeyEnter),
-			coverShown(t, "red's hand-over screen"),
-			grab(&covered),
-			do(func(g *game) {
-				checkCovered(t, g, covered)
-				if m().SideInTurn() != 2 || !strings.Contains(g.play.cover.box.lines[0].text, "Red's turn") {
-					t.Errorf("after End Turn: side %d, %q", m().SideInTurn(), g.play.cover.box.lines[0].text)
-				}
-			}),
+			endTurnToRed(t, in),
 			passCover(t, in),
 			do(func(g *game) {
 				x, z := grid.Topology().CellCenter(town)
@@ -356,6 +325,55 @@ func TestPlayMatchHotSeat(t *testing.T) {
 			}),
 		}
 	})
+}
+
+// forecastShown checks the forecast shown with the pointer over cell
+// at, the unit id of match m selected (blue's, attacking red): the
+// engine's own, and its strengths and damage ranges in the panel.
+func forecastShown(t reporter, which func() (m *engine.Match, id, at int)) step {
+	return do(func(g *game) {
+		m, id, at := which()
+		got, ok := g.play.hoverForecast()
+		want, err := m.Forecast(id, at)
+		if !ok || err != nil {
+			t.Fatalf("no forecast over the red unit (%v)", err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("forecast shown %+v, the engine's %+v", got, want)
+		}
+		var text []string
+		for _, l := range g.play.forecast.box.lines {
+			text = append(text, l.text)
+		}
+		all := strings.Join(text, "\n")
+		for _, s := range []string{
+			"Strength " + tenths(want.Strength[0]) + " against " + tenths(want.Strength[1]),
+			fmt.Sprintf("Red takes %d-%d of 100 hp, destroyed %d%%", want.ToTarget[0], want.ToTarget[1], want.DestroyPercent),
+			fmt.Sprintf("Blue takes %d-%d of 100 hp", want.ToAttacker[0], want.ToAttacker[1]),
+		} {
+			if !strings.Contains(all, s) {
+				t.Errorf("the forecast panel lacks %q:\n%s", s, all)
+			}
+		}
+	})
+}
+
+// endTurnToRed ends blue's turn (Enter) and checks red's hand-over
+// screen: it says so and hides every pixel of the map.
+func endTurnToRed(t reporter, in *scriptInput) step {
+	var covered *image.RGBA
+	return seq(
+		tap(in, ebiten.KeyEnter),
+		coverShown(t, "red's hand-over screen"),
+		grab(&covered),
+		do(func(g *game) {
+			checkCovered(t, g, covered)
+			m := g.play.session.match
+			if m.SideInTurn() != 2 || !strings.Contains(g.play.cover.box.lines[0].text, "Red's turn") {
+				t.Errorf("after End Turn: side %d, %q", m.SideInTurn(), g.play.cover.box.lines[0].text)
+			}
+		}),
+	)
 }
 
 // conquestMap is a flat 20×15 map: three blue horsemen round a red scout,
@@ -574,12 +592,7 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 				}
 				hash = m().Hash()
 			}),
-			saveAndReopen(t, in, dir, "midgame", func(match []byte) {
-				if match == nil {
-					t.Fatal("the saved file has no match")
-				}
-			}),
-			coverShown(t, "blue's hand-over screen after opening"),
+			saveAndReopenMatch(t, in, dir),
 			do(func(g *game) {
 				u, _ := m().Unit(spearID)
 				if m().Hash() != hash || u.Cell != dest || m().SideInTurn() != 1 || len(m().Log()) != 1 {
@@ -596,6 +609,19 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 			}),
 		}
 	})
+}
+
+// saveAndReopenMatch saves the map with its match mid-game and opens
+// it again, until blue's hand-over screen is up.
+func saveAndReopenMatch(t reporter, in *scriptInput, dir string) step {
+	return seq(
+		saveAndReopen(t, in, dir, "midgame", func(match []byte) {
+			if match == nil {
+				t.Fatal("the saved file has no match")
+			}
+		}),
+		coverShown(t, "blue's hand-over screen after opening"),
+	)
 }
 
 // saveAndReopen saves the map under name in dir (Ctrl+S), hands the

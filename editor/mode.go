@@ -134,6 +134,9 @@ type pointer struct {
 	// up in this step. onMap: the press being held began over the map.
 	down, pressed, released bool
 	onMap                   bool
+	// touch: the latest press or release was a finger's (a tap, a
+	// drag); hold: a long press in this step, at x, y.
+	touch, hold bool
 }
 
 // pointerTracker follows the pointer from step to step: whether its
@@ -158,11 +161,12 @@ func (g *game) point() pointer {
 	x, y := g.inp.CursorPosition()
 	down := g.inp.MousePressed(ebiten.MouseButtonLeft)
 	t.cursor.watch(x, y, down, g.inp.src.CursorIn())
-	p := pointer{x: x, y: y, down: down, pressed: down && !t.wasDown, released: !down && t.wasDown}
+	p := pointer{x: x, y: y, down: down, pressed: down && !t.wasDown, released: !down && t.wasDown, touch: g.inp.touch, hold: g.inp.hold}
 	t.wasDown = down
 	over := g.overMap(x, y)
 	onMini := g.mini.contains(x, y)
-	p.overMap = over && !onMini
+	button, onButton := g.mapButtonAt(x, y)
+	p.overMap = over && !onMini && !onButton
 	if t.cursor.known() && p.overMap {
 		mr := g.mapRect()
 		p.cell, p.at, p.ok = g.scene.Pick(&g.cam, mr.Dx(), mr.Dy(), float64(x-mr.Min.X), float64(y-mr.Min.Y))
@@ -170,6 +174,13 @@ func (g *game) point() pointer {
 	if p.pressed {
 		g.mini.dragging = over && onMini && !g.mini.onFold(x, y)
 		t.onMap = p.overMap
+		switch {
+		case onButton && over:
+			g.pressMapButton(button)
+		case p.overMap && g.narrow() && g.drawer.open:
+			g.setDrawer(false) // the map touched: the drawer closes, and the press does nothing more
+			t.onMap = false
+		}
 		if p.overMap && len(g.dialogs) == 0 && g.textFocused() {
 			g.win.ui.ClearFocus() // a panel field gives the keyboard back
 		}

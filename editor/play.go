@@ -35,6 +35,9 @@ type playMode struct {
 	session  *playSession // nil: no match (why says why: the engine's refusal)
 	why      string
 	selected int // unit id of the side in turn, 0 for none
+	// armed is the destination or enemy a finger's first tap chose (its
+	// path or forecast shows); a second tap on it sends or attacks.
+	armed armedCell
 
 	// What the overlay shows, asked again only when its question
 	// (unit, destination, commands so far) changes.
@@ -61,7 +64,7 @@ const maxTravelStep = 100 * time.Millisecond
 
 // reset forgets the match: the map is another.
 func (p *playMode) reset() {
-	p.session, p.selected, p.cover = nil, 0, nil
+	p.session, p.selected, p.cover, p.armed = nil, 0, nil, armedCell{}
 	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
 
@@ -71,7 +74,7 @@ func (p *playMode) sync()                   { p.bar.sync(p.env.view) }
 func (p *playMode) keys() modes             { return inPlay }
 func (p *playMode) fogged() bool            { return !p.env.view.Reveal }
 func (p *playMode) minimap() bool           { return true } // what the side in turn knows (drawMinimap)
-func (p *playMode) escape()                 { p.selected = 0; p.town.close() }
+func (p *playMode) escape()                 { p.selected, p.armed = 0, armedCell{}; p.town.close() }
 func (p *playMode) interrupt()              {} // a click is over when it is made
 func (p *playMode) shown() *playSession     { return p.session }
 
@@ -412,6 +415,10 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	s := p.session
+	if pt.hold && s != nil && pt.overMap {
+		p.secondary(pt)
+		return
+	}
 	if !pt.pressed || s == nil || (p.town.town != 0 && p.town.click(pt.x, pt.y)) || !pt.overMap {
 		return
 	}
@@ -428,8 +435,11 @@ func (p *playMode) input(pt pointer) {
 		case u.Side == s.side() && town && p.selected == id && u.Cell == pt.cell:
 			p.openTown(tid) // a second click on a unit in its town: the town
 		case u.Side == s.side():
-			p.selected = id
+			p.selected, p.armed = id, armedCell{}
 		case p.selected != 0 && p.canAttack(u.Cell):
+			if pt.touch && !p.armed.confirm(u.Cell) {
+				return // a finger's first tap: the forecast shows
+			}
 			p.command(engine.Command{Cmd: "attack", Unit: p.selected, At: p.cellOf(u.Cell)})
 		default:
 			p.env.info(p.details(u))
@@ -447,7 +457,41 @@ func (p *playMode) input(pt pointer) {
 		p.env.info("Click one of " + s.sideName(s.side()) + "'s units first")
 		return
 	}
+	if pt.touch && !p.armed.confirm(pt.cell) {
+		return // a finger's first tap: the path shows, with its turns
+	}
 	p.moveTo(p.selected, pt.cell)
+}
+
+// armedCell is a cell a first tap chose, when set.
+type armedCell struct {
+	cell int
+	set  bool
+}
+
+// confirm reports whether cell i was chosen by the tap before; else it
+// chooses it.
+func (a *armedCell) confirm(i int) bool {
+	if a.set && a.cell == i {
+		*a = armedCell{}
+		return true
+	}
+	*a = armedCell{cell: i, set: true}
+	return false
+}
+
+// secondary is a long press on the map: the details of the unit there,
+// or the side in turn's town there opens.
+func (p *playMode) secondary(pt pointer) {
+	s := p.session
+	if id, ok := p.unitUnder(pt); ok {
+		u, _ := s.match.Unit(id)
+		p.env.info(p.details(u))
+		return
+	}
+	if tid, ok := s.match.TownAt(pt.cell); ok && pt.ok && s.match.Towns()[tid-1].Owner == s.side() {
+		p.openTown(tid)
+	}
 }
 
 // cellOf is cell i's offset coordinates, as commands name cells.

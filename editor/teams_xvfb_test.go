@@ -4,13 +4,10 @@ package editor
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	engine "hexsandbox/game"
 	"hexsandbox/units"
@@ -113,81 +110,5 @@ func TestNewGameOneTeamRefused(t *testing.T) {
 				}
 			}),
 		}
-	})
-}
-
-// In a new game against the computer (a fixed seed), blue's town produces a unit at the
-// start of the round its stock reaches the cost of what it builds, as
-// worked out from its stock, yield and cost at the start (End Turn
-// pressed each round until then).
-func TestNewGameTownProduces(t *testing.T) {
-	dir, _ := newMapsDir(t)
-	in := newScriptInput()
-	const maxRounds = 16
-	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
-		m := func() *engine.Match { return g.play.session.match }
-		blueUnits := func() int {
-			n := 0
-			for _, u := range m().Units() {
-				if u.Side == 1 {
-					n++
-				}
-			}
-			return n
-		}
-		var units0, want, got int
-		steps := []step{
-			openNewGame(t, in),
-			do(func(g *game) { // a fixed map: the seed field is the one holding a number
-				f := findIn(g, func(f *textField) bool { _, err := strconv.ParseInt(f.GetText(), 10, 64); return err == nil })
-				if f == nil {
-					t.Fatalf("no seed field")
-				}
-				f.SetText("7")
-			}),
-			click(t, "Start"),
-			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),
-			wait(2),
-			do(func(g *game) {
-				units0 = blueUnits()
-				for _, tw := range m().Towns() {
-					if tw.Owner != 1 {
-						continue
-					}
-					cost, y := m().Rules().Types[tw.Builds].Cost, m().TownYield(tw.ID).Total()
-					if y < 1 || tw.Stock >= cost {
-						t.Fatalf("blue's town: stock %d of %d, yield %d", tw.Stock, cost, y)
-					}
-					want = 1 + (cost-tw.Stock+y-1)/y
-				}
-				if want < 2 || want > maxRounds {
-					t.Fatalf("blue's town would build in round %d, want 2..%d", want, maxRounds)
-				}
-			}),
-		}
-		for range maxRounds {
-			var round step // made when reached: End Turn, then blue's next round
-			steps = append(steps, func(g *game) bool {
-				if got != 0 {
-					return true
-				}
-				if round == nil {
-					r := m().Round()
-					round = seq(tap(in, ebiten.KeyEnter), within(t, 60*time.Second, "blue's next round", func(g *game) bool {
-						return m().Round() == r+1 && m().SideInTurn() == 1
-					}), do(func(g *game) {
-						if blueUnits() > units0 {
-							got = m().Round()
-						}
-					}))
-				}
-				return round(g)
-			})
-		}
-		return append(steps, do(func(g *game) {
-			if got != want {
-				t.Errorf("blue's town built its unit in round %d, want %d", got, want)
-			}
-		}))
 	})
 }

@@ -105,6 +105,11 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		if ms, err = strconv.Atoi(arg); err == nil {
 			g.hooks.drawDelay = time.Duration(ms) * time.Millisecond
 		}
+	case "touchHold": // how long in milliseconds a finger is held still for a long press
+		var ms int
+		if ms, err = strconv.Atoi(arg); err == nil {
+			g.touch.rec.Hold = time.Duration(ms) * time.Millisecond
+		}
 	case "probe": // what the input tests look at
 		res, err = g.probe()
 	case "cellScreen": // where cell arg's centre is on the screen, [x, y]
@@ -157,7 +162,7 @@ func (g *game) probe() (string, error) {
 	}
 	return jsonString(map[string]any{
 		"grid": g.view.Grid, "gridBox": [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y},
-		"dialogs": len(g.dialogs), "field": field, "rotation": g.cam.Rotation, "centre": mid,
+		"dialogs": len(g.dialogs), "field": field, "rotation": g.cam.Rotation, "zoom": g.cam.Zoom, "centre": mid,
 	})
 }
 
@@ -178,7 +183,7 @@ func (g *game) recovery() (string, error) {
 	if !ok {
 		return "", errors.New("not the browser's storage")
 	}
-	_, rg, err := b.NewestRecovery()
+	rg, _, err := b.NewestRecovery()
 	if errors.Is(err, files.ErrNoRecovery) {
 		return "", nil
 	}
@@ -193,7 +198,8 @@ func (g *game) recovery() (string, error) {
 // map (left of the panel, above the status line).
 func (g *game) pageStatus(p *page) (string, error) {
 	view := g.mapRect()
-	if pr := g.edit.panel.root.GetWidget().Rect; pr.Min.X > view.Min.X {
+	if pw := g.edit.panel.root.GetWidget(); pw.Rect.Min.X > view.Min.X && (g.mode != mode(g.edit) || shows(pw)) {
+		pr := pw.Rect
 		view.Max.X = min(view.Max.X, pr.Min.X)
 	}
 	preview := g.newMap != nil && !g.newMap.running && g.newMap.latest != nil && g.newMap.latest.form == g.newMap.form
@@ -204,7 +210,7 @@ func (g *game) pageStatus(p *page) (string, error) {
 		"preview": preview, "buttons": g.dialogButtons(), "dialogText": g.dialogText(), "panelButtons": buttonsIn(g.edit.panel.content),
 		"hover": g.ptr.cur.ok, "hoverCell": g.ptr.cur.cell, "tool": g.edit.settings.Tool.String(), "selected": g.edit.sel.Len(),
 		"pasting": g.edit.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
-		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": g.undoSteps(), "notice": g.liveNotice(),
+		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": g.undoSteps(), "notice": g.liveNotice(), "drawer": g.drawer.open, "playing": g.mode == mode(g.play),
 	})
 }
 

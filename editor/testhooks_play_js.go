@@ -8,7 +8,11 @@ package editor
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+
+	"hexsandbox/editor/files"
+	engine "hexsandbox/game"
 )
 
 // playCall runs the calls about the match; ok is false for a name it
@@ -29,6 +33,8 @@ func (g *game) playCall(name, arg string) (res any, ok bool, err error) {
 		}
 	case "thinkTimes": // the computer's thinking per frame since the last call
 		res, err = g.thinkTimes()
+	case "recoveryMatch": // the state hash of the match the newest autosave carries; "" if none
+		res, err = g.recoveryMatch()
 	default:
 		return nil, false, nil
 	}
@@ -41,7 +47,7 @@ func (g *game) playCall(name, arg string) (res any, ok bool, err error) {
 // matchState describes the match for the tests: the side in turn, the
 // round, the map's size, whether the computer plays it, a move or battle being shown,
 // the cover screen's text box ([4]int, or null), whether the match is
-// over, and the units.
+// over, the units and the state hash.
 func (g *game) matchState() (string, error) {
 	s := g.play.session
 	if s == nil {
@@ -65,7 +71,34 @@ func (g *game) matchState() (string, error) {
 		"width": top.Width, "height": top.Height, "wrapping": top.Wrapping,
 		"side": s.side(), "round": s.match.Round(), "computer": s.computerTurn(), "battle": s.battle != nil,
 		"walking": s.walking(), "cover": cover, "over": over, "selected": g.play.selected, "units": us,
+		"hash": s.match.Hash(),
 	})
+}
+
+// recoveryMatch is the state hash of the match that the newest autosave
+// in the browser's storage carries, resumed by the engine on the
+// autosave's map; "" when it carries none.
+func (g *game) recoveryMatch() (string, error) {
+	b, ok := g.sess.Store.(*files.Browser)
+	if !ok {
+		return "", errors.New("not the browser's storage")
+	}
+	rg, blob, err := b.NewestRecovery()
+	if errors.Is(err, files.ErrNoRecovery) || (err == nil && blob == nil) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	var s engine.Saved
+	if err := json.Unmarshal(blob, &s); err != nil {
+		return "", err
+	}
+	m, err := engine.Resume(rg, s)
+	if err != nil {
+		return "", err
+	}
+	return m.Hash(), nil
 }
 
 // placeUnit moves the map's unit on cell from to cell to (one undoable

@@ -84,6 +84,11 @@ func (e *editMode) sync() { e.panel.sync(&e.settings, e.env.view) }
 // starts one, holding it goes on (a stroke, a rectangle), releasing it
 // ends it.
 func (e *editMode) input(p pointer) {
+	if p.hold && p.overMap && p.ok && e.paste == nil {
+		e.endStroke()
+		e.pick() // a long press: the eyedropper, with any tool
+		return
+	}
 	switch {
 	case !p.down || !p.onMap:
 		e.release()

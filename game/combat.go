@@ -50,6 +50,9 @@ func (m *Match) checkAttack(id int, a *unit, at int) (tid int, ranged bool, dir 
 	if a.Moves == 0 {
 		return 0, false, 0, fmt.Errorf("unit %d: %w", id, ErrNoMoves)
 	}
+	if !m.Sees(a.Side, at) { // before the cell's unit: the fog answers alike, held or not
+		return 0, false, 0, fmt.Errorf("unit %d: %w", id, ErrNotSeen)
+	}
 	tid = int(m.occupant[at])
 	if tid == 0 || m.team(m.st.Units[tid-1].Side) == m.team(a.Side) {
 		return 0, false, 0, fmt.Errorf("%w at [%d,%d]", ErrNoTarget, c[0], c[1])
@@ -60,8 +63,6 @@ func (m *Match) checkAttack(id int, a *unit, at int) (tid int, ranged bool, dir 
 	switch {
 	case ranged && m.grid.Topology().Distance(a.Cell, at) > at2.Range:
 		err = fmt.Errorf("unit %d: [%d,%d] %w %d", id, c[0], c[1], ErrOutOfRange, at2.Range)
-	case ranged && !m.Sees(a.Side, at):
-		err = fmt.Errorf("unit %d: %w", id, ErrNotSeen)
 	case !ranged && !adjacent:
 		err = fmt.Errorf("unit %d: [%d,%d] %w (melee reaches neighbours)", id, c[0], c[1], ErrOutOfRange)
 	case !ranged && hexmap.EdgeTypeOf(int(m.grid.Cell(a.Cell).Elevation), int(m.grid.Cell(at).Elevation)) == hexmap.Cliff:

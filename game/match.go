@@ -123,6 +123,21 @@ func NewMatch(g *hexmap.Grid, sc Scenario) (*Match, []Event, error) {
 
 // newMatch builds the match before its first turn begins.
 func newMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
+	m, err := buildMatch(g, sc)
+	if err != nil {
+		return nil, err
+	}
+	for k := range m.st.Sides {
+		if s := m.st.Sides[k].Side; !m.hasAnything(s) {
+			return nil, fmt.Errorf("scenario: side %d has no towns and no units", s)
+		}
+	}
+	return m, nil
+}
+
+// buildMatch builds the match of a scenario whose sides need not all
+// start with something (Known's scenarios hide other teams' units).
+func buildMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
 	rules, err := sc.ruleset()
 	if err != nil {
 		return nil, err
@@ -144,11 +159,6 @@ func newMatch(g *hexmap.Grid, sc Scenario) (*Match, error) {
 	}
 	if err := m.placeUnits(sc.Units); err != nil {
 		return nil, err
-	}
-	for k := range m.st.Sides {
-		if s := m.st.Sides[k].Side; !m.hasAnything(s) {
-			return nil, fmt.Errorf("scenario: side %d has no towns and no units", s)
-		}
 	}
 	if err := m.loadScript(sc); err != nil {
 		return nil, err

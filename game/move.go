@@ -4,8 +4,14 @@ import "fmt"
 
 // move moves a unit of the side in turn along the least-cost way to
 // cmd.To, as far as this turn's moves allow (stopping short of cells
-// that hold a unit); units of other sides block. A unit that takes towns
-// takes each town not of its side that it enters.
+// that hold a unit); the units of other sides its side sees block the
+// way. One it does not see stops the move on the last cell before it, as
+// a move into the fog does in Civilization: the command is accepted
+// whether or not one is there, and what the side learns is what it sees
+// from where the unit stops (the first cell, when the first step is
+// blocked: a "moved" event of that cell alone, the unit's moves kept).
+// A unit that takes towns takes each town not of its side that it
+// enters.
 func (m *Match) move(cmd Command) ([]Event, error) {
 	u, to, err := m.unitAndCell(cmd.Unit, cmd.To)
 	if err != nil {
@@ -14,26 +20,39 @@ func (m *Match) move(cmd Command) ([]Event, error) {
 	switch {
 	case to == u.Cell:
 		return nil, fmt.Errorf("%w: unit %d is there already", ErrBadCommand, cmd.Unit)
-	case m.occupant[to] != 0:
+	case m.knownOccupied(u.Side, to):
 		return nil, fmt.Errorf("%w [%d,%d]", ErrOccupied, cmd.To[0], cmd.To[1])
 	case u.Moves == 0:
 		return nil, fmt.Errorf("unit %d: %w", cmd.Unit, ErrNoMoves)
 	}
 	speed := m.unitType(u).Moves
-	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, m.occupant, m.st.Units, u.Side) {
+	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, m.occupant, m.st.Units, u.Side, m.seenBy(u.Side)) {
 		return nil, fmt.Errorf("%w: unit %d to [%d,%d]", ErrNoPath, cmd.Unit, cmd.To[0], cmd.To[1])
 	}
 	cells, dists := m.paths.cells, m.paths.dists
-	k := len(cells) - 1
-	for k > 0 && (dists[k] > speed || m.occupant[cells[k]] != 0) {
+	k := 0
+	for k+1 < len(cells) && dists[k+1] <= speed && !m.foreign(u.Side, cells[k+1]) {
+		k++
+	}
+	bumped := k+1 < len(cells) && dists[k+1] <= speed
+	for k > 0 && m.occupant[cells[k]] != 0 {
 		k--
 	}
-	if k == 0 {
+	switch {
+	case k == 0 && bumped:
+		return []Event{{Ev: "moved", Unit: cmd.Unit, Path: []Cell{m.offset(u.Cell)}}}, nil
+	case k == 0:
 		return nil, fmt.Errorf("unit %d: %w for the first step", cmd.Unit, ErrNoMoves)
 	}
 	path := append([]int(nil), cells[:k+1]...)
 	moves := speed - dists[k]
 	return m.walk(cmd.Unit, path, moves), nil
+}
+
+// foreign reports whether cell i holds a unit of a side other than s.
+func (m *Match) foreign(s, i int) bool {
+	id := m.occupant[i]
+	return id != 0 && m.st.Units[id-1].Side != s
 }
 
 // walk carries out a checked move of unit id along path, leaving it with

@@ -14,7 +14,8 @@ import (
 // the turn rule only raises, and none falls by more than a step's cost
 // along a step, so the bound is admissible and consistent and a settled
 // cell is final. Cells holding a
-// unit of another side are impassable. The queue is a bucket per
+// unit of another side that the moving side sees are impassable; units
+// it does not see do not bend the way (a move runs into them: move.go). The queue is a bucket per
 // priority, each taken last in first out: the way found depends on
 // nothing but the search's inputs.
 type pathFinder struct {
@@ -169,9 +170,10 @@ func (p *pathFinder) push(prio, c int32) {
 
 // find searches the least distance from cell from (reached at distance
 // spent) to cell to for a unit of the given speed, cells holding a unit
-// of a side other than side impassable. The path and its distances are
+// of a side other than side impassable where seen (the side's team's
+// sight counts) is not 0. The path and its distances are
 // left in p.cells and p.dists.
-func (p *pathFinder) find(from, to, spent, speed int, occupant []int32, units []unit, side int) bool {
+func (p *pathFinder) find(from, to, spent, speed int, occupant []int32, units []unit, side int, seen []uint16) bool {
 	p.gen += 2
 	if p.gen < 2 {
 		clear(p.stamp)
@@ -204,7 +206,7 @@ func (p *pathFinder) find(from, to, spent, speed int, occupant []int32, units []
 				if nb < 0 || p.stamp[nb] == settled {
 					continue
 				}
-				if id := occupant[nb]; id != 0 && units[id-1].Side != side {
+				if id := occupant[nb]; id != 0 && units[id-1].Side != side && seen[nb] > 0 {
 					continue
 				}
 				step := int32(p.cost[c][k])

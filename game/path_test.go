@@ -48,9 +48,10 @@ func plainDistances(g *hexmap.Grid, from, spent, speed int, blocked []bool) []in
 
 // TestPathsAreLeast checks the path search against plainDistances on
 // varied maps (with roads, so the cheapest step is 1, and without) with
-// random blocked cells: the same least distance, or no way at all, and
-// a way that steps between neighbours, avoids blocked cells and adds up
-// by the turn rule.
+// random cells holding an enemy unit, half of them seen (blocked) and
+// half not (passable): the same least distance, or no way at all, and a
+// way that steps between neighbours, avoids blocked cells and adds up by
+// the turn rule.
 func TestPathsAreLeast(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for trial := range 60 {
@@ -64,9 +65,13 @@ func TestPathsAreLeast(t *testing.T) {
 		occupant := make([]int32, g.Topology().CellCount())
 		units := []unit{{Side: 2}}
 		blocked := make([]bool, g.Topology().CellCount())
-		for range 30 {
+		seen := make([]uint16, g.Topology().CellCount())
+		for k := range 60 {
 			i := rnd.IntN(g.Topology().CellCount())
-			occupant[i], blocked[i] = 1, true
+			occupant[i] = 1
+			if k%2 == 0 {
+				seen[i], blocked[i] = 1, true
+			}
 		}
 		from := rnd.IntN(g.Topology().CellCount())
 		occupant[from], blocked[from] = 0, false
@@ -75,7 +80,7 @@ func TestPathsAreLeast(t *testing.T) {
 		want := plainDistances(g, from, spent, speed, blocked)
 		for range 20 {
 			to := rnd.IntN(g.Topology().CellCount())
-			ok := p.find(from, to, spent, speed, occupant, units, 1)
+			ok := p.find(from, to, spent, speed, occupant, units, 1, seen)
 			if ok != (want[to] != math.MaxInt) || (ok && p.dists[len(p.dists)-1] != want[to]) {
 				t.Fatalf("trial %d, %d to %d: found %v at %v, want %d", trial, from, to, ok, p.dists, want[to])
 			}
@@ -94,8 +99,9 @@ func TestPathsAreLeast(t *testing.T) {
 }
 
 // Distances agrees with plainDistances from the unit's cell and moves
-// spent, enemy units impassable (one's own passable), on varied maps;
-// Reach is the free cells among them within a turn.
+// spent, the enemy units its side sees impassable (one's own and unseen
+// ones passable), on varied maps; Reach is the cells among them within a
+// turn that hold no unit the side knows of.
 func TestDistancesAreLeast(t *testing.T) {
 	for trial := range 20 {
 		g := hillyGrid(t, 20, 15, uint64(100+trial))
@@ -118,9 +124,9 @@ func TestDistancesAreLeast(t *testing.T) {
 		blocked := make([]bool, n)
 		var own UnitInfo
 		for _, u := range m.Units() {
-			if u.Side == 2 {
+			if u.Side == 2 && m.Sees(1, u.Cell) {
 				blocked[u.Cell] = true
-			} else if own.ID == 0 {
+			} else if u.Side == 1 && own.ID == 0 {
 				own = u
 			}
 		}
@@ -136,7 +142,10 @@ func TestDistancesAreLeast(t *testing.T) {
 			if got[i] != w {
 				t.Fatalf("trial %d: cell %d at %d, want %d", trial, i, got[i], w)
 			}
-			if _, held := m.UnitAt(i); w >= 0 && w <= speed && !held {
+			id, held := m.UnitAt(i)
+			u, _ := m.Unit(id)
+			known := held && (u.Side == 1 || m.Sees(1, i))
+			if w >= 0 && w <= speed && !known {
 				reach = append(reach, i)
 			}
 		}

@@ -110,23 +110,25 @@ func (m *Match) Way(id, to int) (cells, dists []int, ok bool) {
 		return nil, nil, false
 	}
 	speed := m.unitType(u).Moves
-	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, m.occupant, m.st.Units, u.Side) {
+	if !m.paths.find(u.Cell, to, speed-u.Moves, speed, m.occupant, m.st.Units, u.Side, m.seenBy(u.Side)) {
 		return nil, nil, false
 	}
 	return append([]int(nil), m.paths.cells...), append([]int(nil), m.paths.dists...), true
 }
 
-// Reach appends to dst the cells unit id can move to this turn: the free
-// cells whose least distance is within the type's speed, the way passing
-// no unit of another side (its own cell not included).
+// Reach appends to dst the cells unit id can move to this turn: the
+// cells holding no unit its side sees whose least distance is within the
+// type's speed, the way passing no unit of another side it sees (its own
+// cell not included). A unit its side does not see may stop the move
+// short (move.go).
 func (m *Match) Reach(id int, dst []int) []int {
 	u, live := m.liveUnit(id)
 	if !live || u.Moves == 0 {
 		return dst
 	}
 	speed := m.unitType(u).Moves
-	m.paths.spread(u.Cell, speed-u.Moves, speed, int32(speed), m.occupant, m.st.Units, u.Side, func(c, _ int) {
-		if c != u.Cell && m.occupant[c] == 0 {
+	m.paths.spread(u.Cell, speed-u.Moves, speed, int32(speed), m.occupant, m.st.Units, u.Side, m.seenBy(u.Side), func(c, _ int) {
+		if c != u.Cell && !m.knownOccupied(u.Side, c) {
 			dst = append(dst, c)
 		}
 	})
@@ -152,14 +154,14 @@ func (m *Match) Distances(id int, dst []int) []int {
 		return dst
 	}
 	speed := m.unitType(u).Moves
-	m.paths.spread(u.Cell, speed-u.Moves, speed, math.MaxInt32, m.occupant, m.st.Units, u.Side, func(c, d int) { dst[c] = d })
+	m.paths.spread(u.Cell, speed-u.Moves, speed, math.MaxInt32, m.occupant, m.st.Units, u.Side, m.seenBy(u.Side), func(c, d int) { dst[c] = d })
 	return dst
 }
 
 // spread is Dijkstra's search by the turn rule from cell from (reached
 // at distance spent) up to distance limit, calling settled with each
 // cell it settles and its least distance, nearest first.
-func (p *pathFinder) spread(from, spent, speed int, limit int32, occupant []int32, units []unit, side int, settled func(c, d int)) {
+func (p *pathFinder) spread(from, spent, speed int, limit int32, occupant []int32, units []unit, side int, seen []uint16, settled func(c, d int)) {
 	p.gen += 2
 	if p.gen < 2 {
 		clear(p.stamp)
@@ -183,7 +185,7 @@ func (p *pathFinder) spread(from, spent, speed int, limit int32, occupant []int3
 				if nb < 0 || p.stamp[nb] == done {
 					continue
 				}
-				if id := occupant[nb]; id != 0 && units[id-1].Side != side {
+				if id := occupant[nb]; id != 0 && units[id-1].Side != side && seen[nb] > 0 {
 					continue
 				}
 				nd := int32(nav.Step(int(prio), int(p.cost[c][k]), speed))

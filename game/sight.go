@@ -130,3 +130,15 @@ func (m *Match) glimpse(id, c int) {
 		}
 	}
 }
+
+// seenBy is side s's team's sight counts, per cell: how many of the
+// team's viewers see it.
+func (m *Match) seenBy(s int) []uint16 { return m.seen[m.team(s)] }
+
+// knownOccupied reports whether cell i holds a unit side s knows of: one
+// of its own, or one its team sees. Commands of s answer only by what it
+// knows, so that none lets it probe the fog.
+func (m *Match) knownOccupied(s, i int) bool {
+	id := m.occupant[i]
+	return id != 0 && (m.st.Units[id-1].Side == s || m.Sees(s, i))
+}

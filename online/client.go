@@ -1,10 +1,13 @@
 package online
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 
 	"github.com/coder/websocket"
@@ -101,6 +104,33 @@ func (c *Client) Next(ctx context.Context) (Reply, error) {
 		c.Seq = r.Seq
 	}
 	return r, nil
+}
+
+// FetchSetup asks the server at base for what seat token of match plays
+// from (POST /api/matches/ID/seat): its side, the map and the scenario as
+// the side knows it.
+func FetchSetup(ctx context.Context, base, match, token string) (Setup, error) {
+	body, _ := json.Marshal(SeatRequest{Token: token})
+	req, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(base, "/")+"/api/matches/"+match+"/seat", bytes.NewReader(body))
+	if err != nil {
+		return Setup{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return Setup{}, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var e Error
+		json.NewDecoder(io.LimitReader(resp.Body, 1<<10)).Decode(&e)
+		return Setup{}, fmt.Errorf("%s: %s", resp.Status, e.Error)
+	}
+	var st Setup
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxReply)).Decode(&st); err != nil {
+		return Setup{}, fmt.Errorf("the server's seat answer: %v", err)
+	}
+	return st, nil
 }
 
 // ErrGap is a sequence number out of order: the connection lost or

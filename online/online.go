@@ -68,6 +68,11 @@ type State struct {
 	N     int    `json:"n"`
 }
 
+// SlowDown is the error a server answers a message with when its
+// connection sent more than its rate allows; the message was not acted
+// on and may be sent again a little later.
+const SlowDown = "too many messages: slow down"
+
 // Error is the answer to a refused or malformed message: one line.
 type Error struct {
 	Error string `json:"error"`
@@ -87,6 +92,22 @@ type Create struct {
 type Created struct {
 	Match string `json:"match"`
 	Seats []Seat `json:"seats"`
+}
+
+// SeatRequest is the body of POST /api/matches/{id}/seat: a seat's token.
+type SeatRequest struct {
+	Token string `json:"token"`
+}
+
+// Setup answers a SeatRequest with what a client plays the seat from:
+// its side, the map file (its terrain and towns: no units, no saved
+// match) and the scenario as the side may know it from the start
+// (game.Scenario.KnownTo). With the seat's Knowledge, game.Known makes
+// the match the client shows.
+type Setup struct {
+	Side     int           `json:"side"`
+	Map      []byte        `json:"map"`
+	Scenario game.Scenario `json:"scenario"`
 }
 
 // Seat is a side's seat: its secret token and the link that joins it.

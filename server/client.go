@@ -146,7 +146,7 @@ func (c *client) read(ctx context.Context, h *host) {
 			return
 		}
 		if !c.allow() {
-			c.send(mustJSON(online.Error{Error: "too many messages: slow down"}))
+			c.send(mustJSON(online.Error{Error: online.SlowDown}))
 			continue
 		}
 		if ans := c.handle(ctx, h, data); ans != nil {

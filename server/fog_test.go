@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/ai"
 	"hexsandbox/game"
+	"hexsandbox/hexmap"
 	"hexsandbox/online"
 	"hexsandbox/saves"
 )
@@ -82,33 +83,6 @@ func TestSeatsLearnOnlyTheirView(t *testing.T) {
 	}
 }
 
-// model is what a client builds from its seat's messages.
-type model struct {
-	units    map[int]game.UnitView
-	towns    map[int]game.TownView
-	explored map[game.Cell]bool
-}
-
-func (md *model) apply(t *testing.T, m online.Message) {
-	switch m.Ev {
-	case "destroyed":
-		delete(md.units, m.Unit)
-	case "seen":
-		for _, u := range m.Units {
-			md.units[u.ID] = u
-		}
-		for _, id := range m.Hidden {
-			delete(md.units, id)
-		}
-		for _, tw := range m.Towns {
-			md.towns[tw.ID] = tw
-		}
-		for _, c := range m.Explored {
-			md.explored[c] = true
-		}
-	}
-}
-
 // checkFog replays match id's stored log on a second match and checks
 // every seat's messages command by command.
 func checkFog(t *testing.T, st Store, id string) {
@@ -126,7 +100,7 @@ func checkFog(t *testing.T, st Store, id string) {
 		t.Fatal(err)
 	}
 	byN := map[int]map[int][]online.Message{} // side → n → messages
-	models := map[int]*model{}
+	models := map[int]*online.Knowledge{}
 	pre := map[int]game.View{}
 	for _, sd := range sc.Sides {
 		byN[sd.Side] = map[int][]online.Message{}
@@ -136,7 +110,7 @@ func checkFog(t *testing.T, st Store, id string) {
 			}
 			byN[sd.Side][m.N] = append(byN[sd.Side][m.N], m)
 		}
-		models[sd.Side] = &model{units: map[int]game.UnitView{}, towns: map[int]game.TownView{}, explored: map[game.Cell]bool{}}
+		models[sd.Side] = online.NewKnowledge(sd.Side)
 		pre[sd.Side] = game.View{}
 	}
 	for n := 0; n <= len(cmds); n++ {
@@ -154,9 +128,9 @@ func checkFog(t *testing.T, st Store, id string) {
 				if why := leak(rep, s, m, pre[s], post); why != "" {
 					t.Fatalf("match %s command %d: side %d was sent %+v: %s", id, n, s, m, why)
 				}
-				models[s].apply(t, m)
+				models[s].Apply(m)
 			}
-			models[s].check(t, s, n, post, g.Topology().Width)
+			checkKnowledge(t, g, sc, models[s], n, rep, post)
 			pre[s] = post
 		}
 	}
@@ -253,27 +227,26 @@ func leak(rep *game.Match, s int, m online.Message, pre, post game.View) string 
 	return "an event of a kind no seat should get"
 }
 
-// check compares the model with the side's view after command n.
-func (md *model) check(t *testing.T, s, n int, v game.View, w int) {
+// checkKnowledge compares what a client built from its seat's messages
+// (k) with the side's view after command n (v) and whose turn it is, and
+// (every tenth command) the match game.Known makes of it and of the
+// scenario as the side knows it with the whole match's view.
+func checkKnowledge(t *testing.T, g *hexmap.Grid, sc game.Scenario, k *online.Knowledge, n int, rep *game.Match, v game.View) {
 	t.Helper()
-	if len(md.units) != len(v.Units) || len(md.towns) != len(v.Towns) || len(md.explored) != len(v.Explored) {
-		t.Fatalf("side %d after command %d: the messages built %d units, %d towns, %d cells; the view has %d, %d, %d",
-			s, n, len(md.units), len(md.towns), len(md.explored), len(v.Units), len(v.Towns), len(v.Explored))
+	want, _ := json.Marshal(v)
+	got, _ := json.Marshal(k.View())
+	if string(got) != string(want) || k.InTurn != rep.SideInTurn() {
+		t.Fatalf("side %d after command %d: the messages built\n%s (side %d in turn)\nthe view is\n%s (side %d)", k.Side, n, got, k.InTurn, want, rep.SideInTurn())
 	}
-	for _, u := range v.Units {
-		if !reflect.DeepEqual(md.units[u.ID], u) {
-			t.Fatalf("side %d after command %d: unit %+v, the view has %+v", s, n, md.units[u.ID], u)
-		}
+	if n%10 != 0 { // a known match costs a path finder's tables: every tenth command
+		return
 	}
-	for _, tw := range v.Towns {
-		if !reflect.DeepEqual(md.towns[tw.ID], tw) {
-			t.Fatalf("side %d after command %d: town %+v, the view has %+v", s, n, md.towns[tw.ID], tw)
-		}
+	km, err := game.Known(g, sc.KnownTo(k.Side), k.Side, k.View(), k.InTurn)
+	if err != nil {
+		t.Fatalf("side %d after command %d: %v", k.Side, n, err)
 	}
-	for _, c := range v.Explored {
-		if !md.explored[c] {
-			t.Fatalf("side %d after command %d: cell %v explored but never sent", s, n, c)
-		}
+	if b, _ := json.Marshal(km.View(k.Side)); string(b) != string(want) {
+		t.Fatalf("side %d after command %d: the known match's view\n%s\nthe view is\n%s", k.Side, n, b, want)
 	}
 }
 

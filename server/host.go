@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -158,6 +159,23 @@ func (h *host) seat(token string) (int, error) {
 		return 0, errNoSeat
 	}
 	return side, nil
+}
+
+// setup is what side's seat plays from: the match's map without units
+// or a saved match, and the scenario as the side may know it.
+func (h *host) setup(side int) (online.Setup, error) {
+	g, _, err := saves.ReadBytes(h.rec.Map)
+	if err != nil {
+		return online.Setup{}, err
+	}
+	if err := g.SetUnits(nil); err != nil {
+		return online.Setup{}, err
+	}
+	var b bytes.Buffer
+	if err := saves.Write(&b, g); err != nil {
+		return online.Setup{}, err
+	}
+	return online.Setup{Side: side, Map: b.Bytes(), Scenario: h.m.Scenario().KnownTo(side)}, nil
 }
 
 // hashToken is what the store keeps of a seat's token.

@@ -58,10 +58,12 @@ func New(st Store, lim Limits) *Server {
 	return &Server{store: st, lim: lim, hosts: map[string]*host{}, conns: map[string]int{}}
 }
 
-// Handler serves POST /api/matches and GET /api/matches/{id}/ws.
+// Handler serves POST /api/matches, POST /api/matches/{id}/seat and GET
+// /api/matches/{id}/ws.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/matches", s.create)
+	mux.HandleFunc("POST /api/matches/{id}/seat", s.seatSetup)
 	mux.HandleFunc("GET /api/matches/{id}/ws", s.socket)
 	return mux
 }
@@ -189,15 +191,54 @@ func (s *Server) host(ctx context.Context, id string) (*host, error) {
 	return h, nil
 }
 
-// socket serves a seat's WebSocket.
-func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
+// seatSetupBytes bounds a SeatRequest's body.
+const seatSetupBytes = 1 << 10
+
+// seatSetup answers a seat's token with the seat's side, the map and the
+// scenario as that side may know it (online.Setup).
+func (s *Server) seatSetup(w http.ResponseWriter, r *http.Request) {
+	var req online.SeatRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, seatSetupBytes)).Decode(&req); err != nil {
+		httpError(w, http.StatusBadRequest, "not a seat request: "+err.Error())
+		return
+	}
+	h, ok := s.requestedHost(w, r)
+	if !ok {
+		return
+	}
+	side, err := h.seat(req.Token)
+	if err != nil {
+		httpError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	setup, err := h.setup(side)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(setup)
+}
+
+// requestedHost is the match a request's path names, loaded when it is
+// not yet; when there is none it answers the request and reports false.
+func (s *Server) requestedHost(w http.ResponseWriter, r *http.Request) (*host, bool) {
 	h, err := s.host(r.Context(), r.PathValue("id"))
 	switch {
 	case errors.Is(err, ErrNoMatch):
 		httpError(w, http.StatusNotFound, "no such match")
-		return
+		return nil, false
 	case err != nil:
 		httpError(w, http.StatusInternalServerError, err.Error())
+		return nil, false
+	}
+	return h, true
+}
+
+// socket serves a seat's WebSocket.
+func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
+	h, ok := s.requestedHost(w, r)
+	if !ok {
 		return
 	}
 	addr := address(r)

@@ -7,6 +7,14 @@
 // and an end), each command -think after the last one's event. It prints the time from a
 // command sent to its first event received (median, 99th percentile,
 // largest), the errors, and the process's memory.
+//
+// With -kills K it runs the server as a child process instead and kills
+// it with SIGKILL K times at random moments, restarting it on the same
+// file and port each time; the clients rejoin from the last event they
+// saw and send again a command not yet acknowledged (its n makes a second
+// copy harmless). Each match ends with side 1 resigning, and then the
+// store is read: every command a client saw acknowledged must be in it,
+// and its log must replay to the state hash the server gave at the end.
 package main
 
 import (
@@ -59,8 +67,21 @@ func run(args []string, stdout io.Writer) error {
 	mapFile := flags.String("map", "docs/towns.hexmap", "the map file the matches are played on")
 	think := flags.Duration("think", 0, "how long a player thinks before each command (0: as fast as the server answers)")
 	idle := flags.Int("idle", 0, "sockets that join the first match and then only listen, held open through the run")
+	kills := flags.Int("kills", 0, "kill -9 the server this many times during the run (a child process, restarted each time), then check the store")
+	seed := flags.Uint64("seed", 1, "the seed of the kills' moments")
+	serveAt := flags.String("serve", "", "(internal) serve the API at this address on -db until killed")
+	db := flags.String("db", "", "(internal) the store's file for -serve")
 	if err := flags.Parse(args); err != nil {
 		return err
+	}
+	if *serveAt != "" {
+		return serveOnly(*serveAt, *db)
+	}
+	if *kills > 0 {
+		if *base != "" || *idle > 0 {
+			return errors.New("-kills starts its own server: no -server or -idle with it")
+		}
+		return killRun(*mapFile, *matches, *rounds, *kills, *seed, stdout)
 	}
 	mapBytes, err := os.ReadFile(*mapFile)
 	if err != nil {
@@ -99,7 +120,7 @@ func run(args []string, stdout io.Writer) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results <- play(ctx, *base, created.Match, seat, *rounds, *think)
+				results <- play(ctx, &online.Session{Base: *base, Match: created.Match, Token: seat.Token}, seat.Side, *rounds, *think, false)
 			}()
 		}
 	}
@@ -177,43 +198,52 @@ func listen(ctx context.Context, base string, c online.Created, n int) ([]*onlin
 	return out, nil
 }
 
-// result is one client's command latencies and its failure.
+// result is one client's command latencies, its failure, and what a
+// match that was played to its end (finish) left: the commands the
+// client saw acknowledged by number, the match's last command number
+// and (side 1) the state hash the server answered at the end.
 type result struct {
+	match     string
 	latencies []time.Duration
 	err       error
+	acked     map[int]game.Command
+	last      int
+	hash      string
+	drops     int
+	resent    int // commands sent again after a drop, the match not having taken them
 }
 
 // play joins a seat and plays rounds turns of a move and an end, each
-// command after think.
-func play(ctx context.Context, base, match string, seat online.Seat, rounds int, think time.Duration) (r result) {
-	c, j, err := online.Dial(ctx, base, match, seat.Token, 0)
-	if err != nil {
+// command after think; with finish, side 1 then resigns and asks the
+// state hash, and side 2 waits for the end.
+func play(ctx context.Context, s *online.Session, side, rounds int, think time.Duration, finish bool) (r result) {
+	r.match, r.acked = s.Match, map[int]game.Command{}
+	if err := s.Join(ctx); err != nil {
 		return result{err: err}
 	}
-	defer c.Close()
-	n, turn := j.N, 0
-	next := func() (online.Reply, error) {
-		rep, err := c.Next(ctx)
-		if err == nil && rep.Error != "" {
-			err = errors.New(rep.Error)
-		}
-		if rep.Ev == "turn" && rep.Side != nil {
-			turn = *rep.Side
-		}
-		n = max(n, rep.N)
-		return rep, err
-	}
-	for c.Seq < j.Seq {
-		if _, err := next(); err != nil {
-			return result{err: err}
-		}
-	}
-	st := steps[seat.Side]
-	for k := 0; k < rounds; k++ {
-		for turn != seat.Side {
-			if _, err := next(); err != nil {
-				return result{r.latencies, err}
+	defer func() { s.Close(); r.drops, r.resent = s.Drops, s.Resent }()
+	wait := func(until func() bool) error {
+		for !until() {
+			if _, err := s.Next(ctx); err != nil && !errors.Is(err, online.ErrDropped) {
+				return err
 			}
+		}
+		return nil
+	}
+	send := func(cmd game.Command) error {
+		sent := time.Now()
+		n, _, err := s.Play(ctx, cmd)
+		if err != nil {
+			return err
+		}
+		r.latencies = append(r.latencies, time.Since(sent))
+		r.acked[n] = cmd
+		return nil
+	}
+	st := steps[side]
+	for k := 0; k < rounds; k++ {
+		if err := wait(func() bool { return s.Know.InTurn == side }); err != nil {
+			return result{err: err}
 		}
 		to := st.b
 		if k%2 == 1 {
@@ -221,19 +251,33 @@ func play(ctx context.Context, base, match string, seat online.Seat, rounds int,
 		}
 		for _, cmd := range []game.Command{{Cmd: "move", Unit: st.unit, To: &to}, {Cmd: "end"}} {
 			time.Sleep(think)
-			want := n + 1
-			sent := time.Now()
-			if err := c.Send(ctx, online.Request{Command: cmd, N: want}); err != nil {
-				return result{r.latencies, err}
+			if err := send(cmd); err != nil {
+				return result{err: err}
 			}
-			for n < want {
-				if _, err := next(); err != nil {
-					return result{r.latencies, err}
-				}
-			}
-			r.latencies = append(r.latencies, time.Since(sent))
 		}
 	}
+	if !finish {
+		return r
+	}
+	over := func() bool { return s.Know.View().Over }
+	if err := wait(func() bool { return over() || (side == 1 && s.Know.InTurn == 1) }); err != nil {
+		return result{err: err}
+	}
+	if side == 1 {
+		if err := send(game.Command{Cmd: "resign"}); err != nil {
+			return result{err: err}
+		}
+		rep, err := s.Ask(ctx, game.Command{Cmd: "state"})
+		var state online.State
+		if err == nil {
+			err = json.Unmarshal(rep.Raw, &state)
+		}
+		if err != nil {
+			return result{err: err}
+		}
+		r.hash = state.Hash
+	}
+	r.last = s.N
 	return r
 }
 

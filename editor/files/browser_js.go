@@ -116,7 +116,13 @@ func (b *Browser) Delete(name string) error {
 
 // SaveRecovery replaces this tab's autosave.
 func (b *Browser) SaveRecovery(ctx context.Context, name, suggested string, g *hexmap.Grid) error {
-	data, err := encodeFor(ctx, g, nil)
+	return b.SaveRecoveryMatch(ctx, name, suggested, g, nil)
+}
+
+// SaveRecoveryMatch is SaveRecovery of a map carrying the saved match
+// match (nil for none).
+func (b *Browser) SaveRecoveryMatch(ctx context.Context, name, suggested string, g *hexmap.Grid, match []byte) error {
+	data, err := encodeFor(ctx, g, match)
 	if err == nil {
 		err = b.db.SaveRecovery(b.id, name, suggested, data)
 	}
@@ -131,35 +137,37 @@ func (b *Browser) ClearRecovery() error { return b.db.ClearRecovery(b.id) }
 
 // OwnRecovery reads this tab's autosave, or returns ErrNoRecovery.
 func (b *Browser) OwnRecovery() (string, *hexmap.Grid, error) {
-	n, g, err := b.readRecovery(b.id)
+	n, g, _, err := b.readRecovery(b.id)
 	return n.name, g, err
 }
 
-// NewestRecovery reads the newest autosave of any tab (the browser
-// tests' hook looks at it across reloads), or returns ErrNoRecovery.
-func (b *Browser) NewestRecovery() (string, *hexmap.Grid, error) {
+// NewestRecovery reads the newest autosave of any tab and the match it
+// carries (nil for none; the browser tests' hooks look at them across
+// reloads), or returns ErrNoRecovery.
+func (b *Browser) NewestRecovery() (*hexmap.Grid, []byte, error) {
 	ids, err := b.db.RecoveryIDs()
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	if len(ids) == 0 {
-		return "", nil, ErrNoRecovery
+		return nil, nil, ErrNoRecovery
 	}
-	n, g, err := b.readRecovery(ids[0].Name)
-	return n.name, g, err
+	_, g, match, err := b.readRecovery(ids[0].Name)
+	return g, match, err
 }
 
-func (b *Browser) readRecovery(id string) (recoveryNames, *hexmap.Grid, error) {
+// readRecovery reads the autosave of tab id and the match it carries.
+func (b *Browser) readRecovery(id string) (recoveryNames, *hexmap.Grid, []byte, error) {
 	name, suggested, data, err := b.db.LoadRecovery(id)
 	if errors.Is(err, store.ErrNotFound) {
-		return recoveryNames{}, nil, ErrNoRecovery
+		return recoveryNames{}, nil, nil, ErrNoRecovery
 	}
 	if err != nil {
-		return recoveryNames{}, nil, fmt.Errorf("recovery autosave: %v", err)
+		return recoveryNames{}, nil, nil, fmt.Errorf("recovery autosave: %v", err)
 	}
-	g, _, err := saves.ReadBytes(data)
+	g, info, err := saves.ReadBytes(data)
 	if err != nil {
-		return recoveryNames{}, nil, fmt.Errorf("recovery autosave: %w", err)
+		return recoveryNames{}, nil, nil, fmt.Errorf("recovery autosave: %w", err)
 	}
 	valid := func(n string) string {
 		if v, err := ValidName(n); err == nil {
@@ -167,7 +175,7 @@ func (b *Browser) readRecovery(id string) (recoveryNames, *hexmap.Grid, error) {
 		}
 		return "" // the map matters, its old name does not
 	}
-	return recoveryNames{valid(name), valid(suggested)}, g, nil
+	return recoveryNames{valid(name), valid(suggested)}, g, info.Match, nil
 }
 
 // ClaimRecovery claims and reads the newest autosave whose tab is gone.
@@ -194,7 +202,7 @@ func (b *Browser) ClaimRecovery(ctx context.Context) (*Recovery, error) {
 		b.claimed[s.Name] = release
 		r := &Recovery{key: s.Name, Saved: s.Modified}
 		var names recoveryNames
-		names, r.Grid, r.Err = b.readRecovery(s.Name)
+		names, r.Grid, r.Match, r.Err = b.readRecovery(s.Name)
 		r.Name, r.Suggested = names.name, names.suggested
 		if s.Damaged != "" {
 			r.Err = fmt.Errorf("the autosave is damaged: %s", s.Damaged)

@@ -1,6 +1,10 @@
 package project
 
-import "hexsandbox/hexmap"
+import (
+	"math"
+
+	"hexsandbox/hexmap"
+)
 
 // Ground is where the ray through pixel (sx, sy) meets the ground plane
 // y = 0, and false when it never does (at or above the horizon).
@@ -18,9 +22,41 @@ func (v *View) Ground(sx, sy float64) (x, z float64, ok bool) {
 // strategy games zoom towards the cursor. A pixel above the horizon
 // zooms about the centre.
 func (c *Camera) ZoomAt(dz, sx, sy float64, width, height int) {
+	c.keepUnder(sx, sy, width, height, func() { c.Zoom += dz })
+}
+
+// ScaleAt zooms so that the map looks s times as large (the camera s
+// times as near, as far as the zoom's range allows), keeping the ground
+// point under pixel (sx, sy) under it: a pinch spreading the fingers
+// to s times their distance.
+func (c *Camera) ScaleAt(s, sx, sy float64, width, height int) {
+	if !(s > 0) || math.IsInf(s, 0) {
+		return
+	}
+	c.keepUnder(sx, sy, width, height, func() { c.Zoom = c.zoomFor(c.Distance() / s) })
+}
+
+// RotateAt turns the camera by deg degrees (clockwise seen from above)
+// about the ground point under pixel (sx, sy).
+func (c *Camera) RotateAt(deg, sx, sy float64, width, height int) {
+	c.keepUnder(sx, sy, width, height, func() { c.Rotation += deg })
+}
+
+// zoomFor is the zoom at which the stick is d long (Distance inverted).
+func (c *Camera) zoomFor(d float64) float64 {
+	if d > -StickMinZoom {
+		return -OverviewDoubling * math.Log2(d/-StickMinZoom)
+	}
+	return (-d - StickMinZoom) / (StickMaxZoom - StickMinZoom)
+}
+
+// keepUnder makes change to the camera, clamps it, and moves the centre
+// so that the ground point under pixel (sx, sy) of a width×height view
+// stays under it (a pixel above the horizon: about the centre).
+func (c *Camera) keepUnder(sx, sy float64, width, height int, change func()) {
 	v := c.View(width, height)
 	x0, z0, ok := v.Ground(sx, sy)
-	c.Zoom += dz
+	change()
 	c.Clamp()
 	if !ok {
 		return

@@ -83,16 +83,7 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
 	ringCol := byteColor(RingColor(f.Color))
 	ringLight := l.Shade(vec3.T{0, 1, 0}, 1)
 	for k := range ringSegments {
-		a0, a1 := 2*math.Pi*float64(k)/ringSegments, 2*math.Pi*float64(k+1)/ringSegments
-		var corners [4]vec3.T
-		for j, rim := range [4]struct {
-			r float32
-			a float64
-		}{{ringInner, a0}, {ringInner, a1}, {ringOuter, a1}, {ringOuter, a0}} {
-			s, c := math.Sincos(rim.a)
-			corners[j] = fp.world(vec3.T{rim.r * float32(c), ringLift, rim.r * float32(s)})
-		}
-		q.add(corners, ringCol, ringLight)
+		q.add(fp.ringQuad(k), ringCol, ringLight)
 	}
 	order, n := boxOrder(model, eye)
 	for _, pi := range order[:n] {
@@ -102,19 +93,8 @@ func addFigure(v *View, l *Lighting, f *Figure, dst *Batches) image.Rectangle {
 			col = [3]float32{f.Color[0] * col[0], f.Color[1] * col[1], f.Color[2] * col[2]}
 		}
 		col = byteColor(col)
-		for _, face := range boxFaces {
-			var corners [4]vec3.T
-			for k, sg := range face.corners {
-				var m vec3.T
-				for a := range 3 {
-					m[a] = part.lo[a]
-					if sg[a] > 0 {
-						m[a] = part.hi[a]
-					}
-				}
-				corners[k] = fp.world(m)
-			}
-			q.add(corners, col, l.Shade(fp.turn(face.n), 1))
+		for fi := range boxFaces {
+			q.add(fp.face(part, fi), col, l.Shade(fp.turn(boxFaces[fi].n), 1))
 		}
 	}
 	return image.Rect(int(math.Floor(float64(q.lo[0])))-1, int(math.Floor(float64(q.lo[1])))-1,
@@ -132,6 +112,37 @@ type figurePose struct {
 func (fp *figurePose) world(p vec3.T) vec3.T {
 	x, y, z := p[0]*figureScale, p[1]*figureScale, p[2]*figureScale
 	return vec3.T{fp.f.Pos[0] + x*fp.cos + z*fp.sin, fp.f.Pos[1] + y, fp.f.Pos[2] - x*fp.sin + z*fp.cos}
+}
+
+// ringQuad is segment k of the ring round the feet, in the world: its
+// corners clockwise seen from above.
+func (fp *figurePose) ringQuad(k int) [4]vec3.T {
+	a0, a1 := 2*math.Pi*float64(k)/ringSegments, 2*math.Pi*float64(k+1)/ringSegments
+	var corners [4]vec3.T
+	for j, rim := range [4]struct {
+		r float32
+		a float64
+	}{{ringInner, a0}, {ringInner, a1}, {ringOuter, a1}, {ringOuter, a0}} {
+		s, c := math.Sincos(rim.a)
+		corners[j] = fp.world(vec3.T{rim.r * float32(c), ringLift, rim.r * float32(s)})
+	}
+	return corners
+}
+
+// face is face fi (of boxFaces) of part's box, in the world.
+func (fp *figurePose) face(part *figurePart, fi int) [4]vec3.T {
+	var corners [4]vec3.T
+	for k, sg := range boxFaces[fi].corners {
+		var m vec3.T
+		for a := range 3 {
+			m[a] = part.lo[a]
+			if sg[a] > 0 {
+				m[a] = part.hi[a]
+			}
+		}
+		corners[k] = fp.world(m)
+	}
+	return corners
 }
 
 // turn is model direction n in the world.
@@ -257,38 +268,87 @@ func boxOrder(model []figurePart, eye vec3.T) (out [maxParts]int, n int) {
 // figureInView reports whether the figure's bounding box lies wholly in
 // front of the near plane and overlaps the view.
 func figureInView(v *View, f *Figure) bool {
+	lo, hi, ok := figureBounds(v, f)
+	return ok && hi[0] >= 0 && hi[1] >= 0 && lo[0] <= v.Width && lo[1] <= v.Height
+}
+
+// figureBounds is the screen rectangle, lo to hi, holding the figure's
+// bounding box (figureReach round its feet, FigureHeight up), or false
+// when part of that box lies behind the near plane.
+func figureBounds(v *View, f *Figure) (lo, hi [2]float32, ok bool) {
 	const r = figureReach
-	minX, minY, maxX, maxY := float32(math.MaxFloat32), float32(math.MaxFloat32), float32(-math.MaxFloat32), float32(-math.MaxFloat32)
+	lo = [2]float32{math.MaxFloat32, math.MaxFloat32}
+	hi = [2]float32{-math.MaxFloat32, -math.MaxFloat32}
 	for k := range 8 {
 		p := vec3.T{f.Pos[0] + r*float32(k&1*2-1), f.Pos[1] + FigureHeight*float32(k>>1&1), f.Pos[2] + r*float32(k>>2&1*2-1)}
 		x, y, w := v.Clip(p)
 		if w < NearClip {
-			return false
+			return lo, hi, false
 		}
 		sx, sy := v.Screen(x, y, w)
-		minX, maxX, minY, maxY = min(minX, sx), max(maxX, sx), min(minY, sy), max(maxY, sy)
+		lo, hi = [2]float32{min(lo[0], sx), min(lo[1], sy)}, [2]float32{max(hi[0], sx), max(hi[1], sy)}
 	}
-	return maxX >= 0 && maxY >= 0 && minX <= v.Width && minY <= v.Height
+	return lo, hi, true
 }
 
-// FigureAt returns the figure whose screen box (from its feet to its
-// hat, as wide as its base) holds pixel (x, y), the nearest when several
-// do: units are picked by clicking them.
+// FigureAt returns the figure one of whose drawn faces (its ring's or
+// its boxes') holds pixel (x, y) on the screen, the nearest when several
+// do: units are picked by clicking any part of them.
 func FigureAt(v *View, figures []Figure, x, y float32) (int, bool) {
 	best, bestW := -1, float32(math.MaxFloat32)
 	for k := range figures {
 		f := &figures[k]
-		fx, fy, fw := v.Clip(f.Pos)
-		tx, ty, tw := v.Clip(vec3.T{f.Pos[0], f.Pos[1] + 5*figureScale, f.Pos[2]})
-		if fw < NearClip || tw < NearClip || fw >= bestW {
+		_, _, fw := v.Clip(f.Pos)
+		lo, hi, ok := figureBounds(v, f)
+		if fw >= bestW || !ok || x < lo[0] || y < lo[1] || x > hi[0] || y > hi[1] {
 			continue
 		}
-		sx0, sy0 := v.Screen(fx, fy, fw)
-		sx1, sy1 := v.Screen(tx, ty, tw)
-		half := 1.6 * figureScale * v.Height / (2 * fw * v.TanHalfFov) // the base's half width in pixels
-		if x >= min(sx0, sx1)-half && x <= max(sx0, sx1)+half && y >= min(sy0, sy1)-half/2 && y <= max(sy0, sy1)+half/2 {
+		if figureHolds(v, f, x, y) {
 			best, bestW = k, fw
 		}
 	}
 	return best, best >= 0
+}
+
+// figureHolds reports whether one of figure f's faces, on the screen of
+// v, holds pixel (x, y); f lies wholly before the near plane.
+func figureHolds(v *View, f *Figure, x, y float32) bool {
+	s, c := math.Sincos(float64(f.Heading) * math.Pi / 180)
+	fp := figurePose{f: f, sin: float32(s), cos: float32(c)}
+	for k := range ringSegments {
+		if quadHolds(v, fp.ringQuad(k), x, y) {
+			return true
+		}
+	}
+	model := f.Kind.model()
+	for pi := range model {
+		for fi := range boxFaces {
+			if quadHolds(v, fp.face(&model[pi], fi), x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quadHolds reports whether the quad of world corners (a planar convex
+// quad, before the near plane) holds pixel (x, y) on v's screen: the
+// quad has an area there and the pixel lies on one side of all four
+// projected edges.
+func quadHolds(v *View, corners [4]vec3.T, x, y float32) bool {
+	var sx, sy [4]float32
+	for k, p := range corners {
+		cx, cy, w := v.Clip(p)
+		sx[k], sy[k] = v.Screen(cx, cy, w)
+	}
+	if area := (sx[2]-sx[0])*(sy[3]-sy[1]) - (sy[2]-sy[0])*(sx[3]-sx[1]); area == 0 {
+		return false // edge on: no pixel
+	}
+	var pos, neg bool
+	for k := range 4 {
+		j := (k + 1) % 4
+		cross := (sx[j]-sx[k])*(y-sy[k]) - (sy[j]-sy[k])*(x-sx[k])
+		pos, neg = pos || cross > 0, neg || cross < 0
+	}
+	return !(pos && neg)
 }

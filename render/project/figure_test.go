@@ -104,6 +104,55 @@ func TestFigureAt(t *testing.T) {
 	}
 }
 
+// Every pixel a figure of any kind covers on the screen picks it (the
+// rider's head and tail, the spear's tip as much as the feet), and no
+// pixel a pixel away from all it covers does: the rasterizer's coverage
+// of the figure's triangles against FigureAt's faces (round the
+// rectangle FigureBatches says they cover).
+func TestFigureAtEveryDrawnPixel(t *testing.T) {
+	l := DefaultLighting()
+	for _, rot := range []float64{0, 250} {
+		v := figureView(t, rot)
+		at := vec3.T{float32(v.Eye[0]) + 60*v.Forward[0], 0, float32(v.Eye[2]) + 60*v.Forward[2]}
+		for kind := range FigureKinds {
+			for _, heading := range []float32{70, 300} {
+				figs := []Figure{{Pos: at, Heading: heading, Kind: kind, Color: [3]float32{0.9, 0.2, 0.2}}}
+				var b Batches
+				box := FigureBatches(&v, &l, figs, &b).Inset(-4)
+				r := NewRaster(int(v.Width), int(v.Height), NearClip, 2000)
+				r.DrawOpaque(b.List())
+				drawn := func(x, y int) bool {
+					return x >= 0 && y >= 0 && x < r.W && y < r.H && r.Depth[y*r.W+x] < math.Inf(1)
+				}
+				covered, missed, stray := 0, 0, 0
+				for y := box.Min.Y; y < box.Max.Y; y++ {
+					for x := box.Min.X; x < box.Max.X; x++ {
+						_, picked := FigureAt(&v, figs, float32(x)+0.5, float32(y)+0.5)
+						near := false
+						for dy := -1; dy <= 1; dy++ {
+							for dx := -1; dx <= 1; dx++ {
+								near = near || drawn(x+dx, y+dy)
+							}
+						}
+						switch {
+						case drawn(x, y):
+							covered++
+							if !picked {
+								missed++
+							}
+						case !near && picked:
+							stray++
+						}
+					}
+				}
+				if covered < 200 || missed > 0 || stray > 0 {
+					t.Errorf("rotation %v kind %d heading %v: of %d pixels drawn %d not picked; %d picked a pixel away from it", rot, kind, heading, covered, missed, stray)
+				}
+			}
+		}
+	}
+}
+
 // Painter's order is right: figures of every kind drawn in
 // FigureBatches' order with no depth test among them give the picture a
 // z-buffer gives, from eyes all round (the boxes' order turns with the

@@ -45,6 +45,10 @@ type status struct {
 	Camera   [2]float64 `json:"camera"`
 	Undo     int        `json:"undo"`
 	Title    string     `json:"title"`
+	// Drawer: the panel's drawer is open (a narrow page); Playing: in
+	// play mode.
+	Drawer  bool `json:"drawer"`
+	Playing bool `json:"playing"`
 }
 
 // call runs hexsandbox.call(name, arg) in the page and returns its

@@ -28,6 +28,7 @@ type probeState struct {
 	Dialogs  int     `json:"dialogs"`
 	Field    string  `json:"field"`
 	Rotation float64 `json:"rotation"`
+	Zoom     float64 `json:"zoom"`
 	Centre   int     `json:"centre"`
 }
 

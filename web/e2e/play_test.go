@@ -33,6 +33,7 @@ type matchState struct {
 	Over          bool
 	Selected      int
 	Units         []matchUnit
+	Hash          string // the state hash
 }
 
 type matchUnit struct {
@@ -226,14 +227,15 @@ func besiege(t *testing.T, ctx context.Context, m matchState) (matchState, int) 
 	return m, 0
 }
 
-// TestNewGameBattleAndHandOverInBrowser plays a hot-seat game in the
+// TestNewGameBattleHandOverAndRecoverInBrowser plays a hot-seat game in the
 // page through its input: New game (Ctrl+Shift+N) on a generated map,
 // red made a person; the hand-over screen hides the map; with red's
 // spearman set next to blue's (a test hook, before the match begins),
 // blue clicks its spearman and then red's: the engine's state shows the
 // battle; End Turn (Enter) hands over to red behind a screen that hides
-// every pixel of the map.
-func TestNewGameBattleAndHandOverInBrowser(t *testing.T) {
+// every pixel of the map. Red's turn start is autosaved with the match:
+// after a reload, Recover continues it, red in turn.
+func TestNewGameBattleHandOverAndRecoverInBrowser(t *testing.T) {
 	ctx := openGame(t)
 	m := newGame(t, ctx, "Human")
 	t.Logf("a %d×%d map, %d units", m.Width, m.Height, len(m.Units))
@@ -272,6 +274,22 @@ func TestNewGameBattleAndHandOverInBrowser(t *testing.T) {
 	press(t, ctx, key{"Enter", "Enter", 13})
 	m = waitMatch(t, ctx, "red's hand-over screen", func(m matchState) bool { return m.Side == 2 && m.Cover != nil })
 	checkCoverHides(t, ctx, *m.Cover, "browser_handover_red")
+
+	// Red's turn began: its autosave carries the match, and after a
+	// reload Recover goes on with it, red in turn.
+	deadline := time.Now().Add(time.Minute)
+	for call(t, ctx, "recoveryMatch", "") != m.Hash {
+		if time.Now().After(deadline) {
+			t.Fatalf("no autosave of the match at red's turn (state %s)", m.Hash)
+		}
+	}
+	reloadPastGuard(t, ctx)
+	waitReady(t, ctx)
+	clickButton(t, ctx, "Recover")
+	back := waitMatch(t, ctx, "the recovered match", func(matchState) bool { return true })
+	if back.Hash != m.Hash || back.Side != 2 || back.Round != 1 {
+		t.Errorf("recovered: state %s, side %d, round %d; autosaved %s, red in round 1", back.Hash, back.Side, back.Round, m.Hash)
+	}
 }
 
 // thinkTimes is the answer of hexsandbox.call("thinkTimes"): the

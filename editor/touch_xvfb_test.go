@@ -1,0 +1,92 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"math"
+	"testing"
+
+	"hexsandbox/editor/tools"
+	"hexsandbox/hexmap"
+)
+
+// Fingers through the editor's input path: touch events of the
+// synthetic input, turned into taps, long presses and pinches
+// (touchInput), read by the editor's Update.
+
+// finger queues finger id's event at (x, y) for the next frame.
+func finger(in *scriptInput, kind EventKind, id, x, y int) {
+	in.extra = append(in.extra, Event{Kind: kind, Finger: id, X: x, Y: y})
+}
+
+// A tap on a cell paints it with the brush (one undo step); a finger
+// held still on another cell for 40 frames (2/3 s of the script's
+// clock) picks that cell's terrain and paints nothing; two fingers
+// spreading from 100 to 200 pixels apart about the map's middle halve
+// the camera's distance.
+func TestEditorTouchTapHoldAndPinch(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var c, other, steps int
+		var dist0 float64
+		var mx, my int
+		return []step{
+			wait(2),
+			setTools(func(s *tools.Settings) { s.ApplyTerrain, s.Terrain = true, hexmap.Snow }),
+			do(func(g *game) {
+				c = centreCell(t, g)
+				other = step1(g.sess.Grid, c, hexmap.E)
+				g.sess.Grid.SetTerrainType(c, hexmap.Grass)
+				g.sess.Grid.SetTerrainType(other, hexmap.Mud)
+				steps = undoCount(g)
+				x, y := g.cellScreen(c)
+				finger(in, TouchDown, 7, x, y)
+				finger(in, TouchUp, 7, x+2, y+1)
+			}),
+			wait(1),
+			do(func(g *game) {
+				if got := g.sess.Grid.Cell(c).TerrainType; got != hexmap.Snow {
+					t.Errorf("tapped cell: terrain %d, want snow", got)
+				}
+				if undoCount(g) != steps+1 {
+					t.Errorf("undo steps %d after a tap, want %d", undoCount(g), steps+1)
+				}
+				x, y := g.cellScreen(other)
+				finger(in, TouchDown, 8, x, y)
+			}),
+			wait(40),
+			do(func(g *game) {
+				x, y := g.cellScreen(other)
+				finger(in, TouchUp, 8, x, y)
+			}),
+			wait(1),
+			do(func(g *game) {
+				if got := g.sess.Grid.Cell(other).TerrainType; got != hexmap.Mud {
+					t.Errorf("long-pressed cell: terrain %d, want mud as it was", got)
+				}
+				if s := g.edit.settings; s.Terrain != hexmap.Mud {
+					t.Errorf("after the long press the terrain is %d, want mud (picked)", s.Terrain)
+				}
+				g.cam.Zoom = 0.3
+				dist0 = g.cam.Distance()
+				mr := g.mapRect()
+				mx, my = (mr.Min.X+mr.Max.X)/2, (mr.Min.Y+mr.Max.Y)/2
+				finger(in, TouchDown, 1, mx-50, my)
+				finger(in, TouchDown, 2, mx+50, my)
+			}),
+			do(func(*game) { finger(in, TouchMove, 1, mx-100, my) }),
+			do(func(*game) { finger(in, TouchMove, 2, mx+100, my) }),
+			do(func(*game) {
+				finger(in, TouchUp, 1, mx-100, my)
+				finger(in, TouchUp, 2, mx+100, my)
+			}),
+			wait(1),
+			do(func(g *game) {
+				if d := g.cam.Distance(); math.Abs(d-dist0/2) > 0.01 {
+					t.Errorf("camera distance %g after the pinch, want %g", d, dist0/2)
+				}
+			}),
+		}
+	})
+}

@@ -1,0 +1,170 @@
+//go:build browser && !js
+
+package e2e
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser build by touch, on a phone-sized page (390×844 CSS pixels
+// at a device pixel ratio of 3, touch emulated): fingers are dispatched
+// through the DevTools protocol as a phone's touch screen sends them,
+// and the page's pointer events of type "touch" reach the editor's
+// gestures (editor/touchinput.go).
+
+// Phone is the emulated phone: CSS pixels and device pixel ratio.
+const phoneW, phoneH, phoneDPR = 390, 844, 3
+
+// startPhone starts the browser emulating a phone of w×h CSS pixels
+// (mobile, touch with five points) and opens the game.
+func startPhone(t *testing.T, w, h int) context.Context {
+	t.Helper()
+	url := serveGame(t)
+	ctx := startBrowser(t, w, h)
+	t.Cleanup(func() { logTouches(t, ctx) })
+	orient := &emulation.ScreenOrientation{Type: emulation.ScreenOrientationTypePortraitPrimary}
+	if w > h {
+		orient = &emulation.ScreenOrientation{Type: emulation.ScreenOrientationTypeLandscapePrimary, Angle: 90}
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(w), Height: int64(h), DeviceScaleFactor: phoneDPR, Mobile: true, ScreenOrientation: orient}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+	// The DevTools protocol hands a touch to the page only between two
+	// frames, and a frame of the software renderer at a phone's
+	// resolution may last longer than a long press: a tap's lift would
+	// come too late.
+	call(t, ctx, "touchHold", "10000")
+	chromedp.Run(ctx, chromedp.Evaluate[any](`window.touchLog = []; for (const n of ["pointerdown", "pointerup", "pointercancel"])
+		addEventListener(n, e => touchLog.push(n + " " + e.pointerType + " " + e.clientX + "," + e.clientY + " at " + Math.round(e.timeStamp)), {capture: true}); 1`))
+	return ctx
+}
+
+// logTouches logs the page's pointer events of a failed test.
+func logTouches(t *testing.T, ctx context.Context) {
+	if !t.Failed() {
+		return
+	}
+	log, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.touchLog || []`))
+	t.Logf("pointer events: %q %v; status %s", log, err, call(t, ctx, "status", ""))
+}
+
+// fingers dispatches one touch event with the fingers at pts (CSS
+// pixels), finger k having id k; none for the end.
+func fingers(t *testing.T, ctx context.Context, typ input.DispatchTouchEventType, pts ...[2]float64) {
+	t.Helper()
+	fingersAt(t, ctx, typ, time.Time{}, pts...)
+}
+
+// fingersAt is fingers with the event's time given (zero: the browser's
+// own).
+func fingersAt(t *testing.T, ctx context.Context, typ input.DispatchTouchEventType, at time.Time, pts ...[2]float64) {
+	t.Helper()
+	tp := make([]*input.TouchPoint, len(pts))
+	for k, p := range pts {
+		id := float64(k)
+		tp[k] = &input.TouchPoint{X: p[0], Y: p[1], ID: &id}
+	}
+	ev := input.DispatchTouchEventParams{Type: typ, TouchPoints: tp}
+	if !at.IsZero() {
+		ev.Timestamp = input.TimeSinceEpoch(float64(at.UnixMicro()) / 1e6)
+	}
+	if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, ev); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tap touches (x, y) and lifts the finger.
+func tap(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{x, y})
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	probe(t, ctx)
+}
+
+// twoFingers puts two fingers down at a(0), b(0), moves them through
+// a(f), b(f) for f = 1/n … 1, a frame apart, and lifts them.
+func twoFingers(t *testing.T, ctx context.Context, n int, a, b func(f float64) [2]float64) {
+	t.Helper()
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, a(0), b(0))
+	probe(t, ctx)
+	for k := 1; k <= n; k++ {
+		f := float64(k) / float64(n)
+		fingers(t, ctx, input.DispatchTouchEventTypeTouchMove, a(f), b(f))
+		probe(t, ctx)
+	}
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	probe(t, ctx)
+}
+
+// A tap on a cell in edit mode paints it with the brush; two fingers
+// spreading from 60 to 120 CSS pixels apart about the map's middle
+// halve the camera's distance (from zoom 0.3, a stick of
+// 250 − 205·0.3 = 188.5, to 94.25: zoom (250 − 94.25) / 205 ≈ 0.760);
+// two fingers turning a quarter turn clockwise about it turn the map
+// with them (the camera's rotation 90° less).
+func TestTouchTapPaintsAndPinchZoomsOnAPhone(t *testing.T) {
+	ctx := startPhone(t, phoneW, phoneH)
+	call(t, ctx, "settings", `{"ApplyTerrain":true,"Terrain":4,"BrushSize":0,"ApplyElevation":false}`)
+	p := probe(t, ctx)
+	css := func(px int) float64 { return float64(px) / phoneDPR }
+	if decoded(t, ctx).Cell(p.Centre).TerrainType == 4 {
+		t.Fatalf("test map: cell %d is snow already", p.Centre)
+	}
+	x, y := cellPoint(t, ctx, p.Centre) // device pixels
+	tap(t, ctx, math.Round(x/phoneDPR), math.Round(y/phoneDPR))
+	waitMapCell(t, ctx, p.Centre, 4)
+
+	st := gameStatus(t, ctx)
+	mx, my := math.Round(css((st.MapRect[0]+st.MapRect[2])/2)), math.Round(css((st.MapRect[1]+st.MapRect[3])/2))
+	call(t, ctx, "camera", `{"Zoom":0.3}`)
+	twoFingers(t, ctx, 6,
+		func(f float64) [2]float64 { return [2]float64{mx - 30 - 30*f, my} },
+		func(f float64) [2]float64 { return [2]float64{mx + 30 + 30*f, my} })
+	want := (250 - 94.25) / 205
+	got := waitProbe(t, ctx, "the pinch's zoom", func(q probeState) bool { return math.Abs(q.Zoom-want) < 0.01 })
+	if got.Zoom-0.3 < 0.4 {
+		t.Errorf("zoom %g after the pinch, want %g", got.Zoom, want)
+	}
+
+	r0 := probe(t, ctx).Rotation
+	turn := func(sign float64) func(f float64) [2]float64 {
+		return func(f float64) [2]float64 {
+			s, c := math.Sincos(f * math.Pi / 2)
+			return [2]float64{math.Round(mx + sign*40*c), math.Round(my + sign*40*s)}
+		}
+	}
+	twoFingers(t, ctx, 6, turn(1), turn(-1))
+	wantRot := math.Mod(r0-90+360, 360)
+	waitProbe(t, ctx, "the twist's rotation "+strconv.FormatFloat(wantRot, 'f', 1, 64), func(q probeState) bool {
+		d := math.Abs(math.Mod(q.Rotation-wantRot+540, 360) - 180)
+		return d < 3
+	})
+}
+
+// waitMapCell waits until cell i of the editor's map has terrain want.
+func waitMapCell(t *testing.T, ctx context.Context, i, want int) {
+	t.Helper()
+	for range 60 {
+		if int(decoded(t, ctx).Cell(i).TerrainType) == want {
+			return
+		}
+		probe(t, ctx)
+	}
+	t.Fatalf("cell %d: terrain %d, want %d", i, decoded(t, ctx).Cell(i).TerrainType, want)
+}
