@@ -211,6 +211,7 @@ func (g *game) buildUI(scale float64) error {
 		Play: func() { g.setMode(g.play) }, Fit: g.fitMap, Examples: g.cmdExamples, NewGame: g.cmdNewGame,
 		Grid: func() *hexmap.Grid { return g.sess.Grid },
 	})
+	g.edit.panel.scenario.dialog, g.edit.panel.scenario.rename = g.cmdScenario, g.renameArea
 	g.edit.panel.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		StretchVertical:    true,
@@ -218,7 +219,7 @@ func (g *game) buildUI(scale float64) error {
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
 		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
-		Replay: g.play.watch,
+		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay
 	r.bar = newReplayBar(st, replayActions{

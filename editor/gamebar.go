@@ -15,7 +15,8 @@ const barHeight = 40
 
 // gameBar is play mode's bar across the top of the map: back to editing,
 // the side in turn, the selected unit and its moves left, End Turn, and
-// Undo, the toggle of the fog (Reveal map), New game and Replay.
+// Undo, the toggle of the fog (Reveal map), the objectives box, New game
+// and Replay.
 type gameBar struct {
 	root    *widget.Container
 	turn    *widget.Text
@@ -28,7 +29,7 @@ type gameBar struct {
 }
 
 type gameBarActions struct {
-	Edit, EndTurn, Undo, NewGame, Replay func()
+	Edit, EndTurn, Undo, NewGame, Replay, Objectives func()
 }
 
 func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
@@ -44,8 +45,8 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	edit := s.button("Edit (Tab)", 96, act.Edit)
 	edit.GetWidget().LayoutData = center
 	b.turn = text(colText, 120)
-	b.unit = text(colText, 220)
-	b.moves = text(colAccent, 150)
+	b.unit = text(colText, 180)
+	b.moves = text(colAccent, 120)
 	b.endTurn = s.button("End Turn (Enter)", 140, act.EndTurn)
 	b.endTurn.GetWidget().LayoutData = center
 	b.undo = s.button("Undo (Ctrl+Z)", 110, act.Undo)
@@ -54,6 +55,8 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	newGame.GetWidget().LayoutData = center
 	replay := s.button("Replay (R)", 90, act.Replay)
 	replay.GetWidget().LayoutData = center
+	goals := s.button("Objectives (O)", 110, act.Objectives)
+	goals.GetWidget().LayoutData = center
 	b.reveal = s.checkbox("Reveal map (V)", view.Reveal, func(on bool) {
 		if !b.syncing {
 			view.Reveal = on
@@ -67,8 +70,9 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	s.withTip(b.undo, "Take back the last move, as the rules allow")
 	s.withTip(newGame, "A new game on a generated map or this one (Ctrl+Shift+N)")
 	s.withTip(replay, "Watch the match so far played back from its start")
+	s.withTip(goals, "Show or hide your objectives and the scenario's messages")
 	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
-	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, newGame, replay, hint)
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, goals, newGame, replay, hint)
 	return b
 }
 
@@ -113,7 +117,7 @@ func barRow(s *style) *widget.Container {
 		widget.ContainerOpts.BackgroundImage(euimage.NewNineSliceColor(colPanel)),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
-			widget.RowLayoutOpts.Spacing(s.px(14)),
+			widget.RowLayoutOpts.Spacing(s.px(10)),
 			widget.RowLayoutOpts.Padding(&widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(6), Bottom: s.px(6)}),
 		)),
 		widget.ContainerOpts.WidgetOpts(

@@ -61,6 +61,7 @@ var toolKeys = [tools.ToolCount]struct {
 	{ebiten.Key6, ebiten.KeyT, "T"},
 	{ebiten.Key7, ebiten.KeyK, "K"},
 	{ebiten.Key8, ebiten.KeyP, "P"},
+	{ebiten.Key9, ebiten.KeyL, "L"},
 }
 
 // toolHelp says in short what each tool does, for the help; toolTips
@@ -75,6 +76,7 @@ var (
 		"Note: write on a cell",
 		"Units: place or remove a unit",
 		"Town: place or remove a town",
+		"Area: paint cells into a named area",
 	}
 	toolTips = [tools.ToolCount]string{
 		"Brush: drag to paint what the panel applies",
@@ -85,6 +87,7 @@ var (
 		"Note: click a cell to write, change or remove its note",
 		"Units: click a cell to place a unit of the type and side chosen below, or to remove the unit there",
 		"Town: click a dry cell to place a town with the name and owner below, or a town to remove it",
+		"Area: drag over cells to put them into the scenario's area named in the Scenario section, or to take them out (starting on a cell in it)",
 	}
 )
 
@@ -136,7 +139,8 @@ func (g *game) keyTable() []binding {
 		binding{group: "Play", keys: "T", what: "turns to every cell for the selected unit", key: ebiten.KeyT, modes: inPlay, run: func() { g.play.toggleTurns() }},
 		binding{group: "Play", keys: "V", what: "reveal the whole map, or hide it again", key: ebiten.KeyV, modes: inPlay, run: func() { g.play.toggleReveal() }},
 		binding{group: "Play", keys: "Ctrl+Z", what: "take back the last move (the rules say when)", key: ebiten.KeyZ, mods: modCtrl, modes: inPlay, run: func() { g.play.undo() }},
-		binding{group: "Play", keys: "R", what: "watch the match so far played back", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
+		binding{group: "Play", keys: "R / O", what: "replay the match so far / your objectives", key: ebiten.KeyR, modes: inPlay, run: func() { g.play.watch() }},
+		binding{group: "Play", key: ebiten.KeyO, modes: inPlay, run: func() { g.play.toggleObjectives() }},
 		binding{group: "Map", key: ebiten.KeyY, mods: modCtrl, modes: inPlay, run: g.editOnly},
 
 		binding{group: "Replay", keys: "Space", what: "play or pause", key: ebiten.KeySpace, modes: inReplay, run: func() { g.replay.togglePlay() }},

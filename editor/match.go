@@ -37,6 +37,7 @@ type playSession struct {
 	seer   int                           // the side whose view is shown: the person in turn, or the last one
 	fixed  bool                          // seer stays as set, whatever the turn (a replay seen as one side)
 	orders orderBook                     // the people's moves that last
+	words  scriptWords                   // what the script said to each side
 	// rehearsal is how long the computer's rehearsal took as the match
 	// began (rehearse).
 	rehearsal time.Duration
@@ -256,6 +257,7 @@ func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 	}
 	s.sight.changed = true
 	s.orders.follow(cmd, ev)
+	s.words.note(ev)
 	var destroyed []int
 	for _, e := range ev {
 		if e.Ev == "destroyed" {

@@ -73,8 +73,11 @@ type modeEnv struct {
 	world *world
 	// mapRect is the part of the screen that shows the map.
 	mapRect func() image.Rectangle
-	// info and notice say something on the toasts and the status line.
+	// info and notice say something on the toasts and the status line;
+	// tell shows the script's words on a toast, untell takes them down.
 	info, notice func(string)
+	tell         func(msg string, isErr bool)
+	untell       func()
 	// quiet reports whether the map is free to show a tool's preview: no
 	// dialog, modal file work or the help over it; dialogOpen whether a
 	// dialog is open.
@@ -99,7 +102,7 @@ func (g *game) makeModes(settings tools.Settings) {
 	g.paint = painter{sess: g.sess, win: &g.win, cam: &g.cam, white: whitePixel()}
 	env := &modeEnv{
 		sess: g.sess, cam: &g.cam, view: &g.view, in: &g.inp, ptr: &g.ptr.cur, paint: &g.paint, world: g.world,
-		mapRect: g.mapRect, info: g.info, notice: g.notice, noteDialog: g.noteDialog,
+		mapRect: g.mapRect, info: g.info, notice: g.notice, tell: g.tell, untell: g.untell, noteDialog: g.noteDialog,
 		quiet:      func() bool { return !g.busy() && !g.keys.help },
 		dialogOpen: func() bool { return len(g.dialogs) > 0 },
 		state:      func() uint64 { return g.sess.History.State() },

@@ -183,6 +183,7 @@ func newPanel(s *style, set *tools.Settings, view *viewSettings, act panelAction
 
 	p.addPieces(s, set)
 	p.addScenario(s, act.Grid)
+	p.addAreas(s, set)
 
 	p.content.AddChild(p.section(s, "Brush"))
 	brush := s.grid([]bool{false, true, false}, 6)
@@ -583,6 +584,7 @@ func (p *panel) sync(set *tools.Settings, view *viewSettings) {
 		}
 	}
 	p.pieces.sync(set)
+	p.scenario.areas.syncName(set.Area)
 }
 
 func state(on bool) widget.WidgetState {

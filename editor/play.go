@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"strings"
 	"time"
 
@@ -46,6 +47,7 @@ type playMode struct {
 	turns    cachedCells // per cell, the selected unit's turn there (1: this one), -1 for none
 	forecast forecastPanel
 	town     townPanel
+	goals    objectivesBox
 	cover    *coverScreen // the hand-over or end screen, nil for none
 	shifts   []float32    // scratch: where the path's cells are drawn
 	// players is who plays each side of the next match (an index in
@@ -111,10 +113,11 @@ func (p *playMode) start() {
 	grid := p.env.sess.Grid
 	players := p.players
 	m, sp, err := p.resume()
+	var began []engine.Event
 	if m != nil {
 		players = playersOf(sp.Computers)
 	} else if err == nil {
-		m, _, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
+		m, began, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
 		p.session, p.why = nil, err.Error()
@@ -122,6 +125,20 @@ func (p *playMode) start() {
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
 	p.session.orders.restore(m, sp.Orders)
+	p.session.words.note(began)
+	p.goals.open = m.Scenario().Script != ""
+	for _, sd := range m.Summary().Sides {
+		p.goals.open = p.goals.open || m.Objectives(sd.Side) != ""
+	}
+}
+
+// toggleObjectives folds or unfolds the objectives box.
+func (p *playMode) toggleObjectives() {
+	if p.session == nil {
+		p.env.info("No game: no objectives")
+		return
+	}
+	p.goals.open = !p.goals.open
 }
 
 // savedPlay is a match as the window saves it with the map: the engine's
@@ -242,6 +259,7 @@ func (p *playMode) handOver() {
 	}
 	sum := s.takeNews(s.side())
 	if s.humans() >= 2 {
+		p.env.untell() // the last side's words are not the next one's
 		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.Round(), sum))
 	} else {
 		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), s.sideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
@@ -276,6 +294,11 @@ func (p *playMode) tick() bool {
 			p.afterCommand(side)
 		}
 		p.carryOrders(false)
+		if !p.covered() {
+			for _, w := range s.words.take(s.seer) {
+				p.env.tell(toastText(w), w.isErr)
+			}
+		}
 		if _, ok := s.match.Unit(p.selected); !ok || s.unitSide(p.selected) != s.side() {
 			p.selected = 0
 		}
@@ -398,6 +421,9 @@ func (p *playMode) input(pt pointer) {
 	}
 	if !pt.pressed || s == nil || (p.town.town != 0 && p.town.click(pt.x, pt.y)) || !pt.overMap {
 		return
+	}
+	if p.town.town == 0 && p.goals.open && image.Pt(pt.x, pt.y).In(p.goals.at) {
+		return // a click on the objectives box is not one on the map
 	}
 	tid, town := s.match.TownAt(pt.cell)
 	if town && (!pt.ok || s.match.Towns()[tid-1].Owner != s.side()) {
@@ -689,14 +715,23 @@ func (p *playMode) lookAtSide() {
 	e.cam.Clamp()
 }
 
-// drawTown draws the open town's panel.
-func (p *playMode) drawTown(screen *ebiten.Image) {
-	if p.town.town == 0 || p.session == nil {
+// drawBoxes draws the open town's panel, or else the objectives box
+// when it is unfolded.
+func (p *playMode) drawBoxes(screen *ebiten.Image) {
+	p.goals.at = image.Rectangle{}
+	s := p.session
+	if s == nil {
 		return
 	}
 	st := p.env.paint.win.style
-	p.town.lines(p.session.match, st, p.produce)
-	p.town.draw(screen, p.env.mapRect(), st)
+	switch {
+	case p.town.town != 0:
+		p.town.lines(s.match, st, p.produce)
+		p.town.draw(screen, p.env.mapRect(), st)
+	case p.goals.open:
+		p.goals.lines(st, s.seer, s.sideName(s.seer), s.match.Objectives(s.seer), s.words.log[s.seer])
+		p.goals.draw(screen, p.env.mapRect(), st)
+	}
 }
 
 // drawCover draws the cover screen, when one is up, over everything.

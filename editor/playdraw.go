@@ -45,7 +45,7 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 	if e.dialogOpen() {
 		return
 	}
-	defer p.drawTown(screen)
+	defer p.drawBoxes(screen)
 	grid := e.sess.Grid
 	pt := e.paint
 	// On a wrapping map the selection and what it reaches are drawn in

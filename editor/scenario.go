@@ -24,6 +24,11 @@ type scenarioPanel struct {
 	teams   [hexmap.MaxSides]choiceRow // each side's team, 1..4
 	seed    *textField
 	victory choiceRow // Conquest, Round limit
+	areas   areaRows
+	// dialog opens the objectives and script dialog; rename asks for an
+	// area's new name (the editor's, set once the panel is built).
+	dialog  func()
+	rename  func(old string)
 	rounds  *widget.Slider
 	readout *widget.Text
 	// slid is the round limit the slider shows, as refresh set it or the
@@ -102,6 +107,8 @@ func (p *panel) addScenario(s *style, grid func() *hexmap.Grid) {
 	})
 	roundRow.AddChild(s.withTip(q.rounds, "The round limit"), q.readout)
 	p.content.AddChild(roundRow)
+	p.content.AddChild(s.withTip(s.button("Objectives and script…", 50, func() { q.dialog() }),
+		"Each side's objectives, and the event script (Starlark) that makes the map a scenario"))
 }
 
 // change applies f to a copy of the grid's setup and sets it; a setup
@@ -180,6 +187,7 @@ func (q *scenarioPanel) refresh(p *panel) bool {
 	p.syncing = true
 	defer func() { p.syncing = false }()
 	s := g.Setup()
+	q.areas.refresh(s)
 	q.count.set(max(0, len(s.Sides)-1))
 	playing := g.Sides()
 	for k := range q.teams {

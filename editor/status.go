@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"log"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ type toast struct {
 	text  string
 	isErr bool
 	until time.Time
+	told  bool // a match's script said it to the side whose view is shown
 }
 
 // shown reports whether the toast is still shown at now.
@@ -66,6 +68,21 @@ func (g *game) dismissErrors() {
 
 func (g *game) info(msg string) {
 	g.msgs.toasts = append(g.msgs.toasts, toast{text: msg, until: g.clock.now.Add(3 * time.Second)})
+}
+
+// tell shows what a match's script said: a message for a while (longer
+// than news: it is the scenario's story), an error until the next action.
+func (g *game) tell(msg string, isErr bool) {
+	t := toast{text: msg, isErr: isErr, told: true}
+	if !isErr {
+		t.until = g.clock.now.Add(8 * time.Second)
+	}
+	g.msgs.toasts = append(g.msgs.toasts, t)
+}
+
+// untell takes down what the script told: another side's view comes.
+func (g *game) untell() {
+	g.msgs.toasts = slices.DeleteFunc(g.msgs.toasts, func(t toast) bool { return t.told })
 }
 
 func (g *game) expireToasts() {
@@ -344,6 +361,12 @@ func (e *editMode) clickDoes() string {
 			return "Units: a click removes a unit"
 		}
 		return fmt.Sprintf("Units: a click places a %s %s", strings.ToLower(units.SideName(set.UnitSide)), set.UnitTypeName())
+	case set.Tool == tools.ToolArea:
+		name := e.areaName()
+		if over && tools.InArea(grid.Setup(), name, e.env.ptr.cell) {
+			return fmt.Sprintf("Area: a drag takes cells out of “%s”", name)
+		}
+		return fmt.Sprintf("Area: a drag paints cells into “%s”", name)
 	case set.Tool == tools.ToolTown:
 		if k, ok := grid.TownAt(e.env.ptr.cell); over && ok {
 			return "Town: a click removes " + grid.Towns()[k].Name

@@ -32,6 +32,10 @@ type textField struct {
 	now         func() time.Time // the editor's clock
 	changed     time.Time        // last edit, to keep the caret lit while typing
 	focusMap    map[widget.FocusDirection]widget.Focuser
+	// A field of several lines (rows > 1, see codeArea): Enter breaks
+	// the line, the arrows move between lines, line numbers stand in a
+	// gutter and line mark (from 1; 0 none) is marked as an error's.
+	rows, mark, top int
 	// Auto-repeat of a held editing key where the input gives no
 	// repeated presses (the desktop): which key, since when, last repeat,
 	// and whether it went down in the current tick.
@@ -55,9 +59,12 @@ func (s *style) textField(initial, placeholder string, width int, submit func(st
 	f.widget = widget.NewWidget(
 		widget.WidgetOpts.MinSize(s.px(width), 0),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
-		widget.WidgetOpts.MouseButtonPressedHandler(func(*widget.WidgetMouseButtonPressedEventArgs) {
+		widget.WidgetOpts.MouseButtonPressedHandler(func(a *widget.WidgetMouseButtonPressedEventArgs) {
 			if f.focus != nil {
 				f.focus(f)
+			}
+			if f.rows > 1 {
+				f.clickAt(a.OffsetX, a.OffsetY)
 			}
 		}),
 	)
@@ -160,10 +167,16 @@ func (f *textField) key(k ebiten.Key) bool {
 	case ebiten.KeyArrowRight:
 		f.cursor = min(f.cursor+1, len(f.text))
 	case ebiten.KeyHome:
-		f.cursor = 0
+		f.cursor = f.lineStart(f.cursor)
 	case ebiten.KeyEnd:
-		f.cursor = len(f.text)
-	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		f.cursor = f.lineEnd(f.cursor)
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyArrowUp, ebiten.KeyArrowDown:
+		if f.rows > 1 {
+			return f.lineKey(k)
+		}
+		if k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown {
+			return false
+		}
 		if f.submit != nil {
 			f.submit(string(f.text))
 		}
@@ -204,8 +217,13 @@ func (f *textField) repeat(now time.Time, stillHeld bool) {
 func (f *textField) GetWidget() *widget.Widget { return f.widget }
 
 func (f *textField) PreferredSize() (int, int) {
+	return f.widget.MinWidth, max(1, f.rows)*f.lineHeight() + 2*f.pad
+}
+
+// lineHeight is the height of one line of text in pixels.
+func (f *textField) lineHeight() int {
 	_, h := text.Measure("Mg", f.face, 0)
-	return f.widget.MinWidth, int(h) + 2*f.pad
+	return int(h)
 }
 
 func (f *textField) SetLocation(r image.Rectangle) { f.widget.Rect = r }
@@ -227,6 +245,10 @@ func (f *textField) Render(screen *ebiten.Image) {
 		func(op *ebiten.DrawImageOptions) { op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y)) })
 	inner := r.Inset(f.pad)
 	if inner.Empty() {
+		return
+	}
+	if f.rows > 1 {
+		f.renderLines(screen, inner)
 		return
 	}
 	clip := screen.SubImage(inner).(*ebiten.Image)
@@ -275,3 +297,20 @@ func (f *textField) GetFocus(d widget.FocusDirection) widget.Focuser {
 	return f.focusMap[d]
 }
 func (f *textField) AddFocus(d widget.FocusDirection, to widget.Focuser) { f.focusMap[d] = to }
+
+// lineStart is where the line holding position i begins (a single-line
+// field's text is one line).
+func (f *textField) lineStart(i int) int {
+	for i > 0 && f.text[i-1] != '\n' {
+		i--
+	}
+	return i
+}
+
+// lineEnd is where the line holding position i ends, before its break.
+func (f *textField) lineEnd(i int) int {
+	for i < len(f.text) && f.text[i] != '\n' {
+		i++
+	}
+	return i
+}

@@ -36,6 +36,7 @@ const (
 	holdNothing holding = iota
 	holdBrush           // a stroke: painting where the pointer moves
 	holdSelect          // a rectangle being dragged out
+	holdArea            // a drag of the Area tool
 )
 
 // editMode is editing the map (Catlike's HexMapEditor): the panel's
@@ -47,6 +48,7 @@ type editMode struct {
 	settings tools.Settings
 	tracker  tools.DragTracker
 	stroking bool
+	areaAdd  bool // the Area tool's drag adds cells (else it takes them out)
 	holding  holding
 	sel      tools.Selection
 	clip     *tools.Clip // the last copy
@@ -183,6 +185,9 @@ func (e *editMode) press() {
 		e.placeUnit()
 	case e.settings.Tool == tools.ToolTown:
 		e.placeTown()
+	case e.settings.Tool == tools.ToolArea:
+		e.holding = holdArea
+		e.paintArea()
 	default:
 		e.holding = holdBrush
 	}
@@ -198,6 +203,8 @@ func (e *editMode) hold() {
 		}
 	case holdBrush:
 		e.stroke()
+	case holdArea:
+		e.paintArea()
 	}
 }
 

@@ -58,6 +58,9 @@ func placeShift(t hexmap.Topology, p tools.Place, shift float32) float32 {
 func (e *editMode) drawUnder(screen *ebiten.Image, v *project.View, copies []float32, margin float32) {
 	e.env.paint.drawTowns(screen, v, copies, margin)
 	e.drawSelection(screen, v, copies, margin)
+	if e.settings.Tool == tools.ToolArea {
+		e.drawAreas(screen, v, copies, margin)
+	}
 	if e.env.quiet() {
 		e.drawToolPreview(screen, v, margin)
 	}
@@ -97,7 +100,7 @@ func (e *editMode) drawToolPreview(screen *ebiten.Image, v *project.View, margin
 			e.env.paint.outline(screen, v, p.Index, placeShift(top, p, 0), selectColor, 2)
 		}
 	case alt(e.env.in) || e.settings.Tool == tools.ToolPick || e.settings.Tool == tools.ToolNote ||
-		e.settings.Tool == tools.ToolUnits || e.settings.Tool == tools.ToolTown:
+		e.settings.Tool == tools.ToolUnits || e.settings.Tool == tools.ToolTown || e.settings.Tool == tools.ToolArea:
 		e.env.paint.outline(screen, v, e.env.ptr.cell, shiftOf(top, e.env.ptr.cell, ref), hoverColor, 2.5)
 	case e.settings.Tool == tools.ToolFill || e.settings.Tool == tools.ToolWand:
 		c := hoverColor

@@ -35,13 +35,20 @@ type TownView struct {
 	Stock  *int   `json:"stock,omitempty"`
 }
 
+// Objectives is side s's objectives as the script last set them (or
+// the scenario's starting ones), "" for none or a side not playing.
+func (m *Match) Objectives(s int) string {
+	if k := m.sideIndex(s); k >= 0 {
+		return m.st.Sides[k].Objectives
+	}
+	return ""
+}
+
 // View is what side s knows now (the side in turn for the protocol's
 // view command).
 func (m *Match) View(s int) View {
 	v := View{Side: s, Round: m.st.Round, Over: m.st.Over, Units: []UnitView{}, Towns: []TownView{}, Explored: []Cell{}}
-	if k := m.sideIndex(s); k >= 0 {
-		v.Objectives = m.st.Sides[k].Objectives
-	}
+	v.Objectives = m.Objectives(s)
 	for id := 1; id <= len(m.st.Units); id++ {
 		u := &m.st.Units[id-1]
 		if u.HP == 0 || (u.Side != s && !m.Sees(s, u.Cell)) {

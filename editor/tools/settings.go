@@ -73,6 +73,10 @@ type Settings struct {
 	// town ("" for one from TownNames) and its owner, 0 for neutral.
 	TownName  string
 	TownOwner int
+
+	// Area is the name of the scenario area the Area tool paints into
+	// ("" for a new one, named when first painted).
+	Area string
 }
 
 // Tool is what a click on the map does.
@@ -87,11 +91,12 @@ const (
 	ToolNote               // put a note on a cell
 	ToolUnits              // place or remove a unit
 	ToolTown               // place or remove a town
+	ToolArea               // paint cells into a named area of the scenario
 	ToolCount
 )
 
 func (t Tool) String() string {
-	return [...]string{"Brush", "Fill", "Pick", "Select", "Wand", "Note", "Units", "Town"}[min(t, ToolCount-1)]
+	return [...]string{"Brush", "Fill", "Pick", "Select", "Wand", "Note", "Units", "Town", "Area"}[min(t, ToolCount-1)]
 }
 
 // Pick takes cell c's terrain, elevation, water level and urban, farm
@@ -126,6 +131,9 @@ func (s *Settings) Clamp() {
 	s.UnitSide = max(1, min(hexmap.MaxSides, s.UnitSide))
 	clamp(&s.UnitType, 0, len(UnitTypes())-1)
 	clamp(&s.TownOwner, 0, hexmap.MaxSides)
+	if s.Area != "" && CheckAreaName(s.Area) != nil {
+		s.Area = ""
+	}
 	if scenario.CheckTownName(s.TownName) != nil {
 		s.TownName = "" // a name from a file that no town could take
 	}

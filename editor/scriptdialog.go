@@ -1,0 +1,113 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	engine "hexsandbox/game"
+	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
+	"hexsandbox/script"
+	"hexsandbox/units"
+)
+
+// The scenario dialog (the Scenario section's "Objectives and script"):
+// each side's starting objectives and the map's event script (Starlark,
+// docs/scripting.md), in an editor with line numbers that checks the
+// script as it is typed (parsed and compiled, never run) and marks the
+// line of its first error. Apply sets them in the map's setup, one undo
+// step, saved with the map.
+
+// scriptCheck is what a check of src says: the line of its first error
+// (0 for none, or an error without a line) and the sentence to show.
+func scriptCheck(src string) (line int, say string) {
+	err := engine.CheckScript(src)
+	if err == nil {
+		return 0, "No errors found (the script is checked, not run)"
+	}
+	var se *script.Error
+	if errors.As(err, &se) {
+		if se.Line > 0 {
+			return se.Line, fmt.Sprintf("Line %d: %s", se.Line, se.Msg)
+		}
+		return 0, se.Msg
+	}
+	return 0, err.Error()
+}
+
+// scenarioDialog is the dialog's fields and the check shown under the
+// script.
+type scenarioDialog struct {
+	goals  [hexmap.MaxSides]*textField
+	code   *textField
+	status *widget.Text
+}
+
+// check checks the script as it stands and shows the result.
+func (d *scenarioDialog) check() {
+	line, say := scriptCheck(d.code.GetText())
+	d.code.mark = line
+	d.status.Label = say
+	d.status.SetColor(colDim)
+	if line > 0 || !strings.HasPrefix(say, "No errors") {
+		d.status.SetColor(errText)
+	}
+}
+
+// apply sets the objectives and the script in set.
+func (d *scenarioDialog) apply(set *scenario.Setup) {
+	set.Objectives = nil
+	for k, f := range d.goals {
+		if t := strings.TrimSpace(f.GetText()); t != "" {
+			set.Objectives = append(set.Objectives, scenario.Objective{Side: uint8(k + 1), Text: t})
+		}
+	}
+	set.Script = d.code.GetText()
+}
+
+// cmdScenario opens the scenario dialog on the map's setup.
+func (g *game) cmdScenario() {
+	grid := g.sess.Grid
+	set := grid.Setup()
+	s := g.win.style
+	d := &scenarioDialog{}
+	body := s.vbox(8, nil, 0)
+	body.AddChild(s.label("Objectives: what each side is told to do as a match starts", colText))
+	rows := s.grid([]bool{false, true}, 6)
+	for k := range d.goals {
+		side := k + 1
+		text := ""
+		for _, o := range set.Objectives {
+			if int(o.Side) == side {
+				text = o.Text
+			}
+		}
+		d.goals[k] = s.textField(text, "none", 640, nil)
+		limitLength(d.goals[k], scenario.MaxObjectiveBytes/4) // so that the bytes never pass the limit
+		rows.AddChild(s.label(units.SideName(side), sideColor(side)), d.goals[k])
+	}
+	body.AddChild(rows)
+	body.AddChild(s.label("Script: handlers such as on_turn_start(side, round) call the game module (docs/scripting.md)", colText))
+	d.code = s.codeArea(set.Script, 720, 16)
+	d.status = widget.NewText(widget.TextOpts.Text("", &s.face, colDim))
+	d.code.onChange = d.check
+	d.check()
+	body.AddChild(d.code, d.status)
+	g.dialog("Scenario: objectives and script", body, choice{label: "Cancel"}, choice{label: "Apply", fn: func() {
+		next := grid.Setup()
+		d.apply(&next)
+		if err := grid.SetSetup(next); err != nil {
+			g.errorf("Scenario not set: %v", err)
+			return
+		}
+		if line, _ := scriptCheck(next.Script); line > 0 {
+			g.info(fmt.Sprintf("Scenario set; its script has an error at line %d, so play refuses it until fixed", line))
+			return
+		}
+		g.info("Scenario set: objectives and script are saved with the map")
+	}})
+	g.focusField(d.code)
+}

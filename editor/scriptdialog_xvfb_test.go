@@ -1,0 +1,172 @@
+//go:build xvfb
+
+package editor
+
+import (
+	"image"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexsandbox/hexmap/scenario"
+)
+
+// typeCode types src into the focused field: characters as typed, each
+// line break as a press of Enter.
+func typeCode(in *scriptInput, src string) step {
+	return do(func(*game) {
+		for _, r := range src {
+			if r == '\n' {
+				in.extra = append(in.extra, keyPress(ebiten.KeyEnter)...)
+				continue
+			}
+			in.extra = append(in.extra, Event{Kind: Char, Char: r})
+		}
+	})
+}
+
+// keyPress is key k going down and up again.
+func keyPress(k ebiten.Key) []Event {
+	return []Event{{Kind: KeyDown, Key: k}, {Kind: KeyUp, Key: k}}
+}
+
+// pressKeys presses keys one after another within a frame.
+func pressKeys(in *scriptInput, keys ...ebiten.Key) step {
+	return do(func(*game) {
+		for _, k := range keys {
+			in.extra = append(in.extra, keyPress(k)...)
+		}
+	})
+}
+
+// centre is the middle of w's rectangle.
+func centre(w widget.HasWidget) image.Point {
+	r := w.GetWidget().Rect
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}
+
+// openScenarioDialog opens the scenario dialog with a click on the
+// panel's button (scrolled into view).
+func openScenarioDialog(t reporter, in *scriptInput) []step {
+	button := func(g *game) widget.HasWidget {
+		b := panelButton(g, "Objectives and script…")
+		if b == nil {
+			t.Fatal("no Objectives and script button in the panel")
+		}
+		return b
+	}
+	steps := []step{scrollTo(button)}
+	steps = append(steps, pressAt(in, func(g *game) image.Point { return centre(button(g)) })...)
+	return append(steps, waitFor(t, "the scenario dialog", func(g *game) bool { return findButton(g, "Apply") != nil }))
+}
+
+// scenarioFields is the open scenario dialog's fields: the sides'
+// objectives, then the script.
+func scenarioFields(g *game) []*textField {
+	var out []*textField
+	for _, d := range g.dialogs {
+		walk(d.c, func(w widget.PreferredSizeLocateableWidget) {
+			if f, ok := w.(*textField); ok {
+				out = append(out, f)
+			}
+		})
+	}
+	return out
+}
+
+// typoScript fails to compile at line 3 (gme for game); fixedScript is
+// it mended.
+const (
+	typoScript  = "def on_start():\n    game.set_objectives(1, \"Reach the ford.\")\n    gme.message(\"hello\")"
+	fixedScript = "def on_start():\n    game.set_objectives(1, \"Reach the ford.\")\n    game.message(\"hello\")"
+)
+
+// The scenario dialog, opened from the panel: a script typed with a typo
+// marks the typo's line (3) and says why under the editor; mended (the
+// caret moved there with Up, Home and Right), the mark goes and the
+// check says no errors; blue's objectives typed into its field; Apply
+// sets both in the map's setup, and one undo takes them back.
+func TestEditorScenarioDialogMarksScriptErrors(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	small, _ := conquestMap(t) // a small map draws fast
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		code := func(g *game) *textField {
+			fs := scenarioFields(g)
+			return fs[len(fs)-1]
+		}
+		steps := []step{wait(2), do(func(g *game) { g.sess.Replace("", small, false); g.resetView() }), framesDrawn(1)}
+		steps = append(steps, openScenarioDialog(t, in)...)
+		steps = append(steps,
+			do(func(g *game) {
+				if fs := scenarioFields(g); len(fs) != 5 || g.focusedField() != code(g) || code(g).rows < 2 {
+					t.Fatalf("the dialog has %d fields, the script's focused %v", len(fs), g.focusedField() == code(g))
+				}
+			}),
+			typeCode(in, typoScript),
+			wait(2),
+			do(func(g *game) {
+				if c := code(g); c.GetText() != typoScript || c.mark != 3 {
+					t.Errorf("typed %q, marked line %d, want line 3", c.GetText(), c.mark)
+				}
+				if !statusSays(g, "Line 3: undefined: gme") {
+					t.Error("the check does not say line 3's error")
+				}
+			}),
+			framesDrawn(2),
+			captureStep(t, filepath.Join(shots, "editor-script-error.png")),
+			pressKeys(in, ebiten.KeyArrowUp, ebiten.KeyArrowDown, ebiten.KeyHome,
+				ebiten.KeyArrowRight, ebiten.KeyArrowRight, ebiten.KeyArrowRight, ebiten.KeyArrowRight, ebiten.KeyArrowRight),
+			typeText(in, "a"),
+			wait(2),
+			do(func(g *game) {
+				if c := code(g); c.GetText() != fixedScript || c.mark != 0 {
+					t.Errorf("mended to %q, marked line %d, want none", c.GetText(), c.mark)
+				}
+				if !statusSays(g, "No errors") {
+					t.Error("the check does not say the mended script has no errors")
+				}
+			}),
+		)
+		steps = append(steps, pressAt(in, func(g *game) image.Point { return centre(scenarioFields(g)[0]) })...)
+		steps = append(steps,
+			typeText(in, "Hold the ford"),
+			wait(1),
+			click(t, "Apply"),
+			wait(2),
+			do(func(g *game) {
+				s := g.sess.Grid.Setup()
+				want := []scenario.Objective{{Side: 1, Text: "Hold the ford"}}
+				if s.Script != fixedScript || !slices.Equal(s.Objectives, want) {
+					t.Errorf("setup after Apply: script %q, objectives %v", s.Script, s.Objectives)
+				}
+			}),
+			key(in, ebiten.KeyZ, false),
+			wait(2),
+			do(func(g *game) {
+				if s := g.sess.Grid.Setup(); s.Script != "" || len(s.Objectives) != 0 {
+					t.Errorf("undo left script %q, objectives %v", s.Script, s.Objectives)
+				}
+			}),
+		)
+		return steps
+	})
+}
+
+// statusSays reports whether the scenario dialog's check line says s.
+func statusSays(g *game, s string) bool {
+	found := false
+	for _, d := range g.dialogs {
+		walk(d.c, func(w widget.PreferredSizeLocateableWidget) {
+			if tx, ok := w.(*widget.Text); ok && strings.HasPrefix(tx.Label, s) {
+				found = true
+			}
+		})
+	}
+	return found
+}
