@@ -83,7 +83,7 @@ func (g *game) mapButtons() []mapButton {
 	if g.narrow() && !g.drawer.open {
 		bs = append(bs, buttonDrawer)
 	}
-	if g.touch.seen {
+	if g.inp.fingers.seen {
 		bs = append(bs, buttonHand)
 	}
 	return bs
@@ -114,7 +114,7 @@ func (g *game) pressMapButton(b mapButton) {
 	case buttonDrawer:
 		g.setDrawer(true)
 	case buttonHand:
-		g.touch.hand = !g.touch.hand
+		g.inp.fingers.hand = !g.inp.fingers.hand
 	}
 	g.win.dirty = true
 }
@@ -125,7 +125,7 @@ func (g *game) mapButtonLabel(b mapButton) string {
 	switch {
 	case b == buttonDrawer:
 		return "Tools"
-	case g.touch.hand:
+	case g.inp.fingers.hand:
 		return "Pan"
 	}
 	return "Paint"

@@ -56,8 +56,7 @@ type game struct {
 	dialogs []openDialog  // open dialogs, newest last: while any is open the map is not edited
 	newMap  *newMapDialog // the New map dialog while it waits for a preview
 	ptr     pointerTracker
-	touch   touchInput // fingers turned into the events above (touchinput.go)
-	drawer  drawer     // the panel as a drawer in a narrow window (drawer.go)
+	drawer  drawer // the panel as a drawer in a narrow window (drawer.go)
 	paint   painter
 	mini    minimap
 	keys    keyboard

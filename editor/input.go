@@ -145,12 +145,13 @@ type inputState struct {
 	justUp        [len(buttons)]bool
 	wheelX        float64
 	wheelY        float64
-	pinch         pinchSum // this step's pinches, put together
-	hold          bool     // a long press in this step
-	touch         bool     // the latest press or release was a finger's
-	events        []Event  // this step's events, in order
-	tick          []Event  // this tick's events (Update reads them into it)
-	anyTransition bool     // a press or release this step
+	pinch         pinchSum   // this step's pinches, put together
+	hold          bool       // a long press in this step
+	touch         bool       // the latest press or release was a finger's
+	events        []Event    // this step's events, in order
+	tick          []Event    // this tick's events (Update reads them into it)
+	anyTransition bool       // a press or release this step
+	fingers       touchInput // fingers turned into the events above (touchinput.go)
 }
 
 // begin starts a step: nothing has just happened yet.

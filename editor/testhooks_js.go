@@ -108,7 +108,7 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 	case "touchHold": // how long in milliseconds a finger is held still for a long press
 		var ms int
 		if ms, err = strconv.Atoi(arg); err == nil {
-			g.touch.rec.Hold = time.Duration(ms) * time.Millisecond
+			g.inp.fingers.rec.Hold = time.Duration(ms) * time.Millisecond
 		}
 	case "probe": // what the input tests look at
 		res, err = g.probe()

@@ -151,7 +151,7 @@ func (t *touchInput) button(k EventKind, b ebiten.MouseButton, x, y int, at time
 // fingers turns this tick's fingers into events (touchInput): a drag on
 // the map pans in play and with the hand in edit mode.
 func (g *game) fingers(now time.Time) {
-	t := &g.touch
+	t := &g.inp.fingers
 	t.pans = g.mode != mode(g.edit) || t.hand
 	out := t.translate(g.inp.tick, now, g.touchOnMap)
 	g.inp.tick = append(g.inp.tick[:0], out...)

@@ -83,7 +83,7 @@ var (
 // shader's literals are the source, copied here as the others above.
 var (
 	FarFarm  = Color{0.47, 0.66, 0.22, 1}
-	FarPlant = Color{0.2, 0.42, 0.18, 1}
+	FarPlant = Color{0.15, 0.33, 0.14, 1}
 	FarTown  = Color{0.78, 0.5, 0.36, 1}
 	FarRoad  = Color{0.52, 0.45, 0.36, 1}
 	FarRiver = Color{0.2, 0.4, 0.75, 1}
