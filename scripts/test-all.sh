@@ -12,7 +12,7 @@ set -u
 GO=${GO:-go}
 SHARDS=${EDITOR_SHARDS:-2}
 TAGS=xvfb,browser
-TIMEOUT=25m
+TIMEOUT=40m
 SCREEN="-screen 0 1280x1024x24"
 
 out=$(mktemp -d)
