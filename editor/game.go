@@ -571,13 +571,14 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return // the picture stays: a still window draws less often
 	}
 	start := wallClock() // the pacer measures the machine, not the map's time
-	if g.quality.still.Idle(g.clock.now) {
+	idle := g.quality.still.Idle(g.clock.now)
+	if idle {
 		g.quality.pacer.Pause() // the idle gaps are no slow frames
 	}
 	if g.hooks.drawDelay > 0 {
 		slowDown(g.hooks.drawDelay)
 	}
-	g.quality.frame(g.scene, g.view.Quality, start)
+	g.quality.frame(g.scene, g.view.Quality, start, idle)
 	mr := g.mapRect()
 	g.fillBackground(screen, mr)
 	g.scene.SetFigures(g.figures())
