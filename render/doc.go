@@ -56,7 +56,7 @@
 // an orthographic light view fitted to what the camera sees within
 // project.ShadowDistance (400 units, Unity's default), with the same
 // min-blend technique in two passes (16 bits); terrain, walls, features,
-// water and the other translucent layers receive, filtered over 2×2
+// water and the other translucent layers receive, filtered over 3×3
 // texels with a slope-scaled bias. Water is coloured by its depth: the
 // opaque depth behind the surface, so shallow water shows the land below
 // and deep water darkens. What of that does not animate (the sunlight the
