@@ -398,11 +398,7 @@ func (g *game) Update() error {
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
 	moving = g.replay.update(dt) || moving
-	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
-	if g.mode.tick() {
-		g.win.dirty = true // the cached widgets show the new labels
-	}
-	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
+	g.tickMode()
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -662,3 +658,20 @@ func (g *game) drawUI(screen *ebiten.Image) {
 // uiRefresh is how often the cached panel is drawn again when nothing
 // said it changed (tooltips, the caret).
 const uiRefresh = 500 * time.Millisecond
+
+// tickMode lets the current mode act for this tick; with the thinking
+// hook set, it times the tick for it.
+func (g *game) tickMode() {
+	w := g.hooks.thinking
+	var start time.Time
+	thinks := w != nil && g.mode == mode(g.play) && g.play.thinks()
+	if thinks {
+		start = wallClock()
+	}
+	if g.mode.tick() {
+		g.win.dirty = true // the cached widgets show the new labels
+	}
+	if thinks {
+		w.ticked(wallClock().Sub(start))
+	}
+}

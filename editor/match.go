@@ -96,9 +96,11 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 	}
 	s.noteSeer()
 	s.fog = vision.NewCellDataOf(s.sight, grid, s.seer)
-	start := wallClock()
-	s.rehearse()
-	s.rehearsal = wallClock().Sub(start)
+	if rehearseComputer {
+		start := wallClock()
+		s.rehearse()
+		s.rehearsal = wallClock().Sub(start)
+	}
 	return s
 }
 

@@ -21,6 +21,11 @@ import (
 // through the browser (Import… opens its file picker).
 const browserFiles = true
 
+// rehearseComputer: a play session rehearses the computer's first turn
+// as it begins (playSession.rehearse), since the browser compiles each
+// function of the program on its first call.
+const rehearseComputer = true
+
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
 

@@ -12,6 +12,10 @@ import (
 // "Download" (downloadMap); the desktop has real files instead.
 const browserFiles = false
 
+// rehearseComputer: natively the program is compiled before it runs, so
+// the computer's first turn needs no rehearsal (playSession.rehearse).
+const rehearseComputer = false
+
 // startPlatform adds what the browser build needs (platform_js.go: the
 // page hooks); newGame calls it on every platform, and the desktop needs
 // nothing more.
