@@ -681,21 +681,21 @@ func (p *playMode) status() (cell, right string) {
 	return cell, ""
 }
 
-// lookAtSide brings the side in turn's units into view as its turn
-// starts: when none of them is on screen, the camera centres on the
-// first (or on its first town).
+// lookAtSide brings the side in turn's towns and units into view as its
+// turn starts: when none of them is on screen, the camera centres on its
+// first town (or, with none, its first unit).
 func (p *playMode) lookAtSide() {
 	e, s := p.env, p.session
 	grid := e.sess.Grid
-	var own []int
-	for _, u := range s.match.Units() {
-		if u.Side == s.side() {
-			own = append(own, u.Cell)
-		}
-	}
+	var own []int // its towns first: the view centres on the first
 	for _, t := range s.match.Towns() {
 		if t.Owner == s.side() {
 			own = append(own, t.Cell)
+		}
+	}
+	for _, u := range s.match.Units() {
+		if u.Side == s.side() {
+			own = append(own, u.Cell)
 		}
 	}
 	if len(own) == 0 {
