@@ -32,7 +32,8 @@ var styles = [...]style{
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
-// to unexplored land (or, all explored, to the land it does not see), to
+// to unexplored land (or, when no unit of the side can walk to any,
+// to the land it does not see now), to
 // its own towns and to its foes.
 type fields struct {
 	stale                                 bool
@@ -53,26 +54,16 @@ func (f *fields) compute(b *Bot) {
 	}
 	f.targets = b.ter.field(f.sources, f.targets)
 	f.sources = f.sources[:0]
-	for c := range k.explored {
-		if !k.explored[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
-			f.sources = append(f.sources, int32(c))
-		}
-	}
-	if len(f.sources) == 0 { // all explored: search where the side does not see now
-		for c := range k.seen {
-			if !k.seen[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
-				f.sources = append(f.sources, int32(c))
-			}
-		}
-	}
-	f.frontier = b.ter.field(f.sources, f.frontier)
-	f.sources = f.sources[:0]
 	for _, t := range k.towns {
 		if t.owner == b.side {
 			f.sources = append(f.sources, int32(t.cell))
 		}
 	}
 	f.home = b.ter.field(f.sources, f.home)
+	f.frontier = f.search(b, k.explored)
+	if !b.anyReaches(f.frontier) { // what is unexplored no unit can reach: search where the side does not see now
+		f.frontier = f.search(b, k.seen)
+	}
 	f.sources = f.sources[:0]
 	for _, u := range k.foes {
 		f.sources = append(f.sources, int32(u.cell))
@@ -94,18 +85,33 @@ func (f *fields) compute(b *Bot) {
 	f.shoot = b.ter.field(f.sources, f.shoot)
 }
 
+// search is the field to the land cells not yet known, those for which
+// known is false.
+func (f *fields) search(b *Bot, known []bool) []int32 {
+	f.sources = f.sources[:0]
+	for c := range known {
+		if !known[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
+			f.sources = append(f.sources, int32(c))
+		}
+	}
+	return b.ter.field(f.sources, f.frontier)
+}
+
+// anyReaches reports whether some unit of the side stands where field
+// leads somewhere.
+func (b *Bot) anyReaches(field []int32) bool {
+	for _, u := range b.k.own {
+		if field[u.cell] < unreached {
+			return true
+		}
+	}
+	return false
+}
+
 // unreachableFoe reports whether a foe is seen that no unit of the side
 // can walk up to (as on a hill behind cliffs): one for ranged units.
 func (b *Bot) unreachableFoe() bool {
-	if len(b.k.foes) == 0 {
-		return false
-	}
-	for _, u := range b.k.own {
-		if b.f.enemy[u.cell] < unreached {
-			return false
-		}
-	}
-	return true
+	return len(b.k.foes) > 0 && !b.anyReaches(b.f.enemy)
 }
 
 // friendly reports whether side s (0: neutral) is on the bot's team.
