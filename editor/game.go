@@ -368,7 +368,7 @@ func (g *game) Update() error {
 	if g.inp.src.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
-	if fsys := g.inp.src.DroppedFiles(); fsys != nil {
+	if fsys := g.inp.src.DroppedFiles(); fsys != nil && !g.dropOnDialog(fsys) {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
 	g.inp.begin()

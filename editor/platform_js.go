@@ -94,3 +94,9 @@ func slowDown(d time.Duration) {
 	for start := wallClock(); wallClock().Sub(start) < d; {
 	}
 }
+
+// askStarPath tells how to import a script in the browser, which offers
+// no path: drop the file on the scenario dialog d.
+func (g *game) askStarPath(*scenarioDialog) {
+	g.info("Drop a " + starExt + " file on the scenario dialog to import its script")
+}

@@ -101,7 +101,7 @@ func (p *playMode) enter() {
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
-		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.watch, p.env.toEdit, p.env.newGame))
+		p.showEnd()
 		return
 	}
 	p.handOver()
@@ -357,11 +357,18 @@ func (p *playMode) afterCommand(side int) {
 	s := p.session
 	if over, _ := s.match.Over(); over {
 		p.selected = 0
-		p.showCover(endScreen(p.env.paint.win.style, s.match, p.watch, p.env.toEdit, p.env.newGame))
+		p.showEnd()
 	} else if s.side() != side {
 		p.autosaveDue = true
 		p.handOver()
 	}
+}
+
+// showEnd covers the window with the end of the match, which tells the
+// script's words not yet shown to the side whose view it was.
+func (p *playMode) showEnd() {
+	s := p.session
+	p.showCover(endScreen(p.env.paint.win.style, s.match, s.words.take(s.seer), p.watch, p.env.toEdit, p.env.newGame))
 }
 
 // refusal says why the rules refused cmd.

@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -90,7 +91,11 @@ func (g *game) cmdScenario() {
 		rows.AddChild(s.label(units.SideName(side), sideColor(side)), d.goals[k])
 	}
 	body.AddChild(rows)
-	body.AddChild(s.label("Script: handlers such as on_turn_start(side, round) call the game module (docs/scripting.md)", colText))
+	head := s.grid([]bool{true, false}, 8)
+	head.AddChild(s.label("Script: handlers such as on_turn_start(side, round) call the game module (docs/scripting.md)", colText),
+		s.withTip(s.button("Import "+starExt+"…", 50, func() { g.askStarPath(d) }),
+			"Replace the script by a Starlark file's (or drop the file on this dialog)"))
+	body.AddChild(head)
 	d.code = s.codeArea(set.Script, 720, 16)
 	d.status = widget.NewText(widget.TextOpts.Text("", &s.face, colDim))
 	d.code.onChange = d.check
@@ -109,5 +114,6 @@ func (g *game) cmdScenario() {
 		}
 		g.info("Scenario set: objectives and script are saved with the map")
 	}})
+	g.onDrop(func(fsys fs.FS) { g.dropStar(d, fsys) })
 	g.focusField(d.code)
 }

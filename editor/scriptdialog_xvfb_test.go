@@ -4,14 +4,17 @@ package editor
 
 import (
 	"image"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/scenario"
 )
 
@@ -169,4 +172,80 @@ func statusSays(g *game, s string) bool {
 		})
 	}
 	return found
+}
+
+// Scripts imported into the scenario dialog: a .star file dropped on the
+// open dialog (beside a file that is no script) replaces the script and
+// is checked at once (the typo's line marked); "Import .star…" asks for
+// a path, where the file's name typed after the folder offered and Enter
+// import the mended script (the mark goes); Apply sets it in the map's
+// setup. A file too long for a script is refused with a sentence, the
+// script left as it was.
+func TestEditorScenarioDialogImportsScripts(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	scripts := t.TempDir()
+	for name, src := range map[string]string{"ford.star": fixedScript, "huge.star": strings.Repeat("#", scenario.MaxScriptBytes+1)} {
+		if err := os.WriteFile(filepath.Join(scripts, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	small, _ := conquestMap(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		code := func(g *game) *textField { return scenarioFields(g)[hexmap.MaxSides] }
+		importPath := func(name string) []step {
+			return []step{
+				click(t, "Import .star…"),
+				waitFor(t, "the script path dialog", func(g *game) bool { return findButton(g, "Import") != nil }),
+				typeText(in, name),
+				pressKeys(in, ebiten.KeyEnter),
+				waitFor(t, "the path dialog closed", func(g *game) bool { return findButton(g, "Import") == nil }),
+				wait(1),
+			}
+		}
+		steps := []step{wait(2), do(func(g *game) {
+			g.sess.Replace("", small, false)
+			g.resetView()
+			g.doc.importDir = scripts
+		}), framesDrawn(1)}
+		steps = append(steps, openScenarioDialog(t, in)...)
+		steps = append(steps,
+			do(func(*game) {
+				in.dropped = fstest.MapFS{"a.txt": {Data: []byte("no script")}, "ford.star": {Data: []byte(typoScript)}}
+			}),
+			wait(2),
+			do(func(g *game) {
+				if c := code(g); c.GetText() != typoScript || c.mark != 3 || !statusSays(g, "Line 3: undefined: gme") {
+					t.Errorf("after the drop: script %q, marked line %d", c.GetText(), c.mark)
+				}
+				if len(g.dialogs) != 1 || g.sess.Grid.Setup().Script != "" {
+					t.Errorf("the drop opened as a map or changed the setup: %d dialogs", len(g.dialogs))
+				}
+			}),
+		)
+		steps = append(steps, importPath("huge.star")...)
+		steps = append(steps,
+			do(func(g *game) {
+				if code(g).GetText() != typoScript || !slices.ContainsFunc(toastTexts(g), func(s string) bool { return strings.Contains(s, "longer than a script may be") }) {
+					t.Errorf("the long file: script now %d bytes, toasts %q", len(code(g).GetText()), toastTexts(g))
+				}
+			}),
+		)
+		steps = append(steps, importPath("ford.star")...)
+		steps = append(steps,
+			do(func(g *game) {
+				if c := code(g); c.GetText() != fixedScript || c.mark != 0 || !statusSays(g, "No errors") {
+					t.Errorf("after Import: script %q, marked line %d", c.GetText(), c.mark)
+				}
+			}),
+			click(t, "Apply"),
+			wait(2),
+			do(func(g *game) {
+				if s := g.sess.Grid.Setup(); s.Script != fixedScript {
+					t.Errorf("setup after Apply: script %q", s.Script)
+				}
+			}),
+		)
+		return steps
+	})
 }
