@@ -56,7 +56,7 @@ var ErrQueueFull = errors.New("still sending the commands given before")
 // asks for the seat's setup, then joins (and again after each drop)
 // until Stop.
 func Play(base, match, token string) *Player {
-	return start(func(context.Context) (*Session, error) {
+	return start(func(context.Context, *Player) (*Session, error) {
 		return &Session{Base: base, Match: match, Token: token, Redial: true}, nil
 	})
 }
@@ -64,8 +64,7 @@ func Play(base, match, token string) *Player {
 // PlayNew creates match req on the server at base and plays its seat of
 // side (a side a person plays).
 func PlayNew(base string, req Create, side int) *Player {
-	var st *Player
-	st = start(func(ctx context.Context) (*Session, error) {
+	return start(func(ctx context.Context, st *Player) (*Session, error) {
 		c, err := CreateMatch(ctx, base, req)
 		if err != nil {
 			return nil, err
@@ -80,16 +79,15 @@ func PlayNew(base string, req Create, side int) *Player {
 		}
 		return nil, fmt.Errorf("the match has no seat of side %d", side)
 	})
-	return st
 }
 
 // start runs a Player of the session begin makes.
-func start(begin func(context.Context) (*Session, error)) *Player {
+func start(begin func(context.Context, *Player) (*Session, error)) *Player {
 	ctx, cancel := context.WithCancel(context.Background())
 	st := &Player{cmds: make(chan game.Command, queuedCommands), cancel: cancel, done: make(chan struct{}), ready: make(chan struct{}, 1)}
 	go func() {
 		defer close(st.done)
-		s, err := begin(ctx)
+		s, err := begin(ctx, st)
 		if err == nil {
 			var setup Setup
 			if setup, err = FetchSetup(ctx, s.Base, s.Match, s.Token); err == nil {
