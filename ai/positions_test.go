@@ -196,3 +196,26 @@ func TestSearchesUnseenLandOutOfReachOfTheUnexplored(t *testing.T) {
 		t.Errorf("the spearman moves to %v, %d cells from unseen land; from [3 5] it was %d", *cmd.To, after, before)
 	}
 }
+
+// TestBuildsCatapultForSiege: Hard, with five spearmen, two of them
+// within three cells of an enemy town held by a spearman with two more
+// beside it, has its town build a catapult (it strikes units in towns
+// twice as hard, and takes no blow back); with four spearmen, too small
+// an army to lay a siege, it goes on building spearmen.
+func TestBuildsCatapultForSiege(t *testing.T) {
+	for _, c := range []struct {
+		army int
+		want string
+	}{{5, "catapult"}, {4, "spearman"}} {
+		g := flat(t, 30, 10)
+		units := []game.UnitSpec{us("spearman", 2, 20, 5, 100), us("spearman", 2, 21, 4, 100), us("spearman", 2, 21, 6, 100)}
+		for _, cell := range [][2]int{{18, 5}, {18, 4}, {10, 5}, {9, 4}, {8, 6}}[:c.army] {
+			units = append(units, us("spearman", 1, cell[0], cell[1], 100))
+		}
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 2, 5), ts("Bay", 2, 20, 5)}, units...)
+		turn(t, m, Hard)
+		if got := m.View(1).Towns[0].Builds; got != c.want {
+			t.Errorf("%d spearmen, two at the enemy town: builds %s, want %s", c.army, got, c.want)
+		}
+	}
+}

@@ -219,7 +219,7 @@ func (b *Bot) production() (game.Command, bool) {
 
 // wantBuild is what town t should build: defenders when foes are near,
 // a scout early (a focusing level not once it knows a foe's town),
-// catapults against walled towns, ranged units where the side outnumbers
+// catapults against walled towns and held towns under siege, ranged units where the side outnumbers
 // the foes at a front (catapults when a foe holds a town), else takers
 // and archers in a mix.
 func (b *Bot) wantBuild(t town) int {
@@ -242,7 +242,7 @@ func (b *Bot) wantBuild(t town) int {
 	if count[scout] == 0 && b.frontierLeft() && b.round <= 20 && !(b.style.focus && b.heldTarget()) {
 		return scout
 	}
-	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && b.walledTarget() {
+	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && (b.walledTarget() || b.siege()) {
 		return cat
 	}
 	if b.style.focus && len(b.k.own) > len(b.k.foes)+3 && count[cat]+count[archer] < 1+len(b.k.own)/4 && b.besieging() {
@@ -304,6 +304,36 @@ func (b *Bot) walledTarget() bool {
 	}
 	return false
 }
+
+// siege reports whether the side, with an army of at least siegeArmy
+// units, has two or more within 3 cells of a town of a foe that stands
+// in it: catapults strike units in towns twice as hard, and spearmen
+// only trade blows with a defender that heals there.
+func (b *Bot) siege() bool {
+	if len(b.k.own) < siegeArmy {
+		return false
+	}
+	for _, t := range b.k.towns {
+		o := b.k.unitAt[t.cell]
+		if o == 0 || t.owner == 0 || b.friendly(t.owner) || b.k.all[o-1].side != t.owner {
+			continue
+		}
+		n := 0
+		for _, u := range b.k.own {
+			if b.ter.top.Distance(u.cell, t.cell) <= 3 {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// siegeArmy is how many units a side needs before it lays a siege (an
+// early race for towns has no time for catapults).
+const siegeArmy = 5
 
 // besieging reports whether a foe is seen within 2 steps of a unit of
 // the side: a front where ranged units can strike.
