@@ -159,6 +159,7 @@ func (p *playMode) start() {
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
 	p.session.orders.restore(m, sp.Orders)
+	p.session.words.restore(sp.Words)
 	p.session.words.note(began)
 	p.goals.open = m.Scenario().Script != ""
 	for _, sd := range m.Summary().Sides {
@@ -177,11 +178,13 @@ func (p *playMode) toggleObjectives() {
 
 // savedPlay is a match as the window saves it with the map: the engine's
 // saved match (with the sides the computer plays) and, beside its
-// fields, the people's standing orders (which the engine never sees;
-// readers of the match alone skip them).
+// fields, the people's standing orders and what the script said to each
+// side (which the engine never keeps; readers of the match alone skip
+// them).
 type savedPlay struct {
 	engine.Saved
 	Orders []standingOrder `json:"orders,omitempty"`
+	Words  []savedWord     `json:"words,omitempty"`
 }
 
 // resume is the match the map carries (nil for none) with the sides the
@@ -209,7 +212,7 @@ func (p *playMode) saved(kept []byte) []byte {
 	if s == nil || s.state != p.env.state() || p.trial != nil {
 		return kept
 	}
-	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
+	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders, Words: s.words.save()}
 	sv.Computers = s.computers()
 	b, err := json.Marshal(sv)
 	if err != nil {
