@@ -261,6 +261,9 @@ func (g *game) setMode(m mode) {
 	}
 	g.keepMapInPlace(before, g.mapRect())
 	m.enter()
+	if m == mode(g.edit) && g.play.endTrial() {
+		g.cmdScenario() // back where the test run began
+	}
 }
 
 // toggleMode switches between edit and play mode (Tab).

@@ -56,6 +56,17 @@ type playMode struct {
 	// autosaveDue is set when a turn starts: the match's recovery
 	// autosave is made as soon as no file work runs.
 	autosaveDue bool
+	// trial is the scenario dialog's test run, nil when the match is
+	// not one.
+	trial *trialRun
+}
+
+// trialRun is a match begun by the scenario dialog's Test scenario: it
+// starts from the map's scenario (the match the map carries is kept,
+// never resumed nor replaced in a save) and ends when editing resumes,
+// the camera back where editing left it.
+type trialRun struct {
+	cam project.Camera
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
@@ -64,7 +75,7 @@ const maxTravelStep = 100 * time.Millisecond
 
 // reset forgets the match: the map is another.
 func (p *playMode) reset() {
-	p.session, p.selected, p.cover, p.armed = nil, 0, nil, armedCell{}
+	p.session, p.selected, p.cover, p.armed, p.trial = nil, 0, nil, armedCell{}, nil
 	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
 
@@ -107,12 +118,35 @@ func (p *playMode) enter() {
 	p.handOver()
 }
 
+// beginTrial makes the next match a test run of the map's scenario.
+func (p *playMode) beginTrial() {
+	p.reset()
+	p.trial = &trialRun{cam: *p.env.cam}
+}
+
+// endTrial forgets a test run's match and puts the camera back; it
+// reports whether there was one.
+func (p *playMode) endTrial() bool {
+	t := p.trial
+	if t == nil {
+		return false
+	}
+	p.reset()
+	*p.env.cam = t.cam
+	return true
+}
+
 // start continues the match the map carries, or begins one of the
-// map's own scenario.
+// map's own scenario (always, for a test run).
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
 	players := p.players
-	m, sp, err := p.resume()
+	var m *engine.Match
+	var sp savedPlay
+	var err error
+	if p.trial == nil {
+		m, sp, err = p.resume()
+	}
 	var began []engine.Event
 	if m != nil {
 		players = playersOf(sp.Computers)
@@ -125,6 +159,7 @@ func (p *playMode) start() {
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
 	p.session.orders.restore(m, sp.Orders)
+	p.session.words.restore(sp.Words)
 	p.session.words.note(began)
 	p.goals.open = m.Scenario().Script != ""
 	for _, sd := range m.Summary().Sides {
@@ -143,11 +178,13 @@ func (p *playMode) toggleObjectives() {
 
 // savedPlay is a match as the window saves it with the map: the engine's
 // saved match (with the sides the computer plays) and, beside its
-// fields, the people's standing orders (which the engine never sees;
-// readers of the match alone skip them).
+// fields, the people's standing orders and what the script said to each
+// side (which the engine never keeps; readers of the match alone skip
+// them).
 type savedPlay struct {
 	engine.Saved
 	Orders []standingOrder `json:"orders,omitempty"`
+	Words  []savedWord     `json:"words,omitempty"`
 }
 
 // resume is the match the map carries (nil for none) with the sides the
@@ -168,13 +205,14 @@ func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 }
 
 // saved is the match to save with the map: the one played, with a
-// snapshot, while it lasts; else the one the map carries (kept).
+// snapshot, while it lasts (not a test run); else the one the map
+// carries (kept).
 func (p *playMode) saved(kept []byte) []byte {
 	s := p.session
-	if s == nil || s.state != p.env.state() {
+	if s == nil || s.state != p.env.state() || p.trial != nil {
 		return kept
 	}
-	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
+	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders, Words: s.words.save()}
 	sv.Computers = s.computers()
 	b, err := json.Marshal(sv)
 	if err != nil {

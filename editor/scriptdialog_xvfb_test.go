@@ -3,6 +3,7 @@
 package editor
 
 import (
+	"bytes"
 	"image"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/scenario"
+	"hexsandbox/render/project"
 )
 
 // typeCode types src into the focused field: characters as typed, each
@@ -243,6 +245,60 @@ func TestEditorScenarioDialogImportsScripts(t *testing.T) {
 			do(func(g *game) {
 				if s := g.sess.Grid.Setup(); s.Script != fixedScript {
 					t.Errorf("setup after Apply: script %q", s.Script)
+				}
+			}),
+		)
+		return steps
+	})
+}
+
+// trialScript greets blue as a match starts.
+const trialScript = "def on_start():\n    game.message(\"The trial begins\", side=1)"
+
+// The scenario dialog's Test scenario applies the script and plays the
+// scenario at once (its on_start greets blue); Tab goes back to editing
+// as it was: the scenario dialog open again on the script, the test
+// match gone, the match the map carried kept, the camera where it was.
+func TestEditorTestsAScenario(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	small, _ := conquestMap(t)
+	carried := []byte(`{"a match":"the map carried"}`)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var cam project.Camera
+		steps := []step{wait(2), do(func(g *game) {
+			g.sess.Replace("", small, false)
+			g.sess.Match = carried
+			g.resetView()
+			g.cam.Zoom = 0.5
+			cam = g.cam
+		}), framesDrawn(1)}
+		steps = append(steps, openScenarioDialog(t, in)...)
+		steps = append(steps,
+			typeCode(in, trialScript),
+			wait(1),
+			click(t, "Test scenario"),
+			coverShown(t, "blue's hand-over"),
+			passCover(t, in),
+			waitFor(t, "the script's greeting", func(g *game) bool { return slices.Contains(toastTexts(g), "The trial begins") }),
+			do(func(g *game) {
+				if g.mode != mode(g.play) || g.play.trial == nil || g.sess.Grid.Setup().Script != trialScript {
+					t.Errorf("Test scenario: in play %v, a trial %v, script %q", g.mode == mode(g.play), g.play.trial != nil, g.sess.Grid.Setup().Script)
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "play-trial.png")),
+			tap(in, ebiten.KeyTab),
+			waitFor(t, "the scenario dialog again", func(g *game) bool { return findButton(g, "Test scenario") != nil }),
+			do(func(g *game) {
+				if g.mode != mode(g.edit) || g.play.session != nil || g.play.trial != nil {
+					t.Errorf("after the trial: in edit %v, a match left %v", g.mode == mode(g.edit), g.play.session != nil)
+				}
+				if fs := scenarioFields(g); fs[len(fs)-1].GetText() != trialScript {
+					t.Errorf("the dialog reopened on %q", fs[len(fs)-1].GetText())
+				}
+				if !bytes.Equal(g.sess.Match, carried) || g.cam != cam {
+					t.Errorf("after the trial: the carried match %q, camera %+v (was %+v)", g.sess.Match, g.cam, cam)
 				}
 			}),
 		)
