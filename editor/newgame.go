@@ -71,13 +71,7 @@ func defaultGameForm() newGameForm {
 func (g *game) newGameDialog() {
 	s := g.win.style
 	f := defaultGameForm()
-	body := s.vbox(8, nil, 0)
-	row := func(label string, w ...widget.PreferredSizeLocateableWidget) {
-		r := s.grid(make([]bool, len(w)+1), 6)
-		r.AddChild(s.label(label, colText))
-		r.AddChild(w...)
-		body.AddChild(r)
-	}
+	body, row := s.form()
 	cycle(s, &f.generate, row, "Map", []string{"This map", "Generate one"})
 	cycleInt(s, &f.size, row, "Size", sizeLabels())
 	world := int(f.world)

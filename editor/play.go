@@ -56,14 +56,19 @@ type playMode struct {
 	// autosaveDue is set when a turn starts: the match's recovery
 	// autosave is made as soon as no file work runs.
 	autosaveDue bool
+	// remote is the online match played (online.go), nil for one played
+	// at this window.
+	remote *remotePlay
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
 // stall does not make a unit jump.
 const maxTravelStep = 100 * time.Millisecond
 
-// reset forgets the match: the map is another.
+// reset forgets the match (and leaves an online one): the map is
+// another.
 func (p *playMode) reset() {
+	p.stopOnline()
 	p.session, p.selected, p.cover, p.armed = nil, 0, nil, armedCell{}
 	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
@@ -93,8 +98,11 @@ func (p *playMode) leave() {
 func (p *playMode) enter() {
 	p.selected = 0
 	p.showCover(nil)
-	if p.session == nil || p.session.state != p.env.state() {
+	if p.remote == nil && (p.session == nil || p.session.state != p.env.state()) {
 		p.start()
+	}
+	if p.session == nil && p.remote != nil {
+		return // joining: the match shows when the server's view comes
 	}
 	if p.session == nil {
 		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
@@ -171,7 +179,7 @@ func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 // snapshot, while it lasts; else the one the map carries (kept).
 func (p *playMode) saved(kept []byte) []byte {
 	s := p.session
-	if s == nil || s.state != p.env.state() {
+	if s == nil || p.remote != nil || s.state != p.env.state() {
 		return kept
 	}
 	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
@@ -190,6 +198,10 @@ func (p *playMode) watch() {
 	s := p.session
 	if s == nil {
 		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	if p.remote != nil {
+		p.env.info("Online matches are not replayed yet")
 		return
 	}
 	seer := s.seer
@@ -254,6 +266,15 @@ func (p *playMode) handOver() {
 	s := p.session
 	p.selected = 0
 	p.town.close()
+	if p.remote != nil {
+		if p.remote.myTurn(s) {
+			p.env.info(fmt.Sprintf("Round %d: your turn (online)", s.match.Round()))
+			p.lookAtSide()
+		} else {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if s.computerTurn() {
 		return
 	}
@@ -287,6 +308,7 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // shown are over, and keeps the selection valid and the game bar
 // current.
 func (p *playMode) tick() bool {
+	news := p.remote != nil && p.pollRemote()
 	if s := p.session; s != nil {
 		if p.thinks() {
 			side := s.side()
@@ -303,7 +325,7 @@ func (p *playMode) tick() bool {
 			p.selected = 0
 		}
 	}
-	return p.bar.update(p.barInfo())
+	return p.bar.update(p.barInfo()) || news
 }
 
 // thinks reports whether the next tick lets the computer play a
@@ -341,6 +363,9 @@ func (p *playMode) command(cmd engine.Command) bool {
 	if s.computerTurn() {
 		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
+	}
+	if p.remote != nil {
+		return p.sendRemote(cmd)
 	}
 	side := s.side()
 	if _, err := s.apply(cmd); err != nil {
@@ -415,6 +440,12 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	s := p.session
+	if p.remote != nil && s != nil && !p.remote.myTurn(s) {
+		if pt.pressed && pt.overMap {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if pt.hold && s != nil && pt.overMap {
 		p.secondary(pt)
 		return
@@ -647,6 +678,9 @@ func (p *playMode) barInfo() barInfo {
 		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
 	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	if p.remote != nil && !p.remote.myTurn(s) {
+		info.unit = p.waitingText()
+	}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
 		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
@@ -660,8 +694,11 @@ func (p *playMode) barInfo() barInfo {
 // unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
+	if p.remote != nil {
+		right = p.onlineStatus()
+	}
 	if s == nil || p.covered() || !pt.ok {
-		return "", ""
+		return "", right
 	}
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
@@ -678,7 +715,7 @@ func (p *playMode) status() (cell, right string) {
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)
 	}
-	return cell, ""
+	return cell, right
 }
 
 // lookAtSide brings the side in turn's units into view as its turn
