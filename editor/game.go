@@ -167,6 +167,9 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	g.startPlatform()
+	if opts.Join != "" {
+		g.joinOnline(opts.Join, defaultServer)
+	}
 	return g, nil
 }
 
@@ -217,7 +220,7 @@ func (g *game) buildUI(scale float64) error {
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame, Online: g.onlineDialog,
 		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay

@@ -8,6 +8,7 @@ package editor
 // page hooks. newGame must call g.startPlatform() once the UI is built.
 
 import (
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -44,6 +45,9 @@ func (g *game) importDialog() { g.pickMapFile() }
 // script already set.
 func (g *game) startPlatform() {
 	p := newPage()
+	if strings.HasPrefix(js.Global().Get("location").Get("hash").String(), "#join=") {
+		p.reqs <- request{name: "openLink"} // a seat's link: join it
+	}
 	prev := g.hooks.script
 	frames := 0
 	g.hooks.script = func() bool {

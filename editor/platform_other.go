@@ -41,3 +41,10 @@ func (g *game) pickMapFile() {}
 // slowDown makes a frame d longer (the slow-machine test hook): a sleep,
 // during which the windowing system keeps the input for the next read.
 func slowDown(d time.Duration) { time.Sleep(d) }
+
+// pageServer is the match server the Online… dialog offers first: the
+// local one.
+func pageServer() string { return defaultServer }
+
+// seatLink: a window has no address to keep the seat's link in.
+func (g *game) seatLink(string) {}

@@ -18,7 +18,6 @@ import (
 type Player struct {
 	cmds   chan game.Command
 	cancel context.CancelFunc
-	done   chan struct{}
 	ready  chan struct{} // holds a token while news wait for Poll
 	mu     sync.Mutex
 	news   Update
@@ -84,9 +83,8 @@ func PlayNew(base string, req Create, side int) *Player {
 // start runs a Player of the session begin makes.
 func start(begin func(context.Context, *Player) (*Session, error)) *Player {
 	ctx, cancel := context.WithCancel(context.Background())
-	st := &Player{cmds: make(chan game.Command, queuedCommands), cancel: cancel, done: make(chan struct{}), ready: make(chan struct{}, 1)}
+	st := &Player{cmds: make(chan game.Command, queuedCommands), cancel: cancel, ready: make(chan struct{}, 1)}
 	go func() {
-		defer close(st.done)
 		s, err := begin(ctx, st)
 		if err == nil {
 			var setup Setup
@@ -134,11 +132,10 @@ func (st *Player) tell() {
 	}
 }
 
-// Stop closes the seat's connection and waits for its goroutine.
-func (st *Player) Stop() {
-	st.cancel()
-	<-st.done
-}
+// Stop closes the seat's connection; the goroutine ends soon after
+// (never waited for: in the browser, what it waits on needs the page's
+// event loop, which a waiting frame would hold up).
+func (st *Player) Stop() { st.cancel() }
 
 // run joins, then in the seat's turn sends the commands given, and
 // otherwise reads what the other sides' turns bring, until ctx ends.
