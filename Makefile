@@ -105,13 +105,19 @@ KILLS ?= 30
 load-kill: check-go
 	$(GO) run ./cmd/hexload -matches $(KILL_MATCHES) -rounds $(KILL_ROUNDS) -kills $(KILLS)
 
+# The page's files beside the game: its manifest and icons (installable),
+# and the service worker (web/sw.js) that keeps them all offline, stamped
+# with a hash of this build's files so that a new build replaces the
+# browsers' copies.
+PAGE := index.html manifest.webmanifest icon-192.png icon-512.png
 wasm: check-go
 	@mkdir -p $(WEB)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(WEB)/hexsandbox.wasm .
-	cp -f web/index.html $(WEB)/index.html
+	cp -f $(addprefix web/,$(PAGE)) $(WEB)/
 	cp -f "$(WASM_EXEC)" $(WEB)/wasm_exec.js
 	chmod 644 $(WEB)/wasm_exec.js
-	gzip -9 -n -k -f $(WEB)/hexsandbox.wasm $(WEB)/wasm_exec.js $(WEB)/index.html
+	sed "s/@BUILD@/$$(cat $(addprefix $(WEB)/,$(PAGE) wasm_exec.js hexsandbox.wasm) | sha256sum | cut -c1-16)/" web/sw.js > $(WEB)/sw.js
+	gzip -9 -n -k -f $(WEB)/hexsandbox.wasm $(WEB)/wasm_exec.js $(WEB)/index.html $(WEB)/sw.js $(WEB)/manifest.webmanifest
 
 # The browser build and the match server (cmd/hexserver, docs/server.md)
 # on http://$(ADDR)/, e.g. make serve ADDR=127.0.0.1:9000 DB=/tmp/m.db

@@ -8,6 +8,7 @@ package editor
 // page hooks. newGame must call g.startPlatform() once the UI is built.
 
 import (
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -20,6 +21,11 @@ import (
 // browser the Store holds named slots, and files on disk are reached only
 // through the browser (Import… opens its file picker).
 const browserFiles = true
+
+// rehearseComputer: a play session rehearses the computer's first turn
+// as it begins (playSession.rehearse), since the browser compiles each
+// function of the program on its first call.
+const rehearseComputer = true
 
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
@@ -39,6 +45,9 @@ func (g *game) importDialog() { g.pickMapFile() }
 // script already set.
 func (g *game) startPlatform() {
 	p := newPage()
+	if strings.HasPrefix(js.Global().Get("location").Get("hash").String(), "#join=") {
+		p.reqs <- request{name: "openLink"} // a seat's link: join it
+	}
 	prev := g.hooks.script
 	frames := 0
 	g.hooks.script = func() bool {

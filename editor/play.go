@@ -59,6 +59,9 @@ type playMode struct {
 	// trial is the scenario dialog's test run, nil when the match is
 	// not one.
 	trial *trialRun
+	// remote is the online match played (online.go), nil for one played
+	// at this window.
+	remote *remotePlay
 }
 
 // trialRun is a match begun by the scenario dialog's Test scenario: it
@@ -73,8 +76,10 @@ type trialRun struct {
 // stall does not make a unit jump.
 const maxTravelStep = 100 * time.Millisecond
 
-// reset forgets the match: the map is another.
+// reset forgets the match (and leaves an online one): the map is
+// another.
 func (p *playMode) reset() {
+	p.stopOnline()
 	p.session, p.selected, p.cover, p.armed, p.trial = nil, 0, nil, armedCell{}, nil
 	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
@@ -104,8 +109,11 @@ func (p *playMode) leave() {
 func (p *playMode) enter() {
 	p.selected = 0
 	p.showCover(nil)
-	if p.session == nil || p.session.state != p.env.state() {
+	if p.remote == nil && (p.session == nil || p.session.state != p.env.state()) {
 		p.start()
+	}
+	if p.session == nil && p.remote != nil {
+		return // joining: the match shows when the server's view comes
 	}
 	if p.session == nil {
 		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
@@ -211,7 +219,7 @@ func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 // carries (kept).
 func (p *playMode) saved(kept []byte) []byte {
 	s := p.session
-	if s == nil || s.state != p.env.state() || p.trial != nil {
+	if s == nil || p.remote != nil || s.state != p.env.state() || p.trial != nil {
 		return kept
 	}
 	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders, Words: s.words.save()}
@@ -230,6 +238,10 @@ func (p *playMode) watch() {
 	s := p.session
 	if s == nil {
 		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	if p.remote != nil {
+		p.env.info("Online matches are not replayed yet")
 		return
 	}
 	seer := s.seer
@@ -294,6 +306,15 @@ func (p *playMode) handOver() {
 	s := p.session
 	p.selected = 0
 	p.town.close()
+	if p.remote != nil {
+		if p.remote.myTurn(s) {
+			p.env.info(fmt.Sprintf("Round %d: your turn (online)", s.match.Round()))
+			p.lookAtSide()
+		} else {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if s.computerTurn() {
 		return
 	}
@@ -327,6 +348,7 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // shown are over, and keeps the selection valid and the game bar
 // current.
 func (p *playMode) tick() bool {
+	news := p.remote != nil && p.pollRemote()
 	if s := p.session; s != nil {
 		if p.thinks() {
 			side := s.side()
@@ -343,7 +365,7 @@ func (p *playMode) tick() bool {
 			p.selected = 0
 		}
 	}
-	return p.bar.update(p.barInfo())
+	return p.bar.update(p.barInfo()) || news
 }
 
 // thinks reports whether the next tick lets the computer play a
@@ -381,6 +403,9 @@ func (p *playMode) command(cmd engine.Command) bool {
 	if s.computerTurn() {
 		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
+	}
+	if p.remote != nil {
+		return p.sendRemote(cmd)
 	}
 	side := s.side()
 	if _, err := s.apply(cmd); err != nil {
@@ -462,6 +487,12 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	s := p.session
+	if p.remote != nil && s != nil && !p.remote.myTurn(s) {
+		if pt.pressed && pt.overMap {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if pt.hold && s != nil && pt.overMap {
 		p.secondary(pt)
 		return
@@ -694,6 +725,9 @@ func (p *playMode) barInfo() barInfo {
 		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
 	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	if p.remote != nil && !p.remote.myTurn(s) {
+		info.unit = p.waitingText()
+	}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
 		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
@@ -707,8 +741,11 @@ func (p *playMode) barInfo() barInfo {
 // unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
+	if p.remote != nil {
+		right = p.onlineStatus()
+	}
 	if s == nil || p.covered() || !pt.ok {
-		return "", ""
+		return "", right
 	}
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
@@ -725,24 +762,24 @@ func (p *playMode) status() (cell, right string) {
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)
 	}
-	return cell, ""
+	return cell, right
 }
 
-// lookAtSide brings the side in turn's units into view as its turn
-// starts: when none of them is on screen, the camera centres on the
-// first (or on its first town).
+// lookAtSide brings the side in turn's towns and units into view as its
+// turn starts: when none of them is on screen, the camera centres on its
+// first town (or, with none, its first unit).
 func (p *playMode) lookAtSide() {
 	e, s := p.env, p.session
 	grid := e.sess.Grid
-	var own []int
-	for _, u := range s.match.Units() {
-		if u.Side == s.side() {
-			own = append(own, u.Cell)
-		}
-	}
+	var own []int // its towns first: the view centres on the first
 	for _, t := range s.match.Towns() {
 		if t.Owner == s.side() {
 			own = append(own, t.Cell)
+		}
+	}
+	for _, u := range s.match.Units() {
+		if u.Side == s.side() {
+			own = append(own, u.Cell)
 		}
 	}
 	if len(own) == 0 {

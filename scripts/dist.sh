@@ -46,7 +46,9 @@ Serve this folder over HTTP and open index.html, for example:
   python3 -m http.server 8080     then open http://127.0.0.1:8080/
 
 (Browsers do not run WebAssembly from file:// pages.) Maps are kept in the
-browser's storage; the file menu downloads and opens files.
+browser's storage; the file menu downloads and opens files. Served over
+HTTPS (or from 127.0.0.1), the page can be added to a phone's home screen
+and opens offline once it has been loaded (sw.js keeps its files).
 TXT
 	;;
 	esac
@@ -70,7 +72,9 @@ running windows | sed 's/$/\r/' >"$windows/RUNNING.txt"
 
 webdir=dist/hexsandbox-$version-web
 mkdir -p "$webdir"
-cp "$web/index.html" "$web/hexsandbox.wasm" "$web/wasm_exec.js" "$webdir/"
+for f in index.html hexsandbox.wasm wasm_exec.js sw.js manifest.webmanifest icon-192.png icon-512.png; do
+	cp "$web/$f" "$webdir/"
+done
 cp README.md "$webdir/"
 running web >"$webdir/RUNNING.txt"
 

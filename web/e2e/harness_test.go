@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -116,10 +117,11 @@ func buildGame(t testing.TB, name, tags string) string {
 		t.Fatal(err)
 	}
 	goWasm(t, "build", "-tags", tags, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "hexsandbox.wasm"), ".")
-	for file, from := range map[string]string{
-		"index.html":   filepath.Join(moduleRoot(t), "web", "index.html"),
-		"wasm_exec.js": wasmExecJS(t),
-	} {
+	files := map[string]string{"wasm_exec.js": wasmExecJS(t)}
+	for _, file := range pageFiles {
+		files[file] = filepath.Join(moduleRoot(t), "web", file)
+	}
+	for file, from := range files {
 		data, err := os.ReadFile(from)
 		if err == nil {
 			err = os.WriteFile(filepath.Join(dir, file), data, 0o644)
@@ -128,6 +130,7 @@ func buildGame(t testing.TB, name, tags string) string {
 			t.Fatal(err)
 		}
 	}
+	writeWorker(t, dir, strconv.FormatInt(time.Now().UnixNano(), 36))
 	return dir
 }
 

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -53,15 +54,11 @@ func TestPageReportsMissingWasm(t *testing.T) {
 	}
 }
 
-// TestShippedBuildHasNoTestHooks: the build `make wasm` ships answers the
-// file picker that Import opens and refuses every test hook by name.
-func TestShippedBuildHasNoTestHooks(t *testing.T) {
-	url := serveDir(t, shippedBuild(t))
-	ctx := startBrowser(t, 800, 600)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx)
+// refusesTestHooks checks that the page answers the file picker that
+// Import opens and refuses every test hook by name (the build `make
+// wasm` ships has none).
+func refusesTestHooks(t *testing.T, ctx context.Context) {
+	t.Helper()
 	answer := func(name string) string {
 		js := "hexsandbox.call(" + strconv.Quote(name) + ", '').then(() => 'ok', e => 'refused: ' + String(e))"
 		res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))

@@ -37,6 +37,8 @@ func contentType(ext string) (string, bool) {
 		return "image/svg+xml", true
 	case ".ico":
 		return "image/x-icon", true
+	case ".webmanifest":
+		return "application/manifest+json", true
 	}
 	return "", false
 }

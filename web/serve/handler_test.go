@@ -76,6 +76,7 @@ func buildFS(t *testing.T) (fstest.MapFS, []byte) {
 		"hexsandbox.wasm.gz":   {Data: gzipped(t, wasm), ModTime: built},
 		"wasm_exec.js":         {Data: []byte("// go"), ModTime: built},
 		"wasm_exec.js.gz":      {Data: gzipped(t, []byte("// stale")), ModTime: built.Add(-time.Hour)},
+		"manifest.webmanifest": {Data: []byte("{}"), ModTime: built},
 		"main.go":              {Data: []byte("package main"), ModTime: built},
 		".secret.js":           {Data: []byte("x"), ModTime: built},
 		"sub/.hidden/page.css": {Data: []byte("x"), ModTime: built},
@@ -104,6 +105,7 @@ func TestTypesAndEncodings(t *testing.T) {
 		{"/hexsandbox.wasm", "br", "application/wasm", false},
 		{"/hexsandbox.wasm", "", "application/wasm", false},
 		{"/wasm_exec.js", "gzip", "text/javascript; charset=utf-8", false}, // its .gz is stale
+		{"/manifest.webmanifest", "gzip", "application/manifest+json", false},
 	} {
 		resp, body := get(t, srv, "GET", tc.path, "Accept-Encoding", tc.accept)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != tc.ctype {
