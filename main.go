@@ -87,13 +87,14 @@ func flags(name string) *flag.FlagSet {
 func edit(args []string) error {
 	fs := flags("hexsandbox")
 	mapsDir := fs.String("maps", "", "")
+	join := fs.String("join", "", "")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%v (hexsandbox -help lists them)", err)
 	}
 	if fs.NArg() > 1 {
 		return fmt.Errorf("too many arguments: %q", fs.Args())
 	}
-	return editor.Run(editor.Options{File: fs.Arg(0), MapsDir: *mapsDir})
+	return editor.Run(editor.Options{File: fs.Arg(0), MapsDir: *mapsDir, Join: *join})
 }
 
 // minShotZoom bounds -zoom below: further out than any map needs (the

@@ -1,7 +1,7 @@
 /* The usage text of hexsandbox, one C string per line. main.go prints it
    (embedded with go:embed) and display_linux.go's constructor prints it
    when there is no display, before ebiten could fail for want of one. */
-"usage: hexsandbox [-maps DIR] [FILE]\n"
+"usage: hexsandbox [-maps DIR] [-join LINK] [FILE]\n"
 "       hexsandbox shot [flags] FILE [OUT.png]\n"
 "       hexsandbox help\n"
 "\n"
@@ -10,6 +10,8 @@
 "  -maps DIR    folder of saved maps (default: the user's config folder,\n"
 "               hexsandbox/maps); screenshots go into a folder named\n"
 "               screenshots beside it\n"
+"  -join LINK   play the seat of an online match whose link is LINK\n"
+"               (http://HOST:PORT/#join=..., from the match's creator)\n"
 "\n"
 "shot renders a map to a PNG image, into OUT.png or else the screenshots\n"
 "folder, and prints where:\n"

@@ -145,3 +145,77 @@ func TestTakesTownBeforeFighting(t *testing.T) {
 		t.Errorf("Bay is still side %d's after Hard's turn %+v", v.Towns[1].Owner, cmds)
 	}
 }
+
+// TestSearchesUnseenLandOutOfReachOfTheUnexplored: the side has explored
+// all of its land, and what it has not explored lies beyond the sea; a
+// foe may stand on the land it does not see now. Hard's spearman, with
+// nothing in sight, walks towards land it does not see instead of
+// standing still (a side that hides where it was once seen is found).
+func TestSearchesUnseenLandOutOfReachOfTheUnexplored(t *testing.T) {
+	g := flat(t, 20, 10)
+	for z := range 10 {
+		for x := 12; x < 14; x++ {
+			c, _ := g.Topology().IndexOffset(x, z)
+			g.SetWaterLevel(c, 1)
+		}
+	}
+	m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 1, 1), ts("Isle", 2, 17, 5)},
+		us("spearman", 1, 3, 5, 100), us("spearman", 2, 17, 4, 100))
+	mainland := func() game.View { // the view, with the mainland (x < 12) explored and the rest not
+		v := m.View(1)
+		v.Explored = v.Explored[:0]
+		for z := range 10 {
+			for x := range 12 {
+				v.Explored = append(v.Explored, game.Cell{x, z})
+			}
+		}
+		return v
+	}
+	unseen := func(from game.Cell) int { // distance to the nearest land of the mainland not seen now
+		d := 1 << 30
+		for c := range g.Topology().CellCount() {
+			x, z := g.Topology().Offset(c)
+			if x < 12 && g.Topology().Explorable(c) && !m.Sees(1, c) {
+				d = min(d, distance(g, from, game.Cell{x, z}))
+			}
+		}
+		return d
+	}
+	b := ForMatch(m, 1, Hard)
+	cmd := b.Next(mainland())
+	for cmd.Cmd == "produce" { // the town's order comes first
+		if _, err := m.Apply(cmd); err != nil {
+			t.Fatal(err)
+		}
+		cmd = b.Next(mainland())
+	}
+	if cmd.Cmd != "move" || cmd.Unit != 1 {
+		t.Fatalf("command %+v, want the spearman (unit 1) to move", cmd)
+	}
+	if before, after := unseen(game.Cell{3, 5}), unseen(*cmd.To); after >= before {
+		t.Errorf("the spearman moves to %v, %d cells from unseen land; from [3 5] it was %d", *cmd.To, after, before)
+	}
+}
+
+// TestBuildsCatapultForSiege: Hard, with five spearmen, two of them
+// within three cells of an enemy town held by a spearman with two more
+// beside it, has its town build a catapult (it strikes units in towns
+// twice as hard, and takes no blow back); with four spearmen, too small
+// an army to lay a siege, it goes on building spearmen.
+func TestBuildsCatapultForSiege(t *testing.T) {
+	for _, c := range []struct {
+		army int
+		want string
+	}{{5, "catapult"}, {4, "spearman"}} {
+		g := flat(t, 30, 10)
+		units := []game.UnitSpec{us("spearman", 2, 20, 5, 100), us("spearman", 2, 21, 4, 100), us("spearman", 2, 21, 6, 100)}
+		for _, cell := range [][2]int{{18, 5}, {18, 4}, {10, 5}, {9, 4}, {8, 6}}[:c.army] {
+			units = append(units, us("spearman", 1, cell[0], cell[1], 100))
+		}
+		m := newMatch(t, g, []game.TownSpec{ts("Ash", 1, 2, 5), ts("Bay", 2, 20, 5)}, units...)
+		turn(t, m, Hard)
+		if got := m.View(1).Towns[0].Builds; got != c.want {
+			t.Errorf("%d spearmen, two at the enemy town: builds %s, want %s", c.army, got, c.want)
+		}
+	}
+}

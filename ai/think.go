@@ -32,7 +32,8 @@ var styles = [...]style{
 }
 
 // fields are the bot's distance maps for a turn: to the towns it wants,
-// to unexplored land (or, all explored, to the land it does not see), to
+// to unexplored land (or, when no unit of the side can walk to any,
+// to the land it does not see now), to
 // its own towns and to its foes.
 type fields struct {
 	stale                                 bool
@@ -53,26 +54,16 @@ func (f *fields) compute(b *Bot) {
 	}
 	f.targets = b.ter.field(f.sources, f.targets)
 	f.sources = f.sources[:0]
-	for c := range k.explored {
-		if !k.explored[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
-			f.sources = append(f.sources, int32(c))
-		}
-	}
-	if len(f.sources) == 0 { // all explored: search where the side does not see now
-		for c := range k.seen {
-			if !k.seen[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
-				f.sources = append(f.sources, int32(c))
-			}
-		}
-	}
-	f.frontier = b.ter.field(f.sources, f.frontier)
-	f.sources = f.sources[:0]
 	for _, t := range k.towns {
 		if t.owner == b.side {
 			f.sources = append(f.sources, int32(t.cell))
 		}
 	}
 	f.home = b.ter.field(f.sources, f.home)
+	f.frontier = f.search(b, k.explored)
+	if !b.anyReaches(f.frontier) { // what is unexplored no unit can reach: search where the side does not see now
+		f.frontier = f.search(b, k.seen)
+	}
 	f.sources = f.sources[:0]
 	for _, u := range k.foes {
 		f.sources = append(f.sources, int32(u.cell))
@@ -94,18 +85,33 @@ func (f *fields) compute(b *Bot) {
 	f.shoot = b.ter.field(f.sources, f.shoot)
 }
 
+// search is the field to the land cells not yet known, those for which
+// known is false.
+func (f *fields) search(b *Bot, known []bool) []int32 {
+	f.sources = f.sources[:0]
+	for c := range known {
+		if !known[c] && b.ter.top.Explorable(c) && !b.ter.g.Cell(c).IsUnderwater() {
+			f.sources = append(f.sources, int32(c))
+		}
+	}
+	return b.ter.field(f.sources, f.frontier)
+}
+
+// anyReaches reports whether some unit of the side stands where field
+// leads somewhere.
+func (b *Bot) anyReaches(field []int32) bool {
+	for _, u := range b.k.own {
+		if field[u.cell] < unreached {
+			return true
+		}
+	}
+	return false
+}
+
 // unreachableFoe reports whether a foe is seen that no unit of the side
 // can walk up to (as on a hill behind cliffs): one for ranged units.
 func (b *Bot) unreachableFoe() bool {
-	if len(b.k.foes) == 0 {
-		return false
-	}
-	for _, u := range b.k.own {
-		if b.f.enemy[u.cell] < unreached {
-			return false
-		}
-	}
-	return true
+	return len(b.k.foes) > 0 && !b.anyReaches(b.f.enemy)
 }
 
 // friendly reports whether side s (0: neutral) is on the bot's team.
@@ -213,7 +219,7 @@ func (b *Bot) production() (game.Command, bool) {
 
 // wantBuild is what town t should build: defenders when foes are near,
 // a scout early (a focusing level not once it knows a foe's town),
-// catapults against walled towns, ranged units where the side outnumbers
+// catapults against walled towns and held towns under siege, ranged units where the side outnumbers
 // the foes at a front (catapults when a foe holds a town), else takers
 // and archers in a mix.
 func (b *Bot) wantBuild(t town) int {
@@ -236,7 +242,7 @@ func (b *Bot) wantBuild(t town) int {
 	if count[scout] == 0 && b.frontierLeft() && b.round <= 20 && !(b.style.focus && b.heldTarget()) {
 		return scout
 	}
-	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && b.walledTarget() {
+	if b.style.focus && count[cat] < 1+len(b.k.own)/10 && (b.walledTarget() || b.siege()) {
 		return cat
 	}
 	if b.style.focus && len(b.k.own) > len(b.k.foes)+3 && count[cat]+count[archer] < 1+len(b.k.own)/4 && b.besieging() {
@@ -298,6 +304,36 @@ func (b *Bot) walledTarget() bool {
 	}
 	return false
 }
+
+// siege reports whether the side, with an army of at least siegeArmy
+// units, has two or more within 3 cells of a town of a foe that stands
+// in it: catapults strike units in towns twice as hard, and spearmen
+// only trade blows with a defender that heals there.
+func (b *Bot) siege() bool {
+	if len(b.k.own) < siegeArmy {
+		return false
+	}
+	for _, t := range b.k.towns {
+		o := b.k.unitAt[t.cell]
+		if o == 0 || t.owner == 0 || b.friendly(t.owner) || b.k.all[o-1].side != t.owner {
+			continue
+		}
+		n := 0
+		for _, u := range b.k.own {
+			if b.ter.top.Distance(u.cell, t.cell) <= 3 {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// siegeArmy is how many units a side needs before it lays a siege (an
+// early race for towns has no time for catapults).
+const siegeArmy = 5
 
 // besieging reports whether a foe is seen within 2 steps of a unit of
 // the side: a front where ranged units can strike.

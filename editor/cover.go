@@ -69,9 +69,10 @@ func (t turnSummary) lines(side int) []string {
 	return out
 }
 
-// endScreen is the end of match m, with its buttons: Watch replay, Back
-// to edit, New game.
-func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverScreen {
+// endScreen is the end of match m, with the script's last words to the
+// side whose view was shown (a scenario's "The ford is ours!") and its
+// buttons: Watch replay, Back to edit, New game.
+func endScreen(s *style, m *engine.Match, words []scriptWord, watch, toEdit, newGame func()) *coverScreen {
 	sum := m.Summary()
 	title := "A draw"
 	if sum.Winner != 0 {
@@ -85,6 +86,13 @@ func endScreen(s *style, m *engine.Match, watch, toEdit, newGame func()) *coverS
 	}
 	c := &coverScreen{buttons: []coverButton{{label: "Watch replay", run: watch}, {label: "Back to edit", run: toEdit}, {label: "New game", run: newGame}}}
 	c.box.lines = []textLine{{title, s.bold, colAccent}, {fmt.Sprintf("after %d rounds", sum.Round), s.face, colText}}
+	for _, w := range words {
+		col := color.Color(colText)
+		if w.isErr {
+			col = errText
+		}
+		c.box.lines = append(c.box.lines, textLine{toastText(w), s.face, col})
+	}
 	for _, sd := range sum.Sides {
 		state := "defeated"
 		if sd.Alive {

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image"
+	"io/fs"
 	"slices"
 	"time"
 
@@ -27,6 +28,9 @@ type openDialog struct {
 	// field's Enter submits it); update runs every frame the dialog is
 	// the newest (double clicks in lists).
 	enter, update func()
+	// drop takes files dropped on the window while the dialog is the
+	// newest (nil: they open as a map).
+	drop func(fs.FS)
 }
 
 // dialogKeys handles the keys of the newest dialog: Escape dismisses it
@@ -52,6 +56,24 @@ func (g *game) onDialog(enter, update func()) {
 	if n := len(g.dialogs); n > 0 {
 		g.dialogs[n-1].enter, g.dialogs[n-1].update = enter, update
 	}
+}
+
+// onDrop makes the newest dialog take files dropped on the window.
+func (g *game) onDrop(drop func(fs.FS)) {
+	if n := len(g.dialogs); n > 0 {
+		g.dialogs[n-1].drop = drop
+	}
+}
+
+// dropOnDialog gives files dropped on the window to the newest dialog,
+// when it takes them, and reports whether it did.
+func (g *game) dropOnDialog(fsys fs.FS) bool {
+	n := len(g.dialogs)
+	if n == 0 || g.dialogs[n-1].drop == nil {
+		return false
+	}
+	g.dialogs[n-1].drop(fsys)
+	return true
 }
 
 // dialog shows a modal window with a title, a body and a row of buttons,

@@ -18,6 +18,8 @@ type Options struct {
 	// empty: os.UserConfigDir()/hexsandbox. The browser keeps them in its
 	// local storage instead.
 	Config string
+	// Join is a seat's link of an online match to join at start.
+	Join string
 }
 
 // Run opens the editor window and returns when it is closed.

@@ -167,6 +167,9 @@ func newGame(opts Options, in Input) (*game, error) {
 		return nil, err
 	}
 	g.startPlatform()
+	if opts.Join != "" {
+		g.joinOnline(opts.Join, defaultServer)
+	}
 	return g, nil
 }
 
@@ -217,7 +220,7 @@ func (g *game) buildUI(scale float64) error {
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame, Online: g.onlineDialog,
 		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay
@@ -261,6 +264,9 @@ func (g *game) setMode(m mode) {
 	}
 	g.keepMapInPlace(before, g.mapRect())
 	m.enter()
+	if m == mode(g.edit) && g.play.endTrial() {
+		g.cmdScenario() // back where the test run began
+	}
 }
 
 // toggleMode switches between edit and play mode (Tab).
@@ -368,7 +374,7 @@ func (g *game) Update() error {
 	if g.inp.src.CloseRequested() {
 		g.guard("closing", g.quit)
 	}
-	if fsys := g.inp.src.DroppedFiles(); fsys != nil {
+	if fsys := g.inp.src.DroppedFiles(); fsys != nil && !g.dropOnDialog(fsys) {
 		g.guard("opening the dropped file", func() { g.openDropped(fsys) })
 	}
 	g.inp.begin()
@@ -398,11 +404,7 @@ func (g *game) Update() error {
 	moving := g.world.update(dt)
 	moving = g.play.update(dt) || moving
 	moving = g.replay.update(dt) || moving
-	modeStart, thinks := wallClock(), g.mode == mode(g.play) && g.play.thinks()
-	if g.mode.tick() {
-		g.win.dirty = true // the cached widgets show the new labels
-	}
-	g.hooks.thinking.ticked(wallClock().Sub(modeStart), thinks)
+	g.tickMode()
 	g.scene.Refresh()
 	if moving || g.stirred(cam) {
 		g.quality.still.Stir(now)
@@ -662,3 +664,20 @@ func (g *game) drawUI(screen *ebiten.Image) {
 // uiRefresh is how often the cached panel is drawn again when nothing
 // said it changed (tooltips, the caret).
 const uiRefresh = 500 * time.Millisecond
+
+// tickMode lets the current mode act for this tick; with the thinking
+// hook set, it times the tick for it.
+func (g *game) tickMode() {
+	w := g.hooks.thinking
+	var start time.Time
+	thinks := w != nil && g.mode == mode(g.play) && g.play.thinks()
+	if thinks {
+		start = wallClock()
+	}
+	if g.mode.tick() {
+		g.win.dirty = true // the cached widgets show the new labels
+	}
+	if thinks {
+		w.ticked(wallClock().Sub(start))
+	}
+}

@@ -162,3 +162,28 @@ func (g *game) browse(lst *widget.List, where *widget.Text, dir *string, to stri
 	}
 	lst.SetEntries(es)
 }
+
+// askStarPath asks for the path of a script file to import into the
+// scenario dialog d.
+func (g *game) askStarPath(d *scenarioDialog) {
+	s := g.win.style
+	field := s.textField(g.startDir()+string(filepath.Separator), "/path/to/script"+starExt, 520, nil)
+	load := func(p string) {
+		p = strings.TrimSpace(p)
+		f, err := os.Open(p)
+		if err != nil {
+			g.errorf("Script not imported: %v", err)
+			return
+		}
+		defer f.Close()
+		g.importStar(d, f, p)
+		g.doc.importDir = filepath.Dir(p)
+	}
+	var closeFn func()
+	field.submit = func(p string) { closeFn(); load(p) }
+	body := s.vbox(8, nil, 0)
+	body.AddChild(s.paragraph("The path of a Starlark script ("+starExt+"), which replaces the scenario's script. "+
+		"You can also drop the file on the scenario dialog."), field)
+	closeFn = g.dialog("Import a script", body, choice{"Cancel", nil}, choice{"Import", func() { load(field.GetText()) }})
+	g.focusField(field)
+}

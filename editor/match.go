@@ -96,9 +96,11 @@ func newPlaySession(m *engine.Match, grid *hexmap.Grid, ground units.Ground, sta
 	}
 	s.noteSeer()
 	s.fog = vision.NewCellDataOf(s.sight, grid, s.seer)
-	start := wallClock()
-	s.rehearse()
-	s.rehearsal = wallClock().Sub(start)
+	if rehearseComputer {
+		start := wallClock()
+		s.rehearse()
+		s.rehearsal = wallClock().Sub(start)
+	}
 	return s
 }
 
@@ -244,19 +246,54 @@ func sideLabel(m *engine.Match, side int) string {
 func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 	before := s.side()
 	s.finishWalks()
-	var figs []project.Figure
-	var ids []int
-	if cmd.Cmd == "attack" { // the figures as they stood, for the show
-		for _, u := range s.match.Units() {
-			figs, ids = append(figs, s.figureOf(u)), append(ids, u.ID)
-		}
-	}
+	figs, ids := s.standing(cmd.Cmd == "attack")
 	ev, err := s.match.Apply(cmd)
 	if err != nil {
 		return nil, err
 	}
-	s.sight.changed = true
 	s.orders.follow(cmd, ev)
+	s.show(ev, figs, ids)
+	for side := range s.news {
+		s.news[side].events = append(s.news[side].events, ev...)
+	}
+	if after := s.side(); after != before {
+		s.news[before] = turnNews{seen: s.enemiesSeen(before), owned: s.townsOf(before)}
+		if s.noteSeer(); s.fog.Side() != s.seer {
+			s.fog.SetSide(s.seer)
+		}
+	}
+	return ev, nil
+}
+
+// absorb makes m the match shown, as events ev (an online match's, seen
+// as the seer's side) made it of the one shown so far: their moves walk
+// and their battles show.
+func (s *playSession) absorb(m *engine.Match, ev []engine.Event) {
+	s.finishWalks()
+	attack := slices.ContainsFunc(ev, func(e engine.Event) bool { return e.Ev == "attacked" })
+	figs, ids := s.standing(attack)
+	s.match, s.sight.m = m, m
+	s.show(ev, figs, ids)
+}
+
+// standing is, when asked, the figures of the units as they stand and
+// their ids: for the show of an attack, which moves them.
+func (s *playSession) standing(asked bool) ([]project.Figure, []int) {
+	var figs []project.Figure
+	var ids []int
+	if asked {
+		for _, u := range s.match.Units() {
+			figs, ids = append(figs, s.figureOf(u)), append(ids, u.ID)
+		}
+	}
+	return figs, ids
+}
+
+// show shows what events ev did to the match: moves walk, battles show
+// (figs and ids: the units as they stood), the fog follows and the
+// script's words are kept.
+func (s *playSession) show(ev []engine.Event, figs []project.Figure, ids []int) {
+	s.sight.changed = true
 	s.words.note(ev)
 	var destroyed []int
 	for _, e := range ev {
@@ -272,16 +309,6 @@ func (s *playSession) apply(cmd engine.Command) ([]engine.Event, error) {
 			s.startBattle(e, destroyed, figs, ids)
 		}
 	}
-	for side := range s.news {
-		s.news[side].events = append(s.news[side].events, ev...)
-	}
-	if after := s.side(); after != before {
-		s.news[before] = turnNews{seen: s.enemiesSeen(before), owned: s.townsOf(before)}
-		if s.noteSeer(); s.fog.Side() != s.seer {
-			s.fog.SetSide(s.seer)
-		}
-	}
-	return ev, nil
 }
 
 // startWalk shows move e: its unit walks its path.

@@ -558,6 +558,18 @@ func TestPlayNewGameSaveReopen(t *testing.T) {
 						spearID = u.ID
 					}
 				}
+				// The game opens close over blue's start, not on the whole
+				// map fitted (where a unit is a speck): blue's town is in view.
+				town := -1
+				for _, tw := range m().Towns() {
+					if tw.Owner == 1 && town < 0 {
+						town = tw.Cell
+					}
+				}
+				x, y := g.cellScreen(town)
+				if g.cam.Zoom != startZoom || !image.Pt(x, y).In(g.mapRect().Inset(40)) {
+					t.Errorf("the game opens at zoom %.2f with blue's town at (%d, %d), want zoom %.2f and the town within %v", g.cam.Zoom, x, y, startZoom, g.mapRect().Inset(40))
+				}
 			}),
 			passCover(t, in),
 			tap(in, ebiten.KeyN),

@@ -92,6 +92,8 @@ type modeEnv struct {
 	ground                  func() units.Ground
 	toEdit, toPlay, newGame func()
 	replay                  func(s engine.Saved, seer int)
+	// replaceMap opens map l in place of the session's.
+	replaceMap func(l files.Loaded)
 }
 
 // makeModes makes the edit mode, with the panel's settings, the play
@@ -111,6 +113,7 @@ func (g *game) makeModes(settings tools.Settings) {
 		toPlay:     func() { g.setMode(g.play) },
 		newGame:    func() { g.cmdNewGame() },
 		replay:     g.watchReplay,
+		replaceMap: g.replace,
 	}
 	g.edit = &editMode{env: env, settings: settings}
 	g.play = &playMode{env: env}

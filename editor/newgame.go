@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,20 +73,46 @@ func (g *game) newGameDialog() {
 	s := g.win.style
 	f := defaultGameForm()
 	body := s.vbox(8, nil, 0)
+	labelW := 0 // every row's label as wide as the widest: the columns line up
+	for _, l := range []string{"Map", "Size", "World", "Seed", "Sides", "Victory"} {
+		labelW = max(labelW, advance(l, s.face))
+	}
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		labelW = max(labelW, advance(units.SideName(side), s.face))
+	}
 	row := func(label string, w ...widget.PreferredSizeLocateableWidget) {
 		r := s.grid(make([]bool, len(w)+1), 6)
-		r.AddChild(s.label(label, colText))
+		l := s.label(label, colText)
+		l.GetWidget().MinWidth = labelW
+		r.AddChild(l)
 		r.AddChild(w...)
 		body.AddChild(r)
 	}
-	cycle(s, &f.generate, row, "Map", []string{"This map", "Generate one"})
+	var plays [hexmap.MaxSides + 1][]*widget.Widget // per side: its row's buttons
+	sides := f.sides - 2
+	dim := func() { // greys the rows of sides that will not play
+		mapSides := g.sess.Grid.Sides()
+		for side := 1; side <= hexmap.MaxSides; side++ {
+			on := side <= sides+2
+			if !f.generate {
+				on = slices.ContainsFunc(mapSides, func(sd scenario.Side) bool { return int(sd.Side) == side })
+			}
+			for _, w := range plays[side] {
+				w.Disabled = !on
+			}
+		}
+	}
+	mapK := 0
+	if f.generate {
+		mapK = 1
+	}
+	cycleButton(s, &mapK, row, "Map", []string{"This map", "Generate one"}, func(k int) { f.generate = k == 1; dim() })
 	cycleInt(s, &f.size, row, "Size", sizeLabels())
 	world := int(f.world)
 	cycleInt(s, &world, row, "World", worldLabels())
 	seed := s.textField(strconv.FormatInt(f.seed, 10), "seed", 120, nil)
 	row("Seed", seed)
-	sides := f.sides - 2
-	cycleInt(s, &sides, row, "Sides", []string{"2", "3", "4"})
+	cycleButton(s, &sides, row, "Sides", []string{"2", "3", "4"}, func(k int) { sides = k; dim() })
 	labels := make([]string, len(playerChoices))
 	for k, c := range playerChoices {
 		labels[k] = c.label
@@ -96,11 +123,11 @@ func (g *game) newGameDialog() {
 		limitLength(names[side], scenario.MaxSideNameLength)
 		f.teams[side] = g.sideTeamNow(side) - 1
 		team := newCycleButton(s, &f.teams[side], 90, teamLabels, func(v int) { f.teams[side] = v })
-		withName := func(label string, w ...widget.PreferredSizeLocateableWidget) {
-			row(label, append(w, team, names[side])...)
-		}
-		cycleInt(s, &f.players[side], withName, units.SideName(side), labels)
+		who := newCycleButton(s, &f.players[side], 200, labels, func(v int) { f.players[side] = v })
+		row(units.SideName(side), who, team, names[side])
+		plays[side] = []*widget.Widget{who.GetWidget(), team.GetWidget()}
 	}
+	dim()
 	var rounds []string
 	for _, r := range roundChoices {
 		if r == 0 {
@@ -110,7 +137,7 @@ func (g *game) newGameDialog() {
 		}
 	}
 	cycleInt(s, &f.rounds, row, "Victory", rounds)
-	body.AddChild(s.paragraph("Teammates do not fight and share what they see; at least two teams must play. On this map, the sides are the map's own (its scenario, set in edit mode)."))
+	body.AddChild(s.paragraph("Teammates do not fight and share what they see; at least two teams must play. With “This map”, the sides are the map's own (its scenario, set in edit mode)."))
 	g.dialog("New game", body, choice{label: "Cancel"}, choice{label: "Start", fn: func() {
 		f.world, f.sides = mapgen.WorldType(world), sides+2
 		for side := 1; side <= hexmap.MaxSides; side++ {
@@ -151,20 +178,13 @@ func (g *game) sideTeamNow(side int) int {
 	return side
 }
 
-// cycle is a button showing one of two labels, switching *on.
-func cycle(s *style, on *bool, row func(string, ...widget.PreferredSizeLocateableWidget), label string, labels []string) {
-	k := 0
-	if *on {
-		k = 1
-	}
-	cycleButton(s, &k, row, label, labels, func(k int) { *on = k == 1 })
-}
-
 // cycleInt is a button showing labels[*k], moving to the next on a click.
 func cycleInt(s *style, k *int, row func(string, ...widget.PreferredSizeLocateableWidget), label string, labels []string) {
 	cycleButton(s, k, row, label, labels, func(v int) { *k = v })
 }
 
+// cycleButton is a row of label and a button showing labels[*k], moving
+// to the next (and telling set) on a click.
 func cycleButton(s *style, k *int, row func(string, ...widget.PreferredSizeLocateableWidget), label string, labels []string, set func(int)) {
 	row(label, newCycleButton(s, k, 200, labels, set))
 }
@@ -198,6 +218,11 @@ func worldLabels() []string {
 	return out
 }
 
+// startZoom is the camera's zoom as a new game begins: Catlike's usual
+// zoom, at which a unit reads as a figure (the whole map, fitted, is
+// too far for that on most maps).
+const startZoom = 0.5
+
 // startGame makes the form's map and plays it.
 func (g *game) startGame(f newGameForm) {
 	grid := g.sess.Grid
@@ -228,6 +253,7 @@ func (g *game) startGame(f newGameForm) {
 	}
 	g.sess.ReplaceUndoable(grid)
 	g.resetView()
+	g.cam.Zoom = startZoom // close enough to see the units: play brings the start into view
 	g.play.players = f.players
 	if g.mode == mode(g.play) {
 		g.play.enter() // a new match: the map is another

@@ -98,6 +98,10 @@ func (b *orderBook) restore(m *engine.Match, saved []standingOrder) {
 func (p *playMode) moveTo(id, i int) {
 	s := p.session
 	to := p.cellOf(i)
+	if p.remote != nil { // online: the server's answer moves it, no order lasts
+		p.command(engine.Command{Cmd: "move", Unit: id, To: to})
+		return
+	}
 	if u, _ := s.match.Unit(id); u.Moves == 0 && !s.computerTurn() && !p.covered() {
 		if _, _, ok := s.match.Way(id, i); ok {
 			s.orders.set(standingOrder{Unit: id, To: *to})
@@ -125,6 +129,9 @@ func (p *playMode) moveTo(id, i int) {
 // the moves for its next step (it goes on at its next turn).
 func (p *playMode) carryOrders(all bool) {
 	s := p.session
+	if p.remote != nil {
+		return // standing orders are not kept online
+	}
 	if over, _ := s.match.Over(); over || p.covered() || s.computerTurn() || (s.walking() && !all) {
 		return
 	}

@@ -47,11 +47,7 @@ func (g *game) takeShot() {
 		return err
 	}}
 	g.runFile(op, false, func(err error) {
-		if err != nil {
-			g.errorf("screenshot: %v", err)
-			return
-		}
-		g.info("Screenshot saved to " + where)
+		g.report(err, "Screenshot", func() { g.info("Screenshot saved to " + where) })
 	})
 }
 

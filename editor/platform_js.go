@@ -8,6 +8,7 @@ package editor
 // page hooks. newGame must call g.startPlatform() once the UI is built.
 
 import (
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -20,6 +21,11 @@ import (
 // browser the Store holds named slots, and files on disk are reached only
 // through the browser (Import… opens its file picker).
 const browserFiles = true
+
+// rehearseComputer: a play session rehearses the computer's first turn
+// as it begins (playSession.rehearse), since the browser compiles each
+// function of the program on its first call.
+const rehearseComputer = true
 
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
@@ -39,6 +45,9 @@ func (g *game) importDialog() { g.pickMapFile() }
 // script already set.
 func (g *game) startPlatform() {
 	p := newPage()
+	if strings.HasPrefix(js.Global().Get("location").Get("hash").String(), "#join=") {
+		p.reqs <- request{name: "openLink"} // a seat's link: join it
+	}
 	prev := g.hooks.script
 	frames := 0
 	g.hooks.script = func() bool {
@@ -88,4 +97,10 @@ func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Trut
 func slowDown(d time.Duration) {
 	for start := wallClock(); wallClock().Sub(start) < d; {
 	}
+}
+
+// askStarPath tells how to import a script in the browser, which offers
+// no path: drop the file on the scenario dialog d.
+func (g *game) askStarPath(*scenarioDialog) {
+	g.info("Drop a " + starExt + " file on the scenario dialog to import its script")
 }

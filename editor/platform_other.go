@@ -12,6 +12,10 @@ import (
 // "Download" (downloadMap); the desktop has real files instead.
 const browserFiles = false
 
+// rehearseComputer: natively the program is compiled before it runs, so
+// the computer's first turn needs no rehearsal (playSession.rehearse).
+const rehearseComputer = false
+
 // startPlatform adds what the browser build needs (platform_js.go: the
 // page hooks); newGame calls it on every platform, and the desktop needs
 // nothing more.
@@ -37,3 +41,10 @@ func (g *game) pickMapFile() {}
 // slowDown makes a frame d longer (the slow-machine test hook): a sleep,
 // during which the windowing system keeps the input for the next read.
 func slowDown(d time.Duration) { time.Sleep(d) }
+
+// pageServer is the match server the Online… dialog offers first: the
+// local one.
+func pageServer() string { return defaultServer }
+
+// seatLink: a window has no address to keep the seat's link in.
+func (g *game) seatLink(string) {}

@@ -56,15 +56,31 @@ type playMode struct {
 	// autosaveDue is set when a turn starts: the match's recovery
 	// autosave is made as soon as no file work runs.
 	autosaveDue bool
+	// trial is the scenario dialog's test run, nil when the match is
+	// not one.
+	trial *trialRun
+	// remote is the online match played (online.go), nil for one played
+	// at this window.
+	remote *remotePlay
+}
+
+// trialRun is a match begun by the scenario dialog's Test scenario: it
+// starts from the map's scenario (the match the map carries is kept,
+// never resumed nor replaced in a save) and ends when editing resumes,
+// the camera back where editing left it.
+type trialRun struct {
+	cam project.Camera
 }
 
 // maxTravelStep is the most time one tick advances a move shown: a
 // stall does not make a unit jump.
 const maxTravelStep = 100 * time.Millisecond
 
-// reset forgets the match: the map is another.
+// reset forgets the match (and leaves an online one): the map is
+// another.
 func (p *playMode) reset() {
-	p.session, p.selected, p.cover, p.armed = nil, 0, nil, armedCell{}
+	p.stopOnline()
+	p.session, p.selected, p.cover, p.armed, p.trial = nil, 0, nil, armedCell{}, nil
 	p.path.valid, p.reach.valid, p.forecast.valid, p.order.valid, p.turns.valid = false, false, false, false, false
 }
 
@@ -93,26 +109,52 @@ func (p *playMode) leave() {
 func (p *playMode) enter() {
 	p.selected = 0
 	p.showCover(nil)
-	if p.session == nil || p.session.state != p.env.state() {
+	if p.remote == nil && (p.session == nil || p.session.state != p.env.state()) {
 		p.start()
+	}
+	if p.session == nil && p.remote != nil {
+		return // joining: the match shows when the server's view comes
 	}
 	if p.session == nil {
 		p.showCover(noGameScreen(p.env.paint.win.style, p.why, p.env.newGame, p.env.toEdit))
 		return
 	}
 	if over, _ := p.session.match.Over(); over {
-		p.showCover(endScreen(p.env.paint.win.style, p.session.match, p.watch, p.env.toEdit, p.env.newGame))
+		p.showEnd()
 		return
 	}
 	p.handOver()
 }
 
+// beginTrial makes the next match a test run of the map's scenario.
+func (p *playMode) beginTrial() {
+	p.reset()
+	p.trial = &trialRun{cam: *p.env.cam}
+}
+
+// endTrial forgets a test run's match and puts the camera back; it
+// reports whether there was one.
+func (p *playMode) endTrial() bool {
+	t := p.trial
+	if t == nil {
+		return false
+	}
+	p.reset()
+	*p.env.cam = t.cam
+	return true
+}
+
 // start continues the match the map carries, or begins one of the
-// map's own scenario.
+// map's own scenario (always, for a test run).
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
 	players := p.players
-	m, sp, err := p.resume()
+	var m *engine.Match
+	var sp savedPlay
+	var err error
+	if p.trial == nil {
+		m, sp, err = p.resume()
+	}
 	var began []engine.Event
 	if m != nil {
 		players = playersOf(sp.Computers)
@@ -125,6 +167,7 @@ func (p *playMode) start() {
 	}
 	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
 	p.session.orders.restore(m, sp.Orders)
+	p.session.words.restore(sp.Words)
 	p.session.words.note(began)
 	p.goals.open = m.Scenario().Script != ""
 	for _, sd := range m.Summary().Sides {
@@ -143,11 +186,13 @@ func (p *playMode) toggleObjectives() {
 
 // savedPlay is a match as the window saves it with the map: the engine's
 // saved match (with the sides the computer plays) and, beside its
-// fields, the people's standing orders (which the engine never sees;
-// readers of the match alone skip them).
+// fields, the people's standing orders and what the script said to each
+// side (which the engine never keeps; readers of the match alone skip
+// them).
 type savedPlay struct {
 	engine.Saved
 	Orders []standingOrder `json:"orders,omitempty"`
+	Words  []savedWord     `json:"words,omitempty"`
 }
 
 // resume is the match the map carries (nil for none) with the sides the
@@ -168,13 +213,14 @@ func (p *playMode) resume() (*engine.Match, savedPlay, error) {
 }
 
 // saved is the match to save with the map: the one played, with a
-// snapshot, while it lasts; else the one the map carries (kept).
+// snapshot, while it lasts (not a test run); else the one the map
+// carries (kept).
 func (p *playMode) saved(kept []byte) []byte {
 	s := p.session
-	if s == nil || s.state != p.env.state() {
+	if s == nil || p.remote != nil || s.state != p.env.state() || p.trial != nil {
 		return kept
 	}
-	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders}
+	sv := savedPlay{Saved: s.match.Save(true), Orders: s.orders.orders, Words: s.words.save()}
 	sv.Computers = s.computers()
 	b, err := json.Marshal(sv)
 	if err != nil {
@@ -190,6 +236,10 @@ func (p *playMode) watch() {
 	s := p.session
 	if s == nil {
 		p.env.info("No match to replay: New game (Ctrl+Shift+N)")
+		return
+	}
+	if p.remote != nil {
+		p.env.info("Online matches are not replayed yet")
 		return
 	}
 	seer := s.seer
@@ -254,6 +304,15 @@ func (p *playMode) handOver() {
 	s := p.session
 	p.selected = 0
 	p.town.close()
+	if p.remote != nil {
+		if p.remote.myTurn(s) {
+			p.env.info(fmt.Sprintf("Round %d: your turn (online)", s.match.Round()))
+			p.lookAtSide()
+		} else {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if s.computerTurn() {
 		return
 	}
@@ -287,6 +346,7 @@ func (p *playMode) covered() bool { return p.cover != nil }
 // shown are over, and keeps the selection valid and the game bar
 // current.
 func (p *playMode) tick() bool {
+	news := p.remote != nil && p.pollRemote()
 	if s := p.session; s != nil {
 		if p.thinks() {
 			side := s.side()
@@ -303,7 +363,7 @@ func (p *playMode) tick() bool {
 			p.selected = 0
 		}
 	}
-	return p.bar.update(p.barInfo())
+	return p.bar.update(p.barInfo()) || news
 }
 
 // thinks reports whether the next tick lets the computer play a
@@ -342,6 +402,9 @@ func (p *playMode) command(cmd engine.Command) bool {
 		p.env.info("The computer is playing " + s.sideName(s.side()))
 		return false
 	}
+	if p.remote != nil {
+		return p.sendRemote(cmd)
+	}
 	side := s.side()
 	if _, err := s.apply(cmd); err != nil {
 		p.env.notice(refusal(cmd, err))
@@ -357,11 +420,18 @@ func (p *playMode) afterCommand(side int) {
 	s := p.session
 	if over, _ := s.match.Over(); over {
 		p.selected = 0
-		p.showCover(endScreen(p.env.paint.win.style, s.match, p.watch, p.env.toEdit, p.env.newGame))
+		p.showEnd()
 	} else if s.side() != side {
 		p.autosaveDue = true
 		p.handOver()
 	}
+}
+
+// showEnd covers the window with the end of the match, which tells the
+// script's words not yet shown to the side whose view it was.
+func (p *playMode) showEnd() {
+	s := p.session
+	p.showCover(endScreen(p.env.paint.win.style, s.match, s.words.take(s.seer), p.watch, p.env.toEdit, p.env.newGame))
 }
 
 // refusal says why the rules refused cmd.
@@ -415,6 +485,12 @@ func (p *playMode) input(pt pointer) {
 		return
 	}
 	s := p.session
+	if p.remote != nil && s != nil && !p.remote.myTurn(s) {
+		if pt.pressed && pt.overMap {
+			p.env.info(p.waitingText())
+		}
+		return
+	}
 	if pt.hold && s != nil && pt.overMap {
 		p.secondary(pt)
 		return
@@ -647,6 +723,9 @@ func (p *playMode) barInfo() barInfo {
 		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
 	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	if p.remote != nil && !p.remote.myTurn(s) {
+		info.unit = p.waitingText()
+	}
 	if u, ok := s.match.Unit(p.selected); ok {
 		t := s.match.Rules().Types[u.Type]
 		info.unit = fmt.Sprintf("%s %s, %d hp", s.sideName(u.Side), t.Name, u.HP)
@@ -660,8 +739,11 @@ func (p *playMode) barInfo() barInfo {
 // unit's way there.
 func (p *playMode) status() (cell, right string) {
 	s, pt := p.session, *p.env.ptr
+	if p.remote != nil {
+		right = p.onlineStatus()
+	}
 	if s == nil || p.covered() || !pt.ok {
-		return "", ""
+		return "", right
 	}
 	if id, ok := s.match.UnitAt(pt.cell); ok {
 		if u, _ := s.match.Unit(id); s.shows(u, p.fogged()) {
@@ -678,24 +760,24 @@ func (p *playMode) status() (cell, right string) {
 	if cells, turns, ok := p.plannedPath(); ok {
 		cell += fmt.Sprintf("   way there: %d steps, reached in turn %d", len(cells)-1, turns[len(turns)-1]+1)
 	}
-	return cell, ""
+	return cell, right
 }
 
-// lookAtSide brings the side in turn's units into view as its turn
-// starts: when none of them is on screen, the camera centres on the
-// first (or on its first town).
+// lookAtSide brings the side in turn's towns and units into view as its
+// turn starts: when none of them is on screen, the camera centres on its
+// first town (or, with none, its first unit).
 func (p *playMode) lookAtSide() {
 	e, s := p.env, p.session
 	grid := e.sess.Grid
-	var own []int
-	for _, u := range s.match.Units() {
-		if u.Side == s.side() {
-			own = append(own, u.Cell)
-		}
-	}
+	var own []int // its towns first: the view centres on the first
 	for _, t := range s.match.Towns() {
 		if t.Owner == s.side() {
 			own = append(own, t.Cell)
+		}
+	}
+	for _, u := range s.match.Units() {
+		if u.Side == s.side() {
+			own = append(own, u.Cell)
 		}
 	}
 	if len(own) == 0 {

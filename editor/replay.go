@@ -61,20 +61,15 @@ func (r *replayMode) load(s engine.Saved, seer int) error {
 }
 
 // roundStarts replays s's log on grid and returns, per round, how many
-// commands came before it began.
+// commands came before it began: round r+1 begins where round r ends.
 func roundStarts(grid *hexmap.Grid, s engine.Saved) ([]int, error) {
-	m, _, err := engine.NewMatch(grid, s.Scenario)
+	stats, err := engine.Stats(grid, s.Scenario, s.Log)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the log's %w", err)
 	}
-	starts := make([]int, m.Round())
-	for k, cmd := range s.Log {
-		if _, err := m.Apply(cmd); err != nil {
-			return nil, fmt.Errorf("command %d of the log: %w", k+1, err)
-		}
-		for len(starts) < m.Round() {
-			starts = append(starts, k+1)
-		}
+	starts := make([]int, len(stats)-1) // stats[0] is the start, before round 1
+	for r := range starts {
+		starts[r] = stats[r].Commands
 	}
 	return starts, nil
 }

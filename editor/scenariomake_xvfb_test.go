@@ -15,22 +15,25 @@ import (
 	"hexsandbox/hexmap/scenario"
 )
 
-// fordScript greets whoever enters the area "ford"; typed with a typo
+// fordScript greets whoever enters the area "ford" and gives the match
+// to its team (side and team are one in conquestMap); typed with a typo
 // (unt for unit) on its last line, mended with the caret keys.
 const (
-	fordTypo   = "def on_unit_moved(unit, cell):\n    if game.in_area(cell, \"ford\"):\n        game.message(\"Reached the ford\", side=unt.side)"
-	fordScript = "def on_unit_moved(unit, cell):\n    if game.in_area(cell, \"ford\"):\n        game.message(\"Reached the ford\", side=unit.side)"
+	fordHead   = "def on_unit_moved(unit, cell):\n    if game.in_area(cell, \"ford\"):\n        game.message(\"Reached the ford\", side=unit.side)\n"
+	fordTypo   = fordHead + "        game.victory(unt.side)"
+	fordScript = fordHead + "        game.victory(unit.side)"
 )
 
 // A scenario made in the editor and played: on the conquest map, the
 // Area tool (9) paints two cells west of a blue horseman into the area
 // "ford" named in the panel; in the scenario dialog, blue's objectives
-// are typed and then a script whose typo marks its line (3), mended
+// are typed and then a script whose typo marks its line (4), mended
 // (the mark goes) and applied. The map is saved and opened again with
 // its area, objectives and script; played, blue's objectives show in
 // the box, and the horseman sent into the ford makes the script's
-// on_unit_moved greet blue.
-func TestEditorMakesAScenario(t *testing.T) {
+// on_unit_moved greet blue and end the match in blue's victory, the
+// greeting on the end screen.
+func TestEditorMakesAScenarioToVictory(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
 	shots := shotsDir(t)
@@ -73,7 +76,7 @@ func TestEditorMakesAScenario(t *testing.T) {
 			typeCode(in, fordTypo),
 			wait(2),
 			do(func(g *game) {
-				if c := code(g); c.mark != 3 || !statusSays(g, "Line 3: undefined: unt") {
+				if c := code(g); c.mark != 4 || !statusSays(g, "Line 4: undefined: unt") {
 					t.Errorf("the typo marks line %d", c.mark)
 				}
 			}),
@@ -111,6 +114,7 @@ func TestEditorMakesAScenario(t *testing.T) {
 					t.Errorf("blue's objectives box: %v", g.play.goals.box.lines)
 				}
 			}),
+			quickClock(),
 			clickCell(in, func() int { return horse }),
 			wait(1),
 			do(func(g *game) {
@@ -119,7 +123,17 @@ func TestEditorMakesAScenario(t *testing.T) {
 				}
 			}),
 			clickCell(in, func() int { return ford[0] }),
-			waitFor(t, "the ford's greeting", func(g *game) bool { return slices.Contains(toastTexts(g), "Reached the ford") }),
+			waitFor(t, "the end screen", func(g *game) bool { return g.play.cover != nil && g.play.cover.chart != nil }),
+			do(func(g *game) {
+				m := g.play.session.match
+				if over, _ := m.Over(); !over || m.Summary().Winner != 1 {
+					t.Errorf("the match after the ford: over %v, winner %d (want team 1)", over, m.Summary().Winner)
+				}
+				c := g.play.cover.box.lines
+				if len(c) < 3 || c[0].text != "Blue wins" || !slices.ContainsFunc(c, func(l textLine) bool { return l.text == "Reached the ford" }) {
+					t.Errorf("the end screen says %v", c)
+				}
+			}),
 			untilStill(t, 5e9),
 			captureStep(t, filepath.Join(shots, "play-ford.png")),
 		)

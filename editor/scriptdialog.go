@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -68,6 +69,32 @@ func (d *scenarioDialog) apply(set *scenario.Setup) {
 	set.Script = d.code.GetText()
 }
 
+// applyScenario sets the dialog's objectives and script in the map's
+// setup and says so; it reports whether the script compiles.
+func (g *game) applyScenario(d *scenarioDialog) bool {
+	grid := g.sess.Grid
+	next := grid.Setup()
+	d.apply(&next)
+	if err := grid.SetSetup(next); err != nil {
+		g.errorf("Scenario not set: %v", err)
+		return false
+	}
+	if line, _ := scriptCheck(next.Script); line > 0 {
+		g.info(fmt.Sprintf("Scenario set; its script has an error at line %d, so play refuses it until fixed", line))
+		return false
+	}
+	g.info("Scenario set: objectives and script are saved with the map")
+	return true
+}
+
+// testScenario plays a test run of the map's scenario; going back to
+// editing (Tab) ends it and opens the scenario dialog again.
+func (g *game) testScenario() {
+	g.play.beginTrial()
+	g.setMode(g.play)
+	g.info("Testing the scenario: Tab goes back to editing it")
+}
+
 // cmdScenario opens the scenario dialog on the map's setup.
 func (g *game) cmdScenario() {
 	grid := g.sess.Grid
@@ -90,24 +117,23 @@ func (g *game) cmdScenario() {
 		rows.AddChild(s.label(units.SideName(side), sideColor(side)), d.goals[k])
 	}
 	body.AddChild(rows)
-	body.AddChild(s.label("Script: handlers such as on_turn_start(side, round) call the game module (docs/scripting.md)", colText))
+	head := s.grid([]bool{true, false}, 8)
+	head.AddChild(s.label("Script: handlers such as on_turn_start(side, round) call the game module (docs/scripting.md)", colText),
+		s.withTip(s.button("Import "+starExt+"…", 50, func() { g.askStarPath(d) }),
+			"Replace the script by a Starlark file's (or drop the file on this dialog)"))
+	body.AddChild(head)
 	d.code = s.codeArea(set.Script, 720, 16)
 	d.status = widget.NewText(widget.TextOpts.Text("", &s.face, colDim))
 	d.code.onChange = d.check
 	d.check()
 	body.AddChild(d.code, d.status)
-	g.dialog("Scenario: objectives and script", body, choice{label: "Cancel"}, choice{label: "Apply", fn: func() {
-		next := grid.Setup()
-		d.apply(&next)
-		if err := grid.SetSetup(next); err != nil {
-			g.errorf("Scenario not set: %v", err)
-			return
-		}
-		if line, _ := scriptCheck(next.Script); line > 0 {
-			g.info(fmt.Sprintf("Scenario set; its script has an error at line %d, so play refuses it until fixed", line))
-			return
-		}
-		g.info("Scenario set: objectives and script are saved with the map")
-	}})
+	g.dialog("Scenario: objectives and script", body, choice{label: "Cancel"},
+		choice{label: "Test scenario", fn: func() {
+			if g.applyScenario(d) {
+				g.testScenario()
+			}
+		}},
+		choice{label: "Apply", fn: func() { g.applyScenario(d) }})
+	g.onDrop(func(fsys fs.FS) { g.dropStar(d, fsys) })
 	g.focusField(d.code)
 }

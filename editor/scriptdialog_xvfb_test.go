@@ -3,16 +3,21 @@
 package editor
 
 import (
+	"bytes"
 	"image"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/scenario"
+	"hexsandbox/render/project"
 )
 
 // typeCode types src into the focused field: characters as typed, each
@@ -169,4 +174,134 @@ func statusSays(g *game, s string) bool {
 		})
 	}
 	return found
+}
+
+// Scripts imported into the scenario dialog: a .star file dropped on the
+// open dialog (beside a file that is no script) replaces the script and
+// is checked at once (the typo's line marked); "Import .star…" asks for
+// a path, where the file's name typed after the folder offered and Enter
+// import the mended script (the mark goes); Apply sets it in the map's
+// setup. A file too long for a script is refused with a sentence, the
+// script left as it was.
+func TestEditorScenarioDialogImportsScripts(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	scripts := t.TempDir()
+	for name, src := range map[string]string{"ford.star": fixedScript, "huge.star": strings.Repeat("#", scenario.MaxScriptBytes+1)} {
+		if err := os.WriteFile(filepath.Join(scripts, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	small, _ := conquestMap(t)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		code := func(g *game) *textField { return scenarioFields(g)[hexmap.MaxSides] }
+		importPath := func(name string) []step {
+			return []step{
+				click(t, "Import .star…"),
+				waitFor(t, "the script path dialog", func(g *game) bool { return findButton(g, "Import") != nil }),
+				typeText(in, name),
+				pressKeys(in, ebiten.KeyEnter),
+				waitFor(t, "the path dialog closed", func(g *game) bool { return findButton(g, "Import") == nil }),
+				wait(1),
+			}
+		}
+		steps := []step{wait(2), do(func(g *game) {
+			g.sess.Replace("", small, false)
+			g.resetView()
+			g.doc.importDir = scripts
+		}), framesDrawn(1)}
+		steps = append(steps, openScenarioDialog(t, in)...)
+		steps = append(steps,
+			do(func(*game) {
+				in.dropped = fstest.MapFS{"a.txt": {Data: []byte("no script")}, "ford.star": {Data: []byte(typoScript)}}
+			}),
+			wait(2),
+			do(func(g *game) {
+				if c := code(g); c.GetText() != typoScript || c.mark != 3 || !statusSays(g, "Line 3: undefined: gme") {
+					t.Errorf("after the drop: script %q, marked line %d", c.GetText(), c.mark)
+				}
+				if len(g.dialogs) != 1 || g.sess.Grid.Setup().Script != "" {
+					t.Errorf("the drop opened as a map or changed the setup: %d dialogs", len(g.dialogs))
+				}
+			}),
+		)
+		steps = append(steps, importPath("huge.star")...)
+		steps = append(steps,
+			do(func(g *game) {
+				if code(g).GetText() != typoScript || !slices.ContainsFunc(toastTexts(g), func(s string) bool { return strings.Contains(s, "longer than a script may be") }) {
+					t.Errorf("the long file: script now %d bytes, toasts %q", len(code(g).GetText()), toastTexts(g))
+				}
+			}),
+		)
+		steps = append(steps, importPath("ford.star")...)
+		steps = append(steps,
+			do(func(g *game) {
+				if c := code(g); c.GetText() != fixedScript || c.mark != 0 || !statusSays(g, "No errors") {
+					t.Errorf("after Import: script %q, marked line %d", c.GetText(), c.mark)
+				}
+			}),
+			click(t, "Apply"),
+			wait(2),
+			do(func(g *game) {
+				if s := g.sess.Grid.Setup(); s.Script != fixedScript {
+					t.Errorf("setup after Apply: script %q", s.Script)
+				}
+			}),
+		)
+		return steps
+	})
+}
+
+// trialScript greets blue as a match starts.
+const trialScript = "def on_start():\n    game.message(\"The trial begins\", side=1)"
+
+// The scenario dialog's Test scenario applies the script and plays the
+// scenario at once (its on_start greets blue); Tab goes back to editing
+// as it was: the scenario dialog open again on the script, the test
+// match gone, the match the map carried kept, the camera where it was.
+func TestEditorTestsAScenario(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	shots := shotsDir(t)
+	small, _ := conquestMap(t)
+	carried := []byte(`{"a match":"the map carried"}`)
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var cam project.Camera
+		steps := []step{wait(2), do(func(g *game) {
+			g.sess.Replace("", small, false)
+			g.sess.Match = carried
+			g.resetView()
+			g.cam.Zoom = 0.5
+			cam = g.cam
+		}), framesDrawn(1)}
+		steps = append(steps, openScenarioDialog(t, in)...)
+		steps = append(steps,
+			typeCode(in, trialScript),
+			wait(1),
+			click(t, "Test scenario"),
+			coverShown(t, "blue's hand-over"),
+			passCover(t, in),
+			waitFor(t, "the script's greeting", func(g *game) bool { return slices.Contains(toastTexts(g), "The trial begins") }),
+			do(func(g *game) {
+				if g.mode != mode(g.play) || g.play.trial == nil || g.sess.Grid.Setup().Script != trialScript {
+					t.Errorf("Test scenario: in play %v, a trial %v, script %q", g.mode == mode(g.play), g.play.trial != nil, g.sess.Grid.Setup().Script)
+				}
+			}),
+			captureStep(t, filepath.Join(shots, "play-trial.png")),
+			tap(in, ebiten.KeyTab),
+			waitFor(t, "the scenario dialog again", func(g *game) bool { return findButton(g, "Test scenario") != nil }),
+			do(func(g *game) {
+				if g.mode != mode(g.edit) || g.play.session != nil || g.play.trial != nil {
+					t.Errorf("after the trial: in edit %v, a match left %v", g.mode == mode(g.edit), g.play.session != nil)
+				}
+				if fs := scenarioFields(g); fs[len(fs)-1].GetText() != trialScript {
+					t.Errorf("the dialog reopened on %q", fs[len(fs)-1].GetText())
+				}
+				if !bytes.Equal(g.sess.Match, carried) || g.cam != cam {
+					t.Errorf("after the trial: the carried match %q, camera %+v (was %+v)", g.sess.Match, g.cam, cam)
+				}
+			}),
+		)
+		return steps
+	})
 }

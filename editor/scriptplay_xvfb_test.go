@@ -3,6 +3,7 @@
 package editor
 
 import (
+	"bytes"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,7 +43,8 @@ func boxHas(g *game, s string) bool {
 // (not red's) and its objectives in the box, which O folds and unfolds;
 // red, after the hand-over, sees its greeting (not blue's) and the error of its
 // failing turn-start handler with the handler's line, in a toast and in
-// its box's log; the match goes on (red can end its turn).
+// its box's log; the match goes on (red can end its turn). Saved and
+// opened again, red's box still has them (not told again as toasts).
 func TestPlayShowsScriptWords(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -107,6 +109,22 @@ func TestPlayShowsScriptWords(t *testing.T) {
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-script-error.png")),
+			saveAndReopen(t, in, dir, "words", func(match []byte) {
+				if !bytes.Contains(match, []byte("Red hears this.")) {
+					t.Error("the saved match does not keep red's message")
+				}
+			}),
+			coverShown(t, "red's hand-over after opening"),
+			passCover(t, in),
+			wait(2),
+			do(func(g *game) {
+				if !boxHas(g, "Red hears this.") || !boxHas(g, "line 7") || boxHas(g, "Welcome, Blue.") {
+					t.Errorf("red's objectives box after opening: %v", g.play.goals.box.lines)
+				}
+				if slices.Contains(toastTexts(g), "Red hears this.") {
+					t.Error("red was told its message again after opening")
+				}
+			}),
 			tap(in, ebiten.KeyEnter),
 			coverShown(t, "blue's hand-over"),
 		}

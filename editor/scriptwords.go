@@ -79,6 +79,53 @@ func (w *scriptWords) take(side int) []scriptWord {
 	return out
 }
 
+// savedWord is a word as a saved match keeps it: for which side, and
+// whether that side was shown it yet.
+type savedWord struct {
+	Side   int    `json:"side"`
+	Text   string `json:"text"`
+	Err    bool   `json:"err,omitempty"`
+	Unread bool   `json:"unread,omitempty"`
+}
+
+// maxWordBytes is the longest word a saved match gives back: a message
+// is at most 1000 bytes, an error's sentence a little more.
+const maxWordBytes = 4000
+
+// save is the words as a saved match keeps them: each side's log, then
+// its words not yet shown, oldest first.
+func (w *scriptWords) save() []savedWord {
+	var out []savedWord
+	for side := 1; side <= hexmap.MaxSides; side++ {
+		for _, unread := range []bool{false, true} {
+			list := w.log[side]
+			if unread {
+				list = w.unread[side]
+			}
+			for _, x := range list {
+				out = append(out, savedWord{Side: side, Text: x.text, Err: x.isErr, Unread: unread})
+			}
+		}
+	}
+	return out
+}
+
+// restore puts back the words a saved match kept, within the bounds
+// (a word for no side, or too long, is left out: the file was not ours).
+func (w *scriptWords) restore(saved []savedWord) {
+	for _, x := range saved {
+		if x.Side < 1 || x.Side > hexmap.MaxSides || len(x.Text) > maxWordBytes {
+			continue
+		}
+		word := scriptWord{text: x.Text, isErr: x.Err}
+		if x.Unread {
+			w.unread[x.Side] = keepLast(append(w.unread[x.Side], word), maxUnread)
+		} else {
+			w.log[x.Side] = keepLast(append(w.log[x.Side], word), maxLogged)
+		}
+	}
+}
+
 // keepLast is the last n of words.
 func keepLast(words []scriptWord, n int) []scriptWord {
 	if len(words) > n {

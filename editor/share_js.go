@@ -5,6 +5,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"hexsandbox/editor/files"
@@ -50,6 +51,10 @@ func linkedMap() (files.Loaded, bool, error) {
 // while the editor runs (a hashchange), asking first about unsaved
 // changes.
 func (g *game) openLink() {
+	if hash := js.Global().Get("location").Get("hash").String(); strings.HasPrefix(hash, "#join=") {
+		g.guard("joining the online match", func() { g.joinOnline(hash, pageServer()) })
+		return
+	}
 	l, ok, err := linkedMap()
 	switch {
 	case !ok:
@@ -57,5 +62,18 @@ func (g *game) openLink() {
 		g.fail(err)
 	default:
 		g.guard("opening the shared map", func() { g.replace(l) })
+	}
+}
+
+// pageServer is the match server the Online… dialog offers first: the
+// one that served the page.
+func pageServer() string { return js.Global().Get("location").Get("origin").String() }
+
+// seatLink puts the seat's link into the page's address (no history
+// entry, no hashchange): reloading the page, or opening the address
+// later, joins the seat again.
+func (g *game) seatLink(link string) {
+	if strings.HasPrefix(link, pageServer()+"/") {
+		js.Global().Get("history").Call("replaceState", js.Null(), "", link)
 	}
 }

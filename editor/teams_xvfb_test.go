@@ -39,8 +39,58 @@ func clickTeam(t reporter, side int) step {
 	})
 }
 
-// New game with three sides, red's team button clicked round from team 2
-// to team 1: the match has blue and red on team 1 and green on team 3;
+// sideRowButtons returns the buttons on side's row of the New game
+// dialog: who plays it, then its team.
+func sideRowButtons(g *game, side int) []*widget.Button {
+	var out []*widget.Button
+	findIn(g, func(r *widget.Container) bool {
+		ch := r.Children()
+		if len(ch) == 0 {
+			return false
+		}
+		if l, ok := ch[0].(*widget.Text); !ok || l.Label != units.SideName(side) {
+			return false
+		}
+		for _, w := range ch[1:] {
+			if b, ok := w.(*widget.Button); ok {
+				out = append(out, b)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// checkSideRows checks that the rows of the first n sides can be used and
+// the others are greyed, and that every row's buttons stand in the same
+// columns (each row is a grid of its own: only equal label widths line
+// them up).
+func checkSideRows(t reporter, n int) step {
+	return do(func(g *game) {
+		var x0, x1 int
+		for side := 1; side <= 4; side++ {
+			bs := sideRowButtons(g, side)
+			if len(bs) != 2 {
+				t.Fatalf("%s's row has %d buttons, want 2", units.SideName(side), len(bs))
+			}
+			for _, b := range bs {
+				if b.GetWidget().Disabled != (side > n) {
+					t.Errorf("with %d sides, %s's %q button disabled: %v", n, units.SideName(side), b.Text().Label, b.GetWidget().Disabled)
+				}
+			}
+			if side == 1 {
+				x0, x1 = bs[0].GetWidget().Rect.Min.X, bs[1].GetWidget().Rect.Min.X
+			} else if bs[0].GetWidget().Rect.Min.X != x0 || bs[1].GetWidget().Rect.Min.X != x1 {
+				t.Errorf("%s's buttons start at x %d and %d, blue's at %d and %d", units.SideName(side),
+					bs[0].GetWidget().Rect.Min.X, bs[1].GetWidget().Rect.Min.X, x0, x1)
+			}
+		}
+	})
+}
+
+// New game with three sides (the dialog greys the rows of sides that
+// will not play, and lines its columns up), red's team button clicked
+// round from team 2 to team 1: the match has blue and red on team 1 and green on team 3;
 // blue's unit cannot attack red's (the engine finds no target there, as
 // it does not for green's, which is merely out of reach) and blue sees
 // red's unit across the map through its teammate's eyes.
@@ -50,7 +100,10 @@ func TestNewGameTeams(t *testing.T) {
 	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		return []step{
 			openNewGame(t, in),
+			checkSideRows(t, 2),
 			click(t, "2"), // sides: 3
+			wait(1),
+			checkSideRows(t, 3),
 			clickTeam(t, 2), clickTeam(t, 2), clickTeam(t, 2),
 			click(t, "Start"),
 			waitFor(t, "play mode", func(g *game) bool { return g.playing() }),

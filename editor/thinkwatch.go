@@ -15,12 +15,8 @@ type thinkWatch struct {
 	pending time.Duration // the thinking since the last frame drawn
 }
 
-// ticked counts a tick of d, in which the computer played a command
-// when thinks is set. A nil watch counts nothing.
-func (w *thinkWatch) ticked(d time.Duration, thinks bool) {
-	if w == nil || !thinks {
-		return
-	}
+// ticked counts a tick of d in which the computer played a command.
+func (w *thinkWatch) ticked(d time.Duration) {
 	w.Commands++
 	w.pending += d
 	w.Total += d

@@ -22,6 +22,10 @@ type SideTally struct {
 type RoundStats struct {
 	Round int         `json:"round"`
 	Sides []SideTally `json:"sides"`
+	// Commands is how many commands of the log came before the round
+	// ended: where the next round begins in the log (the whole log for
+	// the round the log ends in).
+	Commands int `json:"commands"`
 }
 
 // Stats replays log from scenario sc on map g and returns the tallies at
@@ -44,6 +48,7 @@ func Stats(g *hexmap.Grid, sc Scenario, log []Command) ([]RoundStats, error) {
 		if err != nil {
 			return nil, fmt.Errorf("command %d: %w", k+1, err)
 		}
+		t.applied = k + 1
 		t.count(ev)
 	}
 	t.push(m.st.Round)
@@ -52,10 +57,11 @@ func Stats(g *hexmap.Grid, sc Scenario, log []Command) ([]RoundStats, error) {
 
 // tallier keeps the running tallies of a match being replayed.
 type tallier struct {
-	m     *Match
-	round int         // the round being counted
-	sides []SideTally // per side, in the match's side order
-	out   []RoundStats
+	m       *Match
+	round   int         // the round being counted
+	sides   []SideTally // per side, in the match's side order
+	applied int         // commands of the log applied so far
+	out     []RoundStats
 }
 
 // count adds what events ev did, closing a round when the next begins.
@@ -91,7 +97,7 @@ func (t *tallier) add(id int, f func(*SideTally)) {
 // push records the tallies now as the end of round r, with the towns
 // held now.
 func (t *tallier) push(r int) {
-	rs := RoundStats{Round: r, Sides: append([]SideTally(nil), t.sides...)}
+	rs := RoundStats{Round: r, Sides: append([]SideTally(nil), t.sides...), Commands: t.applied}
 	for k := range rs.Sides {
 		rs.Sides[k].Towns = 0
 		for _, tw := range t.m.st.Towns {

@@ -18,6 +18,10 @@ import (
 //	round 1: towns 1, built 1, destroyed 1; towns 1, lost 1
 //	round 2: towns 2, built 1, destroyed 1; towns 0, lost 1
 //	round 3 (begun, blue's turn): as round 2 (Ash's stock is 4 of 25)
+//
+// Round 1 begins before the first command, round 2 after the third (red's
+// end), round 3 after the sixth, the last: so the rounds end after 0, 3,
+// 6 and (the log's end) 6 commands.
 func TestStatsHandWorked(t *testing.T) {
 	g := flatGrid(t, 10, 10)
 	sc := two(us("spearman", 1, 4, 4, 0), us("scout", 2, 5, 4, 1), us("spearman", 2, 8, 8, 0))
@@ -40,6 +44,9 @@ func TestStatsHandWorked(t *testing.T) {
 	for r, rs := range got {
 		if rs.Round != r || len(rs.Sides) != 2 || rs.Sides[0].Side != 1 || rs.Sides[1].Side != 2 {
 			t.Fatalf("entry %d: %+v", r, rs)
+		}
+		if want := []int{0, 3, 6, 6}[r]; rs.Commands != want {
+			t.Errorf("round %d ends after %d commands, want %d", r, rs.Commands, want)
 		}
 		for k, s := range rs.Sides {
 			if g := tally(s.Towns, s.Built, s.Lost, s.Destroyed); g != want[r][k] {

@@ -106,31 +106,46 @@ func (c *Client) Next(ctx context.Context) (Reply, error) {
 	return r, nil
 }
 
-// FetchSetup asks the server at base for what seat token of match plays
-// from (POST /api/matches/ID/seat): its side, the map and the scenario as
-// the side knows it.
-func FetchSetup(ctx context.Context, base, match, token string) (Setup, error) {
-	body, _ := json.Marshal(SeatRequest{Token: token})
-	req, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(base, "/")+"/api/matches/"+match+"/seat", bytes.NewReader(body))
+// CreateMatch creates a match on the server at base (POST /api/matches).
+func CreateMatch(ctx context.Context, base string, req Create) (Created, error) {
+	var out Created
+	return out, post(ctx, strings.TrimSuffix(base, "/")+"/api/matches", req, &out)
+}
+
+// post posts body as JSON to url and decodes the answer into out; a
+// status other than 200 or 201 is an error with the server's one line.
+func post(ctx context.Context, url string, body, out any) error {
+	b, err := json.Marshal(body)
 	if err != nil {
-		return Setup{}, err
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(b))
+	if err != nil {
+		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return Setup{}, err
+		return err
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
 		var e Error
 		json.NewDecoder(io.LimitReader(resp.Body, 1<<10)).Decode(&e)
-		return Setup{}, fmt.Errorf("%s: %s", resp.Status, e.Error)
+		return fmt.Errorf("%s: %s", resp.Status, e.Error)
 	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxReply)).Decode(out); err != nil {
+		return fmt.Errorf("the server's answer: %v", err)
+	}
+	return nil
+}
+
+// FetchSetup asks the server at base for what seat token of match plays
+// from (POST /api/matches/ID/seat): its side, the map and the scenario as
+// the side knows it.
+func FetchSetup(ctx context.Context, base, match, token string) (Setup, error) {
 	var st Setup
-	if err := json.NewDecoder(io.LimitReader(resp.Body, maxReply)).Decode(&st); err != nil {
-		return Setup{}, fmt.Errorf("the server's seat answer: %v", err)
-	}
-	return st, nil
+	return st, post(ctx, strings.TrimSuffix(base, "/")+"/api/matches/"+match+"/seat", SeatRequest{Token: token}, &st)
 }
 
 // ErrGap is a sequence number out of order: the connection lost or

@@ -77,6 +77,10 @@ func Explain(err error) string {
 	case errors.Is(err, ErrCorrupt):
 		return fmt.Sprintf("The map %s is damaged (cut short or altered) and cannot be read.", p)
 	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) { // any other refusal of the system's
+		return fmt.Sprintf("Cannot %s %s: %s.", verb, p, systemReason(err))
+	}
 	return err.Error()
 }
 

@@ -34,13 +34,9 @@ func serveOnly(addr, db string) error {
 	}
 	lim := server.DefaultLimits()
 	lim.OpenPerAddress, lim.ConnsPerAddress = 1<<20, 1<<20
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", server.New(st, lim).Handler())
-	return serve.NewServer(mux, serve.DefaultTimeouts()).Serve(ln)
+	return serve.Run(context.Background(), addr, mux, nil)
 }
 
 // child is the server running as a child process of this program.

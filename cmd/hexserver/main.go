@@ -10,7 +10,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -82,17 +81,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	lim := server.DefaultLimits()
 	lim.Origins = allowed
 	mux.Handle("/api/", server.New(st, lim).Handler())
-	ln, err := net.Listen("tcp", *addr)
+	err = serve.Run(ctx, *addr, mux, func(at net.Addr) {
+		fmt.Fprintf(stdout, "hexserver: listening on http://%s/ with matches in %s (Ctrl+C stops)\n", at, *db)
+	})
 	if err != nil {
-		return fail(err)
-	}
-	srv := serve.NewServer(mux, serve.DefaultTimeouts())
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
-	fmt.Fprintf(stdout, "hexserver: listening on http://%s/ with matches in %s (Ctrl+C stops)\n", ln.Addr(), *db)
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(err)
 	}
 	return 0

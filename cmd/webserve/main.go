@@ -7,12 +7,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 
@@ -46,17 +44,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer root.Close()
-	ln, err := net.Listen("tcp", *addr)
+	err = serve.Run(ctx, *addr, serve.Handler(root.FS()), func(at net.Addr) {
+		fmt.Fprintf(stdout, "hexsandbox: open http://%s/ in a browser (Ctrl+C stops)\n", at)
+	})
 	if err != nil {
-		return fail(err)
-	}
-	srv := serve.NewServer(serve.Handler(root.FS()), serve.DefaultTimeouts())
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
-	fmt.Fprintf(stdout, "hexsandbox: open http://%s/ in a browser (Ctrl+C stops)\n", ln.Addr())
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(err)
 	}
 	return 0

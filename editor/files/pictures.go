@@ -32,18 +32,19 @@ func ShotName(name, kind string, t time.Time) string {
 
 // WritePNG writes img as a PNG at path, atomically (a failure leaves no
 // half-written file), creating the folder if needed; it returns the
-// absolute path written.
+// absolute path written. Its errors name the file or folder for
+// saves.Explain.
 func WritePNG(path string, img image.Image) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
 	}
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		return "", fmt.Errorf("picture folder: %v", err)
+		return "", saves.AboutFile(err, filepath.Dir(abs), true)
 	}
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := saves.WriteFileAtomic(abs, func(w io.Writer) error { return enc.Encode(w, img) }); err != nil {
-		return "", fmt.Errorf("writing %s: %v", abs, err)
+		return "", err
 	}
 	return abs, nil
 }

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -34,6 +36,26 @@ func NewServer(h http.Handler, t Timeouts) *http.Server {
 		IdleTimeout:       t.Idle,
 		MaxHeaderBytes:    maxHeaderBytes,
 	}
+}
+
+// Run serves h at addr with the default timeouts until ctx ends (then
+// it returns nil) or serving fails. Once it listens it calls ready, if
+// set, with the address it listens on.
+func Run(ctx context.Context, addr string, h http.Handler, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := NewServer(h, DefaultTimeouts())
+	stop := context.AfterFunc(ctx, func() { srv.Close() })
+	defer stop()
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 // CheckLoopback accepts only addresses of this machine's loopback

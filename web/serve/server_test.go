@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -199,5 +200,32 @@ func TestParallelDownloadsMemoryBounded(t *testing.T) {
 	t.Logf("%d parallel downloads of %d MB: %.1f MB allocated in all", downloads, size>>20, float64(alloc)/(1<<20))
 	if alloc > 32<<20 {
 		t.Fatalf("%d parallel downloads allocated %d MB: files are read into memory", downloads, alloc>>20)
+	}
+}
+
+// Run serves at the address it reports, and returns nil once its
+// context ends; an address it cannot listen on is an error.
+func TestRunServesUntilCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	at := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "hello") })
+	go func() { done <- Run(ctx, "127.0.0.1:0", h, func(a net.Addr) { at <- a }) }()
+	addr := <-at
+	resp, err := http.Get("http://" + addr.String() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "hello" {
+		t.Errorf("body %q, want hello", body)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run after its context ended: %v, want nil", err)
+	}
+	if err := Run(context.Background(), addr.String()+"x", h, nil); err == nil {
+		t.Error("Run on a bad address returned nil")
 	}
 }
