@@ -131,25 +131,56 @@ func (c *coverScreen) draw(screen *ebiten.Image, s *style) {
 		screen.Fill(coverBack)
 	}
 	b := screen.Bounds()
-	w, h := c.box.size()
-	bh := float64(s.px(36))
+	box := c.box.fit(float64(b.Dx() - 2*s.px(8)))
+	w, h := box.size()
 	var cw, ch int
 	if c.chart != nil {
 		cw, ch = c.chart.size(s)
 		ch += s.px(12)
 	}
-	x, y := (float64(b.Dx())-w)/2, (float64(b.Dy())-h-float64(ch)-bh)/2
-	c.at = c.box.draw(screen, x, y, colPanel, colBorder)
+	labels := make([]textBox, len(c.buttons))
+	for k, btn := range c.buttons {
+		labels[k] = textBox{lines: []textLine{{btn.label, s.bold, colText}}, pad: float64(s.px(coverButtonPad))}
+	}
+	x := max(0, (float64(b.Dx())-w)/2)
+	rows, bh := c.placeButtons(labels, x, float64(b.Dx()), s)
+	y := (float64(b.Dy()) - h - float64(ch) - float64(rows)*(bh+float64(s.px(12)))) / 2
+	c.at = box.draw(screen, x, y, colPanel, colBorder)
 	if c.chart != nil {
 		c.chart.draw(screen, (b.Dx()-cw)/2, int(y+h)+s.px(12), s)
 	}
-	bx := x
+	top := y + h + float64(ch+s.px(12))
 	for k := range c.buttons {
 		btn := &c.buttons[k]
-		lb := textBox{lines: []textLine{{btn.label, s.bold, colText}}, pad: float64(s.px(10))}
-		btn.at = lb.draw(screen, bx, y+h+float64(ch+s.px(12)), colButton, colAccent)
-		bx += float64(btn.at.Dx() + s.px(16))
+		btn.at = labels[k].draw(screen, float64(btn.at.Min.X), top+float64(btn.at.Min.Y), colButton, colAccent)
 	}
+}
+
+// coverButtonPad is the padding of a cover screen's button's label in
+// logical pixels: the button is 44 or more high, a finger's size.
+const coverButtonPad = 14
+
+// placeButtons lays the buttons out in rows from x, a row as wide as the
+// screen's width allows, and returns how many rows and their height:
+// each button's at holds its left and its top below the first row's
+// until drawn.
+func (c *coverScreen) placeButtons(labels []textBox, x, width float64, s *style) (int, float64) {
+	if len(labels) == 0 {
+		return 0, 0
+	}
+	gap := float64(s.px(16))
+	bx, row := x, 0
+	_, bh := labels[0].size()
+	for k := range c.buttons {
+		w, _ := labels[k].size()
+		if bx > x && bx+w > width {
+			bx, row = x, row+1
+		}
+		y := float64(row) * (bh + float64(s.px(12)))
+		c.buttons[k].at = image.Rect(int(bx), int(y), int(bx+w), int(y+bh))
+		bx += w + gap
+	}
+	return row + 1, bh
 }
 
 // click handles a click at (x, y): a hand-over goes; the end screen runs

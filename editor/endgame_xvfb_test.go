@@ -332,3 +332,39 @@ func TestPlayNoGameOffersNewGame(t *testing.T) {
 		}
 	})
 }
+
+// On a phone held upright (a screen 390 pixels wide) the no-game
+// screen's text wraps to the screen's width and its buttons, a finger's
+// height, lie on it.
+func TestPlayNoGameFitsAPhone(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	empty, err := hexmap.NewGrid(20, 15, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			playOn(t, in, empty),
+			wait(2),
+			do(func(g *game) {
+				c := g.play.cover
+				if c == nil || len(c.buttons) != 2 {
+					t.Fatalf("no no-game screen: %+v", c)
+				}
+				phone := ebiten.NewImage(390, 844)
+				defer phone.Deallocate()
+				c.draw(phone, g.win.style)
+				screen := phone.Bounds()
+				if !c.at.In(screen) {
+					t.Errorf("the text %v is not on the screen %v", c.at, screen)
+				}
+				for _, b := range c.buttons {
+					if !b.at.In(screen) || b.at.Dy() < g.win.style.px(fingerSize) {
+						t.Errorf("button %q at %v: not on the screen %v or lower than a finger", b.label, b.at, screen)
+					}
+				}
+			}),
+		}
+	})
+}

@@ -73,13 +73,6 @@ func closeTo(a, b color.RGBA, tol int) bool {
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 func scaled(c color.RGBA, f float64) color.RGBA {
 	s := func(v uint8) uint8 { return uint8(float64(v)*f + 0.5) }
 	return color.RGBA{s(c.R), s(c.G), s(c.B), 255}

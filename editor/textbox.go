@@ -34,6 +34,28 @@ func (b *textBox) size() (w, h float64) {
 	return w + 2*b.pad, h - b.gap + 2*b.pad
 }
 
+// fit is the box no wider than width if it can be: when a line is too
+// wide, each run of lines of one face and colour flows as a paragraph
+// and wraps at spaces (a narrow screen: a phone held upright).
+func (b *textBox) fit(width float64) textBox {
+	if w, _ := b.size(); w <= width {
+		return *b
+	}
+	out := textBox{pad: b.pad, gap: b.gap}
+	inner := width - 2*b.pad
+	for k := 0; k < len(b.lines); {
+		l := b.lines[k]
+		para := l.text
+		for k++; k < len(b.lines) && b.lines[k].face == l.face && b.lines[k].col == l.col; k++ {
+			para += " " + b.lines[k].text
+		}
+		for _, t := range wrapText(para, l.face, inner) {
+			out.lines = append(out.lines, textLine{t, l.face, l.col})
+		}
+	}
+	return out
+}
+
 // draw draws the box with its top left at (x, y) on back, framed in
 // frame, and returns where it lies.
 func (b *textBox) draw(screen *ebiten.Image, x, y float64, back, frame color.Color) image.Rectangle {

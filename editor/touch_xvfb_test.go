@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
+
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 )
@@ -85,6 +87,52 @@ func TestEditorTouchTapHoldAndPinch(t *testing.T) {
 			do(func(g *game) {
 				if d := g.cam.Distance(); math.Abs(d-dist0/2) > 0.01 {
 					t.Errorf("camera distance %g after the pinch, want %g", d, dist0/2)
+				}
+			}),
+		}
+	})
+}
+
+// A finger that goes down on a panel button and drags 120 pixels up
+// scrolls the panel's content 120 pixels with it (the wheel's notch is
+// 60 pixels: two notches), and the button is not pressed.
+func TestEditorFingerScrollsThePanel(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	var x, y int
+	runEditorSized(t, 1000, 420, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		return []step{
+			wait(2),
+			do(func(g *game) {
+				var play *widget.Button
+				walk(g.edit.panel.content, func(w widget.PreferredSizeLocateableWidget) {
+					if b, ok := w.(*widget.Button); ok && b.Text() != nil && b.Text().Label == "Play (Tab)" {
+						play = b
+					}
+				})
+				if play == nil {
+					t.Fatalf("no Play button in the panel")
+				}
+				r := play.GetWidget().Rect
+				x, y = (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+				finger(in, TouchDown, 3, x, y)
+			}),
+			do(func(*game) { finger(in, TouchMove, 3, x, y-20) }),
+			do(func(*game) { finger(in, TouchMove, 3, x+5, y-70) }),
+			do(func(*game) { finger(in, TouchMove, 3, x+5, y-120) }),
+			do(func(*game) { finger(in, TouchUp, 3, x+5, y-120) }),
+			wait(2),
+			do(func(g *game) {
+				p := g.edit.panel
+				over := p.content.GetWidget().Rect.Dy() - p.scroll.ViewRect().Dy()
+				if over < 120 {
+					t.Fatalf("the panel's content overflows by %d pixels only", over)
+				}
+				if got, want := p.scroll.ScrollTop*float64(over), 120.0; math.Abs(got-want) > 1 {
+					t.Errorf("the panel scrolled %.1f pixels, want %g", got, want)
+				}
+				if g.mode != mode(g.edit) {
+					t.Errorf("the drag pressed the Play button")
 				}
 			}),
 		}

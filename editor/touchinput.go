@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"image"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,12 +16,14 @@ type touchRoute uint8
 const (
 	routeNone    touchRoute = iota
 	routeWidgets            // began off the map: the finger is the left button, for the widgets
+	routePanel              // began on the panel: the left button, or a drag up or down scrolls it
 	routeMap                // began on the map: gestures
 )
 
 // touchInput turns fingers into the events the editor replays: a finger
 // that goes down off the map (on the panel, the game bar, a dialog) is
-// the left button there; on the map the fingers are gestures (package
+// the left button there (on the panel a finger dragged up or down
+// scrolls it instead, as the wheel does); on the map the fingers are gestures (package
 // touch): a tap is a click, a one-finger drag holds the left button
 // (painting) or the right (panning, as the right button pans), a long
 // press is a Hold, and two fingers pinch, twist and pan (Pinch). Every
@@ -28,8 +31,14 @@ const (
 type touchInput struct {
 	rec    touch.Recogniser
 	route  touchRoute
-	finger int                // routeWidgets: the finger followed
-	drag   ebiten.MouseButton // the button a drag under way holds
+	finger int // routeWidgets, routePanel: the finger followed
+	// routePanel: where the finger went down, where it was last, and
+	// whether it scrolls; notch is how many pixels make a notch of the
+	// wheel.
+	from, last [2]int
+	scrolls    bool
+	notch      float64
+	drag       ebiten.MouseButton // the button a drag under way holds
 	// pans: a one-finger drag on the map pans (play mode, or the hand
 	// in edit mode) rather than paints.
 	pans bool
@@ -43,8 +52,9 @@ type touchInput struct {
 
 // translate turns the fingers among evs into events, appended in their
 // place to a buffer of its own, and at now a finger held still into a
-// long press. onMap tells whether a point is on the map.
-func (t *touchInput) translate(evs []Event, now time.Time, onMap func(x, y int) bool) []Event {
+// long press. where tells where a finger going down at a point is
+// routed.
+func (t *touchInput) translate(evs []Event, now time.Time, where func(x, y int) touchRoute) []Event {
 	t.out = t.out[:0]
 	for _, ev := range evs {
 		if !isTouch(ev.Kind) {
@@ -52,7 +62,7 @@ func (t *touchInput) translate(evs []Event, now time.Time, onMap func(x, y int) 
 			continue
 		}
 		t.seen = true
-		t.finger1(ev, onMap)
+		t.finger1(ev, where)
 	}
 	if t.route == routeMap {
 		t.gs = t.rec.Tick(now, t.gs[:0])
@@ -62,16 +72,18 @@ func (t *touchInput) translate(evs []Event, now time.Time, onMap func(x, y int) 
 }
 
 // finger1 routes one finger's event.
-func (t *touchInput) finger1(ev Event, onMap func(x, y int) bool) {
+func (t *touchInput) finger1(ev Event, where func(x, y int) touchRoute) {
 	if t.route == routeNone && ev.Kind == TouchDown {
-		t.finger, t.route = ev.Finger, routeWidgets
-		if onMap(ev.X, ev.Y) {
-			t.route = routeMap
-		}
+		t.finger, t.route = ev.Finger, where(ev.X, ev.Y)
+		t.from, t.last, t.scrolls = [2]int{ev.X, ev.Y}, [2]int{ev.X, ev.Y}, false
 	}
 	switch t.route {
 	case routeWidgets:
 		t.widgets(ev)
+	case routePanel:
+		if !t.scroll(ev) {
+			t.widgets(ev)
+		}
 	case routeMap:
 		t.gs = t.rec.Touch(ev.Finger, touchPhase(ev.Kind), touch.Point{X: float64(ev.X), Y: float64(ev.Y)}, ev.At, t.gs[:0])
 		t.gestures()
@@ -96,6 +108,37 @@ func (t *touchInput) widgets(ev Event) {
 		t.route = routeNone
 	}
 }
+
+// scroll turns the followed finger on the panel into the wheel once it
+// has moved up or down more than a sixth of a notch (and more than
+// sideways: a slider follows a finger dragged sideways): the press is
+// taken back, released away from every widget, and the finger's moves
+// turn the wheel where it went down. It reports whether it took ev.
+func (t *touchInput) scroll(ev Event) bool {
+	if ev.Finger != t.finger || t.notch <= 0 {
+		return false
+	}
+	dx, dy := ev.X-t.from[0], ev.Y-t.from[1]
+	if !t.scrolls && ev.Kind == TouchMove && float64(abs(dy)) > t.notch/6 && abs(dy) > abs(dx) {
+		t.scrolls = true
+		t.emit(Move, -1, -1, ev.At)
+		t.button(ButtonUp, ebiten.MouseButtonLeft, -1, -1, ev.At)
+		t.emit(Move, t.from[0], t.from[1], ev.At)
+	}
+	if !t.scrolls {
+		return false
+	}
+	if wy := float64(ev.Y - t.last[1]); wy != 0 {
+		t.out = append(t.out, Event{Kind: Wheel, X: t.from[0], Y: t.from[1], WheelY: wy / t.notch, At: ev.At})
+	}
+	t.last = [2]int{ev.X, ev.Y}
+	if ev.Kind != TouchMove && ev.Kind != TouchDown {
+		t.route = routeNone
+	}
+	return true
+}
+
+func abs(v int) int { return max(v, -v) }
 
 func touchPhase(k EventKind) touch.Phase {
 	switch k {
@@ -153,13 +196,22 @@ func (t *touchInput) button(k EventKind, b ebiten.MouseButton, x, y int, at time
 func (g *game) fingers(now time.Time) {
 	t := &g.inp.fingers
 	t.pans = g.mode != mode(g.edit) || t.hand
-	out := t.translate(g.inp.tick, now, g.touchOnMap)
+	t.notch = float64(g.win.style.px(wheelStep))
+	out := t.translate(g.inp.tick, now, g.touchRoute)
 	g.inp.tick = append(g.inp.tick[:0], out...)
 }
 
-// touchOnMap reports whether a finger down at (x, y) is on the map, not
-// a widget, the minimap or a map button (those take it as a click).
-func (g *game) touchOnMap(x, y int) bool {
+// touchRoute is where a finger down at (x, y) goes: the map's gestures
+// on the map (not the minimap or a map button, which take it as a
+// click), the panel shown in edit mode with no dialog open, or the
+// widgets there.
+func (g *game) touchRoute(x, y int) touchRoute {
 	_, onButton := g.mapButtonAt(x, y)
-	return g.overMap(x, y) && !g.mini.contains(x, y) && !onButton
+	switch {
+	case g.overMap(x, y) && !g.mini.contains(x, y) && !onButton:
+		return routeMap
+	case !g.busy() && g.mode == mode(g.edit) && g.panelShown() && image.Pt(x, y).In(g.edit.panel.root.GetWidget().Rect):
+		return routePanel
+	}
+	return routeWidgets
 }
