@@ -220,7 +220,7 @@ func (g *game) buildUI(scale float64) error {
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame, Online: g.onlineDialog,
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
 		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay
@@ -279,13 +279,14 @@ func (g *game) toggleMode() {
 }
 
 func (g *game) updateTitle() {
-	t := "Hex Sandbox — " + g.mapTitle()
+	t := g.play.yourTurn() + "Hex Sandbox — " + g.mapTitle()
 	if g.sess.Modified() {
 		t += " •"
 	}
 	if t != g.doc.title {
 		g.doc.title = t
 		ebiten.SetWindowTitle(t)
+		pageTitle(t)
 	}
 }
 
