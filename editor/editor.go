@@ -43,6 +43,9 @@ func (g *game) run() error {
 	ebiten.SetVsyncEnabled(true)
 	keepScreen()
 	g.updateTitle()
+	if sleepsWhenIdle {
+		g.quality.waker.enable()
+	}
 	err := ebiten.RunGame(g)
 	if errors.Is(err, ebiten.Termination) {
 		return nil

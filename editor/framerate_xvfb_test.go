@@ -105,6 +105,7 @@ func measureIdle(b *testing.B, p prefs.Prefs) (fps, cpuMsPerS float64) {
 	runEditorSized(b, 1280, 720, Options{MapsDir: b.TempDir()}, newScriptInput(), func(g *game, c *checker) []step {
 		g.view.Quality = p
 		g.clock.source = wallClock
+		g.quality.waker.enable() // as the desktop program
 		g.hooks.capture = func(*ebiten.Image) { frames++ }
 		return []step{
 			func(g *game) bool {

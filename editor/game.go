@@ -352,6 +352,13 @@ func (g *game) overMap(x, y int) bool {
 // a key counts, and a drag paints along its path; the camera moves by the
 // time each key was held.
 func (g *game) Update() error {
+	err := g.update()
+	g.quality.waker.follow(err == nil && g.quality.still.Idle(g.clock.now))
+	return err
+}
+
+// update is one tick of Update.
+func (g *game) update() error {
 	// Background work reads the map between frames, never while it may
 	// change.
 	g.scene.Lock()
@@ -570,7 +577,7 @@ func (g *game) autosaved(err error) {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
-	if !g.hooks.frameWanted && g.quality.still.Skip(g.clock.now) {
+	if !g.hooks.frameWanted && !g.quality.waker.asleep && g.quality.still.Skip(g.clock.now) {
 		return // the picture stays: a still window draws less often
 	}
 	start := wallClock() // the pacer measures the machine, not the map's time

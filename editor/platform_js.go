@@ -27,6 +27,10 @@ const browserFiles = true
 // function of the program on its first call.
 const rehearseComputer = true
 
+// sleepsWhenIdle: the browser's frames follow requestAnimationFrame
+// (idleWaker is the desktop's).
+const sleepsWhenIdle = false
+
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
 

@@ -17,6 +17,7 @@ type quality struct {
 	store prefs.Store
 	pacer pace.Pacer
 	still pace.Stillness // throttles the frames of a still window
+	waker idleWaker      // lets a still desktop window sleep between them
 	last  render.Quality
 	set   bool // last has been applied once
 }
