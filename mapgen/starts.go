@@ -44,7 +44,8 @@ import (
 // townSpacing. A side's region is the land it walks to (the least sum
 // of nav.MoveCost) more cheaply than every other side; each region
 // holds as many neutral towns as every other, about one per TownLand of
-// the regions' land, and the k-th nearest of one side's lies within
+// the regions' land (a round more when a round fewer would fall short),
+// and the k-th nearest of one side's lies within
 // (2 bandTolerance + 1) townBand walking cost of every other side's k-th
 // nearest; the others stand where no side walks more cheaply than the
 // rest. Distances are the topology's, wrapped on wrapping maps.
@@ -493,10 +494,10 @@ func (p *placer) neutralSites(starts []int) []int {
 	}
 	slices.SortFunc(spots, func(a, b townSpot) int { return cmp.Or(b.score-a.score, cmp.Compare(a.tie, b.tie)) })
 	t := newTownPlan(p, starts, spots)
-	for len(t.out)+len(starts) <= min(want, t.regionWant()) && t.round() {
+	for len(t.out) < t.regionWant() && t.round() {
 	}
 	for _, s := range spots { // the rest where no side walks nearer than the others
-		if len(t.out) == want {
+		if len(t.out) >= want {
 			break
 		}
 		if !t.blocked[s.cell] && t.region[s.cell] < 0 {
@@ -559,8 +560,9 @@ func newTownPlan(p *placer, starts []int, spots []townSpot) *townPlan {
 	return t
 }
 
-// regionWant is how many towns the sides' regions hold, one per
-// TownLand of their land, as the rest of the map does.
+// regionWant is how many towns the sides' regions want, one per TownLand
+// of their land, as the rest of the map has (rounds place them a side's
+// worth at a time, so up to len(starts)-1 more).
 func (t *townPlan) regionWant() int {
 	n := 0
 	for _, r := range t.region {

@@ -271,7 +271,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 			land++
 		}
 	}
-	if want := land / TownLand; len(neutral) < want/2 || len(neutral) > want+1 {
+	if want := land / TownLand; len(neutral) < want/2 || len(neutral) > want+sides {
 		fail("%d neutral towns on %d land cells, want about %d", len(neutral), land, want)
 	}
 	for _, n := range neutral {
