@@ -656,39 +656,21 @@ func (p *placer) walkCost(from int) []int32 {
 		d[i] = unwalked
 	}
 	d[from] = 0
-	h := &costHeap{{from, 0}}
+	h := &frontier{{cell: int32(from)}} // the land search's queue, its order unused
 	for h.Len() > 0 {
-		it := heap.Pop(h).(costItem)
-		if it.d > d[it.cell] {
+		it := heap.Pop(h).(frontierEntry)
+		c := int(it.cell)
+		if it.priority > d[c] {
 			continue
 		}
-		p.top.Neighbors(it.cell, func(dir hexmap.Direction, n int) {
-			if c, ok := nav.MoveCost(p.g, it.cell, dir); ok && it.d+int32(c) < d[n] {
-				d[n] = it.d + int32(c)
-				heap.Push(h, costItem{n, d[n]})
+		p.top.Neighbors(c, func(dir hexmap.Direction, n int) {
+			if step, ok := nav.MoveCost(p.g, c, dir); ok && it.priority+int32(step) < d[n] {
+				d[n] = it.priority + int32(step)
+				heap.Push(h, frontierEntry{cell: int32(n), priority: d[n]})
 			}
 		})
 	}
 	return d
-}
-
-// costItem and costHeap are walkCost's queue: cells by cost, least first.
-type costItem struct {
-	cell int
-	d    int32
-}
-
-type costHeap []costItem
-
-func (h costHeap) Len() int           { return len(h) }
-func (h costHeap) Less(i, j int) bool { return h[i].d < h[j].d }
-func (h costHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *costHeap) Push(x any)        { *h = append(*h, x.(costItem)) }
-func (h *costHeap) Pop() any {
-	old := *h
-	it := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return it
 }
 
 // clear reports whether cell i lies more than d steps from every cell of cells.
