@@ -483,7 +483,7 @@ func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
 }
 
 // neutralSites picks the neutral towns' cells, about one per TownLand
-// land cells (see fairTowns).
+// land cells (see townPlan).
 func (p *placer) neutralSites(starts []int) []int {
 	want := (p.landN + TownLand/2) / TownLand
 	var spots []townSpot
@@ -494,7 +494,7 @@ func (p *placer) neutralSites(starts []int) []int {
 	}
 	slices.SortFunc(spots, func(a, b townSpot) int { return cmp.Or(b.score-a.score, cmp.Compare(a.tie, b.tie)) })
 	t := newTownPlan(p, starts, spots)
-	for len(t.out) < t.regionWant() && t.round() {
+	for regional := t.regionWant(); len(t.out) < regional && t.round(); {
 	}
 	for _, s := range spots { // the rest where no side walks nearer than the others
 		if len(t.out) >= want {
@@ -671,16 +671,6 @@ func (p *placer) walkCost(from int) []int32 {
 		})
 	}
 	return d
-}
-
-// clear reports whether cell i lies more than d steps from every cell of cells.
-func (p *placer) clear(i int, cells []int, d int) bool {
-	for _, c := range cells {
-		if p.distance(i, c) <= d {
-			return false
-		}
-	}
-	return true
 }
 
 // townScore rates a town site: twice the land within two steps, and 3
