@@ -2,6 +2,7 @@ package mapgen
 
 import (
 	"cmp"
+	"container/heap"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -40,7 +41,14 @@ import (
 // Neutral towns follow on the best town sites (the most land within two
 // steps, rivers preferred), about one per TownLand land cells, none
 // within NeutralClearance steps of a start and no two within
-// townSpacing. Distances are the topology's, wrapped on wrapping maps.
+// townSpacing. A side's region is the land it walks to (the least sum
+// of nav.MoveCost) more cheaply than every other side; each region
+// holds as many neutral towns as every other, about one per TownLand of
+// the regions' land (a round more when a round fewer would fall short),
+// and the k-th nearest of one side's lies within
+// (2 bandTolerance + 1) townBand walking cost of every other side's k-th
+// nearest; the others stand where no side walks more cheaply than the
+// rest. Distances are the topology's, wrapped on wrapping maps.
 
 // The fair starts' numbers.
 const (
@@ -474,38 +482,195 @@ func (p *placer) scenario(starts []int) ([]hexmap.Town, []hexmap.Unit) {
 	return towns, units
 }
 
-// neutralSites picks the neutral towns' cells: about one per TownLand
-// land cells, best first.
+// neutralSites picks the neutral towns' cells, about one per TownLand
+// land cells (see townPlan).
 func (p *placer) neutralSites(starts []int) []int {
 	want := (p.landN + TownLand/2) / TownLand
-	type spot struct{ cell, score, tie int }
-	var spots []spot
+	var spots []townSpot
 	for i, l := range p.land {
 		if l && p.top.Explorable(i) {
-			spots = append(spots, spot{i, p.townScore(i), p.rng.Int()})
+			spots = append(spots, townSpot{i, p.townScore(i), p.rng.Int()})
 		}
 	}
-	slices.SortFunc(spots, func(a, b spot) int { return cmp.Or(b.score-a.score, cmp.Compare(a.tie, b.tie)) })
-	var out []int
-	for _, s := range spots {
-		if len(out) == want {
+	slices.SortFunc(spots, func(a, b townSpot) int { return cmp.Or(b.score-a.score, cmp.Compare(a.tie, b.tie)) })
+	t := newTownPlan(p, starts, spots)
+	for regional := t.regionWant(); len(t.out) < regional && t.round(); {
+	}
+	for _, s := range spots { // the rest where no side walks nearer than the others
+		if len(t.out) >= want {
 			break
 		}
-		if p.clear(s.cell, starts, NeutralClearance) && p.clear(s.cell, out, townSpacing) {
-			out = append(out, s.cell)
+		if !t.blocked[s.cell] && t.region[s.cell] < 0 {
+			t.take(s.cell)
 		}
 	}
-	return out
+	return t.out
 }
 
-// clear reports whether cell i lies more than d steps from every cell of cells.
-func (p *placer) clear(i int, cells []int, d int) bool {
-	for _, c := range cells {
-		if p.distance(i, c) <= d {
-			return false
+// townSpot is a cell a neutral town may stand on, its townScore and a random
+// tie-break.
+type townSpot struct{ cell, score, tie int }
+
+// townPlan places neutral towns fairly: in rounds, one town in each
+// side's region (the land it walks to before any other side) per round,
+// all of a round's at about the same walking distance from their sides'
+// starts, so that no side starts with more or nearer towns to take; the
+// rest where no side walks nearer than the others (mostly land none
+// walks to).
+type townPlan struct {
+	p       *placer
+	spots   []townSpot // best first
+	dist    [][]int32  // per side: the walking cost from its start, or unwalked
+	region  []int8     // per cell: the side whose region it is, or -1
+	blocked []bool     // per cell: within reach of a start or a town placed
+	best    [][]int32  // per side, per distance band: the best free spot's index, or -1
+	out     []int
+}
+
+// The fair towns' numbers: a band is townBand walking cost (a flat
+// step's); the towns of a round lie within bandTolerance bands of one
+// distance.
+const (
+	townBand      = nav.FlatCost
+	bandTolerance = 2
+	unwalked      = int32(1<<31 - 1)
+)
+
+func newTownPlan(p *placer, starts []int, spots []townSpot) *townPlan {
+	t := &townPlan{p: p, spots: spots, region: make([]int8, len(p.land)), blocked: make([]bool, len(p.land))}
+	for _, c := range starts {
+		t.dist = append(t.dist, p.walkCost(c))
+		p.top.Within(c, NeutralClearance, func(n int) { t.blocked[n] = true })
+	}
+	for i := range t.region {
+		t.region[i] = -1
+		for s, d := range t.dist {
+			if d[i] != unwalked && (t.region[i] < 0 || d[i] < t.dist[t.region[i]][i]) {
+				t.region[i] = int8(s)
+			}
+		}
+		for s, d := range t.dist { // a tie is no side's
+			if r := t.region[i]; r >= 0 && s != int(r) && d[i] == t.dist[r][i] {
+				t.region[i] = -1
+				break
+			}
+		}
+	}
+	t.best = make([][]int32, len(starts))
+	return t
+}
+
+// regionWant is how many towns the sides' regions want, one per TownLand
+// of their land, as the rest of the map has (rounds place them a side's
+// worth at a time, so up to len(starts)-1 more).
+func (t *townPlan) regionWant() int {
+	n := 0
+	for _, r := range t.region {
+		n += b2i(r >= 0)
+	}
+	return (n + TownLand/2) / TownLand
+}
+
+// take places a neutral town on cell c.
+func (t *townPlan) take(c int) {
+	t.out = append(t.out, c)
+	t.p.top.Within(c, townSpacing, func(n int) { t.blocked[n] = true })
+}
+
+// round places one town in each side's region, all within bandTolerance
+// bands of one distance, chosen for the best sum of their scores (then
+// the nearest), and reports whether it could.
+func (t *townPlan) round() bool {
+	for s := range t.best {
+		t.best[s] = t.best[s][:0]
+	}
+	for k, sp := range t.spots {
+		s := t.region[sp.cell]
+		if s < 0 || t.blocked[sp.cell] {
+			continue
+		}
+		band := int(t.dist[s][sp.cell] / townBand)
+		for len(t.best[s]) <= band {
+			t.best[s] = append(t.best[s], -1)
+		}
+		if t.best[s][band] < 0 {
+			t.best[s][band] = int32(k)
+		}
+	}
+	bands := 0
+	for _, b := range t.best {
+		bands = max(bands, len(b))
+	}
+	bestSum, bestPicks := -1, []int(nil)
+	picks := make([]int, len(t.best))
+	for at := range bands {
+		sum := 0
+		for s := range t.best {
+			picks[s] = t.bestNear(s, at)
+			if picks[s] < 0 {
+				sum = -1
+				break
+			}
+			sum += t.spots[picks[s]].score
+		}
+		if sum > bestSum && t.apart(picks) {
+			bestSum, bestPicks = sum, slices.Clone(picks)
+		}
+	}
+	for _, k := range bestPicks {
+		t.take(t.spots[k].cell)
+	}
+	return bestPicks != nil
+}
+
+// bestNear is the index of side s's best free spot within bandTolerance
+// bands of band at, or -1.
+func (t *townPlan) bestNear(s, at int) int {
+	best := int32(-1)
+	for b := max(0, at-bandTolerance); b <= at+bandTolerance && b < len(t.best[s]); b++ {
+		if k := t.best[s][b]; k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	return int(best)
+}
+
+// apart reports whether the spots picks lie more than townSpacing steps
+// from each other.
+func (t *townPlan) apart(picks []int) bool {
+	for a := range picks {
+		for b := a + 1; b < len(picks); b++ {
+			if t.p.distance(t.spots[picks[a]].cell, t.spots[picks[b]].cell) <= townSpacing {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// walkCost is the least walking cost (nav.MoveCost's steps summed) from
+// cell from to every cell, unwalked where no walk leads.
+func (p *placer) walkCost(from int) []int32 {
+	d := make([]int32, len(p.land))
+	for i := range d {
+		d[i] = unwalked
+	}
+	d[from] = 0
+	h := &frontier{{cell: int32(from)}} // the land search's queue, its order unused
+	for h.Len() > 0 {
+		it := heap.Pop(h).(frontierEntry)
+		c := int(it.cell)
+		if it.priority > d[c] {
+			continue
+		}
+		p.top.Neighbors(c, func(dir hexmap.Direction, n int) {
+			if step, ok := nav.MoveCost(p.g, c, dir); ok && it.priority+int32(step) < d[n] {
+				d[n] = it.priority + int32(step)
+				heap.Push(h, frontierEntry{cell: int32(n), priority: d[n]})
+			}
+		})
+	}
+	return d
 }
 
 // townScore rates a town site: twice the land within two steps, and 3

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexsandbox/hexmap"
+	"hexsandbox/nav"
 )
 
 // landCounter counts the land cells within a radius of a cell by a
@@ -270,7 +271,7 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 			land++
 		}
 	}
-	if want := land / TownLand; len(neutral) < want/2 || len(neutral) > want+1 {
+	if want := land / TownLand; len(neutral) < want/2 || len(neutral) > want+sides {
 		fail("%d neutral towns on %d land cells, want about %d", len(neutral), land, want)
 	}
 	for _, n := range neutral {
@@ -280,7 +281,75 @@ func checkStarts(t *testing.T, name string, g *hexmap.Grid, sides int, seed int6
 			}
 		}
 	}
+	checkRegions(fail, g, starts, neutral)
 	return oneMass
+}
+
+// checkRegions checks that each side's region (the land it walks to more
+// cheaply than every other side) holds as many neutral towns as every
+// other's, and that the k-th nearest of each lie within
+// (2 bandTolerance + 1) townBand walking cost of each other.
+func checkRegions(fail func(string, ...any), g *hexmap.Grid, starts, neutral []int) {
+	var cost [][]int
+	for _, c := range starts {
+		cost = append(cost, relaxedCost(g, c))
+	}
+	near := make([][]int, len(starts)) // per side: the walking costs of its region's towns
+	for _, n := range neutral {
+		side, tie := -1, false
+		for s := range starts {
+			switch {
+			case cost[s][n] < 0:
+			case side < 0 || cost[s][n] < cost[side][n]:
+				side, tie = s, false
+			case cost[s][n] == cost[side][n]:
+				tie = true
+			}
+		}
+		if side >= 0 && !tie {
+			near[side] = append(near[side], cost[side][n])
+		}
+	}
+	for s := range near {
+		slices.Sort(near[s])
+		if len(near[s]) != len(near[0]) {
+			fail("side %d's region holds %d neutral towns, side 1's %d", s+1, len(near[s]), len(near[0]))
+			return
+		}
+		for k := range near[s] {
+			if d := near[s][k] - near[0][k]; d >= (2*bandTolerance+1)*townBand || -d >= (2*bandTolerance+1)*townBand {
+				fail("the neutral towns nearest the starts: side %d's at %v, side 1's at %v", s+1, near[s], near[0])
+				return
+			}
+		}
+	}
+}
+
+// relaxedCost is the least walking cost (nav.MoveCost summed) from cell
+// from to every cell, -1 where no walk leads, by relaxing the neighbours
+// of each cell whose cost fell, first in first out, until none falls.
+func relaxedCost(g *hexmap.Grid, from int) []int {
+	top := g.Topology()
+	cost := make([]int, top.CellCount())
+	queued := make([]bool, len(cost))
+	for i := range cost {
+		cost[i] = -1
+	}
+	cost[from], queued[from] = 0, true
+	queue := []int{from}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue, queued[i] = queue[1:], false
+		top.Neighbors(i, func(d hexmap.Direction, n int) {
+			if step, ok := nav.MoveCost(g, i, d); ok && (cost[n] < 0 || cost[i]+step < cost[n]) {
+				cost[n] = cost[i] + step
+				if !queued[n] {
+					queue, queued[n] = append(queue, n), true
+				}
+			}
+		})
+	}
+	return cost
 }
 
 // TestPlaceStarts: on every world type at 40×30 and 80×60 (-seeds
