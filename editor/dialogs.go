@@ -103,6 +103,10 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 		if win != nil && g.win.ui.IsWindowOpen(win) {
 			win.Close()
 		}
+		// The dialog is gone now, not only once ebitenui reports the close
+		// (after the choice's action): an action that guards against
+		// unsaved changes must not find it still open.
+		g.dialogs = slices.DeleteFunc(g.dialogs, func(d openDialog) bool { return d.c == c })
 	}
 	for _, ch := range choices {
 		row.AddChild(s.button(ch.label, 80, func() {

@@ -3,6 +3,7 @@ package editor
 import (
 	"image"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/ebitenui/ebitenui"
@@ -92,8 +93,9 @@ type fileWork struct {
 	queue []queued
 }
 
-// document is where the map and its pictures come from and go, and what
-// the preferences file was last told.
+// document is where the map and its pictures come from and go, the
+// online matches the player is in, and what the preferences file was
+// last told.
 type document struct {
 	openedPath  string // the file the map came from, when not from the store
 	importDir   string // where the Import browser was last
@@ -101,6 +103,7 @@ type document struct {
 	shotPending bool   // a screenshot of the next frame is wanted
 	title       string // the window's title, set only when it changes
 	prefs       prefsRecord
+	lobby       lobby // the online matches created or joined (lobby.go)
 }
 
 // prefsRecord is what the preferences file was last told (prefs.go).
@@ -143,7 +146,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	if err != nil {
 		g.fail(err)
 	}
-	g.view, g.doc.importDir = p.View, p.ImportDir
+	g.view, g.doc.importDir, g.doc.lobby.seats = p.View, p.ImportDir, p.Matches
 	g.loadQuality(openPrefs(opts)) // the quality settings have a file of their own
 	start, saved, path, why, err := startMap(opts, store, p)
 	if err != nil {
@@ -284,6 +287,9 @@ func (g *game) updateTitle() {
 		t += " •"
 	}
 	if t != g.doc.title {
+		if turn := g.play.yourTurn(); turn != "" && !strings.HasPrefix(g.doc.title, turn) {
+			notifyTurn(t)
+		}
 		g.doc.title = t
 		ebiten.SetWindowTitle(t)
 		pageTitle(t)
@@ -373,6 +379,7 @@ func (g *game) update() error {
 	prev := tickStart
 	cam := g.cam
 	g.pollFile()
+	g.pollLobby()
 	if g.quitting {
 		return ebiten.Termination
 	}
@@ -458,9 +465,7 @@ func (g *game) react(at time.Time) {
 		return
 	}
 	if f := g.focusedField(); f != nil {
-		for _, ev := range g.inp.events {
-			f.edit(ev, at)
-		}
+		g.typeInto(f, at)
 	}
 	switch {
 	case !g.busy() && !g.textFocused():
@@ -492,6 +497,19 @@ func (g *game) sliderRoots() []widget.HasWidget {
 func (g *game) focusedField() *textField {
 	f, _ := g.win.ui.GetFocusedWidget().(*textField)
 	return f
+}
+
+// typeInto gives the step's events to the focused field f; Ctrl+V
+// pastes the system clipboard's text.
+func (g *game) typeInto(f *textField, at time.Time) {
+	paste := held(&g.inp) == modCtrl
+	for _, ev := range g.inp.events {
+		if paste && ev.Kind == KeyDown && ev.Key == ebiten.KeyV {
+			g.pasteInto(f)
+			continue
+		}
+		f.edit(ev, at)
+	}
 }
 
 // keysToEditor leaves Tab, Enter and Space to the editor (Edit/Play, End

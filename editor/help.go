@@ -22,7 +22,7 @@ func (g *game) helpSize() (cols [2]float64, pad, w, h float64) {
 	lineH := float64(s.px(20))
 	keyW, gap := float64(s.px(160)), float64(s.px(16))
 	pad = float64(s.px(20))
-	rows := [2]int{}
+	rows := [2]int{-1, -1} // no gap after a column's last group
 	x := pad
 	for c, groups := range helpColumns {
 		cols[c] = x

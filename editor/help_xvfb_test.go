@@ -14,10 +14,10 @@ import (
 
 // F1's help covers play as well as editing: it shows a Play group that
 // says how to select a unit, move it, attack, end the turn and hand over,
-// and Tab; Home says it keeps the rotation. In the default window the
-// whole help fits the map view, and every line fits its column: a key
-// ends before its description starts, and a description before the next
-// column or the box's right edge.
+// and Tab; Home says it keeps the rotation; Ctrl+Shift+O plays online.
+// In the default window the whole help fits the map view, and every line
+// fits its column: a key ends before its description starts, and a
+// description before the next column or the box's right edge.
 func TestEditorHelpCoversPlay(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -44,10 +44,15 @@ func TestEditorHelpCoversPlay(t *testing.T) {
 						t.Errorf("the help's Play group does not say %q:\n%s", want, said)
 					}
 				}
+				online := false
 				for _, b := range g.keys.table {
 					if b.keys == "Home" && !strings.Contains(b.what, "rotation") {
 						t.Errorf("the help's Home says %q, not what becomes of the rotation", b.what)
 					}
+					online = online || b.keys == "Ctrl+Shift+O" && strings.Contains(b.what, "online")
+				}
+				if !online {
+					t.Error("the help does not say that Ctrl+Shift+O plays online")
 				}
 				cols, pad, w, h := g.helpSize()
 				if mr := g.mapRect(); w > float64(mr.Dx()) || h > float64(mr.Dy()) {

@@ -38,8 +38,12 @@ type remotePlay struct {
 	ownMap bool
 	lost   bool           // the connection is lost for good
 	seats  []online.Seat  // the match's seats, when this window made it
+	token  string         // the seat's token, once known
+	name   string         // what the lobby calls the match ("": its sides)
 	link   func(string)   // tells the platform the seat's link (the page's address)
 	words  func(s string) // shows a lasting message
+	// remember keeps the seat in the lobby, once its side is known.
+	remember func(online.Remembered)
 }
 
 // defaultServer is where the Online… dialog looks for a match server
@@ -66,7 +70,9 @@ func (g *game) onlineDialog() {
 	}
 	join := s.textField("", "a seat's link, or its code", 320, nil)
 	row("Join", join)
-	g.dialog("Online play", body, choice{label: "Cancel"},
+	var closeDialog func()
+	g.lobbyRows(body, func() { closeDialog() })
+	closeDialog = g.dialog("Online play", body, choice{label: "Cancel"},
 		choice{label: "Join", fn: func() {
 			g.guard("joining an online match", func() { g.joinOnline(join.GetText(), server.GetText()) })
 		}},
@@ -87,6 +93,15 @@ func (s *style) form() (*widget.Container, func(string, ...widget.PreferredSizeL
 
 // sideTitle is what the dialog calls a side of the map's scenario.
 func sideTitle(sd engine.SideSpec) string { return cmp.Or(sd.Name, units.SideName(sd.Side)) }
+
+// sidesTitle names a match by its sides: "Blue vs Red".
+func sidesTitle(sc engine.Scenario) string {
+	names := make([]string, len(sc.Sides))
+	for k, sd := range sc.Sides {
+		names[k] = sideTitle(sd)
+	}
+	return strings.Join(names, " vs ")
+}
 
 // createOnline creates a match of the open map on server, players[k]
 // saying who plays the scenario's k-th side (0: a person, else the
@@ -112,7 +127,7 @@ func (g *game) createOnline(server string, sc engine.Scenario, players []int) {
 		return
 	}
 	base := strings.TrimSuffix(strings.TrimSpace(server), "/")
-	g.playOnline(&remotePlay{player: online.PlayNew(base, req, mine), base: base, ownMap: true})
+	g.playOnline(&remotePlay{player: online.PlayNew(base, req, mine), base: base, ownMap: true, name: g.mapTitle()})
 	g.info("Creating the match on " + base + "…")
 }
 
@@ -124,7 +139,7 @@ func (g *game) joinOnline(link, server string) {
 		g.errorf("Online: %v", err)
 		return
 	}
-	r := &remotePlay{player: online.Play(base, match, token), base: base, match: match}
+	r := &remotePlay{player: online.Play(base, match, token), base: base, match: match, token: token}
 	g.playOnline(r)
 	r.link(base + "/#join=" + match + "-" + token)
 	g.info("Joining the match on " + base + "…")
@@ -134,6 +149,8 @@ func (g *game) joinOnline(link, server string) {
 // to play mode.
 func (g *game) playOnline(r *remotePlay) {
 	r.link = g.seatLink
+	askToNotify()
+	r.remember = g.remember
 	r.words = func(s string) { g.message("Online match", s) }
 	g.play.stopOnline()
 	g.play.reset()
@@ -213,6 +230,7 @@ func (p *playMode) takeNews(u online.Update) {
 func (p *playMode) takeSetup(st *online.Setup) bool {
 	r := p.remote
 	r.setup = st
+	r.remember(online.Remembered{Server: r.base, Match: r.match, Token: r.token, Side: st.Side, Name: cmp.Or(r.name, sidesTitle(st.Scenario))})
 	if r.ownMap {
 		r.grid = p.env.sess.Grid
 		return true
@@ -237,6 +255,7 @@ func (r *remotePlay) created(c *online.Created) {
 	for _, s := range c.Seats {
 		link := r.base + s.Link
 		if s.Side == r.mine(c) {
+			r.token = s.Token
 			r.link(link)
 			continue
 		}

@@ -47,6 +47,13 @@ func matchServer(t *testing.T) string {
 func onlineMatch(t *testing.T) (string, online.Seat) {
 	t.Helper()
 	base := matchServer(t)
+	return base, duelSeat(t, base)
+}
+
+// duelSeat creates a duel on the server at base, side 2 played by the
+// computer: side 1's seat.
+func duelSeat(t *testing.T, base string) online.Seat {
+	t.Helper()
 	data, err := os.ReadFile("../docs/towns.hexmap")
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +64,7 @@ func onlineMatch(t *testing.T) (string, online.Seat) {
 	if err != nil || len(c.Seats) != 1 {
 		t.Fatalf("creating the match: %+v, %v", c, err)
 	}
-	return base, c.Seats[0]
+	return c.Seats[0]
 }
 
 // untilReal waits until cond holds, for at most d of real time (the
@@ -79,7 +86,7 @@ func untilReal(t reporter, d time.Duration, what string, cond func(g *game) bool
 }
 
 // A window started with a seat's link (hexsandbox -join) joins the match
-// on a live server: it shows the match as the seat's side knows it,
+// on a live server and keeps the seat in its lobby: it shows the match as the seat's side knows it,
 // moves the scout by two clicks and ends the turn by Enter, all through
 // the server; the computer plays the other side there, and the turn
 // comes back with the window showing the units the seat's side knows,
@@ -99,6 +106,12 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 		return []step{
 			fullWindow(c),
 			untilReal(c, 20*time.Second, "turn of the joined match", myTurn(1)),
+			do(func(*game) {
+				want := online.Remembered{Server: base, Match: p.remote.match, Token: seat.Token, Side: 1, Name: "Blue vs Red"}
+				if len(g.doc.lobby.seats) != 1 || g.doc.lobby.seats[0] != want {
+					t.Errorf("the lobby keeps %+v; want the joined seat %+v", g.doc.lobby.seats, want)
+				}
+			}),
 			do(func(*game) { // the scout in view, whatever the window's size
 				x, z := g.sess.Grid.Topology().CellCenter(cell(30, 16)())
 				g.cam.X, g.cam.Z = float64(x), float64(z)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/internal/clipboard"
 )
 
 // browserFiles tells whether the panel should offer the browser's
@@ -53,5 +54,35 @@ func pageServer() string { return defaultServer }
 // pageTitle: the window's title is all there is.
 func pageTitle(string) {}
 
+// notifyTurn: the window's title says it is the seat's turn.
+func notifyTurn(string) {}
+
+// askToNotify: the desktop has no notifications to ask for.
+func askToNotify() {}
+
 // seatLink: a window has no address to keep the seat's link in.
 func (g *game) seatLink(string) {}
+
+// copyText puts text on the system clipboard (what says what it is);
+// where there is none, a dialog shows it, to be copied by hand.
+func (g *game) copyText(text, what string) {
+	if err := clipboard.Write(text); err != nil {
+		g.message(what, text)
+		return
+	}
+	g.info(what + " is copied: " + text)
+}
+
+// clipboardWait bounds the wait for the clipboard's owner to give its
+// text.
+const clipboardWait = time.Second
+
+// pasteInto puts the system clipboard's text into field f (Ctrl+V).
+func (g *game) pasteInto(f *textField) {
+	text, err := clipboard.Read(clipboardWait)
+	if err != nil {
+		g.notice("Paste: " + err.Error())
+		return
+	}
+	f.insert(text)
+}

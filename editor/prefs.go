@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"hexsandbox/editor/files"
 	"hexsandbox/editor/showcase"
 	"hexsandbox/editor/tools"
+	"hexsandbox/online"
 	"hexsandbox/saves"
 )
 
@@ -23,6 +25,9 @@ type editorPrefs struct {
 	Settings  tools.Settings
 	View      viewSettings
 	ImportDir string `json:",omitempty"` // where the Import browser was last
+	// Matches are the online seats the player created or joined, newest
+	// first (the Online… dialog's lobby).
+	Matches []online.Remembered `json:",omitempty"`
 }
 
 // prefsInterval is how often changed preferences are written at most.
@@ -41,12 +46,13 @@ func loadPrefs(store files.Store) (editorPrefs, error) {
 	}
 	p.Settings.Clamp()
 	p.Settings = p.Settings.Restored()
+	p.Matches = slices.DeleteFunc(p.Matches, func(r online.Remembered) bool { return r.Valid() != nil })
 	return p, nil
 }
 
 // currentPrefs are the preferences as the editor stands.
 func (g *game) currentPrefs() editorPrefs {
-	p := editorPrefs{Map: g.sess.Name, Settings: g.edit.settings, View: g.view, ImportDir: g.doc.importDir}
+	p := editorPrefs{Map: g.sess.Name, Settings: g.edit.settings, View: g.view, ImportDir: g.doc.importDir, Matches: g.doc.lobby.seats}
 	if p.Map == "" {
 		p.Path = g.doc.openedPath
 	}

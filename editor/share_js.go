@@ -72,6 +72,32 @@ func pageServer() string { return js.Global().Get("location").Get("origin").Stri
 // pageTitle shows the window's title as the page's (the tab's).
 func pageTitle(t string) { js.Global().Get("document").Set("title", t) }
 
+// pasteInto: the page reads no clipboard of its own (the browser would
+// ask the user each time); a link opens the page instead.
+func (g *game) pasteInto(*textField) {
+	g.notice("Paste: open the seat's link in the browser instead")
+}
+
+// notifyTurn shows a browser notification that it is the seat's turn
+// (title: the page's new title), when the user allowed them and is not
+// looking at the page; a newer one replaces it.
+func notifyTurn(title string) {
+	win := js.Global()
+	n, doc := win.Get("Notification"), win.Get("document")
+	if !n.Truthy() || n.Get("permission").String() != "granted" || (doc.Get("visibilityState").String() == "visible" && doc.Call("hasFocus").Bool()) {
+		return
+	}
+	n.New("Your turn", map[string]any{"body": title, "tag": "hexsandbox-turn"})
+}
+
+// askToNotify asks the user, once, to allow notifications: an online
+// match tells of the seat's turn by one.
+func askToNotify() {
+	if n := js.Global().Get("Notification"); n.Truthy() && n.Get("permission").String() == "default" {
+		n.Call("requestPermission") // a promise; the answer is read when a turn comes
+	}
+}
+
 // seatLink puts the seat's link into the page's address (no history
 // entry, no hashchange): reloading the page, or opening the address
 // later, joins the seat again.
@@ -79,4 +105,13 @@ func (g *game) seatLink(link string) {
 	if strings.HasPrefix(link, pageServer()+"/") {
 		js.Global().Get("history").Call("replaceState", js.Null(), "", link)
 	}
+}
+
+// copyText copies text to the clipboard (what says what it is), and
+// shows it too: the page may be refused the clipboard.
+func (g *game) copyText(text, what string) {
+	if cb := js.Global().Get("navigator").Get("clipboard"); cb.Truthy() {
+		cb.Call("writeText", text) // a promise; a refused permission changes nothing
+	}
+	g.info(what + " is copied: " + text)
 }

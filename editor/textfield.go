@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image"
+	"strings"
 	"time"
 
 	euimage "github.com/ebitenui/ebitenui/image"
@@ -93,6 +94,20 @@ func (f *textField) SelectedText() string {
 		return string(f.text)
 	}
 	return ""
+}
+
+// insert puts s at the caret (in place of the selected text), without
+// its line breaks in a field of one line.
+func (f *textField) insert(s string) {
+	if f.rows <= 1 {
+		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	}
+	f.replaceSelection()
+	r := []rune(s)
+	f.text = append(f.text[:f.cursor], append(r, f.text[f.cursor:]...)...)
+	f.cursor += len(r)
+	f.changed = f.now()
+	f.notify()
 }
 
 // replaceSelection deletes the selected text, if any.

@@ -177,3 +177,17 @@ var ErrGap = errors.New("events out of sequence")
 
 // Close closes the connection.
 func (c *Client) Close() error { return c.conn.Close(websocket.StatusNormalClosure, "") }
+
+// FetchStatus asks the server at base how seat token's match stands
+// (POST /api/matches/ID/status).
+func FetchStatus(ctx context.Context, base, match, token string) (Status, error) {
+	var st Status
+	return st, post(ctx, strings.TrimSuffix(base, "/")+"/api/matches/"+match+"/status", SeatRequest{Token: token}, &st)
+}
+
+// FetchReplay asks the server at base for seat token's finished match
+// (POST /api/matches/ID/replay).
+func FetchReplay(ctx context.Context, base, match, token string) (Replay, error) {
+	var r Replay
+	return r, post(ctx, strings.TrimSuffix(base, "/")+"/api/matches/"+match+"/replay", SeatRequest{Token: token}, &r)
+}

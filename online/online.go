@@ -8,7 +8,11 @@
 // store, so that the browser build and the desktop can use it.
 package online
 
-import "hexsandbox/game"
+import (
+	"time"
+
+	"hexsandbox/game"
+)
 
 // Version is the online protocol's version; a server answers a join with
 // it.
@@ -115,4 +119,28 @@ type Seat struct {
 	Side  int    `json:"side"`
 	Token string `json:"token"`
 	Link  string `json:"link"`
+}
+
+// Status answers POST /api/matches/{id}/status (a SeatRequest): the
+// seat's match as a lobby lists it. Side is the seat's side, Turn the
+// side in turn, N the last command's number, Last when the last command
+// came (when the match was made, before any), Winner the team that won
+// (0 with Over: a draw). Everything in it is known to every seat.
+type Status struct {
+	Side   int       `json:"side"`
+	Turn   int       `json:"turn"`
+	Round  int       `json:"round"`
+	Over   bool      `json:"over"`
+	Winner int       `json:"winner,omitempty"`
+	N      int       `json:"n"`
+	Last   time.Time `json:"last"`
+}
+
+// Replay answers POST /api/matches/{id}/replay (a SeatRequest) once the
+// match is over: the seat's side, the map file (no units) and the whole
+// match as saved (its scenario and log), to be played back.
+type Replay struct {
+	Side  int        `json:"side"`
+	Map   []byte     `json:"map"`
+	Match game.Saved `json:"match"`
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"hexsandbox/ai"
 	"hexsandbox/game"
@@ -164,18 +165,50 @@ func (h *host) seat(token string) (int, error) {
 // setup is what side's seat plays from: the match's map without units
 // or a saved match, and the scenario as the side may know it.
 func (h *host) setup(side int) (online.Setup, error) {
-	g, _, err := saves.ReadBytes(h.rec.Map)
+	b, err := h.bareMap()
 	if err != nil {
 		return online.Setup{}, err
 	}
+	return online.Setup{Side: side, Map: b, Scenario: h.m.Scenario().KnownTo(side)}, nil
+}
+
+// bareMap is the match's map file without units or a saved match.
+func (h *host) bareMap() ([]byte, error) {
+	g, _, err := saves.ReadBytes(h.rec.Map)
+	if err != nil {
+		return nil, err
+	}
 	if err := g.SetUnits(nil); err != nil {
-		return online.Setup{}, err
+		return nil, err
 	}
 	var b bytes.Buffer
 	if err := saves.Write(&b, g); err != nil {
-		return online.Setup{}, err
+		return nil, err
 	}
-	return online.Setup{Side: side, Map: b.Bytes(), Scenario: h.m.Scenario().KnownTo(side)}, nil
+	return b.Bytes(), nil
+}
+
+// status is how the match stands, for side's seat.
+func (h *host) status(side int) online.Status {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	over, team := h.m.Over()
+	return online.Status{Side: side, Turn: h.m.SideInTurn(), Round: h.m.Round(), Over: over, Winner: team,
+		N: len(h.m.Log()), Last: h.rec.Last}
+}
+
+// replay is the whole match for side's seat to play back, once it is
+// over (over false: not yet, and nothing else).
+func (h *host) replay(side int) (rp online.Replay, over bool, err error) {
+	h.mu.Lock()
+	saved := h.m.Save(false)
+	over, _ = h.m.Over()
+	h.mu.Unlock()
+	if !over {
+		return online.Replay{}, false, nil
+	}
+	b, err := h.bareMap()
+	return online.Replay{Side: side, Map: b, Match: saved}, true, err
 }
 
 // hashToken is what the store keeps of a seat's token.
@@ -255,6 +288,7 @@ func (h *host) command(ctx context.Context, side int, req online.Request) error 
 // it, the match is rebuilt from the store, as if the batch never was.
 func (h *host) commit(ctx context.Context, batch []Entry) error {
 	over, _ := h.m.Over()
+	now := time.Now()
 	if err := h.store.Append(ctx, h.id, batch, over); err != nil {
 		fresh, lerr := loadMatch(ctx, h.store, h.id)
 		if lerr != nil {
@@ -263,6 +297,7 @@ func (h *host) commit(ctx context.Context, batch []Entry) error {
 		h.m, h.bots, h.know, h.seq = fresh.m, fresh.bots, fresh.know, fresh.seq
 		return errNotStored
 	}
+	h.rec.Last = now
 	for _, e := range batch {
 		h.deliver(e.Out)
 	}

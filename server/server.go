@@ -58,12 +58,14 @@ func New(st Store, lim Limits) *Server {
 	return &Server{store: st, lim: lim, hosts: map[string]*host{}, conns: map[string]int{}}
 }
 
-// Handler serves POST /api/matches, POST /api/matches/{id}/seat and GET
-// /api/matches/{id}/ws.
+// Handler serves POST /api/matches, POST /api/matches/{id}/seat, /status
+// and /replay, and GET /api/matches/{id}/ws.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/matches", s.create)
 	mux.HandleFunc("POST /api/matches/{id}/seat", s.seatSetup)
+	mux.HandleFunc("POST /api/matches/{id}/status", s.status)
+	mux.HandleFunc("POST /api/matches/{id}/replay", s.replay)
 	mux.HandleFunc("GET /api/matches/{id}/ws", s.socket)
 	return mux
 }
@@ -143,7 +145,8 @@ func newRecord(req online.Create, creator string) (Record, map[int]string, error
 	if req.Scenario != nil {
 		sc = *req.Scenario
 	}
-	rec := Record{ID: randomHex(8), Map: req.Map, Scenario: mustJSON(sc), Computer: map[int]string{}, Creator: creator, Created: time.Now()}
+	now := time.Now()
+	rec := Record{ID: randomHex(8), Map: req.Map, Scenario: mustJSON(sc), Computer: map[int]string{}, Creator: creator, Created: now, Last: now}
 	for k, v := range req.Computer {
 		side, err := strconv.Atoi(k)
 		if err != nil {
@@ -197,18 +200,8 @@ const seatSetupBytes = 1 << 10
 // seatSetup answers a seat's token with the seat's side, the map and the
 // scenario as that side may know it (online.Setup).
 func (s *Server) seatSetup(w http.ResponseWriter, r *http.Request) {
-	var req online.SeatRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, seatSetupBytes)).Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, "not a seat request: "+err.Error())
-		return
-	}
-	h, ok := s.requestedHost(w, r)
+	h, side, ok := s.requestedSeat(w, r)
 	if !ok {
-		return
-	}
-	side, err := h.seat(req.Token)
-	if err != nil {
-		httpError(w, http.StatusForbidden, err.Error())
 		return
 	}
 	setup, err := h.setup(side)
@@ -216,8 +209,60 @@ func (s *Server) seatSetup(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	answer(w, setup)
+}
+
+// status answers a seat's token with how its match stands
+// (online.Status).
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	if h, side, ok := s.requestedSeat(w, r); ok {
+		answer(w, h.status(side))
+	}
+}
+
+// replay answers a seat's token with its finished match, to be played
+// back (online.Replay); before the end, 409.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	h, side, ok := s.requestedSeat(w, r)
+	if !ok {
+		return
+	}
+	rp, over, err := h.replay(side)
+	switch {
+	case err != nil:
+		httpError(w, http.StatusInternalServerError, err.Error())
+	case !over:
+		httpError(w, http.StatusConflict, "the match is not over: it is replayed once it ends")
+	default:
+		answer(w, rp)
+	}
+}
+
+// requestedSeat is the match a request's path names and the side of the
+// seat whose token its body holds (an online.SeatRequest); when there is
+// none it answers the request and reports false.
+func (s *Server) requestedSeat(w http.ResponseWriter, r *http.Request) (*host, int, bool) {
+	var req online.SeatRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, seatSetupBytes)).Decode(&req); err != nil {
+		httpError(w, http.StatusBadRequest, "not a seat request: "+err.Error())
+		return nil, 0, false
+	}
+	h, ok := s.requestedHost(w, r)
+	if !ok {
+		return nil, 0, false
+	}
+	side, err := h.seat(req.Token)
+	if err != nil {
+		httpError(w, http.StatusForbidden, err.Error())
+		return nil, 0, false
+	}
+	return h, side, true
+}
+
+// answer answers a request with v as JSON.
+func answer(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(setup)
+	json.NewEncoder(w).Encode(v)
 }
 
 // requestedHost is the match a request's path names, loaded when it is

@@ -151,6 +151,14 @@ func (s *SQLite) Load(ctx context.Context, match string) (Record, [][]byte, erro
 		return Record{}, nil, err
 	}
 	rec.Created = time.UnixMilli(created)
+	var last sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT max(at) FROM commands WHERE match = ?`, match).Scan(&last); err != nil {
+		return Record{}, nil, err
+	}
+	rec.Last = rec.Created
+	if last.Valid {
+		rec.Last = time.UnixMilli(last.Int64)
+	}
 	if err := json.Unmarshal([]byte(comp), &rec.Computer); err != nil {
 		return Record{}, nil, fmt.Errorf("match %s: computer: %v", match, err)
 	}

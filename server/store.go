@@ -30,7 +30,9 @@ type Store interface {
 }
 
 // Record is a match as created: its id, the map file, the scenario
-// (JSON), the computer sides' levels, its seats and who created it when.
+// (JSON), the computer sides' levels, its seats and who created it when;
+// and as it stands: whether it is over and when its last command came
+// (Created before any).
 type Record struct {
 	ID       string
 	Map      []byte
@@ -40,6 +42,7 @@ type Record struct {
 	Creator  string
 	Created  time.Time
 	Over     bool
+	Last     time.Time
 }
 
 // SeatRecord is a side a person plays and the SHA-256 of its token (the

@@ -110,6 +110,23 @@ func trio() *game.Scenario {
 			{Type: "scout", Side: 1, Cell: game.Cell{30, 16}}, {Type: "spearman", Side: 3, Cell: game.Cell{20, 16}}}}
 }
 
+// trioMatch creates a trio on the server at base, side 3 played by the
+// computer.
+func trioMatch(t *testing.T, base string) online.Created {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "towns.hexmap"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := online.CreateMatch(ctx, base, online.Create{Map: data, Scenario: trio(), Computer: map[string]string{"3": "easy"}})
+	if err != nil || len(c.Seats) != 2 {
+		t.Fatalf("creating the match: %+v, %v", c, err)
+	}
+	return c
+}
+
 // seatPage opens a new tab of the browser of ctx (or the first, when
 // first) on a seat's link and waits until it shows the match.
 func seatPage(t *testing.T, ctx context.Context, url string, seat int) context.Context {
@@ -156,16 +173,7 @@ func TestOnlineTwoPagesPlayRoundsInBrowser(t *testing.T) {
 	base, wire := onlineServer(t)
 	start := time.Now() // after the build
 	defer func() { t.Logf("played in %v after the build", time.Since(start).Round(time.Second)) }()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "towns.hexmap"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := online.CreateMatch(ctx, base, online.Create{Map: data, Scenario: trio(), Computer: map[string]string{"3": "easy"}})
-	if err != nil || len(c.Seats) != 2 {
-		t.Fatalf("creating the match: %+v, %v", c, err)
-	}
+	c := trioMatch(t, base)
 	browser := startBrowser(t, winW, winH)
 	one := seatPage(t, browser, base+c.Seats[0].Link, 1)
 	two := seatPage(t, browser, base+c.Seats[1].Link, 2)
