@@ -33,6 +33,18 @@ type SideSpec struct {
 	Colour   int    `json:"colour,omitempty"`
 }
 
+// Computers are the sides s has the computer play, at their levels, in
+// the order listed.
+func (s Scenario) Computers() []ComputerSpec {
+	var out []ComputerSpec
+	for _, sd := range s.Sides {
+		if sd.Computer != "" {
+			out = append(out, ComputerSpec{Side: sd.Side, Level: sd.Computer})
+		}
+	}
+	return out
+}
+
 // side is sd as a map's setup holds it (its fields checked).
 func (sd SideSpec) side() scenario.Side {
 	c, _ := scenario.ParseController(sd.Computer)

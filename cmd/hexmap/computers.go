@@ -35,9 +35,9 @@ func parseComputer(s string) (computer, error) {
 // levels), for a command line that names none.
 func scenarioComputers(sc game.Scenario) []computer {
 	var out []computer
-	for _, sd := range sc.Sides {
-		if l, err := ai.ParseLevel(sd.Computer); sd.Computer != "" && err == nil {
-			out = append(out, computer{sd.Side, l})
+	for _, c := range sc.Computers() {
+		if l, err := ai.ParseLevel(c.Level); err == nil {
+			out = append(out, computer{c.Side, l})
 		}
 	}
 	return out
