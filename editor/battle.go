@@ -109,5 +109,5 @@ func (b *battleShow) draw(screen *ebiten.Image, v *project.View, pt *painter) {
 // figureOf is unit u's figure as it stands now.
 func (s *playSession) figureOf(u engine.UnitInfo) project.Figure {
 	x, y, z, h := s.pose(u)
-	return project.Figure{Pos: vec3.T{x, y, z}, Heading: h, Color: units.SideColor(u.Side), Kind: s.kind(u)}
+	return project.Figure{Pos: vec3.T{x, y, z}, Heading: h, Color: units.Colour(s.match.SideColour(u.Side)), Kind: s.kind(u)}
 }

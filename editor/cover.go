@@ -33,12 +33,12 @@ type coverButton struct {
 // coverBack is the cover's colour: opaque, so nothing of the map shows.
 var coverBack = color.NRGBA{0x10, 0x13, 0x18, 0xff}
 
-// handOver is the hand-over screen for side, called name, with its turn
-// summary.
-func handOver(s *style, name string, side, round int, sum turnSummary) *coverScreen {
+// handOver is the hand-over screen for side, called name and drawn in
+// colour (a colour number), with its turn summary.
+func handOver(s *style, name string, side, colour, round int, sum turnSummary) *coverScreen {
 	c := &coverScreen{}
 	c.box.lines = []textLine{
-		{fmt.Sprintf("%s's turn: click to continue", name), s.bold, sideTextColor(side)},
+		{fmt.Sprintf("%s's turn: click to continue", name), s.bold, colourText(colour)},
 		{fmt.Sprintf("Round %d", round), s.face, colText},
 	}
 	for _, l := range sum.lines(side) {
@@ -100,7 +100,7 @@ func endScreen(s *style, m *engine.Match, words []scriptWord, watch, toEdit, new
 		}
 		c.box.lines = append(c.box.lines, textLine{
 			fmt.Sprintf("%s: %d towns, %d units, score %d (%s)", sideLabel(m, sd.Side), sd.Towns, sd.Units, sd.Score, state),
-			s.face, sideTextColor(sd.Side)})
+			s.face, colourText(m.SideColour(sd.Side))})
 	}
 	c.box.pad, c.box.gap = float64(s.px(24)), float64(s.px(8))
 	c.chart = newRoundChart(m)

@@ -17,6 +17,7 @@ import (
 // in its colour.
 type roundChart struct {
 	stats []engine.RoundStats
+	paint sidePaint       // the sides' colours
 	at    image.Rectangle // where the charts were last drawn
 }
 
@@ -44,7 +45,7 @@ func newRoundChart(m *engine.Match) *roundChart {
 	if err != nil || len(st) == 0 {
 		return nil
 	}
-	return &roundChart{stats: st}
+	return &roundChart{stats: st, paint: matchPaint(m)}
 }
 
 // series is measure k of the side at index j, round by round.
@@ -112,7 +113,7 @@ func (c *roundChart) drawOne(screen *ebiten.Image, k int, r image.Rectangle, s *
 	lw := float32(s.px(2))
 	for j, sd := range c.stats[0].Sides {
 		vals := c.series(k, j)
-		line := sideTextColor(sd.Side)
+		line := c.paint.text(sd.Side)
 		lift := float32(j) * lw // equal values stay apart
 		px, py := c.point(plot, 0, vals[0], rounds, top)
 		py -= lift

@@ -8,24 +8,27 @@ import (
 	"hexsandbox/editor/showcase"
 	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/saves"
 )
 
-// example is a map File: Examples offers, built in.
+// example is a map File: Examples offers, built in; New game offers
+// the example scenarios too.
 type example struct {
 	name, about string
 	load        func() (*hexmap.Grid, error)
+	scenario    bool
 }
 
 // examples are the built-in maps: the showcase the editor first opens
 // with, the town map the documentation shows, and the documentation's
 // example scenarios on it (docs/scripting.md).
 var examples = []example{
-	{"Showcase", "the map the editor first opens with", showcase.Map},
-	{"Towns", "a village, a town and a walled city (docs/towns.hexmap)", townsMap},
-	{"Hold the bridge", "keep the bridge ten rounds against waves (docs/scenarios/bridge)", scenarioMap("bridge")},
-	{"Escort", "bring the siege wagon to the camp in the north-west (docs/scenarios/escort)", scenarioMap("escort")},
-	{"Siege", "take the walled city of Elm by round 15 (docs/scenarios/siege)", scenarioMap("siege")},
+	{"Showcase", "the map the editor first opens with", showcase.Map, false},
+	{"Towns", "a village, a town and a walled city (docs/towns.hexmap)", townsMap, false},
+	{"Hold the bridge", "keep the bridge ten rounds against waves (docs/scenarios/bridge)", scenarioMap("bridge"), true},
+	{"Escort", "bring the siege wagon to the camp in the north-west (docs/scenarios/escort)", scenarioMap("escort"), true},
+	{"Siege", "take the walled city of Elm by round 15 (docs/scenarios/siege)", scenarioMap("siege"), true},
 }
 
 // townsMap is docs/towns.hexmap.
@@ -35,7 +38,9 @@ func townsMap() (*hexmap.Grid, error) {
 }
 
 // scenarioMap loads the towns map with the example scenario name (its
-// JSON and its script) placed on it, ready to play or to edit.
+// JSON and its script) placed on it, ready to play or to edit: side 1 a
+// person's against the computer at Normal (the level each is made to be
+// won against), as New game then offers it.
 func scenarioMap(name string) func() (*hexmap.Grid, error) {
 	return func() (*hexmap.Grid, error) {
 		g, err := townsMap()
@@ -55,6 +60,11 @@ func scenarioMap(name string) func() (*hexmap.Grid, error) {
 			return nil, err
 		}
 		sc.Script = string(script)
+		for k := range sc.Sides {
+			if sc.Sides[k].Side != 1 {
+				sc.Sides[k].Computer = scenario.Normal.String()
+			}
+		}
 		return g, sc.PlaceOn(g)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"hexsandbox/docs"
 	"hexsandbox/editor/showcase"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/saves"
 )
 
@@ -30,7 +31,8 @@ func panelButton(g *game, label string) *widget.Button {
 // Examples button asks which, and Towns opens the documentation's town
 // map, unsaved, under its name; Siege (once the unsaved Towns is
 // discarded) opens the town map with the example scenario's towns, units
-// and script; Showcase the start map.
+// and script, side 2 played by the computer at Normal; Showcase the
+// start map.
 func TestEditorExamplesOpenBuiltInMaps(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -81,6 +83,9 @@ func TestEditorExamplesOpenBuiltInMaps(t *testing.T) {
 			}
 			if !slices.Equal(names, []string{"Fen", "Elm"}) || len(grid.Units()) != 9 || !strings.Contains(grid.Setup().Script, "on_town_taken") || g.mapTitle() != "Siege" {
 				t.Errorf("Siege opened %q with towns %v, %d units and a script of %d bytes", g.mapTitle(), names, len(grid.Units()), len(grid.Setup().Script))
+			}
+			if sides := grid.Setup().Sides; len(sides) != 2 || sides[0].Controller != scenario.Human || sides[1].Controller != scenario.Normal {
+				t.Errorf("Siege's sides %+v, want a person's against the computer at Normal", sides)
 			}
 		})...)
 		return append(steps, open("Showcase", true, func(g *game) {

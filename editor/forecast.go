@@ -45,6 +45,7 @@ func (p *forecastPanel) lines(m *engine.Match, f engine.Forecast, s *style) {
 	a, _ := m.Unit(f.Attacker)
 	d, _ := m.Unit(f.Target)
 	types := m.Rules().Types
+	paint := matchPaint(m)
 	kind := "melee"
 	if f.Ranged {
 		kind = "ranged, no strike back"
@@ -59,13 +60,13 @@ func (p *forecastPanel) lines(m *engine.Match, f engine.Forecast, s *style) {
 	}
 	add(fmt.Sprintf("%s %s attacks %s %s (%s)", sideLabel(m, a.Side), types[a.Type].Name, sideLabel(m, d.Side), types[d.Type].Name, kind), true, colText)
 	add(fmt.Sprintf("Strength %s against %s", tenths(f.Strength[0]), tenths(f.Strength[1])), false, colText)
-	add(sideLabel(m, a.Side)+": "+bonusText(f.AttackerBonuses), false, sideTextColor(a.Side))
-	add(sideLabel(m, d.Side)+": "+bonusText(f.TargetBonuses), false, sideTextColor(d.Side))
-	add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, d.Side), f.ToTarget[0], f.ToTarget[1], d.HP, f.DestroyPercent), false, sideTextColor(d.Side))
+	add(sideLabel(m, a.Side)+": "+bonusText(f.AttackerBonuses), false, paint.text(a.Side))
+	add(sideLabel(m, d.Side)+": "+bonusText(f.TargetBonuses), false, paint.text(d.Side))
+	add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, d.Side), f.ToTarget[0], f.ToTarget[1], d.HP, f.DestroyPercent), false, paint.text(d.Side))
 	if f.Ranged {
-		add(sideLabel(m, a.Side)+" takes no damage", false, sideTextColor(a.Side))
+		add(sideLabel(m, a.Side)+" takes no damage", false, paint.text(a.Side))
 	} else {
-		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, sideTextColor(a.Side))
+		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, paint.text(a.Side))
 	}
 	add("Click to attack", false, colAccent)
 	p.box.lines, p.box.pad, p.box.gap = l, float64(s.px(8)), float64(s.px(3))

@@ -6,8 +6,6 @@ import (
 
 	euimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
-
-	"hexsandbox/units"
 )
 
 // barHeight is the game bar's height in logical pixels.
@@ -80,6 +78,7 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 // selected unit and its moves left.
 type barInfo struct {
 	side, round int
+	colour      int    // the side in turn's colour number (sidePaint)
 	name        string // the side in turn's
 	unit, moves string
 }
@@ -87,12 +86,11 @@ type barInfo struct {
 // update shows the game's state: the side in turn in its colour, the
 // selected unit and its moves left. It reports whether a label changed.
 func (b *gameBar) update(info barInfo) (changed bool) {
-	side := info.side
 	turn := fmt.Sprintf("Round %d · %s", info.round, info.name)
 	unit, moves := info.unit, "Moves left: "+info.moves
 	changed = turn != b.turn.Label || unit != b.unit.Label || moves != b.moves.Label
 	b.turn.Label = turn
-	b.turn.SetColor(sideTextColor(side))
+	b.turn.SetColor(colourText(info.colour))
 	b.unit.Label = unit
 	b.moves.Label = moves
 	return changed
@@ -103,12 +101,6 @@ func (b *gameBar) sync(view *viewSettings) {
 	b.syncing = true
 	defer func() { b.syncing = false }()
 	b.reveal.SetState(state(view.Reveal))
-}
-
-// sideTextColor is side's colour lightened to read on the dark chrome.
-func sideTextColor(side int) color.NRGBA {
-	c := units.SideColor(side)
-	return color.NRGBA{uint8(min(255, 60+c[0]*195)), uint8(min(255, 60+c[1]*195)), uint8(min(255, 60+c[2]*195)), 255}
 }
 
 // barRow is an empty bar across the top of the map, its widgets in a row.

@@ -73,7 +73,7 @@ func TestHealthBarShowsHitPoints(t *testing.T) {
 					t.Fatal(err)
 				}
 				p := g.play
-				p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), p.players)
+				p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), playersOf(nil))
 				for _, u := range m.Units() {
 					switch name := m.Rules().Types[u.Type].Name; {
 					case u.Side == 1 && name == "spearman":

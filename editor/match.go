@@ -238,7 +238,7 @@ func sideLabel(m *engine.Match, side int) string {
 	if n := m.SideName(side); n != "" {
 		return n
 	}
-	return units.SideName(side)
+	return units.ColourName(m.SideColour(side))
 }
 
 // apply gives cmd to the match; what it caused is shown: moves walk, the
@@ -385,13 +385,14 @@ func (s *playSession) figures(camX float32, fogged bool) []project.Figure {
 	f := &s.figs
 	f.shown, f.ids = f.shown[:0], f.ids[:0]
 	top := s.grid.Topology()
+	paint := matchPaint(s.match)
 	for _, u := range s.match.Units() {
 		if !s.shows(u, fogged) {
 			continue
 		}
 		x, y, z, h := s.pose(u)
 		x = top.Nearest(x, camX)
-		f.shown = append(f.shown, project.Figure{Pos: [3]float32{x, y, z}, Heading: h, Color: units.SideColor(u.Side), Kind: s.kind(u)})
+		f.shown = append(f.shown, project.Figure{Pos: [3]float32{x, y, z}, Heading: h, Color: paint.rgb(u.Side), Kind: s.kind(u)})
 		f.ids = append(f.ids, u.ID)
 	}
 	if s.battle != nil { // the fallen, sinking: no unit's any more (id 0)
@@ -409,6 +410,7 @@ func (s *playSession) figures(camX float32, fogged bool) []project.Figure {
 // its banner), as the banners name them.
 func (s *playSession) townMarks(dst []project.Figure, camX float32, fogged bool) []project.Figure {
 	top := s.grid.Topology()
+	paint := matchPaint(s.match)
 	for _, t := range s.match.Towns() {
 		if fogged && !s.match.Explored(s.seer, t.Cell) {
 			continue
@@ -417,7 +419,7 @@ func (s *playSession) townMarks(dst []project.Figure, camX float32, fogged bool)
 		x := top.Nearest(p[0], camX)
 		col := [3]float32{float32(colDim.R) / 255, float32(colDim.G) / 255, float32(colDim.B) / 255}
 		if t.Owner != 0 {
-			col = units.SideColor(t.Owner)
+			col = paint.rgb(t.Owner)
 		}
 		dst = append(dst, project.Figure{Pos: [3]float32{x, s.height(p[0], p[1], t.Cell), p[1]}, Color: col, Town: true})
 	}

@@ -67,6 +67,11 @@ func playUntil(t reporter, limit int, done func(g *game) bool, next func(g *game
 
 // playOn opens grid in the full window and switches to play mode.
 func playOn(t reporter, in *scriptInput, grid *hexmap.Grid) step {
+	return seq(openOn(t, grid), tap(in, ebiten.KeyTab))
+}
+
+// openOn opens grid in the full window, in edit mode.
+func openOn(t reporter, grid *hexmap.Grid) step {
 	return seq(
 		wait(2),
 		fullWindow(t),
@@ -74,7 +79,6 @@ func playOn(t reporter, in *scriptInput, grid *hexmap.Grid) step {
 			g.sess.Replace("", grid, false)
 			g.resetView()
 		}),
-		tap(in, ebiten.KeyTab),
 	)
 }
 

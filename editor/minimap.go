@@ -235,11 +235,12 @@ func (g *game) drawMinimap(screen *ebiten.Image) {
 	}
 	dst := screen.SubImage(m.rect).(*ebiten.Image)
 	r := float32(max(2, g.win.style.px(3)))
+	paint := matchPaint(s.match)
 	for _, u := range s.match.Units() {
 		if s.shows(u, g.mode.fogged()) {
 			x, z := m.grid.Topology().CellCenter(u.Cell)
 			sx, sy := m.screen(x, z)
-			vector.DrawFilledCircle(dst, sx, sy, r, sideTextColor(u.Side), true)
+			vector.DrawFilledCircle(dst, sx, sy, r, paint.text(u.Side), true)
 		}
 	}
 }

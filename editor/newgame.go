@@ -17,7 +17,8 @@ import (
 
 // The New game dialog (the panel's and the game bar's New game button,
 // Ctrl+Shift+N): the map (a generated one: size, world type and seed;
-// or the map open now, with its own sides), how many sides play, who
+// the map open now, with its own sides; or a built-in example
+// scenario), how many sides play, who
 // plays each (a person, or the computer at a level: package ai), its
 // team (teammates do not fight and share vision) and what each is
 // called (its colour's name unless renamed), and the
@@ -28,12 +29,16 @@ import (
 // newGameForm is what the dialog asks for.
 type newGameForm struct {
 	generate bool
-	size     int // index in newMapSizes
-	world    mapgen.WorldType
-	seed     int64
-	sides    int
-	players  [hexmap.MaxSides + 1]int // per side: index in playerChoices
-	rounds   int                      // index in roundChoices
+	// example is the built-in example scenario chosen (nil: none), named
+	// exampleName.
+	example     *hexmap.Grid
+	exampleName string
+	size        int // index in newMapSizes
+	world       mapgen.WorldType
+	seed        int64
+	sides       int
+	players     [hexmap.MaxSides + 1]int // per side: index in playerChoices
+	rounds      int                      // index in roundChoices
 	// names is each side's name as typed ("" or the colour's name: the
 	// colour's).
 	names [hexmap.MaxSides + 1]string
@@ -61,17 +66,26 @@ type playerChoice struct {
 var roundChoices = []int{0, 30, 60, 100}
 
 // defaultGameForm is a generated 40×30 map of continents for a person
-// against the computer.
-func defaultGameForm() newGameForm {
+// against the computer, or, when the open map's scenario has the
+// computer play a side (sides, its setup's), that map with its sides
+// played as it says.
+func defaultGameForm(sides []scenario.Side) newGameForm {
 	f := newGameForm{generate: true, size: 1, world: mapgen.Continents, seed: mapgen.NewSeed(), sides: 2}
 	f.players[2] = 2
+	if slices.ContainsFunc(sides, func(sd scenario.Side) bool { return sd.Controller.Computer() }) {
+		f.generate = false
+		f.players = [hexmap.MaxSides + 1]int{}
+		for _, sd := range sides {
+			f.players[sd.Side] = controllerChoice(sd.Controller)
+		}
+	}
 	return f
 }
 
 // newGameDialog asks for a new game; Start plays it.
 func (g *game) newGameDialog() {
 	s := g.win.style
-	f := defaultGameForm()
+	f := defaultGameForm(g.sess.Grid.Setup().Sides)
 	body := s.vbox(8, nil, 0)
 	labelW := 0 // every row's label as wide as the widest: the columns line up
 	for _, l := range []string{"Map", "Size", "World", "Seed", "Sides", "Victory"} {
@@ -92,6 +106,9 @@ func (g *game) newGameDialog() {
 	sides := f.sides - 2
 	dim := func() { // greys the rows of sides that will not play
 		mapSides := g.sess.Grid.Sides()
+		if f.example != nil {
+			mapSides = f.example.Sides()
+		}
 		for side := 1; side <= hexmap.MaxSides; side++ {
 			on := side <= sides+2
 			if !f.generate {
@@ -102,11 +119,17 @@ func (g *game) newGameDialog() {
 			}
 		}
 	}
-	mapK := 0
+	mapK := 1
 	if f.generate {
-		mapK = 1
+		mapK = 0
 	}
-	cycleButton(s, &mapK, row, "Map", []string{"This map", "Generate one"}, func(k int) { f.generate = k == 1; dim() })
+	maps, offered := newGameMaps()
+	cycleButton(s, &mapK, row, "Map", maps, func(k int) {
+		if err := f.pickMap(k, offered); err != nil {
+			g.errorf("New game: the %s example does not read: %v", maps[k], err)
+		}
+		dim()
+	})
 	cycleInt(s, &f.size, row, "Size", sizeLabels())
 	world := int(f.world)
 	cycleInt(s, &world, row, "World", worldLabels())
@@ -156,15 +179,44 @@ func (g *game) newGameDialog() {
 	}})
 }
 
+// newGameMaps are the labels of the maps New game offers, in the order
+// its Map button goes through them: a generated map, the open map, then
+// the built-in example scenarios (offered).
+func newGameMaps() (labels []string, offered []example) {
+	labels = []string{"Generate one", "This map"}
+	for _, ex := range examples {
+		if ex.scenario {
+			labels, offered = append(labels, ex.name), append(offered, ex)
+		}
+	}
+	return labels, offered
+}
+
+// pickMap makes choice k of newGameMaps the form's map, loading an
+// example scenario (a map that does not read leaves the open map).
+func (f *newGameForm) pickMap(k int, offered []example) error {
+	f.generate, f.example, f.exampleName = k == 0, nil, ""
+	if k < 2 {
+		return nil
+	}
+	grid, err := offered[k-2].load()
+	if err != nil {
+		return err
+	}
+	f.example, f.exampleName = grid, offered[k-2].name
+	return nil
+}
+
 // sideNameNow is what the open map's setup calls side, else its
 // colour's name.
 func (g *game) sideNameNow(side int) string {
-	for _, sd := range g.sess.Grid.Setup().Sides {
+	sides := g.sess.Grid.Setup().Sides
+	for _, sd := range sides {
 		if int(sd.Side) == side && sd.Name != "" {
 			return sd.Name
 		}
 	}
-	return units.SideName(side)
+	return paintOf(sides).name(side)
 }
 
 // sideTeamNow is side's team in the open map's setup, else its own
@@ -237,12 +289,14 @@ func (g *game) startGame(f newGameForm) {
 			return
 		}
 		grid = gen
+	} else if f.example != nil {
+		grid = f.example
 	} else {
 		grid = grid.Clone()
 	}
 	set := grid.Setup()
 	set.Victory.Rounds = roundChoices[f.rounds]
-	set.Sides = f.named(grid.Sides())
+	set.Sides = f.named(grid.Sides()) // with the players: the match's scenario then says who plays
 	if err := twoTeams(set.Sides); err != nil {
 		g.errorf("New game: %v", err) // the match would be over before it began
 		return
@@ -254,7 +308,6 @@ func (g *game) startGame(f newGameForm) {
 	g.sess.ReplaceUndoable(grid)
 	g.resetView()
 	g.cam.Zoom = startZoom // close enough to see the units: play brings the start into view
-	g.play.players = f.players
 	if g.mode == mode(g.play) {
 		g.play.enter() // a new match: the map is another
 	} else {
@@ -263,16 +316,18 @@ func (g *game) startGame(f newGameForm) {
 	g.info(fmt.Sprintf("New game: %s", describeGame(f)))
 }
 
-// named is sides with the names and teams the form gives them: a name
-// left as the colour's (or empty) is the colour's, stored as "".
+// named is sides with the names, teams and players the form gives them:
+// a name left as the colour's (or empty) is the colour's, stored as "".
 func (f newGameForm) named(sides []scenario.Side) []scenario.Side {
+	paint := paintOf(sides)
 	for k, sd := range sides {
 		name := strings.TrimSpace(f.names[sd.Side])
-		if name == units.SideName(int(sd.Side)) {
+		if name == units.SideName(int(sd.Side)) || name == paint.name(int(sd.Side)) {
 			name = ""
 		}
 		sides[k].Name = name
 		sides[k].Team = uint8(f.teams[sd.Side] + 1)
+		sides[k].Controller = choiceController(f.players[sd.Side])
 	}
 	return sides
 }
@@ -294,6 +349,9 @@ func describeGame(f newGameForm) string {
 		who = append(who, f.sideName(side)+" "+strings.ToLower(playerChoices[f.players[side]].label))
 	}
 	where := "this map"
+	if f.example != nil {
+		where = f.exampleName
+	}
 	if f.generate {
 		sz := newMapSizes[f.size]
 		where = fmt.Sprintf("a %d×%d %s map, seed %d", sz[0], sz[1], f.world, f.seed)

@@ -11,6 +11,7 @@ import (
 	"hexsandbox/editor/files"
 	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/hexmap/scenario"
 	"hexsandbox/online"
 	"hexsandbox/saves"
 	"hexsandbox/units"
@@ -62,8 +63,11 @@ func (g *game) onlineDialog() {
 	body.AddChild(s.paragraph("Create a match from this map: who plays each side. The first person's side is yours; each other person gets a link to join."))
 	labels := []string{"A person", "Computer (easy)", "Computer (normal)", "Computer (hard)"}
 	players := make([]int, len(sc.Sides))
+	fromScenario := len(sc.Computers()) > 0 // else a person against the computer at Normal
 	for k, sd := range sc.Sides {
-		if k > 0 {
+		if c, err := scenario.ParseController(sd.Computer); fromScenario && err == nil {
+			players[k] = controllerChoice(c)
+		} else if k > 0 {
 			players[k] = 2
 		}
 		cycleInt(s, &players[k], row, sideTitle(sd), labels)

@@ -110,8 +110,8 @@ func TestPlayStandingOrder(t *testing.T) {
 				if p := miniPixel(g, frame, offsetOf(grid, 17, 2)); !sameRGB(p, back, 0) {
 					t.Errorf("play minimap: the unseen red scout's cell is %v, want the background", p)
 				}
-				if p := miniPixel(g, frame, start); !sameRGB(p, sideTextColor(1), 2) {
-					t.Errorf("play minimap: blue's spearman's cell is %v, want its dot %v", p, sideTextColor(1))
+				if p := miniPixel(g, frame, start); !sameRGB(p, ownPaint().text(1), 2) {
+					t.Errorf("play minimap: blue's spearman's cell is %v, want its dot %v", p, ownPaint().text(1))
 				}
 			}),
 			captureStep(t, filepath.Join(shots, "play-minimap.png")),

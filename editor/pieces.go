@@ -13,7 +13,6 @@ import (
 	"hexsandbox/editor/tools"
 	"hexsandbox/hexmap"
 	"hexsandbox/hexmap/scenario"
-	"hexsandbox/palette"
 	"hexsandbox/render/project"
 	"hexsandbox/saves"
 	"hexsandbox/units"
@@ -30,15 +29,9 @@ type piecesPanel struct {
 	townOwner                    choiceRow
 }
 
-// sideColor is side s's colour for the panel and the overlay; side 0
+// sideColor is side s's own colour for the panel's swatches; side 0
 // (neutral, a town's owner) is cream.
-func sideColor(s int) color.NRGBA {
-	if s == 0 {
-		return palette.Cream
-	}
-	c := units.SideColor(s)
-	return palette.Color{c[0], c[1], c[2], 1}.NRGBA()
-}
+func sideColor(s int) color.NRGBA { return ownPaint().swatch(s) }
 
 // ownerName is side s's name, or "neutral" for 0.
 func ownerName(s int) string {
@@ -187,11 +180,12 @@ func (p *painter) drawTowns(screen *ebiten.Image, v *project.View, copies []floa
 	if len(towns) == 0 {
 		return
 	}
+	paint := paintOf(grid.Sides())
 	for _, shift := range copies {
 		for _, t := range towns {
 			i, _ := grid.Topology().Index(t.Location)
 			if onScreen(v, cellTop(grid, i, vec3.T{}, shift), margin) {
-				p.outline(screen, v, i, shift, sideColor(int(t.Owner)), 3)
+				p.outline(screen, v, i, shift, paint.swatch(int(t.Owner)), 3)
 			}
 		}
 	}
@@ -210,7 +204,7 @@ func (p *painter) drawTowns(screen *ebiten.Image, v *project.View, copies []floa
 			for _, pass := range []struct {
 				off float64
 				c   color.Color
-			}{{1.5, labelShadow}, {0, sideColor(int(t.Owner))}} {
+			}{{1.5, labelShadow}, {0, paint.swatch(int(t.Owner))}} {
 				op := &text.DrawOptions{}
 				op.GeoM.Translate(float64(sx)-w/2+pass.off, float64(sy)-h+pass.off)
 				op.ColorScale.ScaleWithColor(pass.c)

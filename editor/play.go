@@ -13,7 +13,6 @@ import (
 	"github.com/ungerik/go3d/vec3"
 
 	engine "hexsandbox/game"
-	"hexsandbox/hexmap"
 	"hexsandbox/nav"
 	"hexsandbox/render/project"
 	"hexsandbox/units"
@@ -50,9 +49,6 @@ type playMode struct {
 	goals    objectivesBox
 	cover    *coverScreen // the hand-over or end screen, nil for none
 	shifts   []float32    // scratch: where the path's cells are drawn
-	// players is who plays each side of the next match (an index in
-	// playerChoices: people, unless the New game dialog said otherwise).
-	players [hexmap.MaxSides + 1]int
 	// autosaveDue is set when a turn starts: the match's recovery
 	// autosave is made as soon as no file work runs.
 	autosaveDue bool
@@ -150,7 +146,6 @@ func (p *playMode) endTrial() bool {
 // map's own scenario (always, for a test run).
 func (p *playMode) start() {
 	grid := p.env.sess.Grid
-	players := p.players
 	var m *engine.Match
 	var sp savedPlay
 	var err error
@@ -158,16 +153,18 @@ func (p *playMode) start() {
 		m, sp, err = p.resume()
 	}
 	var began []engine.Event
-	if m != nil {
-		players = playersOf(sp.Computers)
-	} else if err == nil {
+	resumed := m != nil
+	if !resumed && err == nil {
 		m, began, err = engine.NewMatch(grid, engine.ScenarioOf(grid))
 	}
 	if err != nil {
 		p.session, p.why = nil, err.Error()
 		return
 	}
-	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), players)
+	if !resumed {
+		sp.Computers = m.Scenario().Computers() // who plays a new match: its scenario says
+	}
+	p.session = newPlaySession(m, grid, p.env.ground(), p.env.state(), playersOf(sp.Computers))
 	p.session.orders.restore(m, sp.Orders)
 	p.session.words.restore(sp.Words)
 	p.session.words.note(began)
@@ -321,7 +318,7 @@ func (p *playMode) handOver() {
 	sum := s.takeNews(s.side())
 	if s.humans() >= 2 {
 		p.env.untell() // the last side's words are not the next one's
-		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.Round(), sum))
+		p.showCover(handOver(p.env.paint.win.style, s.sideName(s.side()), s.side(), s.match.SideColour(s.side()), s.match.Round(), sum))
 	} else {
 		p.env.info(fmt.Sprintf("Round %d, %s's turn: %s", s.match.Round(), s.sideName(s.side()), strings.Join(sum.lines(s.side()), ", ")))
 	}
@@ -722,9 +719,9 @@ func (p *playMode) toggleTurns() {
 func (p *playMode) barInfo() barInfo {
 	s := p.session
 	if s == nil {
-		return barInfo{side: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
+		return barInfo{side: 1, colour: 1, name: units.SideName(1), unit: "No game on this map", moves: "—"}
 	}
-	info := barInfo{side: s.side(), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
+	info := barInfo{side: s.side(), colour: s.match.SideColour(s.side()), name: s.sideName(s.side()), round: s.match.Round(), unit: "No unit selected", moves: "—"}
 	if p.remote != nil && !p.remote.myTurn(s) {
 		info.unit = p.waitingText()
 	}
@@ -813,7 +810,7 @@ func (p *playMode) drawBoxes(screen *ebiten.Image) {
 		p.town.lines(s.match, st, p.produce)
 		p.town.draw(screen, p.env.mapRect(), st)
 	case p.goals.open:
-		p.goals.lines(st, s.seer, s.sideName(s.seer), s.match.Objectives(s.seer), s.words.log[s.seer])
+		p.goals.lines(st, s.match.SideColour(s.seer), s.sideName(s.seer), s.match.Objectives(s.seer), s.words.log[s.seer])
 		p.goals.draw(screen, p.env.mapRect(), st)
 	}
 }

@@ -115,7 +115,7 @@ func BenchmarkNewGame80x60(b *testing.B) {
 			return []step{
 				wait(10),
 				do(func(g *game) {
-					f := defaultGameForm()
+					f := defaultGameForm(nil)
 					f.size, f.seed = 2, 1
 					start, cpu0 = time.Now(), testutil.CPUTime()
 					g.startGame(f)

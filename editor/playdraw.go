@@ -60,7 +60,7 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 		if way, ok := p.orderPath(); ok {
 			p.outlinePath(screen, v, way, ref, orderColor, false)
 		}
-		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), sideTextColor(u.Side), 3)
+		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), colourText(s.match.SideColour(u.Side)), 3)
 		pt.lines.flush(screen, pt.white)
 	}
 	if f, ok := p.hoverForecast(); ok {
@@ -144,7 +144,7 @@ func (s *playSession) drawBanners(screen *ebiten.Image, v *project.View, pt *pai
 		// Below the cell's centre (towards the eye), clear of the unit's
 		// health bar over its head.
 		top := cellTop(s.grid, t.Cell, vec3.T{0, 0, -bannerDrop}, pt.shiftNear(t.Cell, ref))
-		pt.pointText(screen, v, top, label, townColor(t.Owner))
+		pt.pointText(screen, v, top, label, townColor(m, t.Owner))
 	}
 	for k, id := range s.figs.ids {
 		if u, ok := m.Unit(id); ok && u.HP < engine.MaxHP {
@@ -196,12 +196,13 @@ func turnsToBuild(need, y int) int {
 	return (need + y - 1) / y
 }
 
-// townColor is a town banner's colour: its owner's, grey for neutral.
-func townColor(owner int) color.Color {
+// townColor is a town banner's colour in match m: its owner's, grey
+// for neutral.
+func townColor(m *engine.Match, owner int) color.Color {
 	if owner == 0 {
 		return colDim
 	}
-	return sideTextColor(owner)
+	return colourText(m.SideColour(owner))
 }
 
 // drawUnder draws nothing: play mode's marks go over the notes.

@@ -244,7 +244,7 @@ func (r *replayMode) barInfo() replayInfo {
 		seen = "Seen as " + r.session.sideName(r.seer) + " (V)"
 	}
 	return replayInfo{
-		round: r.round(), rounds: len(r.starts), side: r.session.side(), name: r.session.sideName(r.session.side()),
+		round: r.round(), rounds: len(r.starts), side: r.session.side(), colour: r.session.match.SideColour(r.session.side()), name: r.session.sideName(r.session.side()),
 		pos: r.pos, total: len(r.saved.Log), playing: r.playing,
 		speed: replaySpeeds[r.speed], seen: seen,
 	}

@@ -28,6 +28,7 @@ type replayActions struct {
 // replayInfo is the replay's state as the bar shows it.
 type replayInfo struct {
 	round, rounds, side int
+	colour              int    // the side in turn's colour number (sidePaint)
 	name                string // the side in turn's
 	pos, total          int    // commands played, of the log's
 	playing             bool
@@ -77,7 +78,7 @@ func (b *replayBar) update(info replayInfo) (changed bool) {
 		info.seen != b.seen.Text().Label || info.round != b.shown
 	b.play.Text().Label, b.speed.Text().Label, b.seen.Text().Label = play, speed, info.seen
 	b.at.Label = at
-	b.at.SetColor(sideTextColor(info.side))
+	b.at.SetColor(colourText(info.colour))
 	b.rounds.Min, b.rounds.Max = 1, max(2, info.rounds)
 	b.rounds.Current, b.shown = info.round, info.round
 	return changed

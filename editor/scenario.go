@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // The panel's Scenario section: the map's scenario setup (scenario.Setup),
-// saved with it: the sides that play and their teams, the seed of a
+// saved with it: the sides that play, their teams, who plays each (a
+// person or the computer at a level) and its colour, the seed of a
 // match's generator, and the victory. Each change is a change of the
 // grid's setup, so the history makes it an undo step.
 
@@ -22,6 +24,7 @@ import (
 type scenarioPanel struct {
 	count   choiceRow                  // Auto, then 2, 3, 4 sides
 	teams   [hexmap.MaxSides]choiceRow // each side's team, 1..4
+	sides   sideControls
 	seed    *textField
 	victory choiceRow // Conquest, Round limit
 	areas   areaRows
@@ -66,7 +69,7 @@ func (p *panel) addScenario(s *style, grid func() *hexmap.Grid) {
 	for k := range hexmap.MaxSides {
 		side := k + 1
 		name := units.SideName(side)
-		teams.AddChild(s.withTip(s.label(name, sideColor(side)), name+"'s team: teammates do not fight and share what they see"))
+		teams.AddChild(s.withTip(q.sides.label(s, side), name+"'s team: teammates do not fight and share what they see"))
 		var labels, tips []string
 		for team := 1; team <= hexmap.MaxSides; team++ {
 			labels = append(labels, fmt.Sprint(team))
@@ -75,6 +78,7 @@ func (p *panel) addScenario(s *style, grid func() *hexmap.Grid) {
 		q.teams[k] = p.choices(s, teams, labels, tips, k, func(t int) { q.setTeam(side, t+1) })
 	}
 	p.content.AddChild(teams)
+	p.addSideControls(s)
 	seedRow := s.grid([]bool{false, true}, 6)
 	seedRow.AddChild(s.label("Seed", colText))
 	// The seed is set when Enter is pressed or the field loses the
@@ -134,29 +138,36 @@ func (q *scenarioPanel) setCount(k int) {
 			sd := scenario.Side{Side: uint8(side), Team: uint8(side)}
 			for _, old := range q.grid().Sides() {
 				if int(old.Side) == side {
-					sd.Team, sd.Name = old.Team, old.Name
+					sd = old
 				}
 			}
 			sides = append(sides, sd)
 		}
+		scenario.SpreadColours(sides)
 		s.Sides = sides
 	})
 }
 
-// setTeam puts side on team; a side that does not play first joins the
-// sides that do (all of 1..side, when they came from the map).
+// setTeam puts side on team.
 func (q *scenarioPanel) setTeam(side, team int) {
+	q.changeSide(side, func(_ *scenario.Setup, sd *scenario.Side) { sd.Team = uint8(team) })
+}
+
+// changeSide applies f to side in a copy of the grid's setup and sets
+// it; a side that does not play first joins the sides that do (all of
+// them, when they came from the map), on a team of its own.
+func (q *scenarioPanel) changeSide(side int, f func(s *scenario.Setup, sd *scenario.Side)) {
 	q.change(func(s *scenario.Setup) {
 		if len(s.Sides) == 0 {
 			s.Sides = q.grid().Sides()
 		}
-		for k := range s.Sides {
-			if int(s.Sides[k].Side) == side {
-				s.Sides[k].Team = uint8(team)
-				return
-			}
+		k := slices.IndexFunc(s.Sides, func(sd scenario.Side) bool { return int(sd.Side) == side })
+		if k < 0 {
+			s.Sides = append(s.Sides, scenario.Side{Side: uint8(side), Team: uint8(side)})
+			k = len(s.Sides) - 1
+			scenario.SpreadColours(s.Sides)
 		}
-		s.Sides = append(s.Sides, scenario.Side{Side: uint8(side), Team: uint8(team)})
+		f(s, &s.Sides[k])
 	})
 }
 
@@ -190,6 +201,7 @@ func (q *scenarioPanel) refresh(p *panel) bool {
 	q.areas.refresh(s)
 	q.count.set(max(0, len(s.Sides)-1))
 	playing := g.Sides()
+	q.sides.refresh(playing)
 	for k := range q.teams {
 		team, plays := k+1, false
 		for _, sd := range playing {

@@ -48,12 +48,7 @@ func TestEditorMakesAScenarioToVictory(t *testing.T) {
 			return fs[len(fs)-1]
 		}
 		steps := []step{
-			wait(2),
-			fullWindow(t),
-			do(func(g *game) {
-				g.sess.Replace("", grid, false)
-				g.resetView()
-			}),
+			openOn(t, grid),
 			wait(2),
 			tap(in, ebiten.Key9),
 			clickWidget(t, in, "the area name field", func(g *game) widget.HasWidget { return g.edit.panel.scenario.areas.name }),

@@ -130,6 +130,7 @@ func (g *game) cmdScenario() {
 	body.AddChild(s.label("The sides that play: their names, and the objectives each is told as a match starts", colText))
 	rows := s.grid([]bool{false, false, true}, 6)
 	playing := grid.Sides()
+	paint := paintOf(playing)
 	for k := range d.goals {
 		side := k + 1
 		text := ""
@@ -149,7 +150,7 @@ func (g *game) cmdScenario() {
 				name = s.withTip(d.names[k], "What the side is called in play")
 			}
 		}
-		rows.AddChild(s.label(units.SideName(side), sideColor(side)), name, d.goals[k])
+		rows.AddChild(s.label(paint.name(side), paint.swatch(side)), name, d.goals[k])
 	}
 	body.AddChild(rows)
 	head := s.grid([]bool{true, false}, 8)

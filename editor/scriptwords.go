@@ -160,9 +160,9 @@ var errText = color.NRGBA{0xff, 0x8a, 0x80, 0xff}
 
 // lines writes the box for side (called name) with objectives obj and
 // the log words.
-func (o *objectivesBox) lines(s *style, side int, name, obj string, words []scriptWord) {
+func (o *objectivesBox) lines(s *style, colour int, name, obj string, words []scriptWord) {
 	width := float64(s.px(420))
-	o.box.lines = []textLine{{fmt.Sprintf("Objectives · %s (O hides)", name), s.bold, sideTextColor(side)}}
+	o.box.lines = []textLine{{fmt.Sprintf("Objectives · %s (O hides)", name), s.bold, colourText(colour)}}
 	if obj == "" {
 		obj = "None set"
 	}

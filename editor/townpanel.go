@@ -34,7 +34,7 @@ func (t *townPanel) lines(m *engine.Match, s *style, choose func(k int)) {
 	y := m.TownYield(t.town)
 	cur := types[tw.Builds]
 	t.box.lines = []textLine{
-		{fmt.Sprintf("%s (%s)", tw.Name, sideLabel(m, tw.Owner)), s.bold, sideTextColor(tw.Owner)},
+		{fmt.Sprintf("%s (%s)", tw.Name, sideLabel(m, tw.Owner)), s.bold, colourText(m.SideColour(tw.Owner))},
 		{fmt.Sprintf("Builds %s: %d of %d, ready in %d turns", cur.Name, tw.Stock, cur.Cost, turnsToBuild(cur.Cost-tw.Stock, y.Total())), s.face, colText},
 		{fmt.Sprintf("Income %d a turn: %d base + %d buildings + %d farms around", y.Total(), y.Base, y.Urban, y.Farms), s.face, colDim},
 		{"Build instead (click) · Esc closes:", s.face, colDim},

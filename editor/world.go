@@ -81,10 +81,11 @@ func (w *world) update(dt float64) bool {
 func (w *world) figures(camX float32, fogged bool) []project.Figure {
 	list, shown, of := w.all[:0], w.shown[:0], w.shownOf[:0]
 	top := w.grid.Topology()
+	paint := paintOf(w.grid.Sides())
 	for k, u := range w.grid.Units() {
 		p := w.game.Pose(k)
 		p.X = top.Nearest(p.X, camX)
-		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: units.SideColor(int(u.Side)), Kind: units.FigureKind(u.Type)})
+		list = append(list, project.Figure{Pos: [3]float32{p.X, p.Y, p.Z}, Heading: p.Heading, Color: paint.rgb(int(u.Side)), Kind: units.FigureKind(u.Type)})
 		if w.unitShown(k, fogged) {
 			shown, of = append(shown, list[k]), append(of, k)
 		}

@@ -132,7 +132,7 @@ func benchMoves(b *testing.B, g *hexmap.Grid, ends []Cell) {
 		g.SetWaterLevel(at(g, c[0], c[1]), 0)
 		g.SetWalled(at(g, c[0], c[1]), false)
 	}
-	m := start(b, g, Scenario{Sides: []SideSpec{{1, 1, ""}, {2, 2, ""}}, Units: []UnitSpec{us("spearman", 1, 40, 30, 0), us("spearman", 2, 79, 59, 0)}})
+	m := start(b, g, Scenario{Sides: []SideSpec{{1, 1, "", "", 0}, {2, 2, "", "", 0}}, Units: []UnitSpec{us("spearman", 1, 40, 30, 0), us("spearman", 2, 79, 59, 0)}})
 	k := 0
 	testutil.CPULoop(b, func() {
 		m.st.Units[0].Moves = 24

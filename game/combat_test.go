@@ -204,7 +204,7 @@ func TestAttackRefusals(t *testing.T) {
 
 // TestTeammatesCannotAttack: sides 1 and 2 on team 1.
 func TestTeammatesCannotAttack(t *testing.T) {
-	sc := Scenario{Sides: []SideSpec{{1, 1, ""}, {2, 1, ""}, {3, 3, ""}},
+	sc := Scenario{Sides: []SideSpec{{1, 1, "", "", 0}, {2, 1, "", "", 0}, {3, 3, "", "", 0}},
 		Units: []UnitSpec{us("spearman", 1, 5, 5, 0), us("spearman", 2, 6, 5, 0), us("spearman", 3, 9, 5, 0)}}
 	m := start(t, flatGrid(t, 15, 10), sc)
 	refused(t, m, attackCmd(1, 6, 5), ErrNoTarget)

@@ -23,7 +23,7 @@ func at(g *hexmap.Grid, x, z int) int { return x + z*g.Topology().Width }
 
 // two is a scenario of sides 1 and 2 on their own teams.
 func two(units ...UnitSpec) Scenario {
-	return Scenario{Seed: 7, Sides: []SideSpec{{1, 1, ""}, {2, 2, ""}}, Units: units}
+	return Scenario{Seed: 7, Sides: []SideSpec{{1, 1, "", "", 0}, {2, 2, "", "", 0}}, Units: units}
 }
 
 func us(typ string, side, x, z, hp int) UnitSpec {

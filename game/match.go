@@ -247,6 +247,18 @@ func (m *Match) SideName(side int) string {
 	return ""
 }
 
+// SideColour is side's colour number in the sides' palette
+// (palette.Sides, 1..scenario.MaxColour): the scenario's, else the
+// side's own.
+func (m *Match) SideColour(side int) int {
+	for _, sd := range m.scenario.Sides {
+		if sd.Side == side && sd.Colour > 0 {
+			return sd.Colour
+		}
+	}
+	return side
+}
+
 // Log is the commands applied so far. Callers must not modify it.
 func (m *Match) Log() []Command { return m.log }
 

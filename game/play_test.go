@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"hexsandbox/hexmap"
@@ -272,7 +273,7 @@ func TestCapture(t *testing.T) {
 // with teams, the match ends when one team is left; a side that loses
 // its last unit in its own turn passes the turn on.
 func TestEliminationAndConquest(t *testing.T) {
-	sc := Scenario{Sides: []SideSpec{{1, 1, ""}, {2, 1, ""}, {3, 3, ""}},
+	sc := Scenario{Sides: []SideSpec{{1, 1, "", "", 0}, {2, 1, "", "", 0}, {3, 3, "", "", 0}},
 		Units: []UnitSpec{us("horseman", 1, 5, 5, 0), us("scout", 3, 6, 5, 1), us("scout", 2, 20, 5, 0)}}
 	m := start(t, flatGrid(t, 30, 10), sc)
 	ev := do(t, m, attackCmd(1, 6, 5))
@@ -281,7 +282,7 @@ func TestEliminationAndConquest(t *testing.T) {
 	}
 	// Side 1 of three attacks with its only unit (1 hp) and dies: side
 	// 1 is eliminated and side 2's turn begins.
-	sc = Scenario{Sides: []SideSpec{{1, 1, ""}, {2, 2, ""}, {3, 3, ""}},
+	sc = Scenario{Sides: []SideSpec{{1, 1, "", "", 0}, {2, 2, "", "", 0}, {3, 3, "", "", 0}},
 		Units: []UnitSpec{us("scout", 1, 5, 5, 1), us("spearman", 2, 6, 5, 0), us("scout", 3, 20, 5, 0)}}
 	m = start(t, flatGrid(t, 30, 10), sc)
 	ev = do(t, m, attackCmd(1, 6, 5))
@@ -388,11 +389,12 @@ func TestScenarioOfMap(t *testing.T) {
 	if err := g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 7), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetSetup(scenario.Setup{Seed: 99, Sides: []scenario.Side{{Side: 2, Team: 1, Name: "North"}, {Side: 1, Team: 1}}, Victory: scenario.Victory{Rounds: 5}}); err != nil {
+	if err := g.SetSetup(scenario.Setup{Seed: 99, Sides: []scenario.Side{{Side: 2, Team: 1, Name: "North", Controller: scenario.Hard, Colour: 3},
+		{Side: 1, Team: 1}}, Victory: scenario.Victory{Rounds: 5}}); err != nil {
 		t.Fatal(err)
 	}
 	sc := ScenarioOf(g)
-	want := Scenario{Seed: 99, Victory: Victory{Rounds: 5}, Sides: []SideSpec{{1, 1, ""}, {2, 1, "North"}},
+	want := Scenario{Seed: 99, Victory: Victory{Rounds: 5}, Sides: []SideSpec{{1, 1, "", "", 0}, {2, 1, "North", "hard", 3}},
 		Towns: []TownSpec{{Name: "Ash", Cell: Cell{7, 7}, Owner: 1}},
 		Units: []UnitSpec{{Type: "archer", Side: 2, Cell: Cell{3, 4}, HP: 100}, {Type: "spearman", Side: 1, Cell: Cell{5, 4}, HP: 100}}}
 	if a, b := fmt.Sprint(sc), fmt.Sprint(want); a != b {
@@ -401,6 +403,13 @@ func TestScenarioOfMap(t *testing.T) {
 	m := start(t, g, sc)
 	if m.SideName(2) != "North" || m.SideName(1) != "" {
 		t.Errorf("side names %q and %q, want \"\" and \"North\"", m.SideName(1), m.SideName(2))
+	}
+	if m.SideColour(1) != 1 || m.SideColour(2) != 3 {
+		t.Errorf("side colours %d and %d, want 1 (its own) and 3", m.SideColour(1), m.SideColour(2))
+	}
+	back := g.Clone()
+	if err := sc.PlaceOn(back); err != nil || !slices.Equal(back.Setup().Sides, g.Setup().Sides) {
+		t.Errorf("placed back: %v, sides %+v, want %+v", err, back.Setup().Sides, g.Setup().Sides)
 	}
 	if m.st.Units[0].Side != 2 || m.offset(m.st.Units[1].Cell) != (Cell{5, 4}) || m.SideInTurn() != 1 {
 		t.Error("the match does not start from the map's scenario")

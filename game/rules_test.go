@@ -93,10 +93,10 @@ func TestBadScenarioRefused(t *testing.T) {
 	g.SetWaterLevel(at(g, 5, 5), 1)
 	cases := map[string]Scenario{
 		"no sides":   {Units: []UnitSpec{us("scout", 1, 1, 1, 0)}},
-		"side 5":     {Sides: []SideSpec{{5, 1, ""}}},
-		"side twice": {Sides: []SideSpec{{1, 1, ""}, {1, 1, ""}}},
-		"team 9":     {Sides: []SideSpec{{1, 9, ""}}},
-		"name too long": {Sides: []SideSpec{{1, 1, strings.Repeat("x", 25)}, {2, 2, ""}},
+		"side 5":     {Sides: []SideSpec{{5, 1, "", "", 0}}},
+		"side twice": {Sides: []SideSpec{{1, 1, "", "", 0}, {1, 1, "", "", 0}}},
+		"team 9":     {Sides: []SideSpec{{1, 9, "", "", 0}}},
+		"name too long": {Sides: []SideSpec{{1, 1, strings.Repeat("x", 25), "", 0}, {2, 2, "", "", 0}},
 			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
 		"unit off map":   two(us("scout", 1, 10, 1, 0), us("scout", 2, 2, 2, 0)),
 		"unit in water":  two(us("scout", 1, 5, 5, 0), us("scout", 2, 2, 2, 0)),
@@ -105,7 +105,15 @@ func TestBadScenarioRefused(t *testing.T) {
 		"unknown type":   two(us("knight", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)),
 		"side not there": two(us("scout", 1, 1, 1, 0), us("scout", 3, 2, 2, 0)),
 		"empty side":     two(us("scout", 1, 1, 1, 0)),
-		"negative rounds": {Sides: []SideSpec{{1, 1, ""}}, Units: []UnitSpec{us("scout", 1, 1, 1, 0)},
+		"computer human": {Sides: []SideSpec{{1, 1, "", "human", 0}, {2, 2, "", "", 0}},
+			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
+		"computer idle": {Sides: []SideSpec{{1, 1, "", "idle", 0}, {2, 2, "", "", 0}},
+			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
+		"colour 5": {Sides: []SideSpec{{1, 1, "", "", 5}, {2, 2, "", "", 0}},
+			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
+		"colours alike": {Sides: []SideSpec{{1, 1, "", "", 2}, {2, 2, "", "", 0}},
+			Units: []UnitSpec{us("scout", 1, 1, 1, 0), us("scout", 2, 2, 2, 0)}},
+		"negative rounds": {Sides: []SideSpec{{1, 1, "", "", 0}}, Units: []UnitSpec{us("scout", 1, 1, 1, 0)},
 			Victory: Victory{Rounds: -1}},
 	}
 	for name, sc := range cases {

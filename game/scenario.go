@@ -20,11 +20,44 @@ type Victory struct {
 }
 
 // SideSpec is a side (1..4), its team (1..4; 0 reads as the side's
-// own number) and its name ("": its colour's, as the window says it).
+// own number), its name ("": its colour's, as the window says it), who
+// plays it ("": a person; "easy", "normal" or "hard": the computer at
+// that level, for players that start the match: the rules ignore it)
+// and its colour (0: the side's own; 1..4: the sides' palette's, no two
+// sides of one colour).
 type SideSpec struct {
-	Side int    `json:"side"`
-	Team int    `json:"team"`
-	Name string `json:"name,omitempty"`
+	Side     int    `json:"side"`
+	Team     int    `json:"team"`
+	Name     string `json:"name,omitempty"`
+	Computer string `json:"computer,omitempty"`
+	Colour   int    `json:"colour,omitempty"`
+}
+
+// Computers are the sides s has the computer play, at their levels, in
+// the order listed.
+func (s Scenario) Computers() []ComputerSpec {
+	var out []ComputerSpec
+	for _, sd := range s.Sides {
+		if sd.Computer != "" {
+			out = append(out, ComputerSpec{Side: sd.Side, Level: sd.Computer})
+		}
+	}
+	return out
+}
+
+// side is sd as a map's setup holds it (its fields checked).
+func (sd SideSpec) side() scenario.Side {
+	c, _ := scenario.ParseController(sd.Computer)
+	return scenario.Side{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name, Controller: c, Colour: uint8(sd.Colour)}
+}
+
+// sideSpec is sd as a scenario lists it.
+func sideSpec(sd scenario.Side) SideSpec {
+	spec := SideSpec{Side: int(sd.Side), Team: int(sd.Team), Name: sd.Name, Colour: int(sd.Colour)}
+	if sd.Controller.Computer() {
+		spec.Computer = sd.Controller.String()
+	}
+	return spec
 }
 
 // ObjectivesSpec is a side's starting objectives (a script may change
@@ -123,6 +156,13 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 			return nil, fmt.Errorf("scenario: sides[%d]: team %d out of range 1..%d", k, sd.Team, hexmap.MaxSides)
 		case scenario.CheckSideName(sd.Name) != nil:
 			return nil, fmt.Errorf("scenario: sides[%d]: name %q: %v", k, sd.Name, scenario.ErrBadSideName)
+		case sd.Computer == scenario.Human.String():
+			return nil, fmt.Errorf("scenario: sides[%d]: computer %q: %v", k, sd.Computer, scenario.ErrBadController)
+		case sd.Colour < 0 || sd.Colour > scenario.MaxColour:
+			return nil, fmt.Errorf("scenario: sides[%d]: colour %d out of range 0..%d", k, sd.Colour, scenario.MaxColour)
+		}
+		if _, err := scenario.ParseController(sd.Computer); err != nil {
+			return nil, fmt.Errorf("scenario: sides[%d]: computer %v", k, err)
 		}
 		seen[sd.Side] = true
 	}
@@ -136,6 +176,13 @@ func (s *Scenario) checkSides() ([]SideSpec, error) {
 				out = append(out, sd)
 			}
 		}
+	}
+	var setup []scenario.Side
+	for _, sd := range out {
+		setup = append(setup, sd.side())
+	}
+	if err := scenario.CheckColours(setup); err != nil {
+		return nil, fmt.Errorf("scenario: %v", err)
 	}
 	if s.Victory.Rounds < 0 || s.Victory.Rounds > maxRounds {
 		return nil, fmt.Errorf("scenario: victory.rounds %d out of range 0..%d", s.Victory.Rounds, maxRounds)
@@ -153,7 +200,7 @@ func cellIndex(g *hexmap.Grid, c Cell, what string) (int, error) {
 }
 
 // ScenarioOf is the starting scenario a map holds: its setup (seed,
-// sides with their teams and names, victory, script, areas and the sides' starting
+// sides with their teams, names, players and colours, victory, script, areas and the sides' starting
 // objectives), its towns and its units (at full health), in the map's
 // order, under the default ruleset.
 func ScenarioOf(g *hexmap.Grid) Scenario {
@@ -168,7 +215,7 @@ func ScenarioOf(g *hexmap.Grid) Scenario {
 		sc.Areas = append(sc.Areas, as)
 	}
 	for _, sd := range g.Sides() {
-		sc.Sides = append(sc.Sides, SideSpec{Side: int(sd.Side), Team: int(sd.Team), Name: sd.Name})
+		sc.Sides = append(sc.Sides, sideSpec(sd))
 	}
 	for _, o := range set.Objectives {
 		sc.Objectives = append(sc.Objectives, ObjectivesSpec{Side: int(o.Side), Text: o.Text})
@@ -200,7 +247,7 @@ func (s Scenario) PlaceOn(g *hexmap.Grid) error {
 	}
 	set := scenario.Setup{Seed: s.Seed, Victory: scenario.Victory{Rounds: s.Victory.Rounds}, Script: s.Script}
 	for _, sd := range sides {
-		set.Sides = append(set.Sides, scenario.Side{Side: uint8(sd.Side), Team: uint8(sd.Team), Name: sd.Name})
+		set.Sides = append(set.Sides, sd.side())
 	}
 	for k, a := range s.Areas {
 		area := scenario.Area{Name: a.Name}

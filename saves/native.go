@@ -41,7 +41,9 @@ import (
 //	scenario.MaxObjectiveBytes), that many bytes of UTF-8, v8+: per side
 //	of the setup (in its order) uint8 length (≤ 4 ×
 //	scenario.MaxSideNameLength), that many bytes of UTF-8 name ("" for the
-//	colour's name), then the match
+//	colour's name), v9+: per side of the setup (in its order) uint8
+//	controller (0 human, 1 easy, 2 normal, 3 hard computer), uint8
+//	colour (0 the side's own, else 1..scenario.MaxColour), then the match
 //	length's bytes, opaque here (package game's saved match),
 //	uint32 CRC-32C (Castagnoli) of every byte before it.
 //
@@ -57,10 +59,12 @@ import (
 // scenario.Setup. Version 5's match length comes right after the header,
 // so that a reader knows how much the body may hold before it
 // decompresses the body. Versions 1 to 5 had no script or areas,
-// versions 1 to 6 no starting objectives, versions 1 to 7 no side names.
+// versions 1 to 6 no starting objectives, versions 1 to 7 no side names,
+// versions 1 to 8 no controllers or colours (their sides read as played
+// by people, in their own colours).
 const (
 	magic         = "HEXSANDBOX"
-	nativeVersion = 8
+	nativeVersion = 9
 	headerLen     = len(magic) + 2 + 4 + 4 + 8 + 1
 	flagWrapping  = 1
 	// maxNoteBytes is the most UTF-8 bytes a note of MaxNoteLength
@@ -79,6 +83,7 @@ type layout struct {
 	script      bool // the setup goes on with the script and the areas
 	objectives  bool // and then with the sides' starting objectives
 	sideNames   bool // and then with the sides' names
+	controllers bool // and then with who plays each side and its colour
 }
 
 func layoutOf(version int) layout {
@@ -89,7 +94,7 @@ func layoutOf(version int) layout {
 		return layout{turnLen: 1, unitLen: 14, exploredBit: true}
 	}
 	return layout{turnLen: 1, unitLen: 14, explored: true, notes: version >= 4, scenario: version >= 5, script: version >= 6,
-		objectives: version >= 7, sideNames: version >= 8}
+		objectives: version >= 7, sideNames: version >= 8, controllers: version >= 9}
 }
 
 // exploredLen is the bytes of exploration a map of n cells stores.
@@ -106,8 +111,8 @@ func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 // maxScenarioLen is the most bytes the version 5 sections of a map of n
 // cells take (one unit and one town per cell, the longest names), with
 // version 6's script and areas (every area holding every cell) and
-// version 7's objectives and version 8's side names when the layout has
-// them.
+// version 7's objectives, version 8's side names and version 9's
+// controllers and colours when the layout has them.
 func maxScenarioLen(n int, lay layout) int64 {
 	size := int64(n)*(1+scenario.MaxUnitTypeLength) + 4 + int64(n)*(4+2+maxTownNameBytes) +
 		8 + 4 + 1 + 2*hexmap.MaxSides
@@ -119,6 +124,9 @@ func maxScenarioLen(n int, lay layout) int64 {
 	}
 	if lay.sideNames {
 		size += hexmap.MaxSides * (1 + maxSideNameBytes)
+	}
+	if lay.controllers {
+		size += hexmap.MaxSides * 2
 	}
 	return size
 }

@@ -22,7 +22,7 @@ const (
 	maxSideNameBytes = 4 * scenario.MaxSideNameLength
 )
 
-// sections is what version 5 stores after the notes: the units' types
+// sections is what versions 5 and later store after the notes: the units' types
 // (in the order of the units), the towns, the setup and the match.
 type sections struct {
 	types []string
@@ -72,6 +72,9 @@ func appendScenario(data []byte, g *hexmap.Grid, match []byte) []byte {
 	for _, sd := range s.Sides {
 		data = append(data, byte(len(sd.Name)))
 		data = append(data, sd.Name...)
+	}
+	for _, sd := range s.Sides {
+		data = append(data, byte(sd.Controller), sd.Colour)
 	}
 	return append(data, match...) // its length is in the header
 }
@@ -189,6 +192,12 @@ func readScenario(b []byte, units, n, matchLen int, lay layout) (sections, int, 
 	}
 	if lay.sideNames && c.err == nil {
 		readSideNames(c, &s.setup)
+	}
+	if lay.controllers && c.err == nil {
+		c.what = "sides' controllers and colours"
+		for k := range s.setup.Sides {
+			s.setup.Sides[k].Controller, s.setup.Sides[k].Colour = scenario.Controller(c.u8()), c.u8()
+		}
 	}
 	c.what = "match"
 	if match := c.take(matchLen); len(match) > 0 {

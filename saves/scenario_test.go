@@ -31,12 +31,14 @@ var scenarioTowns = []struct {
 // three of the four sides on two teams, a round limit, a script with
 // characters of several bytes, an empty area, one of the longest name
 // and one holding the last cell of a 40×30 map, and starting objectives
-// for two sides, one of the longest, and side names (one of several
-// bytes a character, one left to its colour, one of the longest).
+// for two sides, one of the longest, side names (one of several bytes
+// a character, one left to its colour, one of the longest), and who
+// plays them in which colour (a person in its own, the computer at
+// Hard in side 3's colour, at Easy in side 1's number: colours swapped).
 var scenarioSetup = scenario.Setup{
 	Seed: 1<<63 | 12345,
-	Sides: []scenario.Side{{Side: 1, Team: 1, Name: "Północ"}, {Side: 2, Team: 2},
-		{Side: 4, Team: 1, Name: strings.Repeat("é", scenario.MaxSideNameLength)}},
+	Sides: []scenario.Side{{Side: 1, Team: 1, Name: "Północ", Colour: 4}, {Side: 2, Team: 2, Controller: scenario.Hard, Colour: 3},
+		{Side: 4, Team: 1, Name: strings.Repeat("é", scenario.MaxSideNameLength), Controller: scenario.Easy, Colour: 1}},
 	Victory: scenario.Victory{Rounds: 200},
 	Script:  "def on_start():\n    game.message(\"Grüße\")\n",
 	Areas: []scenario.Area{{Name: "empty"}, {Name: strings.Repeat("ø", scenario.MaxAreaNameLength), Cells: []int{0, 5, 6}},
@@ -84,9 +86,10 @@ func matchBlob() []byte {
 	return b
 }
 
-// Every field versions 5 to 8 add comes back as written: each unit's
+// Every field versions 5 to 9 add comes back as written: each unit's
 // type, the towns in order with names and owners, the setup with its
-// script, areas, objectives and side names, and the match.
+// script, areas, objectives, side names, controllers and colours, and
+// the match.
 func TestScenarioRoundTrip(t *testing.T) {
 	g := scenarioMap(t)
 	var buf bytes.Buffer
@@ -208,6 +211,60 @@ func TestVersion6FileReads(t *testing.T) {
 	again, info2 := readShared(t, buf.Bytes())
 	if info2.Version != nativeVersion || !again.Equal(g) {
 		t.Fatal("a version 6 map does not survive a version 7 write")
+	}
+}
+
+// A file written by the code of version 8 (saves/testdata/v8sides.hexmap,
+// made at commit c660999 by saves.SaveFile: a 10×5 map whose setup has
+// seed 8, side 1 "North" on team 1, side 2 on team 2 and objectives
+// "Hold." for side 2) reads with its sides played by people in their
+// own colours, and is written back as version 9 unchanged otherwise.
+func TestVersion8FileReads(t *testing.T) {
+	g, info, err := LoadFileWith(filepath.Join("testdata", "v8sides.hexmap"), sharedNoise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.Setup()
+	wantSides := []scenario.Side{{Side: 1, Team: 1, Name: "North"}, {Side: 2, Team: 2}}
+	if info.Version != 8 || s.Seed != 8 || !slices.Equal(s.Sides, wantSides) ||
+		!slices.Equal(s.Objectives, []scenario.Objective{{Side: 2, Text: "Hold."}}) {
+		t.Fatalf("version %d, setup %+v", info.Version, s)
+	}
+	again, info2 := readShared(t, writeNativeBytes(t, g))
+	if info2.Version != nativeVersion || nativeVersion != 9 || !again.Equal(g) || !slices.Equal(again.Setup().Sides, wantSides) {
+		t.Fatal("a version 8 map does not survive a version 9 write")
+	}
+}
+
+// A controller or colour out of range, or two sides of one colour, in a
+// version 9 file are refused on reading with a message naming the side.
+func TestBadControllerOrColourRefused(t *testing.T) {
+	g := testMap(t, 10, 5, 2)
+	if err := g.SetSetup(scenario.Setup{Sides: []scenario.Side{{Side: 1, Team: 1, Name: "ab"}, {Side: 2, Team: 2, Name: "cd"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		at     int // the byte after the side names' end to change
+		to     byte
+		want   error
+		naming string
+	}{
+		{"controller 4", 0, 4, scenario.ErrBadController, "sides[0]: controller 4"},
+		{"colour 5", 3, 5, scenario.ErrBadColour, "sides[1]: colour 5"},
+		{"both blue", 3, 1, scenario.ErrBadColour, "sides[1]: colour 1"},
+	} {
+		content := encodeNative(g, nil)
+		at := bytes.LastIndex(content, []byte{2, 'a', 'b', 2, 'c', 'd', 0, 0, 0, 0})
+		if at < 0 {
+			t.Fatal("side names not found in the content")
+		}
+		content[at+6+tc.at] = tc.to
+		binary.LittleEndian.PutUint32(content[len(content)-4:], crc32.Checksum(content[:len(content)-4], castagnoli()))
+		_, _, err := ReadWith(bytes.NewReader(gz(t, content)), sharedNoise)
+		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.naming) {
+			t.Errorf("%s: read: %v, want %v naming %q", tc.name, err, tc.want, tc.naming)
+		}
 	}
 }
 

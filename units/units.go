@@ -31,11 +31,21 @@ const UnitsPerSecond = TravelSpeed * hexmap.InnerDiameter
 // The palette has a colour for each side.
 var _ [hexmap.MaxSides][3]float32 = palette.Sides
 
-// sideNames name the sides in the game bar and status line.
-var sideNames = [hexmap.MaxSides]string{"Blue", "Red", "Purple", "Orange"}
+// colourNames name the sides' palette's colours: a side is called by
+// its colour's name in the game bar and status line unless named.
+var colourNames = [len(palette.Sides)]string{"Blue", "Red", "Purple", "Orange"}
 
-// SideColor is side s's colour (RGB in 0..1); s is 1..hexmap.MaxSides.
-func SideColor(s int) [3]float32 { return palette.Sides[clampSide(s)-1] }
+// SideColor is side s's own colour (RGB in 0..1); s is 1..hexmap.MaxSides.
+func SideColor(s int) [3]float32 { return Colour(s) }
+
+// Colour is colour number n of the sides' palette (1..len(palette.Sides),
+// a scenario's side colours; clamped to that range).
+func Colour(n int) [3]float32 { return palette.Sides[clampColour(n)-1] }
+
+// ColourName is colour number n's name ("Blue" for 1).
+func ColourName(n int) string { return colourNames[clampColour(n)-1] }
+
+func clampColour(n int) int { return max(1, min(len(palette.Sides), n)) }
 
 // FigureKind is the figure of the unit type called typeName: the default
 // rules' five have one each; any other type is drawn as a spearman.
@@ -53,10 +63,8 @@ func FigureKind(typeName string) project.FigureKind {
 	return project.SpearFigure
 }
 
-// SideName is side s's name.
-func SideName(s int) string { return sideNames[clampSide(s)-1] }
-
-func clampSide(s int) int { return max(1, min(hexmap.MaxSides, s)) }
+// SideName is side s's name: its own colour's.
+func SideName(s int) string { return ColourName(s) }
 
 // New returns a unit of side on cell i with a whole turn's moves, facing
 // a way drawn from the cell's hash (Catlike faces new units at random;

@@ -11,7 +11,8 @@ import (
 	"hexsandbox/hexmap"
 )
 
-// computer is a side that `hexmap play -ai SIDE:LEVEL` gives to package ai.
+// computer is a side that `hexmap play -ai SIDE:LEVEL` (or the map's
+// scenario, without -ai) gives to package ai.
 type computer struct {
 	side  int
 	level ai.Level
@@ -28,6 +29,18 @@ func parseComputer(s string) (computer, error) {
 		return computer{}, fmt.Errorf("-ai %q: %v", s, err)
 	}
 	return computer{n, l}, nil
+}
+
+// scenarioComputers are the sides sc has the computer play (at their
+// levels), for a command line that names none.
+func scenarioComputers(sc game.Scenario) []computer {
+	var out []computer
+	for _, c := range sc.Computers() {
+		if l, err := ai.ParseLevel(c.Level); err == nil {
+			out = append(out, computer{c.Side, l})
+		}
+	}
+	return out
 }
 
 // makeBots is, per side, the bot that plays it (nil: the protocol's

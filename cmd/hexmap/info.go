@@ -54,8 +54,10 @@ type victoryInfo struct {
 }
 
 type sideInfo struct {
-	Side int `json:"side"`
-	Team int `json:"team"`
+	Side     int    `json:"side"`
+	Team     int    `json:"team"`
+	Computer string `json:"computer,omitempty"` // the level the computer plays it at; "" a person
+	Colour   int    `json:"colour,omitempty"`   // its colour number; 0 its own
 }
 
 // townInfo and unitInfo name cells by offset coordinates [x,z], as
@@ -131,7 +133,11 @@ func describeScenario(m *mapInfo, g *hexmap.Grid, info saves.Info) {
 	m.MatchSeed, m.Victory, m.Match = setup.Seed, victoryInfo{setup.Victory.Rounds}, len(info.Match)
 	m.Sides = []sideInfo{}
 	for _, s := range g.Sides() {
-		m.Sides = append(m.Sides, sideInfo{int(s.Side), int(s.Team)})
+		si := sideInfo{Side: int(s.Side), Team: int(s.Team), Colour: int(s.Colour)}
+		if s.Controller.Computer() {
+			si.Computer = s.Controller.String()
+		}
+		m.Sides = append(m.Sides, si)
 	}
 	m.Towns = make([]townInfo, 0, len(g.Towns()))
 	for _, t := range g.Towns() {

@@ -103,7 +103,7 @@ func checkInfo(t *testing.T, path string, want map[string]any) {
 func TestInfoNative(t *testing.T) {
 	g := knownMap(t, 42)
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
-	checkInfo(t, path, knownInfo("hexsandbox", 8, 42))
+	checkInfo(t, path, knownInfo("hexsandbox", 9, 42))
 }
 
 // info lists the scenario: the setup, the sides with their teams, the
@@ -114,7 +114,7 @@ func TestInfoScenario(t *testing.T) {
 	g.AddUnit(hexmap.Unit{Location: hexmap.FromOffset(1, 3), Side: 1})
 	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(3, 4), Name: "Ash", Owner: 1})
 	g.PlaceTown(hexmap.Town{Location: hexmap.FromOffset(7, 2), Name: "Birch"})
-	want := knownInfo("hexsandbox", 8, 42)
+	want := knownInfo("hexsandbox", 9, 42)
 	want["units"] = []any{
 		map[string]any{"type": "archer", "side": 2.0, "cell": []any{5.0, 4.0}},
 		map[string]any{"type": "spearman", "side": 1.0, "cell": []any{1.0, 3.0}},
@@ -128,10 +128,11 @@ func TestInfoScenario(t *testing.T) {
 	path := writeFile(t, "a.hexmap", func(b *bytes.Buffer) error { return saves.Write(b, g) })
 	checkInfo(t, path, want)
 
-	if err := g.SetSetup(scenario.Setup{Seed: 7, Sides: []scenario.Side{{Side: 3, Team: 1}, {Side: 1, Team: 1}}, Victory: scenario.Victory{Rounds: 30}}); err != nil {
+	if err := g.SetSetup(scenario.Setup{Seed: 7, Sides: []scenario.Side{{Side: 3, Team: 1, Controller: scenario.Normal, Colour: 2}, {Side: 1, Team: 1}},
+		Victory: scenario.Victory{Rounds: 30}}); err != nil {
 		t.Fatal(err)
 	}
-	want["sides"] = []any{map[string]any{"side": 1.0, "team": 1.0}, map[string]any{"side": 3.0, "team": 1.0}}
+	want["sides"] = []any{map[string]any{"side": 1.0, "team": 1.0}, map[string]any{"side": 3.0, "team": 1.0, "computer": "normal", "colour": 2.0}}
 	want["matchSeed"], want["victory"], want["match"] = 7.0, map[string]any{"rounds": 30.0}, 4.0
 	path = writeFile(t, "b.hexmap", func(b *bytes.Buffer) error { return saves.WriteMatch(b, g, []byte("game")) })
 	checkInfo(t, path, want)
@@ -263,7 +264,7 @@ func TestConvert(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(stdout, out) {
 		t.Fatalf("convert: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
-	want := knownInfo("hexsandbox", 8, 0)
+	want := knownInfo("hexsandbox", 9, 0)
 	want["minElevation"], want["underwater"] = 0.0, 5.0
 	checkInfo(t, out, want)
 	got, info, err := saves.LoadFile(out)
@@ -317,7 +318,7 @@ func TestConvertBadInput(t *testing.T) {
 	}
 }
 
-// futureVersion is a product-format file of version 9, checksum and all.
+// futureVersion is a product-format file of version 10, checksum and all.
 func futureVersion(t *testing.T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -332,7 +333,7 @@ func futureVersion(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	content[len("HEXSANDBOX")] = 9 // the version's low byte
+	content[len("HEXSANDBOX")] = 10 // the version's low byte
 	body := content[:len(content)-4]
 	content = binary.LittleEndian.AppendUint32(body, crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
 	var out bytes.Buffer

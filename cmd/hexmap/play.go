@@ -68,6 +68,9 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(computers) == 0 {
+		computers = scenarioComputers(m.Scenario())
+	}
 	bots, err := makeBots(m, computers)
 	if err != nil {
 		return err

@@ -18,7 +18,11 @@ import (
 	"hexsandbox/saves"
 )
 
-const simulateUsage = "hexmap simulate -sides hard,easy[,…] -games N -seed S [-max-rounds R] (MAP | -generate WxH[:TYPE][:wrapping])"
+const simulateUsage = "hexmap simulate [-sides hard,easy[,…]] -games N -seed S [-max-rounds R] (MAP | -generate WxH[:TYPE][:wrapping])"
+
+// defaultSides is -sides when neither it nor the map's scenario names
+// the levels.
+const defaultSides = "hard,easy"
 
 // maxGames bounds -games.
 const maxGames = 100000
@@ -47,7 +51,10 @@ type simSide struct {
 
 // simConfig is a parsed simulate command line.
 type simConfig struct {
-	levels    []ai.Level
+	levels []ai.Level
+	// fixed is set when the levels are the map's scenario's (no -sides):
+	// each plays its own side in every game, not each seat in turn.
+	fixed     bool
 	games     int
 	seed      uint64
 	maxRounds int
@@ -59,7 +66,7 @@ type simConfig struct {
 func parseSimulate(args []string) (simConfig, error) {
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	sides := fs.String("sides", "hard,easy", "the computer levels, one a side (idle, random, easy, normal, hard)")
+	sides := fs.String("sides", "", "the computer levels, one a side (idle, random, easy, normal, hard); default the map's scenario's computers, else "+defaultSides)
 	games := fs.Int("games", 10, "how many matches")
 	seed := fs.String("seed", "1", "the seed of maps and matches")
 	maxRounds := fs.Int("max-rounds", 200, "a match still on after this round is a draw")
@@ -71,6 +78,10 @@ func parseSimulate(args []string) (simConfig, error) {
 		return usage(err)
 	}
 	var c simConfig
+	if *sides == "" {
+		*sides = defaultSides // runSimulate takes the map's scenario's levels instead when it has them
+		c.fixed = true
+	}
 	for _, name := range strings.Split(*sides, ",") {
 		l, err := ai.ParseLevel(name)
 		if err != nil {
@@ -143,6 +154,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if c.fixed {
+		if c.levels, c.fixed, err = scenarioLevels(fixed, c.levels); err != nil {
+			return fmt.Errorf("%s: %v", c.mapFile, err)
+		}
+	}
 	res := simResult{Games: c.games}
 	for _, l := range c.levels {
 		res.Sides = append(res.Sides, simSide{Level: l.String()})
@@ -158,6 +174,9 @@ func runSimulate(args []string, stdout io.Writer) error {
 		seat := make([]int, n) // seat[s-1]: the index in c.levels playing side s
 		for s := range n {
 			seat[s] = (s + i) % n
+			if c.fixed {
+				seat[s] = s
+			}
 		}
 		r, err := simGame(g, sc, c, seat, &res)
 		if err != nil {
@@ -170,6 +189,34 @@ func runSimulate(args []string, stdout io.Writer) error {
 		res.Sides[k].Median, res.Sides[k].P95 = percentile(res.Sides[k].turns, 50), percentile(res.Sides[k].turns, 95)
 	}
 	return json.NewEncoder(stdout).Encode(res)
+}
+
+// scenarioLevels are the levels of the computer sides of g's scenario
+// in side order, and true, when it has the computer play every side;
+// else (no map, or no computer side) the levels given, and false. A
+// scenario with people and computers is refused: -sides must say who
+// plays the people's sides.
+func scenarioLevels(g *hexmap.Grid, given []ai.Level) ([]ai.Level, bool, error) {
+	if g == nil {
+		return given, false, nil
+	}
+	var levels []ai.Level
+	human := 0
+	for _, sd := range game.ScenarioOf(g).Sides {
+		l, err := ai.ParseLevel(sd.Computer)
+		if sd.Computer == "" || err != nil {
+			human = sd.Side
+			continue
+		}
+		levels = append(levels, l)
+	}
+	switch {
+	case len(levels) == 0:
+		return given, false, nil
+	case human != 0:
+		return nil, false, fmt.Errorf("side %d of the scenario is a person's: give -sides for every side", human)
+	}
+	return levels, true, nil
 }
 
 // simSetup is the map and starting scenario of map number k: the given

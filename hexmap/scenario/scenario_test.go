@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,10 @@ func TestCheck(t *testing.T) {
 		{Setup{Areas: []Area{{Name: "a", Cells: []int{3, 3}}}}, ErrBadArea, "cells[1] 3"},
 		{Setup{Areas: []Area{{Name: "a"}, {Name: "a"}}}, ErrBadArea, `areas[1]: name "a"`},
 		{Setup{Objectives: []Objective{{Side: 5, Text: "x"}}}, ErrBadObjective, "objectives[0]: side 5"},
+		{Setup{Sides: []Side{{Side: 1, Team: 1}, {Side: 2, Team: 2, Controller: Hard + 1}}}, ErrBadController, "sides[1]: controller 4"},
+		{Setup{Sides: []Side{{Side: 1, Team: 1, Colour: uint8(MaxColour + 1)}}}, ErrBadColour, "sides[0]: colour 5"},
+		{Setup{Sides: []Side{{Side: 1, Team: 1}, {Side: 3, Team: 2, Colour: 1}}}, ErrBadColour, "sides[1]: colour 1"},
+		{Setup{Sides: []Side{{Side: 1, Team: 1, Colour: 2}, {Side: 2, Team: 2}}}, ErrBadColour, "sides[1]: colour 2"},
 	} {
 		err := tc.s.Check()
 		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.field) {
@@ -64,5 +69,55 @@ func TestCheck(t *testing.T) {
 	c.Areas[0].Cells[0] = 1
 	if !ok.Equal(ok.Clone()) || ok.Equal(c) || ok.Areas[0].Cells[0] != 0 {
 		t.Error("Clone shares the areas' cells, or Equal misses them")
+	}
+}
+
+// Controllers read back from their names; anything else is refused.
+func TestParseController(t *testing.T) {
+	for c := Human; c <= Hard; c++ {
+		if got, err := ParseController(c.String()); got != c || err != nil {
+			t.Errorf("%v: read back as %v, %v", c, got, err)
+		}
+	}
+	if got, err := ParseController(""); got != Human || err != nil || Human.Computer() || !Easy.Computer() {
+		t.Errorf(`"": %v, %v`, got, err)
+	}
+	for _, bad := range []string{"Hard", "idle", "random", "human "} {
+		if _, err := ParseController(bad); !errors.Is(err, ErrBadController) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// SpreadColours leaves sides of distinct colours as they are, and makes
+// any sides CheckColours accepts, changing only the sides that clash
+// with an earlier one: every listing of 1 to 4 sides, each in each
+// colour, checked exhaustively.
+func TestSpreadColours(t *testing.T) {
+	for n := 1; n <= MaxSides; n++ {
+		total := 1
+		for range n {
+			total *= MaxColour + 1
+		}
+		for code := range total {
+			sides := make([]Side, n)
+			for k, c := 0, code; k < n; k, c = k+1, c/(MaxColour+1) {
+				sides[k] = Side{Side: uint8(k + 1), Team: 1, Colour: uint8(c % (MaxColour + 1))}
+			}
+			before := slices.Clone(sides)
+			SpreadColours(sides)
+			if err := CheckColours(sides); err != nil {
+				t.Fatalf("%v spread to %v: %v", before, sides, err)
+			}
+			for k := range sides {
+				clashed := slices.ContainsFunc(before[:k], func(o Side) bool { return ColourOf(o) == ColourOf(before[k]) })
+				if !clashed && sides[k] != before[k] {
+					t.Fatalf("%v spread to %v: side %d changed without a clash", before, sides, k+1)
+				}
+			}
+			if CheckColours(before) == nil && !slices.Equal(before, sides) {
+				t.Fatalf("good colours %v changed to %v", before, sides)
+			}
+		}
 	}
 }
