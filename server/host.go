@@ -297,7 +297,7 @@ func (h *host) commit(ctx context.Context, batch []Entry) error {
 		h.m, h.bots, h.know, h.seq = fresh.m, fresh.bots, fresh.know, fresh.seq
 		return errNotStored
 	}
-	h.rec.Last = now
+	h.rec.Last = time.UnixMilli(now.UnixMilli()) // as the store keeps it: to the millisecond
 	for _, e := range batch {
 		h.deliver(e.Out)
 	}

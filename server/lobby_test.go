@@ -41,7 +41,7 @@ func TestStatusAndReplayOfASeat(t *testing.T) {
 		t.Fatalf("the replay of a match under way: %v, want 409", err)
 	}
 
-	ended := time.Now()
+	ended := time.Now().Truncate(time.Millisecond) // times are kept to the millisecond
 	if err := h.command(ctx, 1, online.Request{Command: game.Command{Cmd: "end"}}); err != nil {
 		t.Fatal(err)
 	}
