@@ -14,12 +14,12 @@ type Stillness struct {
 }
 
 // How long a window must be still before its frames are throttled, and
-// how often it then draws: at most eight frames a second, so that on a
-// software renderer, where a frame with the water costs about 50 ms of
-// CPU, the window takes less than half a core.
+// how often it then draws: at most six frames a second, so that on a
+// software renderer, where a frame with the water costs 60-70 ms of CPU,
+// the window takes less than half a core.
 const (
 	IdleAfter = 5 * time.Second
-	IdleFrame = time.Second / 8
+	IdleFrame = time.Second / 6
 )
 
 // Stir records that input came or something moved at now.
