@@ -196,7 +196,7 @@ func (g *game) showMap() {
 }
 
 func (g *game) buildUI(scale float64) error {
-	st, err := newStyle(scale)
+	st, err := newStyle(scale, touchScreen())
 	if err != nil {
 		return err
 	}

@@ -7,12 +7,14 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
 // On a phone held upright the map takes the whole width and the panel
 // is a drawer: the Tools button on the map opens it, a tap on the map
-// closes it; its Play button switches to play. Turned to landscape
+// closes it; a tap on its Fill button chooses that tool, its Play button
+// switches to play, where a finger dragged over the map pans the camera. Turned to landscape
 // (844 CSS pixels wide) the panel stands beside the map again.
 // Screenshots go to HEXSANDBOX_SHOTS when set.
 func TestPhoneDrawerAndRotation(t *testing.T) {
@@ -32,10 +34,21 @@ func TestPhoneDrawerAndRotation(t *testing.T) {
 
 	tap(t, ctx, css(st.MapRect[2])-10-26, css(st.MapRect[1])+10+26)
 	waitStatus(t, ctx, "the drawer open again", func(s status) bool { return s.Drawer })
+	fill := gameStatus(t, ctx).PanelButtons["Fill 2"]
+	tap(t, ctx, css(fill[0]), css(fill[1]))
+	waitStatus(t, ctx, "the Fill tool chosen in the drawer", func(s status) bool { return s.Tool == "Fill" && s.Drawer })
 	play := gameStatus(t, ctx).PanelButtons["Play (Tab)"]
 	tap(t, ctx, css(play[0]), css(play[1]))
-	waitStatus(t, ctx, "play mode", func(s status) bool { return s.Playing })
+	st = waitStatus(t, ctx, "play mode", func(s status) bool { return s.Playing })
 	keepShot(t, ctx, "phone-portrait-play")
+	// A finger dragged over the map in play pans it.
+	mx, my := css(st.MapRect[2])/2, css(st.MapRect[3])*2/3
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{mx, my})
+	for k := 1; k <= 6; k++ {
+		fingers(t, ctx, input.DispatchTouchEventTypeTouchMove, [2]float64{mx - 20*float64(k), my})
+	}
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	waitStatus(t, ctx, "the map panned by a finger", func(s status) bool { return math.Abs(s.Camera[0]-st.Camera[0])+math.Abs(s.Camera[1]-st.Camera[1]) > 1 })
 
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: phoneH, Height: phoneW, DeviceScaleFactor: phoneDPR, Mobile: true,

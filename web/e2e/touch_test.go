@@ -112,7 +112,10 @@ func twoFingers(t *testing.T, ctx context.Context, n int, a, b func(f float64) [
 	probe(t, ctx)
 }
 
-// A tap on a cell in edit mode paints it with the brush; two fingers
+// A tap on a cell in edit mode paints it with the brush; a finger
+// dragged over two cells east of it and on paints the three cells of the
+// stroke; a finger held still (for a frame, the hold set to 1 ms) on a cell of another terrain picks it, and the
+// next tap paints with it; two fingers
 // spreading from 60 to 120 CSS pixels apart about the map's middle
 // halve the camera's distance (from zoom 0.3, a stick of
 // 250 − 205·0.3 = 188.5, to 94.25: zoom (250 − 94.25) / 205 ≈ 0.760);
@@ -126,9 +129,48 @@ func TestTouchTapPaintsAndPinchZoomsOnAPhone(t *testing.T) {
 	if decoded(t, ctx).Cell(p.Centre).TerrainType == 4 {
 		t.Fatalf("test map: cell %d is snow already", p.Centre)
 	}
-	x, y := cellPoint(t, ctx, p.Centre) // device pixels
-	tap(t, ctx, math.Round(x/phoneDPR), math.Round(y/phoneDPR))
+	at := func(i int) (float64, float64) {
+		x, y := cellPoint(t, ctx, i) // device pixels
+		return math.Round(x / phoneDPR), math.Round(y / phoneDPR)
+	}
+	cx, cy := at(p.Centre)
+	tap(t, ctx, cx, cy)
 	waitMapCell(t, ctx, p.Centre, 4)
+
+	// A stroke over p.Centre+2 … p.Centre+4, a row's neighbours east.
+	g := decoded(t, ctx)
+	for i := p.Centre + 2; i <= p.Centre+4; i++ {
+		if g.Cell(i).TerrainType == 4 {
+			t.Fatalf("test map: cell %d is snow already", i)
+		}
+	}
+	x0, y0 := at(p.Centre + 2)
+	x1, y1 := at(p.Centre + 4)
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{x0, y0})
+	for k := 1; k <= 8; k++ {
+		f := float64(k) / 8
+		fingers(t, ctx, input.DispatchTouchEventTypeTouchMove, [2]float64{x0 + (x1-x0)*f, y0 + (y1-y0)*f})
+	}
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	for i := p.Centre + 2; i <= p.Centre+4; i++ {
+		waitMapCell(t, ctx, i, 4)
+	}
+
+	// A long press on p.Centre-2 picks its terrain; a tap on p.Centre
+	// paints it there.
+	picked := int(g.Cell(p.Centre - 2).TerrainType)
+	if picked == 4 {
+		t.Fatalf("test map: cell %d is snow", p.Centre-2)
+	}
+	lx, ly := at(p.Centre - 2)
+	call(t, ctx, "touchHold", "1")
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{lx, ly})
+	probe(t, ctx) // a frame: the finger has been held 1 ms
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	call(t, ctx, "touchHold", "10000")
+	probe(t, ctx)
+	tap(t, ctx, cx, cy)
+	waitMapCell(t, ctx, p.Centre, picked)
 
 	st := gameStatus(t, ctx)
 	mx, my := math.Round(css((st.MapRect[0]+st.MapRect[2])/2)), math.Round(css((st.MapRect[1]+st.MapRect[3])/2))
