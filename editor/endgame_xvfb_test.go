@@ -333,6 +333,10 @@ func TestPlayNoGameOffersNewGame(t *testing.T) {
 	})
 }
 
+// issueFingerSize is the least height of a control on a phone, in
+// logical (CSS) pixels, as issue 32 asks.
+const issueFingerSize = 44
+
 // On a phone held upright (a screen 390 pixels wide) the no-game
 // screen's text wraps to the screen's width and its buttons, a finger's
 // height, lie on it.
@@ -360,7 +364,7 @@ func TestPlayNoGameFitsAPhone(t *testing.T) {
 					t.Errorf("the text %v is not on the screen %v", c.at, screen)
 				}
 				for _, b := range c.buttons {
-					if !b.at.In(screen) || b.at.Dy() < g.win.style.px(fingerSize) {
+					if !b.at.In(screen) || b.at.Dy() < g.win.style.px(issueFingerSize) {
 						t.Errorf("button %q at %v: not on the screen %v or lower than a finger", b.label, b.at, screen)
 					}
 				}

@@ -95,10 +95,10 @@ func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redra
 
 // measureIdle runs one editor session left alone: once it is idle, it
 // counts the frames drawn and the process's CPU time (all its threads,
-// the software renderer's included) over 5 s of wall time, and returns
+// the software renderer's included) over 20 s of wall time, and returns
 // frames per second and CPU milliseconds per second.
 func measureIdle(b *testing.B, p prefs.Prefs) (fps, cpuMsPerS float64) {
-	const span = 5 * time.Second
+	const span = 20 * time.Second
 	frames := 0
 	var start time.Time
 	var cpu0 time.Duration

@@ -220,7 +220,7 @@ func (g *game) buildUI(scale float64) error {
 		Padding:            &widget.Insets{Bottom: st.px(statusHeight)},
 	}
 	g.play.bar = newGameBar(st, &g.view, gameBarActions{
-		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame, Online: g.onlineDialog,
+		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
 		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
 	r := g.replay
@@ -279,13 +279,14 @@ func (g *game) toggleMode() {
 }
 
 func (g *game) updateTitle() {
-	t := "Hex Sandbox — " + g.mapTitle()
+	t := g.play.yourTurn() + "Hex Sandbox — " + g.mapTitle()
 	if g.sess.Modified() {
 		t += " •"
 	}
 	if t != g.doc.title {
 		g.doc.title = t
 		ebiten.SetWindowTitle(t)
+		pageTitle(t)
 	}
 }
 
@@ -573,13 +574,14 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return // the picture stays: a still window draws less often
 	}
 	start := wallClock() // the pacer measures the machine, not the map's time
-	if g.quality.still.Idle(g.clock.now) {
+	idle := g.quality.still.Idle(g.clock.now)
+	if idle {
 		g.quality.pacer.Pause() // the idle gaps are no slow frames
 	}
 	if g.hooks.drawDelay > 0 {
 		slowDown(g.hooks.drawDelay)
 	}
-	g.quality.frame(g.scene, g.view.Quality, start)
+	g.quality.frame(g.scene, g.view.Quality, start, idle)
 	mr := g.mapRect()
 	g.fillBackground(screen, mr)
 	g.scene.SetFigures(g.figures())

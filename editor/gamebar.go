@@ -29,7 +29,7 @@ type gameBar struct {
 }
 
 type gameBarActions struct {
-	Edit, EndTurn, Undo, NewGame, Replay, Objectives, Online func()
+	Edit, EndTurn, Undo, NewGame, Replay, Objectives func()
 }
 
 func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
@@ -53,8 +53,6 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	b.undo.GetWidget().LayoutData = center
 	newGame := s.button("New game", 90, act.NewGame)
 	newGame.GetWidget().LayoutData = center
-	onl := s.button("Online…", 80, act.Online)
-	onl.GetWidget().LayoutData = center
 	replay := s.button("Replay (R)", 90, act.Replay)
 	replay.GetWidget().LayoutData = center
 	goals := s.button("Objectives (O)", 110, act.Objectives)
@@ -71,11 +69,10 @@ func newGameBar(s *style, view *viewSettings, act gameBarActions) *gameBar {
 	s.withTip(b.endTurn, "Pass play to the next side")
 	s.withTip(b.undo, "Take back the last move, as the rules allow")
 	s.withTip(newGame, "A new game on a generated map or this one (Ctrl+Shift+N)")
-	s.withTip(onl, "Play this map online, or join a match by its link (Ctrl+Shift+O)")
 	s.withTip(replay, "Watch the match so far played back from its start")
 	s.withTip(goals, "Show or hide your objectives and the scenario's messages")
 	s.withTip(b.reveal, "Show the whole map, not only what the side in turn sees")
-	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, goals, newGame, onl, replay, hint)
+	b.root.AddChild(edit, b.turn, b.unit, b.moves, b.endTurn, b.undo, b.reveal, goals, newGame, replay, hint)
 	return b
 }
 

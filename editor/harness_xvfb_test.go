@@ -45,6 +45,10 @@ type host struct {
 	exit    chan int
 	code    int
 	cur     *session
+	// Since the last frame the editor drew: whether a tick ran, whether
+	// the script finished a step, and how many ticks ran.
+	ticked, stepped bool
+	ticks           int
 }
 
 // session is one editor run: how to make the editor, and where to say
@@ -55,6 +59,8 @@ type session struct {
 	ended chan error
 	// w, h is the window size (1280×800 when zero).
 	w, h int
+	// scripted: the editor runs on a script's clock (frameDue).
+	scripted bool
 }
 
 func (h *host) Update() error {
@@ -81,6 +87,8 @@ func (h *host) Update() error {
 			return nil
 		}
 	}
+	h.ticked = true
+	h.ticks++
 	if err := h.cur.g.Update(); err != nil {
 		if errors.Is(err, ebiten.Termination) {
 			err = nil
@@ -92,9 +100,37 @@ func (h *host) Update() error {
 }
 
 func (h *host) Draw(screen *ebiten.Image) {
-	if h.cur != nil {
+	if h.cur != nil && h.frameDue(h.cur) {
+		h.ticked, h.stepped, h.ticks = false, false, 0
 		h.cur.g.Draw(screen)
 	}
+}
+
+// thinTicks is how often the editor draws while its script only waits:
+// once every thinTicks ticks.
+const thinTicks = 4
+
+// frameDue reports whether session s's editor draws this frame, which
+// otherwise keeps the last picture. The window tests' CPU goes mostly to
+// the software renderer's frames, so on a script's clock (1/60 s a tick,
+// nothing moves between ticks) the editor draws only after a tick, and
+// while the script only waits (no step finished, no input this tick, no
+// dialog open, the widgets unchanged) only every thinTicks-th tick, as
+// on a machine whose frames take that long. ebitenui lays out and places
+// its widgets' input areas when drawn, so every step starts after a
+// drawn frame. A session that watches frames (a capture or a frame
+// wanted, a draw delay, the thinking watch) and one on the wall clock
+// get every frame, as a real window does.
+func (h *host) frameDue(s *session) bool {
+	g, hk := s.g, &s.g.hooks
+	if !s.scripted || hk.capture != nil || hk.frameWanted || hk.drawDelay > 0 || hk.thinking != nil {
+		return true
+	}
+	if !h.ticked {
+		return false
+	}
+	return h.stepped || h.ticks >= thinTicks || len(g.inp.tick) > 0 ||
+		len(g.dialogs) > 0 || g.win.dirty || g.doc.shotPending
 }
 
 func (h *host) Layout(w, ht int) (int, int) {
@@ -162,7 +198,8 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 		opts.Config = t.TempDir()
 	}
 	c := &checker{}
-	s := &session{w: w, h: h, ended: make(chan error, 1), make: func() (*game, error) {
+	var s *session
+	s = &session{w: w, h: h, ended: make(chan error, 1), make: func() (*game, error) {
 		g, err := newGame(opts, in)
 		if err != nil {
 			return nil, err
@@ -178,8 +215,9 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 				ticks++
 				return t0.Add(time.Duration(ticks) * time.Second / 60)
 			}
+			s.scripted = true
 		}
-		run := runScript(c, in, build(g, c))
+		run := runScript(c, in, build(g, c), func() { theHost.stepped = true })
 		g.hooks.script = func() bool { return run(g) }
 		return g, nil
 	}}

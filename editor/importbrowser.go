@@ -170,13 +170,7 @@ func (g *game) askStarPath(d *scenarioDialog) {
 	field := s.textField(g.startDir()+string(filepath.Separator), "/path/to/script"+starExt, 520, nil)
 	load := func(p string) {
 		p = strings.TrimSpace(p)
-		f, err := os.Open(p)
-		if err != nil {
-			g.errorf("Script not imported: %v", err)
-			return
-		}
-		defer f.Close()
-		g.importStar(d, f, p)
+		g.openStar(d, os.DirFS(filepath.Dir(p)), filepath.Base(p))
 		g.doc.importDir = filepath.Dir(p)
 	}
 	var closeFn func()

@@ -124,7 +124,7 @@ func (g *game) keyTable() []binding {
 		binding{group: "Map", keys: "Ctrl+N", what: "new map (empty or generated)", key: ebiten.KeyN, mods: modCtrl, modes: inBoth, run: func() { g.cmdNew() }},
 		binding{group: "Map", keys: "Ctrl+Shift+N", what: "new game: a generated map or this one", key: ebiten.KeyN, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdNewGame() }},
 		binding{group: "Map", keys: "Ctrl+O", what: "open a saved map", key: ebiten.KeyO, mods: modCtrl, modes: inBoth, run: func() { g.cmdOpen() }},
-		// Online… (the game bar's button says the key; the help is full)
+		// Online… (the New game dialog's button; the help is full)
 		binding{group: "Map", key: ebiten.KeyO, mods: modCtrl | modShift, modes: inBoth, run: func() { g.onlineDialog() }},
 		binding{group: "Map", keys: "Ctrl+S", what: "save", key: ebiten.KeyS, mods: modCtrl, modes: inBoth, run: func() { g.cmdSave() }},
 		binding{group: "Map", keys: "Ctrl+Shift+S", what: "save under another name", key: ebiten.KeyS, mods: modCtrl | modShift, modes: inBoth, run: func() { g.cmdSaveAs() }},

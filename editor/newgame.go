@@ -138,7 +138,7 @@ func (g *game) newGameDialog() {
 	}
 	cycleInt(s, &f.rounds, row, "Victory", rounds)
 	body.AddChild(s.paragraph("Teammates do not fight and share what they see; at least two teams must play. With “This map”, the sides are the map's own (its scenario, set in edit mode)."))
-	g.dialog("New game", body, choice{label: "Cancel"}, choice{label: "Start", fn: func() {
+	g.dialog("New game", body, choice{label: "Cancel"}, choice{label: "Online…", fn: g.onlineDialog}, choice{label: "Start", fn: func() {
 		f.world, f.sides = mapgen.WorldType(world), sides+2
 		for side := 1; side <= hexmap.MaxSides; side++ {
 			f.names[side] = names[side].GetText()

@@ -2,9 +2,7 @@ package editor
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -18,8 +16,8 @@ import (
 	"hexsandbox/units"
 )
 
-// Online play (issue 30): the Online… dialog (Ctrl+Shift+O, the game
-// bar's Online button) creates a match on a match server (cmd/hexserver)
+// Online play (issue 30): the Online… dialog (Ctrl+Shift+O, or the New
+// game dialog's Online… button) creates a match on a match server (cmd/hexserver)
 // from the open map, each of its sides played by a person (the first is
 // this window's seat, the others get links to send) or by the computer
 // on the server, or joins a seat by its link. Play mode then plays the
@@ -48,28 +46,6 @@ type remotePlay struct {
 // first: the page's own server in the browser (pageServer), else the
 // local one `make serve` starts.
 const defaultServer = "http://127.0.0.1:8080"
-
-// parseJoin reads a seat's link (http://host:port/#join=MATCH-TOKEN,
-// the same without the server, or MATCH-TOKEN alone, the server then
-// being base) into the server's address, the match and the token.
-func parseJoin(link, base string) (server, match, token string, err error) {
-	link = strings.TrimSpace(link)
-	if i := strings.Index(link, "#join="); i >= 0 {
-		if i > 0 {
-			u, err := url.Parse(link[:i])
-			if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-				return "", "", "", fmt.Errorf("%q: not a server's address before #join=", link[:i])
-			}
-			base = u.Scheme + "://" + u.Host
-		}
-		link = link[i+len("#join="):]
-	}
-	match, token, ok := strings.Cut(link, "-")
-	if !ok || match == "" || token == "" || strings.ContainsAny(link, "/?# ") {
-		return "", "", "", errors.New("a seat's link is the server's address, #join= and the match and the seat's code")
-	}
-	return strings.TrimSuffix(base, "/"), match, token, nil
-}
 
 // onlineDialog offers to create a match from the open map on a server,
 // or to join one by a seat's link.
@@ -143,7 +119,7 @@ func (g *game) createOnline(server string, sc engine.Scenario, players []int) {
 // joinOnline joins the seat of link (a seat's link, or its code on
 // server).
 func (g *game) joinOnline(link, server string) {
-	base, match, token, err := parseJoin(link, server)
+	base, match, token, err := online.ParseLink(link, server)
 	if err != nil {
 		g.errorf("Online: %v", err)
 		return
@@ -304,7 +280,16 @@ func (p *playMode) waitingText() string {
 	if over, _ := s.match.Over(); over {
 		return "The match is over"
 	}
-	return "Waiting for " + s.sideName(s.side()) + " to play (online)"
+	return "Waiting for " + s.sideName(s.side())
+}
+
+// yourTurn starts the window's title (the page's, in the browser) while
+// an online match waits for the seat's side: "Your turn · ".
+func (p *playMode) yourTurn() string {
+	if p.remote == nil || p.session == nil || !p.remote.myTurn(p.session) {
+		return ""
+	}
+	return "Your turn · "
 }
 
 // onlineStatus is the status line's word on the online match.
@@ -318,5 +303,8 @@ func (p *playMode) onlineStatus() string {
 	case r.myTurn(p.session):
 		return "online: your turn"
 	}
-	return "online: " + strings.ToLower(p.waitingText()[:1]) + p.waitingText()[1:]
+	if over, _ := p.session.match.Over(); over {
+		return "online: the match is over"
+	}
+	return "online: waiting for " + p.session.sideName(p.session.side()) + " to play"
 }

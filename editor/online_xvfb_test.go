@@ -7,9 +7,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	engine "hexsandbox/game"
@@ -27,10 +29,9 @@ func duelScenario() *engine.Scenario {
 			{Type: "scout", Side: 1, Cell: engine.Cell{30, 16}}}}
 }
 
-// onlineMatch is a live match server (in SQLite in a test folder) with
-// a duel on it, side 2 played by the computer: the server's address and
-// side 1's seat.
-func onlineMatch(t *testing.T) (string, online.Seat) {
+// matchServer is a live match server, its matches in SQLite in a test
+// folder: its address.
+func matchServer(t *testing.T) string {
 	t.Helper()
 	st, err := server.OpenSQLite(filepath.Join(t.TempDir(), "matches.db"))
 	if err != nil {
@@ -38,17 +39,25 @@ func onlineMatch(t *testing.T) (string, online.Seat) {
 	}
 	hs := httptest.NewServer(server.New(st, server.DefaultLimits()).Handler())
 	t.Cleanup(func() { hs.Close(); st.Close() })
+	return hs.URL
+}
+
+// onlineMatch is a live match server with a duel on it, side 2 played
+// by the computer: the server's address and side 1's seat.
+func onlineMatch(t *testing.T) (string, online.Seat) {
+	t.Helper()
+	base := matchServer(t)
 	data, err := os.ReadFile("../docs/towns.hexmap")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := online.CreateMatch(ctx, hs.URL, online.Create{Map: data, Scenario: duelScenario(), Computer: map[string]string{"2": "easy"}})
+	c, err := online.CreateMatch(ctx, base, online.Create{Map: data, Scenario: duelScenario(), Computer: map[string]string{"2": "easy"}})
 	if err != nil || len(c.Seats) != 1 {
 		t.Fatalf("creating the match: %+v, %v", c, err)
 	}
-	return hs.URL, c.Seats[0]
+	return base, c.Seats[0]
 }
 
 // untilReal waits until cond holds, for at most d of real time (the
@@ -88,7 +97,13 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 			}
 		}
 		return []step{
+			fullWindow(c),
 			untilReal(c, 20*time.Second, "turn of the joined match", myTurn(1)),
+			do(func(*game) { // the scout in view, whatever the window's size
+				x, z := g.sess.Grid.Topology().CellCenter(cell(30, 16)())
+				g.cam.X, g.cam.Z = float64(x), float64(z)
+				g.cam.Clamp()
+			}),
 			do(func(*game) {
 				if got := len(p.session.match.Units()); got != 3 {
 					t.Errorf("the joined match shows %d units; side 1 knows its 2 and the horseman beside its spearman", got)
@@ -109,7 +124,7 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, match, token, err := parseJoin(base+seat.Link, "")
+	_, match, token, err := online.ParseLink(base+seat.Link, "")
 	if err != nil || token != seat.Token {
 		t.Fatalf("the seat's link reads as match %q, token %q, %v", match, token, err)
 	}
@@ -127,6 +142,55 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 		if x, z := u.Cell%35, u.Cell/35; u.ID != w.ID || [2]int{x, z} != w.Cell || u.HP != w.HP {
 			t.Errorf("the window shows unit %d at [%d,%d] with %d hp; the seat knows unit %d at %v with %d hp", u.ID, x, z, u.HP, w.ID, w.Cell, w.HP)
 		}
+	}
+}
+
+// The Online… dialog creates a match of the open map on a server: with
+// red switched from the computer to a person, Create makes the match,
+// the window plays blue's seat, and a dialog gives red's link, which
+// the server answers with red's seat.
+func TestOnlineWindowCreatesAMatch(t *testing.T) {
+	base := matchServer(t)
+	grid, _ := conquestMap(t)
+	in := newScriptInput()
+	var said string
+	runEditor(t, Options{MapsDir: t.TempDir()}, in, func(g *game, c *checker) []step {
+		p := g.play
+		return []step{
+			wait(2),
+			do(func(*game) {
+				g.sess.Replace("", grid, false)
+				g.resetView()
+				g.onlineDialog()
+				findIn(g, func(f *textField) bool { return f.placeholder == "http://host:port" }).SetText(base)
+			}),
+			click(c, "Computer (normal)"),
+			click(c, "Computer (hard)"),
+			click(c, "Create"),
+			untilReal(c, 20*time.Second, "blue's turn of the match created", func(*game) bool {
+				return g.mode == mode(p) && p.session != nil && p.remote.myTurn(p.session)
+			}),
+			untilReal(c, 10*time.Second, "the dialog of red's link", func(*game) bool {
+				tx := findIn(g, func(tx *widget.Text) bool { return strings.Contains(tx.Label, "#join=") })
+				if tx != nil {
+					said = tx.Label
+				}
+				return tx != nil
+			}),
+		}
+	})
+	i := strings.Index(said, base+"/#join=")
+	if i < 0 {
+		t.Fatalf("the dialog says %q; want red's link on %s", said, base)
+	}
+	server, match, token, err := online.ParseLink(strings.Fields(said[i:])[0], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if st, err := online.FetchSetup(ctx, server, match, token); err != nil || st.Side != 2 {
+		t.Errorf("the server answers red's link with side %d, %v; want side 2", st.Side, err)
 	}
 }
 

@@ -50,5 +50,8 @@ func slowDown(d time.Duration) { time.Sleep(d) }
 // local one.
 func pageServer() string { return defaultServer }
 
+// pageTitle: the window's title is all there is.
+func pageTitle(string) {}
+
 // seatLink: a window has no address to keep the seat's link in.
 func (g *game) seatLink(string) {}

@@ -132,15 +132,17 @@ func (p *playMode) beginTrial() {
 	p.trial = &trialRun{cam: *p.env.cam}
 }
 
-// endTrial forgets a test run's match and puts the camera back; it
-// reports whether there was one.
+// endTrial forgets a test run's match and puts the camera back where
+// editing left it (its bounds are the window's); it reports whether
+// there was one.
 func (p *playMode) endTrial() bool {
 	t := p.trial
 	if t == nil {
 		return false
 	}
 	p.reset()
-	*p.env.cam = t.cam
+	c := p.env.cam
+	c.X, c.Z, c.Zoom, c.Rotation = t.cam.X, t.cam.Z, t.cam.Zoom, t.cam.Rotation
 	return true
 }
 

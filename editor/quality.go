@@ -57,8 +57,10 @@ func (g *game) qualityChanged() {
 
 // frame runs at the start of every Draw, which began at now by the wall
 // clock: it feeds the pacer and hands the scene the quality for this
-// frame, by the user's choices p.
-func (q *quality) frame(sc scene, p prefs.Prefs, now time.Time) {
+// frame, by the user's choices p. An idle window (pace.Stillness) draws
+// seldom already, so each of its frames redraws the water, straight onto
+// the screen: no frame of the water's own to copy.
+func (q *quality) frame(sc scene, p prefs.Prefs, now time.Time, idle bool) {
 	rq := render.Quality{Shadows: p.Shadows, Scale: float64(p.Resolution) / 100}
 	if p.Resolution == prefs.Auto {
 		rq.Scale = q.pacer.Frame(now, sc.Redrew())
@@ -67,7 +69,7 @@ func (q *quality) frame(sc scene, p prefs.Prefs, now time.Time) {
 			// once the view is still (full resolution).
 			rq.ShadowSize, rq.HoldShadows = slowShadowSize, true
 		}
-		if q.pacer.Behind() {
+		if q.pacer.Behind() && !idle {
 			rq.WaterInterval = waterInterval.Seconds()
 		}
 	}

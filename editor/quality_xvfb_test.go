@@ -25,12 +25,22 @@ func TestEditorRemembersQuality(t *testing.T) {
 				if g.view.Quality != prefs.Default() {
 					c.Errorf("a first run starts with %+v, want the defaults", g.view.Quality)
 				}
-				g.edit.panel.shadows.Click()
 				for i, r := range prefs.Resolutions() {
 					if r == 75 {
 						g.edit.panel.resBtns[i].Click()
 					}
 				}
+			}),
+			// The box is clicked from the script, between two of the UI's
+			// updates: its change event waits for the next update, and a
+			// panel sync before it (which puts the box back as the view
+			// says) can undo it. A person's click is handled inside the
+			// update, so the script clicks again until the box shows off.
+			waitFor(c, "the Shadows box unticked", func(g *game) bool {
+				if g.edit.panel.shadows.State() == widget.WidgetChecked {
+					g.edit.panel.shadows.Click()
+				}
+				return !g.view.Quality.Shadows
 			}),
 			wait(2),
 			do(func(g *game) {

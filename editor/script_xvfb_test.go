@@ -145,8 +145,8 @@ type step func(g *game) bool
 
 // runScript returns a game.script that runs steps in order, one call per
 // frame, and ends the game after the last, or at once when a step calls
-// c.Fatal.
-func runScript(c *checker, in Input, steps []step) func(g *game) bool {
+// c.Fatal; done is called when a step has finished.
+func runScript(c *checker, in Input, steps []step, done func()) func(g *game) bool {
 	k := 0
 	return func(g *game) (end bool) {
 		defer func() {
@@ -165,6 +165,7 @@ func runScript(c *checker, in Input, steps []step) func(g *game) bool {
 				return false
 			}
 			k++
+			done()
 			return false // one finished step per frame: the game reacts in between
 		}
 		return true

@@ -1,9 +1,11 @@
 package editor
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -16,7 +18,7 @@ import (
 )
 
 // The scenario dialog (the Scenario section's "Objectives and script"):
-// each side's starting objectives and the map's event script (Starlark,
+// the names of the sides that play, each side's starting objectives and the map's event script (Starlark,
 // docs/scripting.md), in an editor with line numbers that checks the
 // script as it is typed (parsed and compiled, never run) and marks the
 // line of its first error. Apply sets them in the map's setup, one undo
@@ -42,6 +44,7 @@ func scriptCheck(src string) (line int, say string) {
 // scenarioDialog is the dialog's fields and the check shown under the
 // script.
 type scenarioDialog struct {
+	names  [hexmap.MaxSides]*textField // nil for a side that does not play
 	goals  [hexmap.MaxSides]*textField
 	code   *textField
 	status *widget.Text
@@ -58,8 +61,30 @@ func (d *scenarioDialog) check() {
 	}
 }
 
-// apply sets the objectives and the script in set.
-func (d *scenarioDialog) apply(set *scenario.Setup) {
+// apply sets the names of the sides that play (those of sides listed
+// in set, else playing, the map's own: then listed), the objectives and
+// the script in set.
+func (d *scenarioDialog) apply(set *scenario.Setup, playing []scenario.Side) {
+	sides := set.Sides
+	if len(sides) == 0 {
+		sides = slices.Clone(playing)
+	}
+	renamed := false
+	for k := range sides {
+		f := d.names[sides[k].Side-1]
+		if f == nil {
+			continue
+		}
+		name := strings.TrimSpace(f.GetText())
+		if name == units.SideName(int(sides[k].Side)) {
+			name = "" // the colour's name is the default
+		}
+		renamed = renamed || name != sides[k].Name
+		sides[k].Name = name
+	}
+	if renamed {
+		set.Sides = sides
+	}
 	set.Objectives = nil
 	for k, f := range d.goals {
 		if t := strings.TrimSpace(f.GetText()); t != "" {
@@ -74,7 +99,7 @@ func (d *scenarioDialog) apply(set *scenario.Setup) {
 func (g *game) applyScenario(d *scenarioDialog) bool {
 	grid := g.sess.Grid
 	next := grid.Setup()
-	d.apply(&next)
+	d.apply(&next, grid.Sides())
 	if err := grid.SetSetup(next); err != nil {
 		g.errorf("Scenario not set: %v", err)
 		return false
@@ -102,8 +127,9 @@ func (g *game) cmdScenario() {
 	s := g.win.style
 	d := &scenarioDialog{}
 	body := s.vbox(8, nil, 0)
-	body.AddChild(s.label("Objectives: what each side is told to do as a match starts", colText))
-	rows := s.grid([]bool{false, true}, 6)
+	body.AddChild(s.label("The sides that play: their names, and the objectives each is told as a match starts", colText))
+	rows := s.grid([]bool{false, false, true}, 6)
+	playing := grid.Sides()
 	for k := range d.goals {
 		side := k + 1
 		text := ""
@@ -112,9 +138,18 @@ func (g *game) cmdScenario() {
 				text = o.Text
 			}
 		}
-		d.goals[k] = s.textField(text, "none", 640, nil)
+		d.goals[k] = s.textField(text, "none", 500, nil)
 		limitLength(d.goals[k], scenario.MaxObjectiveBytes/4) // so that the bytes never pass the limit
-		rows.AddChild(s.label(units.SideName(side), sideColor(side)), d.goals[k])
+		var name widget.PreferredSizeLocateableWidget = s.withTip(s.label("does not play", colDim),
+			"The panel's Sides chooses who plays")
+		for _, sd := range playing {
+			if int(sd.Side) == side {
+				d.names[k] = s.textField(cmp.Or(sd.Name, units.SideName(side)), "name", 160, nil)
+				limitLength(d.names[k], scenario.MaxSideNameLength)
+				name = s.withTip(d.names[k], "What the side is called in play")
+			}
+		}
+		rows.AddChild(s.label(units.SideName(side), sideColor(side)), name, d.goals[k])
 	}
 	body.AddChild(rows)
 	head := s.grid([]bool{true, false}, 8)

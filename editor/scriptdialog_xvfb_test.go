@@ -69,13 +69,24 @@ func openScenarioDialog(t reporter, in *scriptInput) []step {
 	return append(steps, waitFor(t, "the scenario dialog", func(g *game) bool { return findButton(g, "Apply") != nil }))
 }
 
-// scenarioFields is the open scenario dialog's fields: the sides'
-// objectives, then the script.
+// scenarioFields is the open scenario dialog's fields but the names:
+// the sides' objectives, then the script.
 func scenarioFields(g *game) []*textField {
+	return dialogFields(g, func(f *textField) bool { return f.placeholder != "name" })
+}
+
+// sideNameFields is the open scenario dialog's name fields, one for each
+// side that plays.
+func sideNameFields(g *game) []*textField {
+	return dialogFields(g, func(f *textField) bool { return f.placeholder == "name" })
+}
+
+// dialogFields is the open dialogs' text fields that ok accepts.
+func dialogFields(g *game, ok func(*textField) bool) []*textField {
 	var out []*textField
 	for _, d := range g.dialogs {
 		walk(d.c, func(w widget.PreferredSizeLocateableWidget) {
-			if f, ok := w.(*textField); ok {
+			if f, is := w.(*textField); is && ok(f) {
 				out = append(out, f)
 			}
 		})
@@ -93,8 +104,9 @@ const (
 // The scenario dialog, opened from the panel: a script typed with a typo
 // marks the typo's line (3) and says why under the editor; mended (the
 // caret moved there with Up, Home and Right), the mark goes and the
-// check says no errors; blue's objectives typed into its field; Apply
-// sets both in the map's setup, and one undo takes them back.
+// check says no errors; blue's objectives typed into its field and red
+// renamed in its (only blue and red, who play, have one); Apply sets
+// them in the map's setup, and one undo takes them back.
 func TestEditorScenarioDialogMarksScriptErrors(t *testing.T) {
 	dir, _ := newMapsDir(t)
 	in := newScriptInput()
@@ -111,6 +123,9 @@ func TestEditorScenarioDialogMarksScriptErrors(t *testing.T) {
 			do(func(g *game) {
 				if fs := scenarioFields(g); len(fs) != 5 || g.focusedField() != code(g) || code(g).rows < 2 {
 					t.Fatalf("the dialog has %d fields, the script's focused %v", len(fs), g.focusedField() == code(g))
+				}
+				if ns := sideNameFields(g); len(ns) != 2 || ns[0].GetText() != "Blue" || ns[1].GetText() != "Red" {
+					t.Fatalf("the dialog has %d name fields, not Blue's and Red's", len(ns))
 				}
 			}),
 			typeCode(in, typoScript),
@@ -139,23 +154,27 @@ func TestEditorScenarioDialogMarksScriptErrors(t *testing.T) {
 			}),
 		)
 		steps = append(steps, pressAt(in, func(g *game) image.Point { return centre(scenarioFields(g)[0]) })...)
+		steps = append(steps, typeText(in, "Hold the ford"), wait(1))
+		steps = append(steps, pressAt(in, func(g *game) image.Point { return centre(sideNameFields(g)[1]) })...)
 		steps = append(steps,
-			typeText(in, "Hold the ford"),
+			pressKeys(in, ebiten.KeyEnd, ebiten.KeyBackspace, ebiten.KeyBackspace, ebiten.KeyBackspace),
+			typeText(in, "Raiders"),
 			wait(1),
 			click(t, "Apply"),
 			wait(2),
 			do(func(g *game) {
 				s := g.sess.Grid.Setup()
 				want := []scenario.Objective{{Side: 1, Text: "Hold the ford"}}
-				if s.Script != fixedScript || !slices.Equal(s.Objectives, want) {
-					t.Errorf("setup after Apply: script %q, objectives %v", s.Script, s.Objectives)
+				sides := []scenario.Side{{Side: 1, Team: 1}, {Side: 2, Team: 2, Name: "Raiders"}}
+				if s.Script != fixedScript || !slices.Equal(s.Objectives, want) || !slices.Equal(s.Sides, sides) {
+					t.Errorf("setup after Apply: script %q, objectives %v, sides %+v", s.Script, s.Objectives, s.Sides)
 				}
 			}),
 			key(in, ebiten.KeyZ, false),
 			wait(2),
 			do(func(g *game) {
-				if s := g.sess.Grid.Setup(); s.Script != "" || len(s.Objectives) != 0 {
-					t.Errorf("undo left script %q, objectives %v", s.Script, s.Objectives)
+				if s := g.sess.Grid.Setup(); s.Script != "" || len(s.Objectives) != 0 || len(s.Sides) != 0 {
+					t.Errorf("undo left script %q, objectives %v, sides %+v", s.Script, s.Objectives, s.Sides)
 				}
 			}),
 		)
@@ -297,7 +316,8 @@ func TestEditorTestsAScenario(t *testing.T) {
 				if fs := scenarioFields(g); fs[len(fs)-1].GetText() != trialScript {
 					t.Errorf("the dialog reopened on %q", fs[len(fs)-1].GetText())
 				}
-				if !bytes.Equal(g.sess.Match, carried) || g.cam != cam {
+				c := g.cam
+				if !bytes.Equal(g.sess.Match, carried) || c.X != cam.X || c.Z != cam.Z || c.Zoom != cam.Zoom || c.Rotation != cam.Rotation {
 					t.Errorf("after the trial: the carried match %q, camera %+v (was %+v)", g.sess.Match, g.cam, cam)
 				}
 			}),

@@ -39,8 +39,8 @@ func boxHas(g *game, s string) bool {
 	return slices.ContainsFunc(g.play.goals.box.lines, func(l textLine) bool { return strings.Contains(l.text, s) })
 }
 
-// A match whose script talks: blue sees its own greeting as a toast
-// (not red's) and its objectives in the box, which O folds and unfolds;
+// A match whose script talks: blue sees its own greeting as a banner
+// centred at the foot of the map (not red's) and its objectives in the box, which O folds and unfolds;
 // red, after the hand-over, sees its greeting (not blue's) and the error of its
 // failing turn-start handler with the handler's line, in a toast and in
 // its box's log; the match goes on (red can end its turn). Saved and
@@ -70,6 +70,16 @@ func TestPlayShowsScriptWords(t *testing.T) {
 				}
 				if g.play.goals.at.Empty() {
 					t.Error("the objectives box was not drawn")
+				}
+				mr := g.mapRect()
+				for _, b := range g.msgs.toasts {
+					if b.text != "Welcome, Blue." {
+						continue
+					}
+					if mid := (b.at.Min.X + b.at.Max.X) / 2; b.at.Empty() || abs(mid-(mr.Min.X+mr.Max.X)/2) > 1 ||
+						b.at.Min.Y < (mr.Min.Y+mr.Max.Y)/2 || b.at.Max.Y > mr.Max.Y {
+						t.Errorf("blue's greeting drawn at %v, not a banner at the foot of the map %v", b.at, mr)
+					}
 				}
 			}),
 			tap(in, ebiten.KeyO),

@@ -69,6 +69,9 @@ func (g *game) openLink() {
 // one that served the page.
 func pageServer() string { return js.Global().Get("location").Get("origin").String() }
 
+// pageTitle shows the window's title as the page's (the tab's).
+func pageTitle(t string) { js.Global().Get("document").Set("title", t) }
+
 // seatLink puts the seat's link into the page's address (no history
 // entry, no hashchange): reloading the page, or opening the address
 // later, joins the seat again.

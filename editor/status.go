@@ -32,7 +32,13 @@ type toast struct {
 	isErr bool
 	until time.Time
 	told  bool // a match's script said it to the side whose view is shown
+	// at is where a banner was last drawn (empty for a toast).
+	at image.Rectangle
 }
+
+// banner reports whether t is drawn as a banner: a message of the
+// match's script (its errors stay toasts).
+func (t toast) banner() bool { return t.told && !t.isErr }
 
 // shown reports whether the toast is still shown at now.
 func (t toast) shown(now time.Time) bool { return t.until.IsZero() || now.Before(t.until) }
@@ -105,7 +111,16 @@ func (g *game) drawToasts(screen *ebiten.Image) {
 	if !g.mode.beside() {
 		y += float64(g.mode.root().GetWidget().Rect.Dy()) // below the game bar
 	}
+	bottom := float64(g.mapRect().Max.Y - s.px(28))
+	for i := len(g.msgs.toasts) - 1; i >= 0; i-- {
+		if g.msgs.toasts[i].banner() {
+			bottom = g.drawBanner(screen, &g.msgs.toasts[i], bottom)
+		}
+	}
 	for _, t := range g.msgs.toasts {
+		if t.banner() {
+			continue
+		}
 		w, h := text.Measure(t.text, s.face, 0)
 		bg := colInfo
 		if t.isErr {
@@ -119,6 +134,23 @@ func (g *game) drawToasts(screen *ebiten.Image) {
 		text.Draw(screen, t.text, s.face, op)
 		y += h + pad + float64(s.px(6))
 	}
+}
+
+// drawBanner draws the script's message t as a banner centred over the
+// map, its foot at bottom (the newest lowest, each above the next), and
+// returns where the one before it ends.
+func (g *game) drawBanner(screen *ebiten.Image, t *toast, bottom float64) float64 {
+	s := g.win.style
+	var b textBox
+	for _, l := range wrapText(t.text, s.bold, float64(s.px(560))) {
+		b.lines = append(b.lines, textLine{l, s.bold, colText})
+	}
+	b.pad, b.gap = float64(s.px(14)), float64(s.px(4))
+	w, h := b.size()
+	mr := g.mapRect()
+	y := bottom - h
+	t.at = b.draw(screen, float64(mr.Min.X+mr.Max.X)/2-w/2, y, helpBack, colAccent)
+	return y - float64(s.px(8))
 }
 
 // mapShape is a map's size and, when it wraps, that it does.

@@ -12,14 +12,22 @@ import (
 )
 
 // The editor left alone on its map becomes idle, then draws frames at
-// least pace.IdleFrame apart on its clock, and keeps the picture in
-// other frames; the pointer's first move brings every frame back: no
-// frame keeps the picture from the tick of the move on.
+// least pace.IdleFrame apart on its clock, without drawing the 3D scene
+// again, and keeps the picture in other frames; the pointer's first move
+// brings every frame back: no frame keeps the picture from the tick of
+// the move on.
 func TestStillWindowDrawsSeldomUntilInput(t *testing.T) {
 	in := newScriptInput()
 	var drawn []time.Time
-	waited, counted, after, kept := 0, 0, 0, 0
+	waited, counted, after, kept, opaque := 0, 0, 0, 0, 0
 	runEditor(t, Options{MapsDir: t.TempDir()}, in, func(g *game, c *checker) []step {
+		opaqueDraws := func(g *game) int {
+			if s, ok := g.scene.(*renderScene); ok && s.r != nil {
+				return s.r.OpaqueDraws
+			}
+			c.Fatalf("the editor draws with no renderer")
+			return 0
+		}
 		g.hooks.capture = func(*ebiten.Image) { drawn = append(drawn, g.clock.now) }
 		return []step{
 			func(g *game) bool { // until the window is idle
@@ -27,7 +35,11 @@ func TestStillWindowDrawsSeldomUntilInput(t *testing.T) {
 					c.Fatalf("not idle after %d ticks (%d chunks pending)", waited, g.scene.Pending())
 				}
 				drawn = drawn[:0]
-				return g.quality.still.Idle(g.clock.now)
+				if !g.quality.still.Idle(g.clock.now) {
+					return false
+				}
+				opaque = opaqueDraws(g)
+				return true
 			},
 			func(g *game) bool { // two seconds of the editor's clock idle
 				if counted++; counted < 120 {
@@ -40,6 +52,9 @@ func TestStillWindowDrawsSeldomUntilInput(t *testing.T) {
 					if gap := drawn[k].Sub(drawn[k-1]); gap < pace.IdleFrame {
 						c.Errorf("idle frames drawn %v apart", gap)
 					}
+				}
+				if n := opaqueDraws(g) - opaque; n > 0 {
+					c.Errorf("the idle window drew the 3D scene %d times again", n)
 				}
 				if g.quality.still.Kept == 0 {
 					c.Errorf("no frame kept the picture in %d idle ticks", counted)

@@ -16,26 +16,13 @@ import (
 // clickTeam clicks the team button on side's row of the New game dialog.
 func clickTeam(t reporter, side int) step {
 	return do(func(g *game) {
-		var team *widget.Button
-		findIn(g, func(r *widget.Container) bool {
-			ch := r.Children()
-			if len(ch) == 0 {
-				return false
+		for _, b := range sideRowButtons(g, side) {
+			if b.Text() != nil && strings.HasPrefix(b.Text().Label, "Team ") {
+				b.Click()
+				return
 			}
-			if l, ok := ch[0].(*widget.Text); !ok || l.Label != units.SideName(side) {
-				return false
-			}
-			for _, w := range ch[1:] {
-				if b, ok := w.(*widget.Button); ok && b.Text() != nil && strings.HasPrefix(b.Text().Label, "Team ") {
-					team = b
-				}
-			}
-			return true
-		})
-		if team == nil {
-			t.Fatalf("no team button on %s's row", units.SideName(side))
 		}
-		team.Click()
+		t.Fatalf("no team button on %s's row", units.SideName(side))
 	})
 }
 

@@ -48,7 +48,7 @@ func (g *game) playCall(name, arg string) (res any, ok bool, err error) {
 // matchState describes the match for the tests: the side in turn, the
 // round, the map's size, whether the computer plays it, a move or battle being shown,
 // the cover screen's text box ([4]int, or null), whether the match is
-// over, the units and the state hash.
+// over, the units, the state hash and, online, the seat's side.
 func (g *game) matchState() (string, error) {
 	s := g.play.session
 	if s == nil {
@@ -68,7 +68,12 @@ func (g *game) matchState() (string, error) {
 	}
 	over, _ := s.match.Over()
 	top := s.grid.Topology()
+	seat := 0
+	if r := g.play.remote; r != nil && r.setup != nil {
+		seat = r.setup.Side
+	}
 	return jsonString(map[string]any{
+		"seat":  seat,
 		"width": top.Width, "height": top.Height, "wrapping": top.Wrapping,
 		"side": s.side(), "round": s.match.Round(), "computer": s.computerTurn(), "battle": s.battle != nil,
 		"walking": s.walking(), "cover": cover, "over": over, "selected": g.play.selected, "units": us,

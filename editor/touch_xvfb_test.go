@@ -102,6 +102,9 @@ func TestEditorFingerScrollsThePanel(t *testing.T) {
 	var x, y int
 	runEditorSized(t, 1000, 420, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
 		return []step{
+			// The window takes its size after some frames on a loaded
+			// machine: the Play button's place is read after that.
+			waitFor(t, "the 1000×420 window", func(g *game) bool { return g.win.w == 1000 && g.win.h == 420 }),
 			wait(2),
 			do(func(g *game) {
 				var play *widget.Button

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/coder/websocket"
@@ -104,6 +105,28 @@ func (c *Client) Next(ctx context.Context) (Reply, error) {
 		c.Seq = r.Seq
 	}
 	return r, nil
+}
+
+// ParseLink reads a seat's link (http://host:port/#join=MATCH-TOKEN, the
+// same without the server, or MATCH-TOKEN alone, the server then being
+// base) into the server's address, the match and the seat's token.
+func ParseLink(link, base string) (server, match, token string, err error) {
+	link = strings.TrimSpace(link)
+	if i := strings.Index(link, "#join="); i >= 0 {
+		if i > 0 && link[:i] != "/" {
+			u, err := url.Parse(link[:i])
+			if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+				return "", "", "", fmt.Errorf("%.80q: not a server's address before #join=", link[:i])
+			}
+			base = u.Scheme + "://" + u.Host
+		}
+		link = link[i+len("#join="):]
+	}
+	match, token, ok := strings.Cut(link, "-")
+	if !ok || match == "" || token == "" || strings.ContainsAny(link, "/?#% ") {
+		return "", "", "", errors.New("a seat's link is the server's address, #join=, the match and the seat's code")
+	}
+	return strings.TrimSuffix(base, "/"), match, token, nil
 }
 
 // CreateMatch creates a match on the server at base (POST /api/matches).

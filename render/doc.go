@@ -56,10 +56,10 @@
 // an orthographic light view fitted to what the camera sees within
 // project.ShadowDistance (400 units, Unity's default), with the same
 // min-blend technique in two passes (16 bits); terrain, walls, features,
-// water and the other translucent layers receive, filtered over 2×2
-// texels with a slope-scaled bias. Water is coloured by its depth: the
-// opaque depth behind the surface, so shallow water shows the land below
-// and deep water darkens. What of that does not animate (the sunlight the
+// water and the other translucent layers receive, filtered over 3×3
+// texels with a small bias (only faces turned away from the sun cast).
+// Water is coloured by its depth: the opaque depth behind the surface,
+// so shallow water shows the land below and deep water darkens. What of that does not animate (the sunlight the
 // shadow map leaves each translucent fragment, the water's depth) is
 // worked out once per view, with the opaque scene, into the water bake
 // (shaders/waterbake.kage), which the translucent program reads in slot 2

@@ -128,9 +128,9 @@ func TestPacerOwnRedrawIsNotMotion(t *testing.T) {
 }
 
 // A window drawn 60 times a second draws every frame while input comes
-// and for IdleAfter after the last, then one frame in six or seven (at
-// most ten a second, the first at once), and every frame again from the
-// first input on.
+// and for IdleAfter after the last, then one frame in seven or eight (at
+// most eight a second, the first at once), and every frame again from
+// the first input on.
 func TestStillnessThrottlesIdleFrames(t *testing.T) {
 	var s Stillness
 	t0 := time.Unix(1000, 0)
@@ -148,10 +148,10 @@ func TestStillnessThrottlesIdleFrames(t *testing.T) {
 			drawn = append(drawn, k)
 		}
 	}
-	// Gaps of six or seven frames (a tenth of a second is six frames
-	// give or take a nanosecond of rounding): 600/7 to 600/6.
-	if len(drawn) < 85 || len(drawn) > 100 {
-		t.Fatalf("idle for 10 s at 60 frames a second: %d drawn, want 85 to 100", len(drawn))
+	// Gaps of seven or eight frames (an eighth of a second is seven and
+	// a half): 600/8 to 600/7.
+	if len(drawn) < 75 || len(drawn) > 86 {
+		t.Fatalf("idle for 10 s at 60 frames a second: %d drawn, want 75 to 86", len(drawn))
 	}
 	if drawn[0] != 300 {
 		t.Errorf("the first idle frame, 300, was not drawn (the first drawn: %d)", drawn[0])

@@ -34,6 +34,7 @@ type matchState struct {
 	Selected      int
 	Units         []matchUnit
 	Hash          string // the state hash
+	Seat          int    // online, the side of the page's seat; else 0
 }
 
 type matchUnit struct {
