@@ -85,13 +85,13 @@ func (s *style) buildTheme() *widget.Theme {
 	t.ButtonTheme.Image = s.buttonImage(false)
 	t.ButtonTheme.TextPadding = &widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(4), Bottom: s.px(4)}
 	if s.touch {
-		t.ButtonTheme.MinSize = &image.Point{Y: s.px(fingerSize)}
+		t.ButtonTheme.MinSize = &image.Point{Y: s.fingerMin(0)}
 	}
 	t.ButtonTheme.TextColor = &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText, Disabled: colDim}
 	t.LabelTheme.Color = &widget.LabelColor{Idle: colText, Disabled: colDim}
 	t.ListTheme.MinSize = &image.Point{s.px(360), s.px(220)}
 	t.CheckboxTheme.Image = s.checkboxImage()
-	t.SliderTheme.FixedHandleSize = ptr(s.px(sliderHandle))
+	t.SliderTheme.FixedHandleSize = ptr(s.sliderHandle())
 	return t
 }
 
