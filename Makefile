@@ -38,14 +38,14 @@ run: deps-run build
 	else echo "no display: running under xvfb-run"; $(XVFB) ./$(BIN)/hexsandbox $(ARGS); fi
 
 # Every test, the window ones under Xvfb (test binaries that import ebiten
-# need a display) and the browser ones in headless chromium; the editor's
-# window tests in shards beside the rest (scripts/test-all.sh).
+# need a display) and the browser ones in headless chromium, and the model
+# packages under WebAssembly too; the editor's window tests in shards
+# beside the rest (scripts/test-all.sh).
 test: deps-test wasm windows match-wasm
 	$(GO) vet ./...
 	GOOS=windows $(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	GO="$(GO)" scripts/test-all.sh
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/ ./script/
 
 # A scripted match (cmd/hexmap/testdata) played by hexmap natively and
 # under wasm: the two transcripts, every event, draw and state hash, must

@@ -45,6 +45,12 @@ type host struct {
 	exit    chan int
 	code    int
 	cur     *session
+	// next is the session that starts once the window has its size
+	// (asked for since asked); outW, outH the window's size at the last
+	// Layout.
+	next       *session
+	asked      time.Time
+	outW, outH int
 	// Since the last frame the editor drew: whether a tick ran, whether
 	// the script finished a step, and how many ticks ran.
 	ticked, stepped bool
@@ -72,18 +78,9 @@ func (h *host) Update() error {
 		select {
 		case h.code = <-h.exit:
 			return ebiten.Termination
-		case s := <-h.jobs:
-			if s.w == 0 {
-				s.w, s.h = 1280, 800
-			}
-			ebiten.SetWindowSize(s.w, s.h)
-			g, err := s.make()
-			if err != nil {
-				s.ended <- err
-				return nil
-			}
-			s.g, h.cur = g, s
 		default:
+		}
+		if !h.start() {
 			return nil
 		}
 	}
@@ -98,6 +95,47 @@ func (h *host) Update() error {
 	}
 	return nil
 }
+
+// start takes the next session, if any, and starts it once the window
+// has the session's size: an earlier session may have left it another
+// size, and on a loaded machine the window takes a new size some frames
+// after asking. The editor is laid out at that size before its first
+// update (Ebitengine may run several updates before the next Layout). It
+// reports whether a session runs.
+func (h *host) start() bool {
+	if h.next == nil {
+		select {
+		case s := <-h.jobs:
+			if s.w == 0 {
+				s.w, s.h = 1280, 800
+			}
+			ebiten.SetWindowSize(s.w, s.h)
+			h.next, h.asked = s, time.Now()
+		default:
+			return false
+		}
+	}
+	s := h.next
+	if h.outW != s.w || h.outH != s.h {
+		if time.Since(h.asked) > windowWait {
+			h.next = nil
+			s.ended <- fmt.Errorf("the window stayed %d×%d for %v after asking for %d×%d", h.outW, h.outH, windowWait, s.w, s.h)
+		}
+		return false
+	}
+	h.next = nil
+	g, err := s.make()
+	if err != nil {
+		s.ended <- err
+		return false
+	}
+	g.Layout(h.outW, h.outH)
+	s.g, h.cur = g, s
+	return true
+}
+
+// windowWait bounds the wait for the window to take a session's size.
+const windowWait = time.Minute
 
 func (h *host) Draw(screen *ebiten.Image) {
 	if h.cur != nil && h.frameDue(h.cur) {
@@ -134,6 +172,7 @@ func (h *host) frameDue(s *session) bool {
 }
 
 func (h *host) Layout(w, ht int) (int, int) {
+	h.outW, h.outH = w, ht
 	if h.cur != nil {
 		return h.cur.g.Layout(w, ht)
 	}
@@ -230,4 +269,26 @@ func runEditorSized(t testing.TB, w, h int, opts Options, in Input, build func(g
 		t.Fatal(err)
 	}
 	return s.g
+}
+
+// A session's editor is laid out at the session's window size before its
+// first update, whatever size the last session left: a script's first
+// step sees the window it asked for, also when ebitengine runs several
+// updates in the frame the session starts in. Sessions of 1000×420 and
+// 1280×800 each check it twice, in either order.
+func TestSessionStartsAtItsWindowSize(t *testing.T) {
+	for _, size := range [][2]int{{1000, 420}, {1280, 800}, {1000, 420}, {0, 0}} {
+		w, h := size[0], size[1]
+		if w == 0 {
+			w, h = 1280, 800
+		}
+		runEditorSized(t, size[0], size[1], Options{MapsDir: t.TempDir()}, newScriptInput(), func(g *game, c *checker) []step {
+			check := func(g *game) {
+				if g.win.w != w || g.win.h != h {
+					c.Errorf("the editor's window is %d×%d at its script's step, want %d×%d", g.win.w, g.win.h, w, h)
+				}
+			}
+			return []step{do(check), wait(1), do(check)}
+		})
+	}
 }

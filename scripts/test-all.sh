@@ -3,8 +3,9 @@
 # does, in parallel parts: the editor's window tests, which run one after
 # another in one game loop per process, are split by name into
 # EDITOR_SHARDS processes, each under an Xvfb of its own, beside the
-# other packages (under one more Xvfb). Each part's output is printed
-# when it ends; the script fails when any part failed.
+# other packages (under one more Xvfb) and the model packages under
+# WebAssembly (Node), which used to run after all the rest. Each part's
+# output is printed when it ends; the script fails when any part failed.
 #
 # Every editor test runs in exactly one shard: the k-th of the sorted
 # names goes to shard k mod EDITOR_SHARDS.
@@ -40,12 +41,18 @@ done
 	echo $? >"$out/rest.rc"
 ) &
 pids="$pids $!"
+(
+	GOOS=js GOARCH=wasm $GO test -count=1 -exec "$($GO env GOROOT)/lib/wasm/go_js_wasm_exec" \
+		./hexmap/ ./hexmap/noise/ ./mesh/ ./saves/ ./mapgen/ ./nav/ ./vision/ ./game/ ./script/ >"$out/wasm.log" 2>&1
+	echo $? >"$out/wasm.rc"
+) &
+pids="$pids $!"
 
 status=0
 for p in $pids; do
 	wait "$p"
 done
-for part in rest $(seq -f 'editor-%g' 0 $((SHARDS - 1))); do
+for part in rest wasm $(seq -f 'editor-%g' 0 $((SHARDS - 1))); do
 	echo "--- $part"
 	cat "$out/$part.log"
 	rc=$(cat "$out/$part.rc")

@@ -86,20 +86,7 @@ func mapBytes(t *testing.T, ctx context.Context) []byte {
 // from navigation to the first frame.
 func waitReady(t testing.TB, ctx context.Context) time.Duration {
 	t.Helper()
-	var err error
-	// A poll does not survive the page's execution context being
-	// replaced, which on a loaded machine can happen after Navigate has
-	// returned (the new document's context replaces about:blank's); an
-	// evaluation picks up the current context, and the poll starts again.
-	for try := 0; ; try++ {
-		_, err = chromedp.Run(ctx, chromedp.Poll[bool]("window.hexsandboxReady === true || !!window.hexsandboxError",
-			chromedp.WithPollingTimeout(4*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
-		if err == nil || try == 3 || !contextReplaced(err) {
-			break
-		}
-		chromedp.Run(ctx, chromedp.Evaluate[bool]("true"))
-	}
-	if err != nil {
+	if err := pollPage(ctx, "window.hexsandboxReady === true || !!window.hexsandboxError", 4*time.Minute, 50*time.Millisecond); err != nil {
 		t.Fatalf("waiting for the first frame: %v", err)
 	}
 	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string]("window.hexsandboxError || ''"))

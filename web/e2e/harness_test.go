@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -100,9 +101,17 @@ func shippedBuild(t testing.TB) string { return buildGame(t, "web-shipped", "") 
 
 // buildGame builds the page, its loader and the game with the given build
 // tags into bin/NAME, again whenever a source file is newer than the build.
+// Test processes running side by side (scripts/test-all.sh runs this
+// package in parts) take turns: each holds bin/NAME.lock while it looks
+// and builds, so one builds and the others find the build fresh.
 func buildGame(t testing.TB, name, tags string) string {
 	t.Helper()
 	dir := filepath.Join(moduleRoot(t), "bin", name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	unlock := lockFile(t, dir+".lock")
+	defer unlock()
 	newest := newestSource(t)
 	fresh := true
 	for _, file := range []string{"index.html", "wasm_exec.js", "hexsandbox.wasm"} {
@@ -112,9 +121,6 @@ func buildGame(t testing.TB, name, tags string) string {
 	}
 	if fresh {
 		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
 	}
 	goWasm(t, "build", "-tags", tags, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "hexsandbox.wasm"), ".")
 	files := map[string]string{"wasm_exec.js": wasmExecJS(t)}
@@ -132,6 +138,28 @@ func buildGame(t testing.TB, name, tags string) string {
 	}
 	writeWorker(t, dir, strconv.FormatInt(time.Now().UnixNano(), 36))
 	return dir
+}
+
+// lockFile waits for an exclusive lock on the file at path (made if
+// missing) and returns its release. The system drops the lock when the
+// process ends, so a killed test run leaves none behind.
+func lockFile(t testing.TB, path string) (unlock func()) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		t.Fatalf("locking %s: %v", path, err)
+	}
+	return func() { f.Close() }
 }
 
 // serveFS serves fsys over HTTP on 127.0.0.1, as `make serve` does (same
@@ -195,4 +223,20 @@ func startBrowser(t testing.TB, width, height int) context.Context {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return bctx
+}
+
+// pollPage waits until the JavaScript expression expr is true in the page
+// of ctx, checking every interval for at most timeout. A poll does not
+// survive the page's execution context being replaced, which on a loaded
+// machine can happen after Navigate has returned (the new document's
+// context replaces about:blank's): then an evaluation picks up the
+// current context and the poll starts again, three times at most.
+func pollPage(ctx context.Context, expr string, timeout, interval time.Duration) error {
+	for try := 0; ; try++ {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(interval)))
+		if err == nil || try == 3 || !contextReplaced(err) {
+			return err
+		}
+		chromedp.Run(ctx, chromedp.Evaluate[bool]("true"))
+	}
 }

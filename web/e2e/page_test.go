@@ -34,10 +34,12 @@ func TestPageReportsMissingWasm(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	msg, err := chromedp.Run(ctx, chromedp.Poll[string]("window.hexsandboxError",
-		chromedp.WithPollingTimeout(time.Minute)))
-	if err != nil {
+	if err := pollPage(ctx, "!!window.hexsandboxError", time.Minute, 100*time.Millisecond); err != nil {
 		t.Fatalf("no error reported: %v", err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string]("window.hexsandboxError"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !strings.Contains(msg, "hexsandbox.wasm") || !strings.Contains(msg, "404") {
 		t.Errorf("message %q does not say the .wasm is missing", msg)

@@ -60,8 +60,7 @@ func TestStoreInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool]("window.testDone === true",
-		chromedp.WithPollingTimeout(3*time.Minute), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+	if err := pollPage(ctx, "window.testDone === true", 3*time.Minute, 100*time.Millisecond); err != nil {
 		t.Fatalf("waiting for the store tests: %v", err)
 	}
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string]("window.testOut"))
