@@ -98,6 +98,9 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Spacing(s.px(8)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionEnd})))
+	if g.narrow() && len(choices) > 2 {
+		row = s.grid([]bool{true, true}, 8) // a phone's width: the choices two to a line
+	}
 	var win *widget.Window
 	closeFn := func() {
 		if win != nil && g.win.ui.IsWindowOpen(win) {
@@ -117,6 +120,15 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 		}))
 	}
 	c.AddChild(row)
+	if g.narrow() {
+		// A phone's width: paragraphs wrap within the dialog.
+		limit := float64(g.dialogWidth(420)) * g.win.scale
+		walkWidgets(c, func(w widget.PreferredSizeLocateableWidget) {
+			if t, ok := w.(*widget.Text); ok && t.MaxWidth > limit {
+				t.MaxWidth = limit
+			}
+		})
+	}
 	win = widget.NewWindow(
 		widget.WindowOpts.Contents(c),
 		widget.WindowOpts.Modal(),
@@ -133,13 +145,20 @@ func (g *game) dialog(title string, body widget.PreferredSizeLocateableWidget, c
 		}),
 	)
 	w, h := c.PreferredSize()
-	w = max(w, s.px(360))
-	x, y := (g.win.w-w)/2, (g.win.h-h)/3
+	w = min(max(w, s.px(360)), g.win.w)
+	x, y := (g.win.w-w)/2, max(0, (g.win.h-h)/3)
 	win.SetLocation(image.Rect(x, y, x+w, y+h))
 	g.win.ui.AddWindow(win)
 	g.dialogs = append(g.dialogs, openDialog{c: c, close: closeFn})
 	g.mode.interrupt()
 	return closeFn
+}
+
+// dialogWidth is the width in logical pixels a dialog's body may take
+// beside its padding: want, or less in a window narrower than want and
+// the padding.
+func (g *game) dialogWidth(want int) int {
+	return min(want, int(float64(g.win.w)/g.win.scale)-2*16-2*4)
 }
 
 // dialogShown reports whether a dialog holding body is open.
@@ -259,6 +278,16 @@ func limitLength(f *textField, n int) {
 		}
 		if prev != nil {
 			prev()
+		}
+	}
+}
+
+// walkWidgets calls f for every widget in c and the containers in it.
+func walkWidgets(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
+	for _, ch := range c.Children() {
+		f(ch)
+		if cc, ok := ch.(*widget.Container); ok {
+			walkWidgets(cc, f)
 		}
 	}
 }

@@ -47,8 +47,22 @@ func (g *game) setDrawer(open bool) {
 	}
 }
 
+// barColumns is how many of the game bar's widgets go on a line: all
+// in one row (0) on a screen with a mouse and room for the panel, else
+// three on a narrow window and six on a wider touch screen.
+func (g *game) barColumns() int {
+	switch {
+	case g.narrow():
+		return 3
+	case g.win.style.touch:
+		return 6
+	}
+	return 0
+}
+
 // followWidth closes the drawer when the window turns narrow or wide
-// (the panel goes beside the map or over it).
+// (the panel goes beside the map or over it) and arranges the game bar
+// for the width.
 func (g *game) followWidth() {
 	n := g.narrow()
 	if g.drawer.lookedOnce && n == g.drawer.wasNarrow {
@@ -56,6 +70,7 @@ func (g *game) followWidth() {
 	}
 	g.drawer.lookedOnce, g.drawer.wasNarrow, g.drawer.open = true, n, false
 	if g.win.ui != nil {
+		g.play.bar.arrange(g.barColumns())
 		g.showMode()
 	}
 }
@@ -73,8 +88,9 @@ const (
 const mapButtonSize = 52
 
 // mapButtons are the buttons on the map now: in edit mode with no
-// dialog open, the drawer's when the window is narrow and the hand's
-// once a finger has touched the page.
+// dialog open, the drawer's when the window is narrow and the hand's on
+// a touch screen (or once a finger has touched the page), before any
+// finger has to find out what a drag does.
 func (g *game) mapButtons() []mapButton {
 	if g.mode != mode(g.edit) || g.busy() || g.win.style == nil {
 		return nil
@@ -83,7 +99,7 @@ func (g *game) mapButtons() []mapButton {
 	if g.narrow() && !g.drawer.open {
 		bs = append(bs, buttonDrawer)
 	}
-	if g.inp.fingers.seen {
+	if g.inp.fingers.seen || g.win.style.touch {
 		bs = append(bs, buttonHand)
 	}
 	return bs

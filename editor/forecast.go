@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"strings"
 
@@ -20,6 +21,7 @@ type forecastPanel struct {
 	ok    bool // the attack can be made: f holds its forecast
 	f     engine.Forecast
 	box   textBox
+	at    image.Rectangle // where the panel was last drawn
 }
 
 // forecastKey is a forecast's question.
@@ -68,15 +70,21 @@ func (p *forecastPanel) lines(m *engine.Match, f engine.Forecast, s *style) {
 	} else {
 		add(fmt.Sprintf("%s takes %d-%d of %d hp, destroyed %d%%", sideLabel(m, a.Side), f.ToAttacker[0], f.ToAttacker[1], a.HP, f.LosePercent), false, paint.text(a.Side))
 	}
-	add("Click to attack", false, colAccent)
+	if s.touch {
+		add("Tap again to attack", false, colAccent) // a finger's first tap shows the forecast
+	} else {
+		add("Click to attack", false, colAccent)
+	}
 	p.box.lines, p.box.pad, p.box.gap = l, float64(s.px(8)), float64(s.px(3))
 }
 
 // draw draws the panel beside the pointer at (x, y).
+// On a screen narrower than the panel its lines wrap.
 func (p *forecastPanel) draw(screen *ebiten.Image, x, y int, s *style) {
-	w, h := p.box.size()
+	box := p.box.fit(float64(screen.Bounds().Dx() - 2*s.px(4)))
+	w, h := box.size()
 	bx, by := placeNear(x, y, w, h, screen.Bounds(), float64(s.px(18)))
-	p.box.draw(screen, bx, by, helpBack, colAccent)
+	p.at = box.draw(screen, bx, by, helpBack, colAccent)
 }
 
 // tenths writes a strength in tenths as a decimal: 165 → "16.5".

@@ -199,7 +199,7 @@ func (g *game) showMap() {
 }
 
 func (g *game) buildUI(scale float64) error {
-	st, err := newStyle(scale)
+	st, err := newStyle(scale, touchScreen())
 	if err != nil {
 		return err
 	}
@@ -226,6 +226,7 @@ func (g *game) buildUI(scale float64) error {
 		Edit: func() { g.setMode(g.edit) }, EndTurn: g.play.endTurn, Undo: g.play.undo, NewGame: g.cmdNewGame,
 		Replay: g.play.watch, Objectives: g.play.toggleObjectives,
 	})
+	g.play.bar.arrange(g.barColumns())
 	r := g.replay
 	r.bar = newReplayBar(st, replayActions{
 		Back: func() { g.setMode(g.play) }, Play: r.togglePlay, Step: r.step, Speed: r.cycleSpeed, View: r.cycleView,
@@ -240,6 +241,12 @@ func (g *game) buildUI(scale float64) error {
 // showMode shows the current mode's widgets (the panel, the game bar,
 // the replay bar) and hides the others'.
 func (g *game) showMode() {
+	// The panel stands above the status bar, whose height follows the
+	// window's width.
+	if pad := g.edit.panel.root.GetWidget().LayoutData.(widget.AnchorLayoutData).Padding; pad.Bottom != g.statusPx() {
+		pad.Bottom = g.statusPx()
+		g.win.ui.Container.RequestRelayout()
+	}
 	for _, m := range []mode{g.edit, g.play, g.replay} {
 		vis := widget.Visibility_Hide_Blocking
 		if m == g.mode && (m != mode(g.edit) || g.panelShown()) {
@@ -336,7 +343,7 @@ func (g *game) mapRect() image.Rectangle {
 	if g.panelBeside() {
 		pw = max(g.mode.root().GetWidget().Rect.Dx(), g.win.style.px(panelWidth))
 	}
-	return image.Rect(0, 0, max(1, g.win.w-pw), g.win.h-g.win.style.px(statusHeight))
+	return image.Rect(0, 0, max(1, g.win.w-pw), g.win.h-g.statusPx())
 }
 
 // overMap reports whether the cursor may edit or steer the map: over the

@@ -136,13 +136,18 @@ func (g *game) openDialogWith(list []files.Entry) {
 	}
 	var selected files.Entry
 	preview := newMapPreview(s)
-	lst := s.mapList(list, 440, func(e files.Entry) {
+	// On a phone's width the preview goes under the list.
+	listW, cols := 440, []bool{true, false}
+	if g.narrow() {
+		listW, cols = g.dialogWidth(listW), []bool{true}
+	}
+	lst := s.mapList(list, listW, func(e files.Entry) {
 		selected = e
 		g.previewMap(preview, e)
 	})
 	side := s.vbox(6, nil, 0)
 	side.AddChild(preview.graphic, preview.caption)
-	columns := s.grid([]bool{true, false}, 12)
+	columns := s.grid(cols, 12)
 	columns.AddChild(lst, side)
 	body := s.vbox(8, nil, 0)
 	if len(list) == 0 {

@@ -95,6 +95,10 @@ func (g *game) downloadMap() {
 // sets window.hexsandboxPointerOut when it leaves (web/index.html).
 func pointerInPage() bool { return !js.Global().Get("hexsandboxPointerOut").Truthy() }
 
+// touchScreen reports whether the page's screen takes fingers (a phone,
+// a tablet): its controls are then a finger's size.
+func touchScreen() bool { return js.Global().Get("navigator").Get("maxTouchPoints").Int() > 0 }
+
 // slowDown makes a frame d longer (the slow-machine test hook) by keeping
 // the page's only thread busy, as a heavy frame does: the browser holds
 // the input events until the frame is over.

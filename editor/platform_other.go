@@ -33,6 +33,10 @@ func (g *game) downloadMap() {}
 // position is where the user left it.
 func pointerInPage() bool { return true }
 
+// touchScreen reports whether the screen takes fingers (the desktop's
+// controls are for a mouse).
+func touchScreen() bool { return false }
+
 // shareLink exists only in the browser (share_js.go): links open pages.
 func (g *game) shareLink() {}
 

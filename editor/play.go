@@ -805,13 +805,19 @@ func (p *playMode) drawBoxes(screen *ebiten.Image) {
 		return
 	}
 	st := p.env.paint.win.style
+	// The boxes go under the game bar, which in a narrow window takes
+	// more than a bar's height.
+	area := p.env.mapRect()
+	if p.bar != nil {
+		area.Min.Y = max(area.Min.Y, p.bar.root.GetWidget().Rect.Max.Y-st.px(barHeight))
+	}
 	switch {
 	case p.town.town != 0:
 		p.town.lines(s.match, st, p.produce)
-		p.town.draw(screen, p.env.mapRect(), st)
+		p.town.draw(screen, area, st)
 	case p.goals.open:
 		p.goals.lines(st, s.match.SideColour(s.seer), s.sideName(s.seer), s.match.Objectives(s.seer), s.words.log[s.seer])
-		p.goals.draw(screen, p.env.mapRect(), st)
+		p.goals.draw(screen, area, st)
 	}
 }
 

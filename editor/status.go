@@ -20,8 +20,19 @@ import (
 	"hexsandbox/units"
 )
 
-// statusHeight is the status line's height in logical pixels.
+// statusHeight is the status line's height in logical pixels; a
+// narrow window (a phone held upright) has two such lines, the cell's
+// description over the tool's, the map's name and its size.
 const statusHeight = 26
+
+// statusPx is the status bar's height in device pixels: one line, or
+// two in a narrow window.
+func (g *game) statusPx() int {
+	if g.narrow() {
+		return g.win.style.px(2 * statusHeight)
+	}
+	return g.win.style.px(statusHeight)
+}
 
 var skyColor = color.NRGBA{0x8a, 0xa8, 0xc4, 0xff}
 
@@ -293,21 +304,17 @@ func (e *editMode) status() (cell, right string) {
 
 func (g *game) drawStatus(screen *ebiten.Image) {
 	s := g.win.style
-	h := s.px(statusHeight)
-	y := g.win.h - h
-	vector.DrawFilledRect(screen, 0, float32(y), float32(g.win.w), float32(h), colSection, false)
+	y := g.win.h - g.statusPx()
+	vector.DrawFilledRect(screen, 0, float32(y), float32(g.win.w), float32(g.statusPx()), colSection, false)
 	vector.DrawFilledRect(screen, 0, float32(y), float32(g.win.w), float32(s.px(1)), colBorder, false)
 	left, right := g.statusText()
-	_, th := text.Measure(left, s.face, 0)
-	ty := float64(y) + (float64(h)-th)/2
-	pad := s.px(10)
-	rw, _ := text.Measure(right, s.face, 0)
-	rx := float64(g.win.w-pad) - rw
-	// In a narrow window the cell description is cut short where the
-	// map's name begins, rather than written over it.
-	clip := image.Rect(0, y, statusLeftEnd(g.win.w, pad, rw), g.win.h)
+	lb, rb := g.statusBoxes(left, right)
+	// The cell description is cut short where the right text begins
+	// (on its own line in a narrow window: at the screen's edge), rather
+	// than written over it.
+	clip := image.Rect(0, y, lb.Max.X, g.win.h)
 	op := &text.DrawOptions{}
-	op.GeoM.Translate(float64(pad), ty)
+	op.GeoM.Translate(float64(lb.Min.X), float64(lb.Min.Y))
 	if g.liveNotice() != "" {
 		op.ColorScale.ScaleWithColor(colAccent)
 	} else {
@@ -317,9 +324,32 @@ func (g *game) drawStatus(screen *ebiten.Image) {
 		text.Draw(screen.SubImage(clip).(*ebiten.Image), left, s.face, op)
 	}
 	op = &text.DrawOptions{}
-	op.GeoM.Translate(rx, ty)
+	op.GeoM.Translate(float64(rb.Min.X), float64(rb.Min.Y))
 	op.ColorScale.ScaleWithColor(colDim)
 	text.Draw(screen, right, s.face, op)
+}
+
+// statusBoxes are where the status line's left and right texts go on
+// the screen: on one line, the left text from the left edge to a gap
+// before the right one, which ends at the right edge; in a narrow
+// window each on a line of its own, the right text under the left.
+func (g *game) statusBoxes(left, right string) (lb, rb image.Rectangle) {
+	s := g.win.style
+	h, pad := s.px(statusHeight), s.px(10)
+	y := g.win.h - g.statusPx()
+	lw, lh := text.Measure(left, s.face, 0)
+	rw, rh := text.Measure(right, s.face, 0)
+	ry := y
+	leftEnd := statusLeftEnd(g.win.w, pad, rw)
+	if g.narrow() {
+		ry, leftEnd = y+h, g.win.w-pad
+	}
+	ly := y + int((float64(h)-lh)/2)
+	lb = image.Rect(pad, ly, max(pad, min(leftEnd, pad+int(math.Ceil(lw)))), ly+int(math.Ceil(lh)))
+	rx := g.win.w - pad - int(math.Ceil(rw))
+	ry += int((float64(h) - rh) / 2)
+	rb = image.Rect(rx, ry, rx+int(math.Ceil(rw)), ry+int(math.Ceil(rh)))
+	return lb, rb
 }
 
 // statusLeftEnd is where the status line's left text must stop: a gap

@@ -211,7 +211,71 @@ func (g *game) pageStatus(p *page) (string, error) {
 		"hover": g.ptr.cur.ok, "hoverCell": g.ptr.cur.cell, "tool": g.edit.settings.Tool.String(), "selected": g.edit.sel.Len(),
 		"pasting": g.edit.paste != nil, "minimap": [4]int{mini.Min.X, mini.Min.Y, mini.Max.X, mini.Max.Y},
 		"camera": [2]float64{g.cam.X, g.cam.Z}, "undo": g.undoSteps(), "notice": g.liveNotice(), "drawer": g.drawer.open, "playing": g.mode == mode(g.play),
+		"controls": g.shownControls(), "statusBoxes": g.statusRects(), "mapButtons": g.mapButtonRects(),
 	})
+}
+
+// shownControls are the newest dialog's buttons, check boxes and
+// sliders, or with no dialog open the shown panel's or the game bar's,
+// those that can be seen, each a rectangle [x0, y0,
+// x1, y1] in device pixels by a name: the kind and the label ("button
+// Open", "checkbox", "slider"), with "#k" after the k-th of a name
+// from the second on.
+func (g *game) shownControls() map[string][4]int {
+	out := map[string][4]int{}
+	add := func(c *widget.Container) {
+		n := map[string]int{}
+		walkWidgets(c, func(w widget.PreferredSizeLocateableWidget) {
+			ww := w.GetWidget()
+			if !ww.IsVisible() || ww.Rect.Empty() {
+				return
+			}
+			var name string
+			switch w := w.(type) {
+			case *widget.Button:
+				if name = "button"; w.Text() != nil {
+					name += " " + w.Text().Label
+				}
+			case *widget.Checkbox:
+				name = "checkbox"
+			case *widget.Slider:
+				name = "slider"
+			default:
+				return
+			}
+			if n[name]++; n[name] > 1 {
+				name += " #" + strconv.Itoa(n[name])
+			}
+			r := ww.Rect
+			out[name] = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+		})
+	}
+	switch {
+	case len(g.dialogs) > 0:
+		add(g.dialogs[len(g.dialogs)-1].c)
+	case g.mode == mode(g.edit) && shows(g.edit.panel.root.GetWidget()):
+		add(g.edit.panel.content)
+	case g.mode == mode(g.play):
+		add(g.play.bar.root)
+	}
+	return out
+}
+
+// statusRects are where the status line's left and right texts are
+// drawn, [x0, y0, x1, y1] each.
+func (g *game) statusRects() [2][4]int {
+	lb, rb := g.statusBoxes(g.statusText())
+	return [2][4]int{{lb.Min.X, lb.Min.Y, lb.Max.X, lb.Max.Y}, {rb.Min.X, rb.Min.Y, rb.Max.X, rb.Max.Y}}
+}
+
+// mapButtonRects are the map buttons by label, [x0, y0, x1, y1] each.
+func (g *game) mapButtonRects() map[string][4]int {
+	out := map[string][4]int{}
+	for k, b := range g.mapButtons() {
+		r := g.mapButtonRect(k)
+		out[g.mapButtonLabel(b)] = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	}
+	return out
 }
 
 // dialogButtons maps the labels of the newest dialog's buttons to their
@@ -246,16 +310,6 @@ func buttonsIn(c *widget.Container) map[string][2]int {
 		}
 	})
 	return out
-}
-
-// walkWidgets calls f for every widget in c and the containers in it.
-func walkWidgets(c *widget.Container, f func(widget.PreferredSizeLocateableWidget)) {
-	for _, ch := range c.Children() {
-		f(ch)
-		if cc, ok := ch.(*widget.Container); ok {
-			walkWidgets(cc, f)
-		}
-	}
 }
 
 // depthCheck draws the current map from several views on this browser's

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"time"
 
 	"hexsandbox/editor/files"
@@ -48,7 +49,9 @@ func (g *game) playCall(name, arg string) (res any, ok bool, err error) {
 // matchState describes the match for the tests: the side in turn, the
 // round, the map's size, whether the computer plays it, a move or battle being shown,
 // the cover screen's text box ([4]int, or null), whether the match is
-// over, the units, the state hash and, online, the seat's side.
+// over, the units, the state hash, online, the seat's side, what the
+// pointer's place shows (the planned path and its turns, the forecast
+// and where it was last drawn) and the open town panel's box and rows.
 func (g *game) matchState() (string, error) {
 	s := g.play.session
 	if s == nil {
@@ -72,7 +75,24 @@ func (g *game) matchState() (string, error) {
 	if r := g.play.remote; r != nil && r.setup != nil {
 		seat = r.setup.Side
 	}
+	// What the pointer's place shows: the way the selected unit would
+	// take there with each cell's turn, and whether the forecast of an
+	// attack there shows.
+	path, turns, ok := g.play.plannedPath()
+	if !ok {
+		path, turns = nil, nil
+	}
+	_, forecast := g.play.hoverForecast()
+	rect := func(r image.Rectangle) [4]int { return [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y} }
+	var boxes [][4]int // the town panel and its rows, when open
+	if g.play.town.town != 0 {
+		boxes = append(boxes, rect(g.play.town.at))
+		for _, r := range g.play.town.rows {
+			boxes = append(boxes, rect(r.at))
+		}
+	}
 	return jsonString(map[string]any{
+		"path": path, "pathTurns": turns, "forecast": forecast, "forecastBox": rect(g.play.forecast.at), "townBoxes": boxes,
 		"seat":  seat,
 		"width": top.Width, "height": top.Height, "wrapping": top.Wrapping,
 		"side": s.side(), "round": s.match.Round(), "computer": s.computerTurn(), "battle": s.battle != nil,

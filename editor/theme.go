@@ -37,7 +37,10 @@ var (
 // style holds the faces and images of one UI scale, so a change of the
 // monitor's scale factor rebuilds the panel with crisp text.
 type style struct {
-	scale      float64
+	scale float64
+	// touch: the screen is a touch screen, where every control is at
+	// least a finger's size (fingerSize).
+	touch      bool
 	face, bold text.Face
 	small      text.Face
 	theme      *widget.Theme
@@ -48,7 +51,11 @@ type style struct {
 	now func() time.Time
 }
 
-func newStyle(scale float64) (*style, error) {
+// fingerSize is the least height of a control on a touch screen, in
+// logical pixels (CSS pixels in the browser): a fingertip's.
+const fingerSize = 44
+
+func newStyle(scale float64, touch bool) (*style, error) {
 	reg, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
 	if err != nil {
 		return nil, err
@@ -57,7 +64,7 @@ func newStyle(scale float64) (*style, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &style{scale: scale}
+	s := &style{scale: scale, touch: touch}
 	s.face = &text.GoTextFace{Source: reg, Size: 14 * scale}
 	s.small = &text.GoTextFace{Source: reg, Size: 12 * scale}
 	s.bold = &text.GoTextFace{Source: bold, Size: 15 * scale}
@@ -77,11 +84,14 @@ func (s *style) buildTheme() *widget.Theme {
 	t.PanelTheme.BackgroundImage = euimage.NewNineSliceColor(colPanel)
 	t.ButtonTheme.Image = s.buttonImage(false)
 	t.ButtonTheme.TextPadding = &widget.Insets{Left: s.px(8), Right: s.px(8), Top: s.px(4), Bottom: s.px(4)}
+	if s.touch {
+		t.ButtonTheme.MinSize = &image.Point{Y: s.fingerMin(0)}
+	}
 	t.ButtonTheme.TextColor = &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText, Disabled: colDim}
 	t.LabelTheme.Color = &widget.LabelColor{Idle: colText, Disabled: colDim}
 	t.ListTheme.MinSize = &image.Point{s.px(360), s.px(220)}
 	t.CheckboxTheme.Image = s.checkboxImage()
-	t.SliderTheme.FixedHandleSize = ptr(s.px(sliderHandle))
+	t.SliderTheme.FixedHandleSize = ptr(s.sliderHandle())
 	return t
 }
 

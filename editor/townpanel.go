@@ -37,7 +37,7 @@ func (t *townPanel) lines(m *engine.Match, s *style, choose func(k int)) {
 		{fmt.Sprintf("%s (%s)", tw.Name, sideLabel(m, tw.Owner)), s.bold, colourText(m.SideColour(tw.Owner))},
 		{fmt.Sprintf("Builds %s: %d of %d, ready in %d turns", cur.Name, tw.Stock, cur.Cost, turnsToBuild(cur.Cost-tw.Stock, y.Total())), s.face, colText},
 		{fmt.Sprintf("Income %d a turn: %d base + %d buildings + %d farms around", y.Total(), y.Base, y.Urban, y.Farms), s.face, colDim},
-		{"Build instead (click) · Esc closes:", s.face, colDim},
+		{buildInstead(s), s.face, colDim},
 	}
 	t.box.pad, t.box.gap = float64(s.px(10)), float64(s.px(4))
 	t.rows = t.rows[:0]
@@ -53,16 +53,32 @@ func (t *townPanel) lines(m *engine.Match, s *style, choose func(k int)) {
 	}
 }
 
-// draw draws the panel at the map's top right, under the game bar.
+// buildInstead heads the rows that set production: a click (a tap on a
+// touch screen) on one, Esc closes the panel.
+func buildInstead(s *style) string {
+	if s.touch {
+		return "Build instead (tap one):"
+	}
+	return "Build instead (click) · Esc closes:"
+}
+
+// draw draws the panel at the map's top right, under the game bar; on
+// a map narrower than the panel its lines wrap, and on a touch screen
+// its rows are a finger's height.
 func (t *townPanel) draw(screen *ebiten.Image, mr image.Rectangle, s *style) {
-	w, h := t.box.size()
-	rowH := float64(s.px(30))
-	x, y := float64(mr.Max.X-s.px(12))-w, float64(mr.Min.Y+s.px(barHeight+12))
-	t.at = t.box.draw(screen, x, y, helpBack, colAccent)
+	margin := s.px(12)
+	box := t.box.fit(float64(mr.Dx() - 2*margin))
+	w, h := box.size()
+	rowH := float64(s.fingerMin(30))
+	x, y := max(float64(mr.Min.X+margin), float64(mr.Max.X-margin)-w), float64(mr.Min.Y+s.px(barHeight+12))
+	t.at = box.draw(screen, x, y, helpBack, colAccent)
 	ry := y + h + float64(s.px(4))
 	for k := range t.rows {
 		r := &t.rows[k]
 		lb := textBox{lines: []textLine{{r.label, s.face, colText}}, pad: float64(s.px(6))}
+		if _, lh := lb.size(); lh < rowH-float64(s.px(4)) {
+			lb.pad += (rowH - float64(s.px(4)) - lh) / 2 // a finger's height, the gap kept
+		}
 		r.at = lb.draw(screen, x, ry, colButton, colBorder)
 		ry += rowH
 	}

@@ -12,9 +12,13 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// checkboxImage draws the check box at the style's scale.
+// checkboxImage draws the check box at the style's scale (larger on a
+// touch screen).
 func (s *style) checkboxImage() *widget.CheckboxImage {
 	n := s.px(18)
+	if s.touch {
+		n = s.px(28)
+	}
 	box := func(checked bool, border color.Color) *euimage.NineSlice {
 		img := ebiten.NewImage(n, n)
 		euimage.NewBorderedNineSliceColor(colButton, border, s.px(1)).Draw(img, n, n, nil)
@@ -122,7 +126,7 @@ func (s *style) checkbox(txt string, on bool, changed func(bool)) *widget.Checkb
 		widget.CheckboxOpts.InitialState(state),
 		widget.CheckboxOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.GridLayoutData{
 			VerticalPosition: widget.GridLayoutPositionCenter,
-		})),
+		}), widget.WidgetOpts.MinSize(s.fingerMin(0), s.fingerMin(0))),
 		widget.CheckboxOpts.StateChangedHandler(func(a *widget.CheckboxChangedEventArgs) {
 			changed(a.State == widget.WidgetChecked)
 		}),
@@ -137,7 +141,7 @@ func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
 	tracking := false
 	follow := func(x int) {
 		r := sl.GetWidget().Rect
-		handle := float64(s.px(sliderHandle))
+		handle := float64(s.sliderHandle())
 		sl.Current = sliderValue(float64(x-r.Min.X), float64(r.Dx()), handle, sl.Min, sl.Max)
 	}
 	sl = widget.NewSlider(
@@ -145,7 +149,7 @@ func (s *style) slider(lo, hi, cur int, changed func(int)) *widget.Slider {
 		widget.SliderOpts.MinMax(lo, hi),
 		widget.SliderOpts.InitialCurrent(cur),
 		widget.SliderOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(s.px(90), s.px(16)),
+			widget.WidgetOpts.MinSize(s.px(90), s.fingerMin(16)),
 			widget.WidgetOpts.LayoutData(widget.GridLayoutData{VerticalPosition: widget.GridLayoutPositionCenter}),
 			// Runs after ebitenui's own step towards the click.
 			widget.WidgetOpts.MouseButtonPressedHandler(func(a *widget.WidgetMouseButtonPressedEventArgs) {
@@ -224,8 +228,20 @@ func eachSlider(c widget.HasWidget, f func(*widget.Slider)) {
 }
 
 // sliderHandle is the width of a slider's handle in logical pixels (the
-// theme's FixedHandleSize).
+// theme's FixedHandleSize); on a touch screen it is a finger's.
 const sliderHandle = 10
+
+// sliderHandle is the width of a slider's handle in device pixels.
+func (s *style) sliderHandle() int { return s.fingerMin(sliderHandle) }
+
+// fingerMin is v logical pixels in device pixels, on a touch screen at
+// least a finger's size.
+func (s *style) fingerMin(v int) int {
+	if s.touch {
+		v = max(v, fingerSize)
+	}
+	return s.px(v)
+}
 
 // sliderValue is the value lo..hi whose handle is centred at x on a
 // track w wide with a handle of width handle, as ebitenui lays it out:

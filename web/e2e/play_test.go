@@ -35,6 +35,14 @@ type matchState struct {
 	Units         []matchUnit
 	Hash          string // the state hash
 	Seat          int    // online, the side of the page's seat; else 0
+	// What the pointer's place shows: the selected unit's way there and
+	// each cell's turn (0: this one), the forecast of an attack there.
+	Path, PathTurns []int
+	Forecast        bool
+	// Where the forecast was last drawn, and the open town panel's box
+	// and rows (none when closed), [x0, y0, x1, y1] in device pixels.
+	ForecastBox [4]int
+	TownBoxes   [][4]int
 }
 
 type matchUnit struct {

@@ -27,9 +27,35 @@ const phoneW, phoneH, phoneDPR = 390, 844, 3
 // (mobile, touch with five points) and opens the game.
 func startPhone(t *testing.T, w, h int) context.Context {
 	t.Helper()
-	url := serveGame(t)
-	ctx := startBrowser(t, w, h)
+	return startPhoneAt(t, w, h, "")
+}
+
+// startPhoneAt is startPhone opening the page's address with link (a
+// map's share link, or "") after it.
+func startPhoneAt(t *testing.T, w, h int, link string) context.Context {
+	t.Helper()
+	url := serveGame(t) + link
+	ctx := phoneBrowser(t, w, h)
 	t.Cleanup(func() { logTouches(t, ctx) })
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+	// The DevTools protocol hands a touch to the page only between two
+	// frames, and a frame of the software renderer at a phone's
+	// resolution may last longer than a long press: a tap's lift would
+	// come too late.
+	call(t, ctx, "touchHold", "10000")
+	chromedp.Run(ctx, chromedp.Evaluate[any](`window.touchLog = []; for (const n of ["pointerdown", "pointermove", "pointerup", "pointercancel"])
+		addEventListener(n, e => touchLog.push(n + " " + e.pointerType + " " + e.clientX + "," + e.clientY + " at " + Math.round(e.timeStamp)), {capture: true}); 1`))
+	return ctx
+}
+
+// phoneBrowser starts the browser emulating a phone of w×h CSS pixels:
+// mobile, touch with five points.
+func phoneBrowser(t *testing.T, w, h int) context.Context {
+	t.Helper()
+	ctx := startBrowser(t, w, h)
 	orient := &emulation.ScreenOrientation{Type: emulation.ScreenOrientationTypePortraitPrimary}
 	if w > h {
 		orient = &emulation.ScreenOrientation{Type: emulation.ScreenOrientationTypeLandscapePrimary, Angle: 90}
@@ -41,17 +67,6 @@ func startPhone(t *testing.T, w, h int) context.Context {
 	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx)
-	// The DevTools protocol hands a touch to the page only between two
-	// frames, and a frame of the software renderer at a phone's
-	// resolution may last longer than a long press: a tap's lift would
-	// come too late.
-	call(t, ctx, "touchHold", "10000")
-	chromedp.Run(ctx, chromedp.Evaluate[any](`window.touchLog = []; for (const n of ["pointerdown", "pointerup", "pointercancel"])
-		addEventListener(n, e => touchLog.push(n + " " + e.pointerType + " " + e.clientX + "," + e.clientY + " at " + Math.round(e.timeStamp)), {capture: true}); 1`))
 	return ctx
 }
 
@@ -89,6 +104,21 @@ func fingersAt(t *testing.T, ctx context.Context, typ input.DispatchTouchEventTy
 	}
 }
 
+// cellCSS is where cell i's centre is on the page in CSS pixels,
+// rounded.
+func cellCSS(t *testing.T, ctx context.Context, i int) (float64, float64) {
+	t.Helper()
+	x, y := cellPoint(t, ctx, i) // device pixels
+	return math.Round(x / phoneDPR), math.Round(y / phoneDPR)
+}
+
+// tapCell taps cell i's centre.
+func tapCell(t *testing.T, ctx context.Context, i int) {
+	t.Helper()
+	x, y := cellCSS(t, ctx, i)
+	tap(t, ctx, x, y)
+}
+
 // tap touches (x, y) and lifts the finger.
 func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
@@ -112,27 +142,76 @@ func twoFingers(t *testing.T, ctx context.Context, n int, a, b func(f float64) [
 	probe(t, ctx)
 }
 
-// A tap on a cell in edit mode paints it with the brush; two fingers
-// spreading from 60 to 120 CSS pixels apart about the map's middle
+// With the camera at zoom 0.3, a tap on a cell in edit mode paints it
+// with the brush; a finger dragged over three cells of the next row
+// paints the three cells of the stroke; a finger held still (for a
+// frame, the hold set to 1 ms) on a cell of another terrain picks it,
+// and the next tap paints with it; two fingers spreading from 60 to
+// 120 CSS pixels apart about the map's middle
 // halve the camera's distance (from zoom 0.3, a stick of
 // 250 − 205·0.3 = 188.5, to 94.25: zoom (250 − 94.25) / 205 ≈ 0.760);
 // two fingers turning a quarter turn clockwise about it turn the map
 // with them (the camera's rotation 90° less).
 func TestTouchTapPaintsAndPinchZoomsOnAPhone(t *testing.T) {
+	start := time.Now()
 	ctx := startPhone(t, phoneW, phoneH)
 	call(t, ctx, "settings", `{"ApplyTerrain":true,"Terrain":4,"BrushSize":0,"ApplyElevation":false}`)
+	call(t, ctx, "camera", `{"Zoom":0.3}`) // the cells of the stroke on the screen
 	p := probe(t, ctx)
 	css := func(px int) float64 { return float64(px) / phoneDPR }
 	if decoded(t, ctx).Cell(p.Centre).TerrainType == 4 {
 		t.Fatalf("test map: cell %d is snow already", p.Centre)
 	}
-	x, y := cellPoint(t, ctx, p.Centre) // device pixels
-	tap(t, ctx, math.Round(x/phoneDPR), math.Round(y/phoneDPR))
+	at := func(i int) (float64, float64) { return cellCSS(t, ctx, i) }
+	cx, cy := at(p.Centre)
+	t.Logf("%v: centre %d at %g,%g; zoom %g", time.Since(start), p.Centre, cx, cy, p.Zoom)
+	tap(t, ctx, cx, cy)
 	waitMapCell(t, ctx, p.Centre, 4)
+
+	// A stroke over three cells of the next row, s0 … s0+2, the middle
+	// one under p.Centre's east neighbour.
+	g := decoded(t, ctx)
+	s0 := p.Centre + g.Topology().Width
+	for i := s0; i <= s0+2; i++ {
+		if g.Cell(i).TerrainType == 4 {
+			t.Fatalf("test map: cell %d is snow already", i)
+		}
+		if x, y := at(i); x < 10 || x > phoneW-10 || y < 10 || y > phoneH-80 {
+			t.Fatalf("cell %d of the stroke is at (%g, %g), off the phone's map", i, x, y)
+		}
+	}
+	x0, y0 := at(s0)
+	x1, y1 := at(s0 + 2)
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{x0, y0})
+	for k := 1; k <= 8; k++ {
+		f := float64(k) / 8
+		fingers(t, ctx, input.DispatchTouchEventTypeTouchMove, [2]float64{x0 + (x1-x0)*f, y0 + (y1-y0)*f})
+	}
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	for i := s0; i <= s0+2; i++ {
+		waitMapCell(t, ctx, i, 4)
+	}
+
+	// A long press on p.Centre-2 picks its terrain; a tap on p.Centre
+	// paints it there.
+	picked := int(g.Cell(p.Centre - 2).TerrainType)
+	if picked == 4 {
+		t.Fatalf("test map: cell %d is snow", p.Centre-2)
+	}
+	lx, ly := at(p.Centre - 2)
+	call(t, ctx, "touchHold", "1")
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchStart, [2]float64{lx, ly})
+	probe(t, ctx) // a frame: the finger has been held 1 ms
+	fingers(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	call(t, ctx, "touchHold", "10000")
+	probe(t, ctx)
+	tap(t, ctx, cx, cy)
+	waitMapCell(t, ctx, p.Centre, picked)
 
 	st := gameStatus(t, ctx)
 	mx, my := math.Round(css((st.MapRect[0]+st.MapRect[2])/2)), math.Round(css((st.MapRect[1]+st.MapRect[3])/2))
 	call(t, ctx, "camera", `{"Zoom":0.3}`)
+	t.Logf("%v: painted, picked", time.Since(start).Round(time.Second))
 	twoFingers(t, ctx, 6,
 		func(f float64) [2]float64 { return [2]float64{mx - 30 - 30*f, my} },
 		func(f float64) [2]float64 { return [2]float64{mx + 30 + 30*f, my} })
@@ -155,6 +234,7 @@ func TestTouchTapPaintsAndPinchZoomsOnAPhone(t *testing.T) {
 		d := math.Abs(math.Mod(q.Rotation-wantRot+540, 360) - 180)
 		return d < 3
 	})
+	t.Logf("%v: pinched, twisted", time.Since(start).Round(time.Second))
 }
 
 // waitMapCell waits until cell i of the editor's map has terrain want.
@@ -166,5 +246,10 @@ func waitMapCell(t *testing.T, ctx context.Context, i, want int) {
 		}
 		probe(t, ctx)
 	}
-	t.Fatalf("cell %d: terrain %d, want %d", i, decoded(t, ctx).Cell(i).TerrainType, want)
+	g := decoded(t, ctx)
+	var row []int
+	for k := i - 6; k <= i+6; k++ {
+		row = append(row, int(g.Cell(k).TerrainType))
+	}
+	t.Fatalf("cell %d: terrain %d, want %d (cells %d…%d: %v)", i, g.Cell(i).TerrainType, want, i-6, i+6, row)
 }
