@@ -6,6 +6,7 @@ import (
 	"context"
 	"runtime"
 	"testing"
+	"time"
 
 	"hexsandbox/game"
 	"hexsandbox/internal/testutil"
@@ -16,8 +17,8 @@ import (
 // messages alone.
 type noStore struct{}
 
-func (noStore) Create(context.Context, Record, Entry) error         { return nil }
-func (noStore) Append(context.Context, string, []Entry, bool) error { return nil }
+func (noStore) Create(context.Context, Record, Entry) error                    { return nil }
+func (noStore) Append(context.Context, string, []Entry, bool, time.Time) error { return nil }
 func (noStore) Load(context.Context, string) (Record, [][]byte, error) {
 	return Record{}, nil, ErrNoMatch
 }

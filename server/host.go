@@ -289,7 +289,7 @@ func (h *host) command(ctx context.Context, side int, req online.Request) error 
 func (h *host) commit(ctx context.Context, batch []Entry) error {
 	over, _ := h.m.Over()
 	now := time.Now()
-	if err := h.store.Append(ctx, h.id, batch, over); err != nil {
+	if err := h.store.Append(ctx, h.id, batch, over, now); err != nil {
 		fresh, lerr := loadMatch(ctx, h.store, h.id)
 		if lerr != nil {
 			return fmt.Errorf("%w (and reloading: %v)", errNotStored, lerr)

@@ -90,8 +90,8 @@ func (s *SQLite) Create(ctx context.Context, rec Record, start Entry) error {
 }
 
 // Append keeps a batch of commands and their messages in one transaction.
-func (s *SQLite) Append(ctx context.Context, match string, batch []Entry, over bool) error {
-	now := time.Now().UnixMilli()
+func (s *SQLite) Append(ctx context.Context, match string, batch []Entry, over bool, at time.Time) error {
+	now := at.UnixMilli()
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		ins := tx.StmtContext(ctx, s.insCommand)
 		for _, e := range batch {

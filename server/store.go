@@ -16,9 +16,10 @@ type Store interface {
 	// no command).
 	Create(ctx context.Context, rec Record, start Entry) error
 	// Append keeps commands in order after the match's last one, with
-	// their messages; over marks the match finished. A command number
-	// already kept is refused with ErrConflict.
-	Append(ctx context.Context, match string, batch []Entry, over bool) error
+	// their messages, at the instant the host accepted them (kept to the
+	// millisecond, Record.Last on loading); over marks the match
+	// finished. A command number already kept is refused with ErrConflict.
+	Append(ctx context.Context, match string, batch []Entry, over bool, at time.Time) error
 	// Load is a match's record and its commands in order.
 	Load(ctx context.Context, match string) (Record, [][]byte, error)
 	// Messages is up to limit messages of a side's seat after seq, in
