@@ -20,17 +20,16 @@ import (
 // Only the desktop program enables it: in the browser the frames follow
 // requestAnimationFrame, and the window tests run on a script's clock.
 type idleWaker struct {
-	enabled bool
 	asleep  bool
-	stop    chan struct{} // closed to end the ticker; nil while awake
-	done    chan struct{} // closed by the ticker when it has ended
-	setMode func(sleep bool)
+	stop    chan struct{}    // closed to end the ticker; nil while awake
+	done    chan struct{}    // closed by the ticker when it has ended
+	setMode func(sleep bool) // nil: the waker is off
 	wake    func()
 }
 
 // enable turns the waker on with Ebitengine's frame-rate controls.
 func (w *idleWaker) enable() {
-	w.enabled, w.setMode, w.wake = true, setSleepMode, ebiten.ScheduleFrame
+	w.setMode, w.wake = setSleepMode, ebiten.ScheduleFrame
 }
 
 // setSleepMode switches Ebitengine between frames on demand, each with
@@ -48,7 +47,7 @@ func setSleepMode(sleep bool) {
 // follow puts the window to sleep when it has become idle and wakes it
 // when it no longer is.
 func (w *idleWaker) follow(idle bool) {
-	if !w.enabled || idle == w.asleep {
+	if w.setMode == nil || idle == w.asleep {
 		return
 	}
 	w.asleep = idle

@@ -123,7 +123,7 @@ func TestIdleWindowSleepsUntilInput(t *testing.T) {
 func TestIdleWakerFollowsIdleness(t *testing.T) {
 	var modes []bool
 	wakes := make(chan struct{})
-	w := idleWaker{enabled: true, setMode: func(s bool) { modes = append(modes, s) }, wake: func() { wakes <- struct{}{} }}
+	w := idleWaker{setMode: func(s bool) { modes = append(modes, s) }, wake: func() { wakes <- struct{}{} }}
 	w.follow(false)
 	w.follow(true)
 	w.follow(true)
