@@ -3,12 +3,16 @@
 package editor
 
 import (
+	"image"
 	"math"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 
 	"hexsandbox/editor/tools"
+	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
 )
 
@@ -136,6 +140,132 @@ func TestEditorFingerScrollsThePanel(t *testing.T) {
 				}
 				if g.mode != mode(g.edit) {
 					t.Errorf("the drag pressed the Play button")
+				}
+			}),
+		}
+	})
+}
+
+// skirmish is a flat 15×10 map of grass (a step costs 5 moves) with
+// blue's spearman on (3, 4) beside red's on (4, 4), blue's scout (36
+// moves a turn) on (1, 7), nine steps west of (10, 7), and blue's town
+// Ash on (6, 2). Both sides are people.
+func skirmish(t reporter) *hexmap.Grid {
+	g, err := hexmap.NewGrid(15, 10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []struct {
+		x, z int
+		side uint8
+		typ  string
+	}{{3, 4, 1, "spearman"}, {4, 4, 2, "spearman"}, {1, 7, 1, "scout"}} {
+		if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(offset(t, g, u.x, u.z)), Side: u.side, Type: u.typ}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(offset(t, g, 6, 2)), Name: "Ash", Owner: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// fingerTap is a finger's tap on cell's centre (looked up when reached):
+// down and up a pixel or two apart within a frame.
+func fingerTap(in *scriptInput, cell func() int) step {
+	return seq(do(func(g *game) {
+		x, y := g.cellScreen(cell())
+		finger(in, TouchDown, 5, x, y)
+		finger(in, TouchUp, 5, x+1, y+2)
+	}), wait(1))
+}
+
+// In play a finger's first tap on a free cell shows the selected unit's
+// way there, each cell with its turn, and moves nothing; a second tap
+// on the same cell sends the unit. A first tap on an enemy the selected
+// unit can attack shows the battle's forecast and harms no one; a second
+// attacks. The numbers are worked by hand on the skirmish map: the scout's
+// way to (10, 7) is its own cell and nine steps of 5 moves (45 > 36: the
+// last two in the second turn), and it stops this turn after seven steps
+// (35 of its 36 moves), on (8, 7).
+func TestPlayFingerTwoTapsMoveAndAttack(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		m := func() *engine.Match { return g.play.session.match }
+		grid := skirmish(t)
+		cell := func(x, z int) int { return offset(t, grid, x, z) }
+		unitOn := func(c int) engine.UnitInfo {
+			id, ok := m().UnitAt(c)
+			if !ok {
+				t.Fatalf("no unit on cell %d", c)
+			}
+			u, _ := m().Unit(id)
+			return u
+		}
+		var scout, blue, red engine.UnitInfo
+		dest := cell(10, 7)
+		return []step{
+			playOn(t, in, grid),
+			coverShown(t, "blue's hand-over screen"),
+			passCover(t, in),
+			do(func(g *game) {
+				scout, blue, red = unitOn(cell(1, 7)), unitOn(cell(3, 4)), unitOn(cell(4, 4))
+				for _, c := range []int{scout.Cell, dest, blue.Cell, red.Cell} {
+					if x, y := g.cellScreen(c); !image.Pt(x, y).In(g.mapRect().Inset(40)) || y < g.win.style.px(barHeight)+40 {
+						t.Fatalf("cell %d is at (%d, %d), off the map view %v", c, x, y, g.mapRect())
+					}
+				}
+			}),
+			fingerTap(in, func() int { return scout.Cell }),
+			do(func(g *game) {
+				if g.play.selected != scout.ID {
+					t.Fatalf("after a tap on the scout unit %d is selected, want %d", g.play.selected, scout.ID)
+				}
+			}),
+			fingerTap(in, func() int { return dest }),
+			do(func(g *game) {
+				cells, turns, ok := g.play.plannedPath()
+				wantCells := []int{scout.Cell}
+				for x := 2; x <= 10; x++ {
+					wantCells = append(wantCells, cell(x, 7))
+				}
+				wantTurns := []int{0, 0, 0, 0, 0, 0, 0, 0, 1, 1}
+				if !ok || !slices.Equal(cells, wantCells) || !slices.Equal(turns, wantTurns) {
+					t.Errorf("after the first tap on (10, 7) the way shown is %v with turns %v (shown %v), want %v with %v", cells, turns, ok, wantCells, wantTurns)
+				}
+				if u := unitOn(scout.Cell); u.ID != scout.ID || u.Moves != scout.Moves {
+					t.Fatalf("the first tap moved the scout: %+v on its cell", u)
+				}
+			}),
+			fingerTap(in, func() int { return dest }),
+			untilStill(t, 10*time.Second),
+			do(func(g *game) {
+				if u, _ := m().Unit(scout.ID); u.Cell != cell(8, 7) {
+					t.Errorf("after the second tap the scout is on %d, want %d (8, 7): seven steps of 5 of its 36 moves", u.Cell, cell(8, 7))
+				}
+			}),
+			fingerTap(in, func() int { return blue.Cell }),
+			fingerTap(in, func() int { return red.Cell }),
+			do(func(g *game) {
+				if g.play.selected != blue.ID {
+					t.Fatalf("after a tap on blue's spearman unit %d is selected, want %d", g.play.selected, blue.ID)
+				}
+				if _, ok := g.play.hoverForecast(); !ok {
+					t.Errorf("the first tap on red's spearman shows no forecast")
+				}
+				if u, _ := m().Unit(red.ID); u.HP != red.HP || g.play.session.battle != nil {
+					t.Fatalf("the first tap on red's spearman attacked it: %+v", u)
+				}
+			}),
+			fingerTap(in, func() int { return red.Cell }),
+			untilStill(t, 10*time.Second),
+			do(func(g *game) {
+				if u, alive := m().Unit(red.ID); alive && u.HP >= red.HP {
+					t.Errorf("after the second tap red's spearman has %d hp of %d: not attacked", u.HP, red.HP)
+				}
+				if u, _ := m().Unit(blue.ID); u.Moves != 0 {
+					t.Errorf("blue's spearman has %d moves left after attacking, want 0", u.Moves)
 				}
 			}),
 		}
