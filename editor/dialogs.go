@@ -220,14 +220,21 @@ func (s *style) entryList(entries []listEntry, width int, pick func(listEntry)) 
 	for i, e := range entries {
 		es[i] = e
 	}
+	spacing := 0
+	if t := s.theme.ListTheme; t != nil && t.ControlWidgetSpacing != nil {
+		spacing = *t.ControlWidgetSpacing
+	}
+	parts := newListParts(spacing, s.px(listMaxHeight)) // a finger scrolls the list through them
 	return widget.NewList(
 		widget.ListOpts.Entries(es),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(listEntry).label }),
 		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.ControlWidgetSpacing(spacing),
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(s.px(width), s.px(220)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
-		)),
+			widget.WidgetOpts.CustomData(parts),
+		), widget.ContainerOpts.Layout(parts)),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
 			if a.Entry != nil {
 				pick(a.Entry.(listEntry))

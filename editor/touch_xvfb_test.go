@@ -3,6 +3,8 @@
 package editor
 
 import (
+	"context"
+	"fmt"
 	"image"
 	"math"
 	"slices"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexsandbox/editor/tools"
 	engine "hexsandbox/game"
@@ -266,6 +269,77 @@ func TestPlayFingerTwoTapsMoveAndAttack(t *testing.T) {
 				}
 				if u, _ := m().Unit(blue.ID); u.Moves != 0 {
 					t.Errorf("blue's spearman has %d moves left after attacking, want 0", u.Moves)
+				}
+			}),
+		}
+	})
+}
+
+// The Open dialog's list of thirty maps is no higher than
+// listMaxHeight, its entries scrolled within; a finger dragged 100
+// pixels up over it scrolls its content 100 pixels with it and picks no
+// map; a tap on an entry then picks it.
+func TestEditorFingerScrollsADialogList(t *testing.T) {
+	dir, store := newMapsDir(t)
+	small, err := hexmap.NewGrid(5, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 30 {
+		if err := store.Save(context.Background(), fmt.Sprintf("map%02d", k), small, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := newScriptInput()
+	runEditor(t, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		var l *widget.List
+		var p *listParts
+		var x, y, over int
+		var before any
+		return []step{
+			wait(2),
+			key(in, ebiten.KeyO, false),
+			waitFor(t, "the Open dialog's list", func(g *game) bool { return findList(g) != nil }),
+			wait(2),
+			do(func(g *game) {
+				l = findList(g)
+				var ok bool
+				if p, ok = l.GetWidget().CustomData.(*listParts); !ok || p.view == nil || p.bar == nil {
+					t.Fatalf("the list carries no scroll view and bar: %+v", l.GetWidget().CustomData)
+				}
+				if h := l.GetWidget().Rect.Dy(); h > g.win.style.px(listMaxHeight) {
+					t.Errorf("the list is %d pixels high, more than %d", h, g.win.style.px(listMaxHeight))
+				}
+				if over = p.view.ContentRect().Dy() - p.view.ViewRect().Dy(); over < 150 {
+					t.Fatalf("the list's content %v overflows its view %v by %d pixels only", p.view.ContentRect(), p.view.ViewRect(), over)
+				}
+				if p.view.ScrollTop != 0 {
+					t.Fatalf("the list opens scrolled to %g", p.view.ScrollTop)
+				}
+				before = l.SelectedEntry()
+				r := p.view.ViewRect()
+				x, y = (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+				finger(in, TouchDown, 4, x, y)
+			}),
+			do(func(*game) { finger(in, TouchMove, 4, x, y-20) }),
+			do(func(*game) { finger(in, TouchMove, 4, x+3, y-60) }),
+			do(func(*game) { finger(in, TouchMove, 4, x+3, y-100) }),
+			do(func(*game) { finger(in, TouchUp, 4, x+3, y-100) }),
+			wait(2),
+			do(func(g *game) {
+				if got := p.view.ScrollTop * float64(over); math.Abs(got-100) > 1 {
+					t.Errorf("the list scrolled %.1f pixels, want 100", got)
+				}
+				if l.SelectedEntry() != before || len(g.dialogs) != 1 {
+					t.Errorf("the drag picked %v (before: %v), %d dialogs open", l.SelectedEntry(), before, len(g.dialogs))
+				}
+				finger(in, TouchDown, 5, x, y)
+				finger(in, TouchUp, 5, x+1, y+1)
+			}),
+			wait(2),
+			do(func(g *game) {
+				if e, ok := l.SelectedEntry().(listEntry); !ok || e == before {
+					t.Errorf("a tap on the scrolled list picked %v, want a map", l.SelectedEntry())
 				}
 			}),
 		}

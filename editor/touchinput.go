@@ -16,14 +16,15 @@ type touchRoute uint8
 const (
 	routeNone    touchRoute = iota
 	routeWidgets            // began off the map: the finger is the left button, for the widgets
-	routePanel              // began on the panel: the left button, or a drag up or down scrolls it
+	routePanel              // began on the panel or a dialog's list: the left button, or a drag up or down scrolls it
 	routeMap                // began on the map: gestures
 )
 
 // touchInput turns fingers into the events the editor replays: a finger
 // that goes down off the map (on the panel, the game bar, a dialog) is
 // the left button there (on the panel a finger dragged up or down
-// scrolls it instead, as the wheel does); on the map the fingers are gestures (package
+// scrolls it instead, as the wheel does, and on a dialog's list it
+// scrolls the list with it); on the map the fingers are gestures (package
 // touch): a tap is a click, a one-finger drag holds the left button
 // (painting) or the right (panning, as the right button pans), a long
 // press is a Hold, and two fingers pinch, twist and pan (Pinch). Every
@@ -38,6 +39,7 @@ type touchInput struct {
 	from, last [2]int
 	scrolls    bool
 	notch      float64
+	list       *listParts         // routePanel: the dialog's list the finger scrolls; nil: the panel
 	drag       ebiten.MouseButton // the button a drag under way holds
 	// pans: a one-finger drag on the map pans (play mode, or the hand
 	// in edit mode) rather than paints.
@@ -53,8 +55,8 @@ type touchInput struct {
 // translate turns the fingers among evs into events, appended in their
 // place to a buffer of its own, and at now a finger held still into a
 // long press. where tells where a finger going down at a point is
-// routed.
-func (t *touchInput) translate(evs []Event, now time.Time, where func(x, y int) touchRoute) []Event {
+// routed, and the dialog's list there, if any.
+func (t *touchInput) translate(evs []Event, now time.Time, where func(x, y int) (touchRoute, *listParts)) []Event {
 	t.out = t.out[:0]
 	for _, ev := range evs {
 		if !isTouch(ev.Kind) {
@@ -72,9 +74,10 @@ func (t *touchInput) translate(evs []Event, now time.Time, where func(x, y int) 
 }
 
 // finger1 routes one finger's event.
-func (t *touchInput) finger1(ev Event, where func(x, y int) touchRoute) {
+func (t *touchInput) finger1(ev Event, where func(x, y int) (touchRoute, *listParts)) {
 	if t.route == routeNone && ev.Kind == TouchDown {
-		t.finger, t.route = ev.Finger, where(ev.X, ev.Y)
+		t.route, t.list = where(ev.X, ev.Y)
+		t.finger = ev.Finger
 		t.from, t.last, t.scrolls = [2]int{ev.X, ev.Y}, [2]int{ev.X, ev.Y}, false
 	}
 	switch t.route {
@@ -113,7 +116,8 @@ func (t *touchInput) widgets(ev Event) {
 // has moved up or down more than a sixth of a notch (and more than
 // sideways: a slider follows a finger dragged sideways): the press is
 // taken back, released away from every widget, and the finger's moves
-// turn the wheel where it went down. It reports whether it took ev.
+// turn the wheel where it went down (over a dialog's list, move the
+// list's content with the finger). It reports whether it took ev.
 func (t *touchInput) scroll(ev Event) bool {
 	if ev.Finger != t.finger || t.notch <= 0 {
 		return false
@@ -124,11 +128,16 @@ func (t *touchInput) scroll(ev Event) bool {
 		t.emit(Move, -1, -1, ev.At)
 		t.button(ButtonUp, ebiten.MouseButtonLeft, -1, -1, ev.At)
 		t.emit(Move, t.from[0], t.from[1], ev.At)
+		if t.list != nil {
+			t.list.grab()
+		}
 	}
 	if !t.scrolls {
 		return false
 	}
-	if wy := float64(ev.Y - t.last[1]); wy != 0 {
+	if t.list != nil {
+		t.list.follow(ev.Y - t.from[1])
+	} else if wy := float64(ev.Y - t.last[1]); wy != 0 {
 		t.out = append(t.out, Event{Kind: Wheel, X: t.from[0], Y: t.from[1], WheelY: wy / t.notch, At: ev.At})
 	}
 	t.last = [2]int{ev.X, ev.Y}
@@ -203,15 +212,18 @@ func (g *game) fingers(now time.Time) {
 
 // touchRoute is where a finger down at (x, y) goes: the map's gestures
 // on the map (not the minimap or a map button, which take it as a
-// click), the panel shown in edit mode with no dialog open, or the
-// widgets there.
-func (g *game) touchRoute(x, y int) touchRoute {
+// click), the panel shown in edit mode with no dialog open, a list of
+// the newest dialog (with its parts), or the widgets there.
+func (g *game) touchRoute(x, y int) (touchRoute, *listParts) {
 	_, onButton := g.mapButtonAt(x, y)
 	switch {
 	case g.overMap(x, y) && !g.mini.contains(x, y) && !onButton:
-		return routeMap
+		return routeMap, nil
 	case !g.busy() && g.mode == mode(g.edit) && g.panelShown() && image.Pt(x, y).In(g.edit.panel.root.GetWidget().Rect):
-		return routePanel
+		return routePanel, nil
 	}
-	return routeWidgets
+	if l := g.listPartsAt(x, y); l != nil {
+		return routePanel, l
+	}
+	return routeWidgets, nil
 }
