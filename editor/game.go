@@ -624,6 +624,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(screen.SubImage(mr).(*ebiten.Image), &g.cam)
 	g.drawOverlay(screen)
 	g.drawMinimap(screen)
+	if g.mode == mode(g.play) {
+		g.play.drawForecast(screen)
+	}
 	g.drawMapButtons(screen)
 	g.drawUI(screen)
 	g.drawStatus(screen)

@@ -63,10 +63,8 @@ func (p *playMode) drawOver(screen *ebiten.Image, v *project.View) {
 		pt.outline(screen, v, u.Cell, pt.shiftNear(u.Cell, ref), colourText(s.match.SideColour(u.Side)), 3)
 		pt.lines.flush(screen, pt.white)
 	}
-	if f, ok := p.hoverForecast(); ok {
-		p.forecast.lines(s.match, f, e.paint.win.style)
-		p.forecast.draw(screen, e.ptr.x, e.ptr.y, e.paint.win.style)
-		return
+	if _, ok := p.hoverForecast(); ok {
+		return // the forecast shows instead of the way (drawForecast)
 	}
 	cells, turns, ok := p.plannedPath()
 	if tt := p.turnsTo(); tt != nil {
@@ -254,5 +252,16 @@ func (p *painter) pointText(screen *ebiten.Image, v *project.View, at vec3.T, s 
 		op.GeoM.Translate(float64(sx)-w/2+pass.off, float64(sy)-h/2+pass.off)
 		op.ColorScale.ScaleWithColor(pass.c)
 		text.Draw(screen, s, p.win.style.bold, op)
+	}
+}
+
+// drawForecast draws the battle's forecast when the pointer is on an
+// enemy the selected unit can attack. It is drawn over the minimap: on
+// a phone the box by a finger low on the map went under it.
+func (p *playMode) drawForecast(screen *ebiten.Image) {
+	if f, ok := p.hoverForecast(); ok {
+		e, st := p.env, p.env.paint.win.style
+		p.forecast.lines(p.session.match, f, st)
+		p.forecast.draw(screen, e.ptr.x, e.ptr.y, st)
 	}
 }

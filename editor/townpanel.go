@@ -69,18 +69,19 @@ func (t *townPanel) draw(screen *ebiten.Image, mr image.Rectangle, s *style) {
 	margin := s.px(12)
 	box := t.box.fit(float64(mr.Dx() - 2*margin))
 	w, h := box.size()
-	rowH := float64(s.fingerMin(30))
+	// A row's box: a finger's height on a touch screen, a gap between.
+	rowH, gap := float64(s.fingerMin(26)), float64(s.px(4))
 	x, y := max(float64(mr.Min.X+margin), float64(mr.Max.X-margin)-w), float64(mr.Min.Y+s.px(barHeight+12))
 	t.at = box.draw(screen, x, y, helpBack, colAccent)
-	ry := y + h + float64(s.px(4))
+	ry := y + h + gap
 	for k := range t.rows {
 		r := &t.rows[k]
 		lb := textBox{lines: []textLine{{r.label, s.face, colText}}, pad: float64(s.px(6))}
-		if _, lh := lb.size(); lh < rowH-float64(s.px(4)) {
-			lb.pad += (rowH - float64(s.px(4)) - lh) / 2 // a finger's height, the gap kept
+		if _, lh := lb.size(); lh < rowH {
+			lb.pad += (rowH - lh) / 2
 		}
 		r.at = lb.draw(screen, x, ry, colButton, colBorder)
-		ry += rowH
+		ry += rowH + gap
 	}
 	t.at = t.at.Union(image.Rect(int(x), int(y), int(x+w), int(ry)))
 }
