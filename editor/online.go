@@ -73,7 +73,7 @@ func (g *game) onlineDialog() {
 		cycleInt(s, &players[k], row, sideTitle(sd), labels)
 	}
 	join := s.textField("", "a seat's link, or its code", 320, nil)
-	row("Join", join)
+	row("Join", join, s.button("Paste", 60, func() { g.pasteButton(join) }))
 	var closeDialog func()
 	g.lobbyRows(body, func() { closeDialog() })
 	closeDialog = g.dialog("Online play", body, choice{label: "Cancel"},
