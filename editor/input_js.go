@@ -136,6 +136,12 @@ func (in *jsInput) finger(e js.Value, kind EventKind) {
 // presses).
 func (in *jsInput) key(e js.Value, kind EventKind) {
 	in.syncModifiers(e)
+	// Ebitengine's canvas cancels every key press, and a cancelled
+	// Ctrl+V pastes nothing: the page's paste event (page_js.go) would
+	// never come. The press goes into the queue all the same.
+	if kind == KeyDown && e.Get("code").String() == "KeyV" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
+		e.Call("stopPropagation")
+	}
 	// Modifiers follow the flags (syncModifiers), so their own events,
 	// which carry the new flags, add nothing.
 	if k, ok := jsKey(e.Get("code").String()); ok && !isModifier(k) {

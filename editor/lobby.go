@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -186,7 +187,7 @@ func (g *game) replayOnline(ans lobbyAnswer, closeDialog func()) {
 	closeDialog()
 	g.guard("replaying the online match", func() {
 		g.play.stopOnline()
-		g.replace(files.Loaded{Grid: grid, Name: "online match", Info: info})
+		g.replace(files.Loaded{Grid: grid, Name: cmp.Or(ans.replay.Name, "online match"), Info: info})
 		g.watchReplay(ans.replay.Match, ans.replay.Side)
 	})
 }

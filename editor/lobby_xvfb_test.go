@@ -60,7 +60,8 @@ func remembered(t *testing.T, base string, seat online.Seat, name string) online
 // server says: whose turn it is and when the last move came for one
 // under way, who won one that is over. Copy link puts a seat's link on
 // the system clipboard, which another connection to the X server reads
-// and Ctrl+V pastes into the Join field; Replay plays the finished
+// and Ctrl+V pastes into the Join field, as the Paste button beside it
+// does, giving the field the keyboard; Replay plays the finished
 // match back, seen as the seat's side, with its whole log; Forget takes
 // a match out of the list; the preferences keep the list.
 func TestOnlineLobbyListsCopiesReplaysAndForgets(t *testing.T) {
@@ -120,6 +121,15 @@ func TestOnlineLobbyListsCopiesReplaysAndForgets(t *testing.T) {
 			do(func(*game) {
 				if got := joinField(g).GetText(); got != over.Link() {
 					t.Errorf("Ctrl+V put %q into the Join field; the clipboard holds %q", got, over.Link())
+				}
+				g.win.ui.ClearFocus()
+				findButton(g, "Paste").Click()
+			}),
+			wait(1), // ebitenui runs a click's handler in its next update
+			do(func(*game) {
+				if got := joinField(g).GetText(); got != over.Link()+over.Link() || g.focusedField() != joinField(g) {
+					t.Errorf("the Paste button left %q in the Join field (focused: %v); want the link twice, the field focused",
+						got, g.focusedField() == joinField(g))
 				}
 			}),
 		}

@@ -73,7 +73,7 @@ func (g *game) onlineDialog() {
 		cycleInt(s, &players[k], row, sideTitle(sd), labels)
 	}
 	join := s.textField("", "a seat's link, or its code", 320, nil)
-	row("Join", join)
+	row("Join", join, s.button("Paste", 60, func() { g.pasteButton(join) }))
 	var closeDialog func()
 	g.lobbyRows(body, func() { closeDialog() })
 	closeDialog = g.dialog("Online play", body, choice{label: "Cancel"},
@@ -116,7 +116,7 @@ func (g *game) createOnline(server string, sc engine.Scenario, players []int) {
 		g.errorf("Online: %v", err)
 		return
 	}
-	req := online.Create{Map: data, Computer: map[string]string{}}
+	req := online.Create{Map: data, Computer: map[string]string{}, Name: online.MapName(g.mapTitle())}
 	mine := 0
 	for k, sd := range sc.Sides {
 		switch c := playerChoices[players[k]]; {
@@ -234,7 +234,7 @@ func (p *playMode) takeNews(u online.Update) {
 func (p *playMode) takeSetup(st *online.Setup) bool {
 	r := p.remote
 	r.setup = st
-	r.remember(online.Remembered{Server: r.base, Match: r.match, Token: r.token, Side: st.Side, Name: cmp.Or(r.name, sidesTitle(st.Scenario))})
+	r.remember(online.Remembered{Server: r.base, Match: r.match, Token: r.token, Side: st.Side, Name: cmp.Or(r.name, st.Name, sidesTitle(st.Scenario))})
 	if r.ownMap {
 		r.grid = p.env.sess.Grid
 		return true
@@ -246,7 +246,7 @@ func (p *playMode) takeSetup(st *online.Setup) bool {
 		return false
 	}
 	p.remote = nil // the map's replacement resets play mode
-	p.env.replaceMap(files.Loaded{Grid: g, Name: "online match", Info: info})
+	p.env.replaceMap(files.Loaded{Grid: g, Name: cmp.Or(st.Name, "online match"), Info: info})
 	p.remote, r.grid = r, g
 	return true
 }

@@ -50,8 +50,11 @@ func onlineMatch(t *testing.T) (string, online.Seat) {
 	return base, duelSeat(t, base)
 }
 
+// duelMap is the map's name the duel is created with.
+const duelMap = "Duel at the ford"
+
 // duelSeat creates a duel on the server at base, side 2 played by the
-// computer: side 1's seat.
+// computer, named duelMap: side 1's seat.
 func duelSeat(t *testing.T, base string) online.Seat {
 	t.Helper()
 	data, err := os.ReadFile("../docs/towns.hexmap")
@@ -60,7 +63,7 @@ func duelSeat(t *testing.T, base string) online.Seat {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := online.CreateMatch(ctx, base, online.Create{Map: data, Scenario: duelScenario(), Computer: map[string]string{"2": "easy"}})
+	c, err := online.CreateMatch(ctx, base, online.Create{Map: data, Scenario: duelScenario(), Computer: map[string]string{"2": "easy"}, Name: duelMap})
 	if err != nil || len(c.Seats) != 1 {
 		t.Fatalf("creating the match: %+v, %v", c, err)
 	}
@@ -86,7 +89,8 @@ func untilReal(t reporter, d time.Duration, what string, cond func(g *game) bool
 }
 
 // A window started with a seat's link (hexsandbox -join) joins the match
-// on a live server and keeps the seat in its lobby: it shows the match as the seat's side knows it,
+// on a live server and keeps the seat in its lobby under the map's name
+// the match was made with: it shows the match as the seat's side knows it,
 // moves the scout by two clicks and ends the turn by Enter, all through
 // the server; the computer plays the other side there, and the turn
 // comes back with the window showing the units the seat's side knows,
@@ -107,7 +111,7 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 			fullWindow(c),
 			untilReal(c, 20*time.Second, "turn of the joined match", myTurn(1)),
 			do(func(*game) {
-				want := online.Remembered{Server: base, Match: p.remote.match, Token: seat.Token, Side: 1, Name: "Blue vs Red"}
+				want := online.Remembered{Server: base, Match: p.remote.match, Token: seat.Token, Side: 1, Name: duelMap}
 				if len(g.doc.lobby.seats) != 1 || g.doc.lobby.seats[0] != want {
 					t.Errorf("the lobby keeps %+v; want the joined seat %+v", g.doc.lobby.seats, want)
 				}
@@ -161,12 +165,13 @@ func TestOnlineWindowJoinsAMatch(t *testing.T) {
 // The Online… dialog creates a match of the open map on a server: with
 // red switched from the computer to a person, Create makes the match,
 // the window plays blue's seat, and a dialog gives red's link, which
-// the server answers with red's seat.
+// the server answers with red's seat and the window's map title as the
+// match's map name.
 func TestOnlineWindowCreatesAMatch(t *testing.T) {
 	base := matchServer(t)
 	grid, _ := conquestMap(t)
 	in := newScriptInput()
-	var said string
+	var said, title string
 	runEditor(t, Options{MapsDir: t.TempDir()}, in, func(g *game, c *checker) []step {
 		p := g.play
 		return []step{
@@ -174,6 +179,7 @@ func TestOnlineWindowCreatesAMatch(t *testing.T) {
 			do(func(*game) {
 				g.sess.Replace("", grid, false)
 				g.resetView()
+				title = g.mapTitle()
 				g.onlineDialog()
 				findIn(g, func(f *textField) bool { return f.placeholder == "http://host:port" }).SetText(base)
 			}),
@@ -202,8 +208,8 @@ func TestOnlineWindowCreatesAMatch(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if st, err := online.FetchSetup(ctx, server, match, token); err != nil || st.Side != 2 {
-		t.Errorf("the server answers red's link with side %d, %v; want side 2", st.Side, err)
+	if st, err := online.FetchSetup(ctx, server, match, token); err != nil || st.Side != 2 || st.Name != title || title == "" {
+		t.Errorf("the server answers red's link with side %d, map name %q, %v; want side 2, the window's title %q", st.Side, st.Name, err, title)
 	}
 }
 

@@ -5,6 +5,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"hexsandbox/editor/files"
@@ -42,7 +43,26 @@ func newPage() *page {
 		}
 		return nil
 	}))
+	// The user's paste (Ctrl+V, the browser's menu) brings its text with
+	// the event, without asking for the clipboard: for the focused field.
+	js.Global().Call("addEventListener", "paste", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		if len(a) == 0 || !a[0].Get("clipboardData").Truthy() {
+			return nil
+		}
+		text := a[0].Get("clipboardData").Call("getData", "text/plain").String()
+		select {
+		case p.reqs <- request{name: "paste", arg: text}:
+		default:
+		}
+		return nil
+	}))
 	return p
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // enqueue is hexsandbox.call(name, arg) and returns a promise.
@@ -79,6 +99,12 @@ func (g *game) runCall(p *page, name, arg string) (any, error) {
 		return nil, nil
 	case "openLink":
 		g.openLink()
+		return nil, nil
+	case "paste": // text for the focused field (the page's paste event, the Paste button)
+		g.pasted(arg)
+		return nil, nil
+	case "pasteRefused": // the browser's answer to the Paste button's read
+		g.notice("Paste: the browser refused the clipboard (" + firstLine(arg) + "); press Ctrl+V in the field instead")
 		return nil, nil
 	}
 	if res, ok, err := g.testCall(p, name, arg); ok {

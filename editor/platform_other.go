@@ -90,3 +90,10 @@ func (g *game) pasteInto(f *textField) {
 	}
 	f.insert(text)
 }
+
+// pasteButton gives field f the keyboard and puts the clipboard's text
+// into it (a Paste button beside it, for a touch screen's user).
+func (g *game) pasteButton(f *textField) {
+	f.takeFocus()
+	g.pasteInto(f)
+}

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"hexsandbox/editor/files"
+	"hexsandbox/internal/clipboard"
 )
 
 // shareLink puts the map into the page's address (#map=…), so that the
@@ -72,10 +73,54 @@ func pageServer() string { return js.Global().Get("location").Get("origin").Stri
 // pageTitle shows the window's title as the page's (the tab's).
 func pageTitle(t string) { js.Global().Get("document").Set("title", t) }
 
-// pasteInto: the page reads no clipboard of its own (the browser would
-// ask the user each time); a link opens the page instead.
-func (g *game) pasteInto(*textField) {
-	g.notice("Paste: open the seat's link in the browser instead")
+// pasteInto: Ctrl+V in a text field; the page's paste event brings the
+// text (page_js.go), which needs no permission for a paste the user
+// made, and pasted puts it into the focused field.
+func (g *game) pasteInto(*textField) {}
+
+// pasteButton gives field f the keyboard and asks the browser for the
+// clipboard's text (it may ask the user first): the text comes back as
+// a "paste" call of window.hexsandbox into the focused field, a refusal
+// as a "pasteRefused" call that shows a notice. Nothing waits for the
+// answer, so a question the user leaves open holds nothing up.
+func (g *game) pasteButton(f *textField) {
+	f.takeFocus()
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() || cb.Get("readText").Type() != js.TypeFunction {
+		g.notice("Paste: this browser lets the page read no clipboard; press Ctrl+V in the field")
+		return
+	}
+	var took, refused js.Func
+	answer := func(name string, v js.Value) {
+		took.Release()
+		refused.Release()
+		js.Global().Get("hexsandbox").Call("call", name, js.Global().Call("String", v))
+	}
+	took = js.FuncOf(func(_ js.Value, a []js.Value) any { answer("paste", arg0(a)); return nil })
+	refused = js.FuncOf(func(_ js.Value, a []js.Value) any { answer("pasteRefused", arg0(a)); return nil })
+	cb.Call("readText").Call("then", took, refused)
+}
+
+// arg0 is a callback's first argument, or undefined.
+func arg0(a []js.Value) js.Value {
+	if len(a) == 0 {
+		return js.Undefined()
+	}
+	return a[0]
+}
+
+// pasted puts text the page was given (a paste event, or the Paste
+// button's read) into the focused text field; with none focused it is
+// not for a field, and Ctrl+V's other uses have their own keys.
+func (g *game) pasted(text string) {
+	f := g.focusedField()
+	switch {
+	case f == nil:
+	case len(text) > clipboard.MaxBytes:
+		g.notice(fmt.Sprintf("Paste: %d bytes, more than a field takes (%d)", len(text), clipboard.MaxBytes))
+	default:
+		f.insert(text)
+	}
 }
 
 // notifyTurn shows a browser notification that it is the seat's turn

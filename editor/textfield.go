@@ -73,6 +73,13 @@ func (s *style) textField(initial, placeholder string, width int, submit func(st
 	return f
 }
 
+// takeFocus gives the field the keyboard, as a click on it does.
+func (f *textField) takeFocus() {
+	if f.focus != nil {
+		f.focus(f)
+	}
+}
+
 // GetText returns the field's text.
 func (f *textField) GetText() string { return string(f.text) }
 

@@ -9,7 +9,12 @@
 package online
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"hexsandbox/game"
 )
@@ -83,12 +88,51 @@ type Error struct {
 }
 
 // Create is the body of POST /api/matches: the map file (the product's
-// format, base64 in JSON), the scenario (nil: the map's own) and the
-// sides computers play, with their levels ({"2":"hard"}).
+// format, base64 in JSON), the scenario (nil: the map's own), the sides
+// computers play, with their levels ({"2":"hard"}), and the map's name
+// as its creator calls it (the file holds none), which every seat's
+// lobby shows: one line of at most MaxName bytes, "" for none.
 type Create struct {
 	Map      []byte            `json:"map"`
 	Scenario *game.Scenario    `json:"scenario,omitempty"`
 	Computer map[string]string `json:"computer,omitempty"`
+	Name     string            `json:"name,omitempty"`
+}
+
+// MapName is title made a match's map name (CheckName accepts it): each
+// run of spaces and control characters one space, bytes that are not
+// UTF-8 U+FFFD, cut to MaxName bytes at a character's end.
+func MapName(title string) string {
+	title = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(title, "\uFFFD"))
+	name := strings.Join(strings.Fields(title), " ")
+	for len(name) > MaxName {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	return name
+}
+
+// MaxName bounds a match's map name, in bytes.
+const MaxName = 100
+
+// CheckName tells why name cannot be a match's map name (nil when it
+// can): too long, not UTF-8, or holding control characters (a line
+// break would break a lobby's line).
+func CheckName(name string) error {
+	switch {
+	case len(name) > MaxName:
+		return fmt.Errorf("name: %d bytes; at most %d", len(name), MaxName)
+	case !utf8.ValidString(name):
+		return errors.New("name: not UTF-8")
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return errors.New("name: holds a control character; one line of text")
+	}
+	return nil
 }
 
 // Created answers POST /api/matches: the match's id and a seat for each
@@ -108,10 +152,13 @@ type SeatRequest struct {
 // match) and the scenario as the side may know it from the start
 // (game.Scenario.KnownTo). With the seat's Knowledge, game.Known makes
 // the match the client shows.
+//
+// Name is the map's name the match was created with ("" for none).
 type Setup struct {
 	Side     int           `json:"side"`
 	Map      []byte        `json:"map"`
 	Scenario game.Scenario `json:"scenario"`
+	Name     string        `json:"name,omitempty"`
 }
 
 // Seat is a side's seat: its secret token and the link that joins it.
@@ -125,7 +172,8 @@ type Seat struct {
 // seat's match as a lobby lists it. Side is the seat's side, Turn the
 // side in turn, N the last command's number, Last when the last command
 // came (when the match was made, before any), Winner the team that won
-// (0 with Over: a draw). Everything in it is known to every seat.
+// (0 with Over: a draw), Name the map's name the match was created with
+// ("" for none). Everything in it is known to every seat.
 type Status struct {
 	Side   int       `json:"side"`
 	Turn   int       `json:"turn"`
@@ -134,6 +182,7 @@ type Status struct {
 	Winner int       `json:"winner,omitempty"`
 	N      int       `json:"n"`
 	Last   time.Time `json:"last"`
+	Name   string    `json:"name,omitempty"`
 }
 
 // Replay answers POST /api/matches/{id}/replay (a SeatRequest) once the
@@ -143,4 +192,5 @@ type Replay struct {
 	Side  int        `json:"side"`
 	Map   []byte     `json:"map"`
 	Match game.Saved `json:"match"`
+	Name  string     `json:"name,omitempty"`
 }

@@ -169,7 +169,7 @@ func (h *host) setup(side int) (online.Setup, error) {
 	if err != nil {
 		return online.Setup{}, err
 	}
-	return online.Setup{Side: side, Map: b, Scenario: h.m.Scenario().KnownTo(side)}, nil
+	return online.Setup{Side: side, Map: b, Scenario: h.m.Scenario().KnownTo(side), Name: h.rec.Name}, nil
 }
 
 // bareMap is the match's map file without units or a saved match.
@@ -194,7 +194,7 @@ func (h *host) status(side int) online.Status {
 	defer h.mu.Unlock()
 	over, team := h.m.Over()
 	return online.Status{Side: side, Turn: h.m.SideInTurn(), Round: h.m.Round(), Over: over, Winner: team,
-		N: len(h.m.Log()), Last: h.rec.Last}
+		N: len(h.m.Log()), Last: h.rec.Last, Name: h.rec.Name}
 }
 
 // replay is the whole match for side's seat to play back, once it is
@@ -208,7 +208,7 @@ func (h *host) replay(side int) (rp online.Replay, over bool, err error) {
 		return online.Replay{}, false, nil
 	}
 	b, err := h.bareMap()
-	return online.Replay{Side: side, Map: b, Match: saved}, true, err
+	return online.Replay{Side: side, Map: b, Match: saved, Name: h.rec.Name}, true, err
 }
 
 // hashToken is what the store keeps of a seat's token.

@@ -141,12 +141,15 @@ func newRecord(req online.Create, creator string) (Record, map[int]string, error
 	if err != nil {
 		return Record{}, nil, fmt.Errorf("map: %v", err)
 	}
+	if err := online.CheckName(req.Name); err != nil {
+		return Record{}, nil, err
+	}
 	sc := game.ScenarioOf(g)
 	if req.Scenario != nil {
 		sc = *req.Scenario
 	}
 	now := time.Now()
-	rec := Record{ID: randomHex(8), Map: req.Map, Scenario: mustJSON(sc), Computer: map[int]string{}, Creator: creator, Created: now, Last: now}
+	rec := Record{ID: randomHex(8), Map: req.Map, Name: req.Name, Scenario: mustJSON(sc), Computer: map[int]string{}, Creator: creator, Created: now, Last: now}
 	for k, v := range req.Computer {
 		side, err := strconv.Atoi(k)
 		if err != nil {

@@ -27,7 +27,8 @@ type SQLite struct {
 const schema = `
 CREATE TABLE IF NOT EXISTS matches(
 	id TEXT PRIMARY KEY, created INTEGER NOT NULL, creator TEXT NOT NULL,
-	map BLOB NOT NULL, scenario BLOB NOT NULL, computer TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0);
+	map BLOB NOT NULL, scenario BLOB NOT NULL, computer TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0,
+	name TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS matches_creator ON matches(creator, over);
 CREATE TABLE IF NOT EXISTS seats(
 	match TEXT NOT NULL, side INTEGER NOT NULL, token BLOB NOT NULL,
@@ -51,7 +52,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	if _, err := db.Exec(schema); err == nil {
+		err = addNames(db)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %v", path, oneLine(err.Error()))
 	}
@@ -66,6 +70,18 @@ func OpenSQLite(path string) (*SQLite, error) {
 	return st, nil
 }
 
+// addNames gives a file made before matches had map names (protocol
+// version 1 as first served) the matches' name column, "" for those it
+// holds.
+func addNames(db *sql.DB) error {
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM pragma_table_info('matches') WHERE name = 'name'`).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	_, err := db.Exec(`ALTER TABLE matches ADD COLUMN name TEXT NOT NULL DEFAULT ''`)
+	return err
+}
+
 // Close closes the file.
 func (s *SQLite) Close() error { return s.db.Close() }
 
@@ -76,8 +92,8 @@ func (s *SQLite) Create(ctx context.Context, rec Record, start Entry) error {
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, created, creator, map, scenario, computer) VALUES(?,?,?,?,?,?)`,
-			rec.ID, rec.Created.UnixMilli(), rec.Creator, rec.Map, rec.Scenario, string(comp)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, created, creator, map, scenario, computer, name) VALUES(?,?,?,?,?,?,?)`,
+			rec.ID, rec.Created.UnixMilli(), rec.Creator, rec.Map, rec.Scenario, string(comp), rec.Name); err != nil {
 			return err
 		}
 		for _, st := range rec.Seats {
@@ -142,8 +158,8 @@ func (s *SQLite) Load(ctx context.Context, match string) (Record, [][]byte, erro
 	rec := Record{ID: match}
 	var created int64
 	var comp string
-	err := s.db.QueryRowContext(ctx, `SELECT created, creator, map, scenario, computer, over FROM matches WHERE id = ?`, match).
-		Scan(&created, &rec.Creator, &rec.Map, &rec.Scenario, &comp, &rec.Over)
+	err := s.db.QueryRowContext(ctx, `SELECT created, creator, map, scenario, computer, over, name FROM matches WHERE id = ?`, match).
+		Scan(&created, &rec.Creator, &rec.Map, &rec.Scenario, &comp, &rec.Over, &rec.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, nil, ErrNoMatch
 	}

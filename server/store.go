@@ -30,13 +30,15 @@ type Store interface {
 	Close() error
 }
 
-// Record is a match as created: its id, the map file, the scenario
-// (JSON), the computer sides' levels, its seats and who created it when;
+// Record is a match as created: its id, the map file and its name ("" for
+// none), the scenario (JSON), the computer sides' levels, its seats and
+// who created it when;
 // and as it stands: whether it is over and when its last command came
 // (Created before any).
 type Record struct {
 	ID       string
 	Map      []byte
+	Name     string
 	Scenario []byte
 	Computer map[int]string
 	Seats    []SeatRecord

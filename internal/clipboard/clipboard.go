@@ -1,10 +1,13 @@
 // Package clipboard reads and writes the text of the desktop's system
 // clipboard: X11's CLIPBOARD selection on Linux and the BSDs, through the
 // X server of $DISPLAY (the one the window uses, XWayland under
-// Wayland). Elsewhere, and in the browser, it answers ErrUnsupported and
-// callers fall back to showing the text. It holds no state between
-// calls: a written text is served by a goroutine of its own until
-// another program, or the next Write, takes the clipboard.
+// Wayland); Windows' clipboard through user32 (CF_UNICODETEXT); macOS's
+// pasteboard through its pbcopy and pbpaste programs. Elsewhere, and in
+// the browser, it answers ErrUnsupported and callers fall back to
+// showing the text. It holds no state between calls: on X11 a written
+// text is served by a goroutine of its own until another program, or
+// the next Write, takes the clipboard; Windows and macOS keep it
+// themselves.
 package clipboard
 
 import (

@@ -1,4 +1,4 @@
-//go:build !(linux || freebsd || openbsd || netbsd) || android
+//go:build !(linux || freebsd || openbsd || netbsd || windows || darwin) || android || ios
 
 package clipboard
 

@@ -49,6 +49,8 @@ type status struct {
 	// play mode.
 	Drawer  bool `json:"drawer"`
 	Playing bool `json:"playing"`
+	// Notice: the newest notice the status line shows, or "".
+	Notice string `json:"notice"`
 }
 
 // call runs hexsandbox.call(name, arg) in the page and returns its
