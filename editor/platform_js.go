@@ -55,7 +55,10 @@ func (g *game) startPlatform() {
 	prev := g.hooks.script
 	frames := 0
 	g.hooks.script = func() bool {
-		if frames++; frames == 2 { // the first Draw has been presented
+		switch frames++; frames {
+		case 1:
+			pageMark("first-update")
+		case 2: // the first Draw has been presented
 			markReady()
 		}
 		js.Global().Set("hexsandboxModified", g.sess.Modified())
