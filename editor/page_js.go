@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"syscall/js"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hexsandbox/editor/files"
 )
 
@@ -38,6 +40,7 @@ func newPage() *page {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		select {
 		case p.reqs <- request{name: "openLink"}:
+			ebiten.ScheduleFrame()
 		default:
 		}
 		return nil
@@ -58,6 +61,7 @@ func (p *page) enqueue(this js.Value, args []js.Value) any {
 		r.resolve, r.reject = cb[0], cb[1]
 		select {
 		case p.reqs <- r:
+			ebiten.ScheduleFrame() // a sleeping page answers at once
 		default:
 			r.reject.Invoke("hexsandbox: too many calls waiting")
 		}
