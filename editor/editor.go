@@ -24,10 +24,12 @@ type Options struct {
 
 // Run opens the editor window and returns when it is closed.
 func Run(opts Options) error {
+	pageMark("editor-run")
 	g, err := newGame(opts, newInput())
 	if err != nil {
 		return err
 	}
+	pageMark("game-built")
 	return g.run()
 }
 

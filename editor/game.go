@@ -155,6 +155,7 @@ func newGame(opts Options, in Input) (*game, error) {
 	for _, w := range why {
 		g.errorf("%s", w)
 	}
+	pageMark("map-read")
 	g.sess = files.NewSession(store, saved, start.Grid, 0)
 	g.sess.Match = start.Info.Match
 	g.makeModes(p.Settings)
@@ -164,11 +165,13 @@ func newGame(opts Options, in Input) (*game, error) {
 	}
 	g.doc.openedPath = path
 	g.showMap()
+	pageMark("map-shown")
 	g.cam = mapCamera(g.sess.Grid) // at start: where the map has most to see
 	g.reportDropped(start.Info.Dropped)
 	if err := g.buildUI(1); err != nil {
 		return nil, err
 	}
+	pageMark("ui-built")
 	g.startPlatform()
 	if opts.Join != "" {
 		g.joinOnline(opts.Join, defaultServer)

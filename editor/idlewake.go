@@ -17,8 +17,9 @@ import (
 // normal rate back as soon as the window stirs. Asleep is true exactly
 // while that minimum mode is set and the ticker runs.
 //
-// Only the desktop program enables it: in the browser the frames follow
-// requestAnimationFrame, and the window tests run on a script's clock.
+// The desktop program and the browser's page enable it (in the page
+// requestAnimationFrame keeps coming, and Ebitengine's minimum mode
+// skips its frames); the window tests run on a script's clock.
 type idleWaker struct {
 	asleep  bool
 	stop    chan struct{}    // closed to end the ticker; nil while awake

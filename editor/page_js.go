@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall/js"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hexsandbox/editor/files"
 )
 
@@ -39,6 +41,7 @@ func newPage() *page {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		select {
 		case p.reqs <- request{name: "openLink"}:
+			ebiten.ScheduleFrame()
 		default:
 		}
 		return nil
@@ -78,6 +81,7 @@ func (p *page) enqueue(this js.Value, args []js.Value) any {
 		r.resolve, r.reject = cb[0], cb[1]
 		select {
 		case p.reqs <- r:
+			ebiten.ScheduleFrame() // a sleeping page answers at once
 		default:
 			r.reject.Invoke("hexsandbox: too many calls waiting")
 		}

@@ -27,9 +27,12 @@ const browserFiles = true
 // function of the program on its first call.
 const rehearseComputer = true
 
-// sleepsWhenIdle: the browser's frames follow requestAnimationFrame
-// (idleWaker is the desktop's).
-const sleepsWhenIdle = false
+// sleepsWhenIdle: a still page sleeps between its frames as a still
+// desktop window does (idleWaker): requestAnimationFrame keeps coming,
+// but Ebitengine runs no Update or Draw in its frames unless input came
+// or the waker (or a call of window.hexsandbox, page.enqueue) asked for
+// one.
+const sleepsWhenIdle = true
 
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
@@ -55,7 +58,10 @@ func (g *game) startPlatform() {
 	prev := g.hooks.script
 	frames := 0
 	g.hooks.script = func() bool {
-		if frames++; frames == 2 { // the first Draw has been presented
+		switch frames++; frames {
+		case 1:
+			pageMark("first-update")
+		case 2: // the first Draw has been presented
 			markReady()
 		}
 		js.Global().Set("hexsandboxModified", g.sess.Modified())

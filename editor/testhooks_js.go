@@ -110,6 +110,11 @@ func (g *game) viewCall(p *page, name, arg string) (res any, ok bool, err error)
 		if ms, err = strconv.Atoi(arg); err == nil {
 			g.inp.fingers.rec.Hold = time.Duration(ms) * time.Millisecond
 		}
+	case "stillness": // idle, asleep between frames, the frames kept so far, the detail still to build
+		res, err = jsonString(struct {
+			Idle, Asleep  bool
+			Kept, Pending int
+		}{g.quality.still.Idle(g.clock.now), g.quality.waker.asleep, g.quality.still.Kept, g.scene.Pending()})
 	case "probe": // what the input tests look at
 		res, err = g.probe()
 	case "cellScreen": // where cell arg's centre is on the screen, [x, y]

@@ -6,7 +6,10 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image"
+	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,7 +58,7 @@ type status struct {
 
 // call runs hexsandbox.call(name, arg) in the page and returns its
 // result (a string, or "" for none).
-func call(t *testing.T, ctx context.Context, name, arg string) string {
+func call(t testing.TB, ctx context.Context, name, arg string) string {
 	t.Helper()
 	js := "hexsandbox.call(" + strconv.Quote(name) + ", " + strconv.Quote(arg) + ").then(r => r == null ? '' : String(r))"
 	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
@@ -65,7 +68,7 @@ func call(t *testing.T, ctx context.Context, name, arg string) string {
 	return res
 }
 
-func gameStatus(t *testing.T, ctx context.Context) status {
+func gameStatus(t testing.TB, ctx context.Context) status {
 	t.Helper()
 	var s status
 	if err := json.Unmarshal([]byte(call(t, ctx, "status", "")), &s); err != nil {
@@ -168,23 +171,110 @@ func waitMap(t *testing.T, ctx context.Context, want []byte, failure string) {
 	}
 }
 
-// BenchmarkFirstFrame measures the time from navigation to the first
-// frame in a fresh headless Chromium (cold caches) each time:
-// go test -tags browser -run '^$' -bench FirstFrame -benchtime 3x ./web/e2e/
-func BenchmarkFirstFrame(b *testing.B) {
-	url := serveGame(b)
-	var total time.Duration
-	n := 0
-	for b.Loop() {
-		ctx := startBrowser(b, winW, winH)
-		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-			b.Fatal(err)
-		}
-		total += waitReady(b, ctx)
-		n++
-		if err := chromedp.Cancel(ctx); err != nil {
-			b.Fatal(err)
+// startMarks are the instants of a start, in order, as the page and the
+// game mark them (performance.mark in web/index.html and editor/mark_js.go),
+// with the wasm's download ("wasm-downloaded", from the resource timing).
+var startMarks = []string{"wasm-fetch", "wasm-downloaded", "wasm-compiled", "editor-run", "map-read", "map-shown", "ui-built", "game-built", "first-update", "first-frame"}
+
+// startTimes reads, in the page of ctx, the milliseconds from navigation
+// to each of startMarks; a missing one is reported as an error.
+func startTimes(ctx context.Context) (map[string]float64, error) {
+	js := `(() => {
+		const t = {};
+		for (const m of performance.getEntriesByType("mark")) t[m.name] = m.startTime;
+		for (const r of performance.getEntriesByType("resource"))
+			if (r.name.endsWith("/hexsandbox.wasm")) t["wasm-downloaded"] = r.responseEnd;
+		return JSON.stringify(t);
+	})()`
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		return nil, err
+	}
+	var t map[string]float64
+	if err := json.Unmarshal([]byte(res), &t); err != nil {
+		return nil, err
+	}
+	for _, m := range startMarks {
+		if _, ok := t[m]; !ok {
+			return nil, fmt.Errorf("the page did not mark %q", m)
 		}
 	}
+	return t, nil
+}
+
+// firstFrame starts the page at url in a fresh headless Chromium and
+// returns the time from navigation to its first frame and, if marks,
+// the instants of startMarks.
+func firstFrame(b *testing.B, url string, marks bool) (time.Duration, map[string]float64) {
+	ctx := startBrowser(b, winW, winH)
+	defer chromedp.Cancel(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	d := waitReady(b, ctx)
+	if !marks {
+		return d, nil
+	}
+	t, err := startTimes(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d, t
+}
+
+// timeline lists the marks of t in order of time.
+func timeline(t map[string]float64) string {
+	names := make([]string, 0, len(t))
+	for m := range t {
+		names = append(names, m)
+	}
+	sort.Slice(names, func(i, j int) bool { return t[names[i]] < t[names[j]] })
+	var b strings.Builder
+	for _, m := range names {
+		fmt.Fprintf(&b, " %s %.0f", m, t[m])
+	}
+	return b.String()
+}
+
+// BenchmarkFirstFrame measures the time from navigation to the first
+// frame in a fresh headless Chromium (cold caches) each time, and, as
+// ms-MARK, when each of startMarks came (means over the starts):
+// go test -tags browser -run '^$' -bench FirstFrame -benchtime 3x ./web/e2e/
+// With HEXSANDBOX_WEB_BEFORE naming another build folder (an older
+// build with test hooks), each iteration starts that one too, the two
+// in turn, and ms-before and the ratio now/before are reported as well.
+func BenchmarkFirstFrame(b *testing.B) {
+	url := serveGame(b)
+	before := ""
+	if dir := os.Getenv("HEXSANDBOX_WEB_BEFORE"); dir != "" {
+		before = serveDir(b, dir)
+	}
+	var total, old time.Duration
+	sums := map[string]float64{}
+	n := 0
+	for b.Loop() {
+		if before != "" && n%2 == 1 {
+			d, _ := firstFrame(b, before, false)
+			old += d
+		}
+		d, t := firstFrame(b, url, true)
+		total += d
+		b.Logf("start %d: %v", n, timeline(t))
+		for _, m := range startMarks {
+			sums[m] += t[m]
+		}
+		if before != "" && n%2 == 0 {
+			d, _ := firstFrame(b, before, false)
+			old += d
+		}
+		n++
+	}
 	b.ReportMetric(float64(total.Milliseconds())/float64(n), "ms-to-first-frame")
+	for _, m := range startMarks[:len(startMarks)-1] {
+		b.ReportMetric(sums[m]/float64(n), "ms-"+m)
+	}
+	if before != "" {
+		b.ReportMetric(float64(old.Milliseconds())/float64(n), "ms-before")
+		b.ReportMetric(total.Seconds()/old.Seconds(), "now/before")
+	}
 }
