@@ -149,6 +149,8 @@ func measurePage(b *testing.B, url string) pageCost {
 	cpu = browserCPU(b, ctx)
 	time.Sleep(idleSpan) // the span measured: the same browser on a blank page
 	c.blank = browserCPU(b, ctx) - cpu
+	perSec := func(d time.Duration) float64 { return float64(d.Milliseconds()) / idleSpan.Seconds() }
+	b.Logf("%s cpu-ms/s: active %.0f, idle %.0f, blank %.0f", url, perSec(c.active), perSec(c.idle), perSec(c.blank))
 	return c
 }
 
