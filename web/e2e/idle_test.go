@@ -149,6 +149,8 @@ func measurePage(b *testing.B, url string) pageCost {
 	cpu = browserCPU(b, ctx)
 	time.Sleep(idleSpan) // the span measured: the same browser on a blank page
 	c.blank = browserCPU(b, ctx) - cpu
+	perSec := func(d time.Duration) float64 { return float64(d.Milliseconds()) / idleSpan.Seconds() }
+	b.Logf("%s cpu-ms/s: active %.0f, idle %.0f, blank %.0f", url, perSec(c.active), perSec(c.idle), perSec(c.blank))
 	return c
 }
 
@@ -194,5 +196,43 @@ func BenchmarkIdlePage(b *testing.B) {
 		b.ReportMetric(perSec(old.active), "before-active-cpu-ms/s")
 		b.ReportMetric(perSec(old.idle), "before-idle-cpu-ms/s")
 		b.ReportMetric(now.idle.Seconds()/old.idle.Seconds(), "idle-now/before")
+	}
+}
+
+// afterAnimationFrames is a promise, in the page, that resolves after
+// n more requestAnimationFrame callbacks.
+func afterAnimationFrames(n int) string {
+	return `new Promise((done) => {
+		let left = ` + strconv.Itoa(n) + `;
+		const f = () => { if (--left <= 0) done(true); else requestAnimationFrame(f); };
+		requestAnimationFrame(f);
+	})`
+}
+
+// TestIdlePageSleepsUntilInput: once still for pace.IdleAfter, the page
+// sleeps between its idle frames: requestAnimationFrame keeps coming
+// (30 of its callbacks run) but no frame of the game runs meanwhile
+// (none is kept, as a frame that skips drawing would be); the first
+// input wakes it at once.
+func TestIdlePageSleepsUntilInput(t *testing.T) {
+	ctx := openGame(t)
+	before := waitStillness(t, ctx, "the page asleep", func(s stillness) bool { return s.Asleep })
+	if !before.Idle {
+		t.Fatalf("asleep but not idle: %+v", before)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](afterAnimationFrames(30), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	after := pageStillness(t, ctx)
+	if !after.Asleep || after.Kept != before.Kept {
+		t.Errorf("over 30 animation frames of a sleeping page: %+v, then %+v (frames ran that kept the picture)", before, after)
+	}
+	st := gameStatus(t, ctx)
+	x, y := float64(st.MapRect[0]+st.MapRect[2])/2, float64(st.MapRect[1]+st.MapRect[3])/2
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, x, y)); err != nil {
+		t.Fatal(err)
+	}
+	if s := pageStillness(t, ctx); s.Asleep || s.Idle {
+		t.Errorf("after the pointer moved over the map: %+v", s)
 	}
 }
