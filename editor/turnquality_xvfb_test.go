@@ -3,6 +3,8 @@
 package editor
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,7 +28,7 @@ func TestTurningQualityEndsWhenStill(t *testing.T) {
 		redrew bool
 	}
 	var frames []seen
-	var stopAt, shadowsAtStop int
+	stopAt, shadowsAtStop := -1, 0
 	reduced := func(q render.Quality) bool {
 		return q.Scale < 1 && q.CoarseDepth && q.HoldShadows && q.ShadowSize > 0
 	}
@@ -43,10 +45,29 @@ func TestTurningQualityEndsWhenStill(t *testing.T) {
 	runEditorSized(t, 1280, 720, Options{MapsDir: t.TempDir()}, newScriptInput(), func(g *game, c *checker) []step {
 		g.hooks.drawDelay = time.Second / 15
 		draws := 0
-		g.hooks.capture = func(*ebiten.Image) {
+		// With HEXSANDBOX_SHOTS set, the screen of the last frame of
+		// the turn and of the first at full quality after it.
+		shots := os.Getenv("HEXSANDBOX_SHOTS")
+		shot := func(name string, img *ebiten.Image) {
+			if shots != "" {
+				if err := render.WritePNG(filepath.Join(shots, name), img); err != nil {
+					c.Errorf("screenshot: %v", err)
+				}
+			}
+		}
+		g.hooks.capture = func(img *ebiten.Image) {
 			r := renderer(c, g)
-			frames = append(frames, seen{r.Quality(), r.OpaqueDraws != draws})
+			f := seen{r.Quality(), r.OpaqueDraws != draws}
+			frames = append(frames, f)
 			draws = r.OpaqueDraws
+			switch {
+			case stopAt < 0:
+			case len(frames) == stopAt+1:
+				shot("turning.png", img)
+			case f.redrew && full(f.q):
+				shot("still.png", img)
+				shots = "" // the first only
+			}
 		}
 		turned := 0
 		return []step{
