@@ -42,7 +42,11 @@ func TestCoarseDepthLooksAlike(t *testing.T) {
 		r.SetQuality(Quality{Shadows: true, Scale: 1})
 		exact := readFrame(r, &cam, w, h, 1)
 		r.SetQuality(Quality{Shadows: true, Scale: 1, CoarseDepth: true})
+		draws := r.OpaqueDraws
 		coarse := readFrame(r, &cam, w, h, 1)
+		if r.OpaqueDraws != draws+1 || !r.coarse {
+			t.Fatalf("view %d: switching to 16 bits of depth drew the opaque scene %d times (coarse %v), want once, coarse", vi, r.OpaqueDraws-draws, r.coarse)
+		}
 		savePNG(t, fmt.Sprintf("coarse_%d", vi), coarse)
 		share := differing(exact, coarse, 24)
 		t.Logf("view %d: %.3f%% of pixels differ by more than 24/255", vi, 100*share)
