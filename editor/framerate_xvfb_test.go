@@ -85,6 +85,9 @@ func measureFrames(b *testing.B, p prefs.Prefs, turn float64) (fps, cpuMs, redra
 			}
 		}
 		return []step{func(g *game) bool {
+			// Every tick: the panel's resolution buttons, built at
+			// the remembered Auto, set it back on their first update.
+			g.view.Quality = p
 			g.cam.Rotation += turn
 			g.quality.still.Stir(g.clock.now) // an active user
 			return frames >= settle+measured
@@ -109,6 +112,7 @@ func measureIdle(b *testing.B, p prefs.Prefs) (fps, cpuMsPerS float64) {
 		g.hooks.capture = func(*ebiten.Image) { frames++ }
 		return []step{
 			func(g *game) bool {
+				g.view.Quality = p // as in measureFrames
 				if !g.quality.still.Idle(g.clock.now) {
 					return false
 				}

@@ -66,9 +66,10 @@ func (q *quality) frame(sc scene, p prefs.Prefs, now time.Time, idle bool) {
 	if p.Resolution == prefs.Auto {
 		rq.Scale = q.pacer.Frame(now, sc.Redrew())
 		if rq.Scale < 1 { // a changing view on a slow machine
-			// A smaller shadow map, kept while it serves: exact again
+			// A smaller shadow map, kept while it serves, and a depth of
+			// 16 bits (one pass over the scene fewer): all exact again
 			// once the view is still (full resolution).
-			rq.ShadowSize, rq.HoldShadows = slowShadowSize, true
+			rq.ShadowSize, rq.HoldShadows, rq.CoarseDepth = slowShadowSize, true, true
 		}
 		if q.pacer.Behind() && !idle {
 			rq.WaterInterval = waterInterval.Seconds()

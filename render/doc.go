@@ -41,7 +41,9 @@
 // with three min-blend depth passes (24 bits) and a colour pass that
 // keeps only fragments at the stored depth; it is cached and redrawn only
 // when the view, the sun, the quality, the target size or the map
-// changed. The translucent layers (rivers, roads, water, shore,
+// changed. With Quality.CoarseDepth (the editor's, while a view moves on
+// a slow renderer) the depth stops after two passes, at 16 bits, and the
+// programs compare against it with a slack of half the low byte. The translucent layers (rivers, roads, water, shore,
 // estuaries) are sorted back to front as triangles, depth-tested against
 // the cached depth and drawn every frame (or every
 // Quality.WaterInterval, into a frame of their own). The fog of war

@@ -137,6 +137,10 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 	if r.shadowsOn {
 		shadows = 1
 	}
+	slack := float32(0) // shaders/common.kage's depthSlack: 2
+	if r.coarse {
+		slack = 130
+	}
 	t, a := v.TanHalfFov, v.Aspect
 	var cam [16]float32
 	for k := range 3 {
@@ -161,7 +165,7 @@ func (r *Renderer) uniforms(seconds float64) map[string]any {
 	sun := o.Light
 	g := r.set.Grid
 	return map[string]any{
-		"Params": []float32{f.Near, f.Far, 0, 0},
+		"Params": []float32{f.Near, f.Far, slack, 0},
 		"Frame":  []float32{float32(seconds), flat, shadows, sun.Diffuse},
 		"Sun":    []float32{sun.Dir[0], sun.Dir[1], sun.Dir[2], sun.Ambient},
 		"Camera": cam[:], "View": view[:], "Shadow": shadow[:],
@@ -212,12 +216,17 @@ func (r *Renderer) drawShadows() {
 	r.depthPasses(r.shadow[:], 2, true, r.built.Shadow.List())
 }
 
-// drawOpaque runs the three depth passes, then the colour pass that keeps
-// only fragments at the stored depth.
+// drawOpaque runs the three depth passes (two with Quality.CoarseDepth),
+// then the colour pass that keeps only fragments at the stored depth.
 func (r *Renderer) drawOpaque() {
 	r.OpaqueDraws++
 	b := r.built
-	if got := r.depthPasses(r.depth[:], 3, false, b.Terrain.List(), b.Lit.List(), b.Facade.List(), b.Overview.List()); got != r.depth[0] {
+	targets, passes := r.depth[:], 3
+	swapped := [2]*ebiten.Image{r.depth[1], r.depth[0]} // two passes end in depth[0] too
+	if r.coarse = r.quality.CoarseDepth; r.coarse {
+		targets, passes = swapped[:], 2
+	}
+	if got := r.depthPasses(targets, passes, false, b.Terrain.List(), b.Lit.List(), b.Facade.List(), b.Overview.List()); got != r.depth[0] {
 		panic("render: the depth passes must end in depth[0]")
 	}
 	r.color.Fill(background())

@@ -49,6 +49,7 @@ type Renderer struct {
 	framed    bool
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
+	coarse    bool // the last opaque draw's depth has 16 bits (Quality.CoarseDepth)
 	// shadowStale: the casters changed since the shadow map was drawn
 	// (edits, units, quality), so it may not be held (Quality.HoldShadows).
 	shadowStale bool
@@ -85,6 +86,11 @@ type Quality struct {
 	// (project.Options.HoldShadows): for a moving camera on a slow
 	// renderer. Without it the map follows the view exactly.
 	HoldShadows bool
+	// CoarseDepth draws the camera's depth in two passes (16 bits)
+	// instead of three (24): a pass over every opaque triangle fewer, for
+	// a moving view on a slow renderer. Surfaces nearer each other than
+	// 1/65536 of the view's depth range may then show through each other.
+	CoarseDepth bool
 }
 
 // DefaultQuality is full resolution with shadows, water every frame.
@@ -210,6 +216,9 @@ func (r *Renderer) SetQuality(q Quality) {
 	q.Scale = min(max(q.Scale, 0.25), 1)
 	if q.Shadows != r.quality.Shadows || q.ShadowSize != r.quality.ShadowSize {
 		r.valid, r.shadowStale = false, true
+	}
+	if q.CoarseDepth != r.quality.CoarseDepth {
+		r.valid = false
 	}
 	r.quality = q
 	r.opts.ShadowSize = q.ShadowSize
