@@ -34,6 +34,17 @@ func vertices(v []project.Vertex) []ebiten.Vertex {
 	return unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(&v[0])), len(v))
 }
 
+// lodFloor is the lowest resolution scale whose pixels choose the
+// chunks' levels of detail: below it (the scales a software renderer
+// reaches while the view moves) detail is chosen as at lodFloor, so a
+// turning view keeps its nearer towns, trees and terraces and only
+// blurs.
+const lodFloor = 0.4
+
+// lodScale is the factor of the SetLOD widths at resolution scale s,
+// the cell widths being measured in the reduced frame's pixels.
+func lodScale(s float64) float32 { return float32(min(1, s/lodFloor)) }
+
 // Draw draws the map as cam sees it onto dst; seconds drives the water.
 func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64) {
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
@@ -48,6 +59,8 @@ func (r *Renderer) Draw(dst *ebiten.Image, cam *project.Camera, seconds float64)
 	if !r.valid || !v.Equal(&r.last) || sun != r.opts.Light {
 		o := &r.opts
 		o.View, o.Light = v, sun
+		f := lodScale(s)
+		o.FullPixels, o.CoarsePixels = r.lod[0]*f, r.lod[1]*f
 		o.Shadows = r.quality.Shadows && !o.Flat
 		o.HoldShadows = r.quality.HoldShadows && !r.shadowStale
 		r.built = r.builder.Build(o, r.chunks)

@@ -66,7 +66,7 @@ func TestLODLooksLikeFullDetail(t *testing.T) {
 	}
 	const w, h = 640, 360
 	cam := project.NewCamera(g.Topology())
-	cam.Zoom = 0
+	cam.Zoom = 0.2
 	// At zoom 0 a cell is 10806·(h/720)/250 ≈ 21.6 pixels wide: the switch.
 	frame := func(name string, full, coarse float32) []byte {
 		r.SetLOD(full, coarse)
@@ -89,5 +89,43 @@ func TestLODLooksLikeFullDetail(t *testing.T) {
 		if d > maxLODDiff {
 			t.Errorf("%s level of detail: 32-pixel blocks differ from full detail's by %.1f/255 (limit %d)", c.name, d, maxLODDiff)
 		}
+	}
+}
+
+// Below lodFloor the resolution scale no longer chooses the chunks'
+// levels of detail: a view turning on a software renderer at scale 0.3
+// or 0.25 draws as many chunks at a level of detail as at 0.4, so its
+// nearer towns, trees and terraces stay while it blurs. The view is
+// chosen to hold both kinds (checked), so that a floor that did not
+// hold would move chunks to the levels of detail at the lower scales.
+// (The full-detail vertex counts are not compared: the workers weld
+// chunks between the frames.)
+func TestLODBelowFloorIsChosenAsAtTheFloor(t *testing.T) {
+	g, _, err := mapgen.HexMapGenerator{Settings: mapgen.DefaultSettings()}.GenerateMap(hexmap.Topology{Width: 80, Height: 60}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRenderer(chunk.NewSet(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := project.NewCamera(g.Topology())
+	cam.Zoom = 0.2
+	lodChunks := func(scale float64) (lod, full int) {
+		r.SetQuality(Quality{Scale: scale})
+		readFrame(r, &cam, 1280, 720, 0)
+		return r.built.LODChunks, r.built.Terrain.Vertices()
+	}
+	atFloor, fullAtFloor := lodChunks(lodFloor)
+	if atFloor == 0 || fullAtFloor == 0 {
+		t.Fatalf("at scale %v: %d chunks at a level of detail, %d full-detail terrain vertices; the view should hold both", lodFloor, atFloor, fullAtFloor)
+	}
+	for _, s := range []float64{0.3, 0.25} {
+		if lod, _ := lodChunks(s); lod != atFloor {
+			t.Errorf("at scale %v: %d chunks at a level of detail, at %v: %d", s, lod, lodFloor, atFloor)
+		}
+	}
+	if lod, _ := lodChunks(1); lod >= atFloor {
+		t.Errorf("at full resolution %d chunks at a level of detail, not fewer than the %d at %v", lod, atFloor, lodFloor)
 	}
 }

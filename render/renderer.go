@@ -50,6 +50,9 @@ type Renderer struct {
 	frameTime float64
 	shadowsOn bool // the last opaque draw has a shadow map
 	coarse    bool // the last opaque draw's depth has 16 bits (Quality.CoarseDepth)
+	// lod: the cell widths of SetLOD, in the pixels of a full-resolution
+	// frame; Draw hands the builder them scaled (lodScale).
+	lod [2]float32
 	// shadowStale: the casters changed since the shadow map was drawn
 	// (edits, units, quality), so it may not be held (Quality.HoldShadows).
 	shadowStale bool
@@ -104,7 +107,7 @@ type programs struct {
 
 // NewRenderer compiles the shaders and prepares to draw set.
 func NewRenderer(set *chunk.Set) (*Renderer, error) {
-	r := &Renderer{opts: project.Options{Light: project.DefaultLighting(), FullPixels: project.FullPixels, CoarsePixels: project.CoarsePixels},
+	r := &Renderer{opts: project.Options{Light: project.DefaultLighting()}, lod: [2]float32{project.FullPixels, project.CoarsePixels},
 		built: new(project.Frame), quality: DefaultQuality()}
 	var err error
 	for _, p := range []struct {
@@ -255,7 +258,7 @@ func NewCache(g *hexmap.Grid, budget int64, workers int) *chunk.Set {
 // are drawn at their fine and coarse levels of detail (full 0: always at
 // full detail). The defaults are project.FullPixels and CoarsePixels.
 func (r *Renderer) SetLOD(full, coarse float32) {
-	r.opts.FullPixels, r.opts.CoarsePixels = full, coarse
+	r.lod = [2]float32{full, coarse}
 	r.valid, r.shadowStale = false, true
 }
 
