@@ -716,6 +716,11 @@ func (g *game) tickMode() {
 	}
 	if g.mode.tick() {
 		g.win.dirty = true // the cached widgets show the new labels
+		if g.mode == mode(g.play) && g.play.bar.columns > 0 {
+			// The bar's lines of texts may have grown or shrunk: its
+			// height is the window's container's to set.
+			g.win.ui.Container.RequestRelayout()
+		}
 	}
 	if thinks {
 		w.ticked(wallClock().Sub(start))

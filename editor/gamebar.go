@@ -105,7 +105,7 @@ func (b *gameBar) arrange(columns int) {
 		b.grid.RemoveChildren()
 	}
 	for k, t := range b.texts {
-		t.GetWidget().MinWidth = b.minW[k]
+		t.GetWidget().MinWidth, t.MaxWidth = b.minW[k], 0
 		if columns > 0 {
 			t.GetWidget().MinWidth = 0
 		}
@@ -161,7 +161,32 @@ func (b *gameBar) update(info barInfo) (changed bool) {
 	b.turn.SetColor(colourText(info.colour))
 	b.unit.Label = unit
 	b.moves.Label = moves
+	if b.wrap() || (changed && b.columns > 0) {
+		b.root.RequestRelayout() // a text's lines, so its row's height, may have changed
+		changed = true
+	}
 	return changed
+}
+
+// wrap makes the texts in lines of columns (a phone's width) wrap
+// within their column, as wide as the grid's last layout makes it: the
+// selected unit's name and hit points are wider than a third of a
+// phone's bar, and were drawn over the moves beside them. It reports
+// whether a width changed.
+func (b *gameBar) wrap() bool {
+	if b.columns == 0 || b.grid == nil {
+		return false
+	}
+	s := b.s
+	inner := b.grid.GetWidget().Rect.Dx() - 2*s.px(8) - (b.columns-1)*s.px(6)
+	w := float64(inner / b.columns)
+	if w <= 0 || w == b.texts[0].MaxWidth {
+		return false
+	}
+	for _, t := range b.texts {
+		t.MaxWidth = w
+	}
+	return true
 }
 
 // sync shows view settings changed elsewhere.

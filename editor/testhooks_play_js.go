@@ -97,7 +97,8 @@ func (g *game) matchState() (string, error) {
 		"width": top.Width, "height": top.Height, "wrapping": top.Wrapping,
 		"side": s.side(), "round": s.match.Round(), "computer": s.computerTurn(), "battle": s.battle != nil,
 		"walking": s.walking(), "cover": cover, "over": over, "selected": g.play.selected, "units": us,
-		"hash": s.match.Hash(),
+		"hash":    s.match.Hash(),
+		"pointer": map[string]any{"x": g.ptr.cur.x, "y": g.ptr.cur.y, "cell": g.ptr.cur.cell, "ok": g.ptr.cur.ok, "overMap": g.ptr.cur.overMap, "touch": g.ptr.cur.touch, "pressed": g.ptr.cur.pressed},
 	})
 }
 

@@ -345,3 +345,49 @@ func TestEditorFingerScrollsADialogList(t *testing.T) {
 		}
 	})
 }
+
+// In a window narrow enough for the game bar's lines of three (400
+// pixels), each of the bar's texts (the round, the selected unit with
+// its hit points, its moves) fits its column and its row as
+// ebitenui measures it: a long one wraps rather than running over the
+// next; the bar's box grows with it, holding every widget.
+func TestPlayBarTextsFitTheirColumnsWhenNarrow(t *testing.T) {
+	dir, _ := newMapsDir(t)
+	in := newScriptInput()
+	runEditorSized(t, 400, 800, Options{MapsDir: dir}, in, func(g *game, t *checker) []step {
+		grid := skirmish(t)
+		return []step{
+			waitFor(t, "the 400×800 window", func(g *game) bool { return g.win.w == 400 && g.win.h == 800 }),
+			wait(2),
+			do(func(g *game) {
+				g.sess.Replace("", grid, false)
+				g.resetView()
+			}),
+			tap(in, ebiten.KeyTab),
+			coverShown(t, "blue's hand-over screen"),
+			passCover(t, in),
+			do(func(g *game) {
+				id, ok := g.play.session.match.UnitAt(offset(t, grid, 3, 4))
+				if !ok || g.play.bar.columns != 3 {
+					t.Fatalf("blue's spearman found %v; the bar in lines of %d", ok, g.play.bar.columns)
+				}
+				g.play.selected = id
+			}),
+			wait(3),
+			do(func(g *game) {
+				root := g.play.bar.root.GetWidget().Rect
+				for _, w := range g.play.bar.grid.Children() {
+					if r := w.GetWidget().Rect; !r.In(root) {
+						t.Errorf("a widget of the bar at %v lies outside the bar's box %v", r, root)
+					}
+				}
+				for _, tx := range g.play.bar.texts {
+					w, h := tx.PreferredSize()
+					if r := tx.GetWidget().Rect; w > r.Dx() || h > r.Dy() {
+						t.Errorf("the bar's text %q needs %d×%d pixels, its place %v is %d×%d", tx.Label, w, h, r, r.Dx(), r.Dy())
+					}
+				}
+			}),
+		}
+	})
+}

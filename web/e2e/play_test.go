@@ -43,6 +43,13 @@ type matchState struct {
 	// and rows (none when closed), [x0, y0, x1, y1] in device pixels.
 	ForecastBox [4]int
 	TownBoxes   [][4]int
+	// The pointer as the editor last read it (device pixels), for the
+	// failure messages.
+	Pointer struct {
+		X, Y, Cell     int
+		Ok, OverMap    bool
+		Touch, Pressed bool
+	}
 }
 
 type matchUnit struct {
@@ -101,7 +108,11 @@ func waitMatch(t *testing.T, ctx context.Context, what string, ok func(matchStat
 			return *m
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s", what)
+			var last any = m
+			if m != nil {
+				last = *m
+			}
+			t.Fatalf("waiting for %s; last: %+v", what, last)
 		}
 	}
 }

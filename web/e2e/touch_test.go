@@ -112,6 +112,13 @@ func cellCSS(t *testing.T, ctx context.Context, i int) (float64, float64) {
 	return math.Round(x / phoneDPR), math.Round(y / phoneDPR)
 }
 
+// tapCell taps cell i's centre.
+func tapCell(t *testing.T, ctx context.Context, i int) {
+	t.Helper()
+	x, y := cellCSS(t, ctx, i)
+	tap(t, ctx, x, y)
+}
+
 // tap touches (x, y) and lifts the finger.
 func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
