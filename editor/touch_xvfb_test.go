@@ -17,6 +17,7 @@ import (
 	"hexsandbox/editor/tools"
 	engine "hexsandbox/game"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 )
 
 // Fingers through the editor's input path: touch events of the
@@ -149,25 +150,10 @@ func TestEditorFingerScrollsThePanel(t *testing.T) {
 	})
 }
 
-// skirmish is a flat 15×10 map of grass (a step costs 5 moves) with
-// blue's spearman on (3, 4) beside red's on (4, 4), blue's scout (36
-// moves a turn) on (1, 7), nine steps west of (10, 7), and blue's town
-// Ash on (6, 2). Both sides are people.
+// skirmish is testutil.Skirmish, the map of the touch tests.
 func skirmish(t reporter) *hexmap.Grid {
-	g, err := hexmap.NewGrid(15, 10, 3)
+	g, err := testutil.Skirmish()
 	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range []struct {
-		x, z int
-		side uint8
-		typ  string
-	}{{3, 4, 1, "spearman"}, {4, 4, 2, "spearman"}, {1, 7, 1, "scout"}} {
-		if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(offset(t, g, u.x, u.z)), Side: u.side, Type: u.typ}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(offset(t, g, 6, 2)), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
 	return g

@@ -19,6 +19,7 @@ import (
 
 	"hexsandbox/editor/files"
 	"hexsandbox/hexmap"
+	"hexsandbox/internal/testutil"
 	"hexsandbox/web/serve"
 )
 
@@ -157,28 +158,11 @@ func checkStatusFits(t *testing.T, l phoneLayout, st status, portrait bool) {
 	}
 }
 
-// skirmish is a flat 15×10 map of grass (a step costs 5 moves) with
-// blue's spearman on (3, 4) beside red's on (4, 4), blue's scout (36
-// moves a turn) on (1, 7), nine steps west of (10, 7): the way there
-// takes two turns; and blue's town Ash on (6, 2).
+// skirmish is testutil.Skirmish, the map of the touch tests.
 func skirmish(t *testing.T) *hexmap.Grid {
 	t.Helper()
-	g, err := hexmap.NewGrid(15, 10, 3)
+	g, err := testutil.Skirmish()
 	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range []struct {
-		x, z int
-		side uint8
-		typ  string
-	}{{3, 4, 1, "spearman"}, {4, 4, 2, "spearman"}, {1, 7, 1, "scout"}} {
-		i, _ := g.Topology().IndexOffset(u.x, u.z)
-		if err := g.AddUnit(hexmap.Unit{Location: g.Topology().Coordinates(i), Side: u.side, Type: u.typ}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	i, _ := g.Topology().IndexOffset(6, 2)
-	if err := g.PlaceTown(hexmap.Town{Location: g.Topology().Coordinates(i), Name: "Ash", Owner: 1}); err != nil {
 		t.Fatal(err)
 	}
 	return g
