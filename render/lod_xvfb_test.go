@@ -66,7 +66,7 @@ func TestLODLooksLikeFullDetail(t *testing.T) {
 	}
 	const w, h = 640, 360
 	cam := project.NewCamera(g.Topology())
-	cam.Zoom = 0.2
+	cam.Zoom = 0
 	// At zoom 0 a cell is 10806·(h/720)/250 ≈ 21.6 pixels wide: the switch.
 	frame := func(name string, full, coarse float32) []byte {
 		r.SetLOD(full, coarse)
