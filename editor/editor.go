@@ -45,9 +45,11 @@ func (g *game) run() error {
 	ebiten.SetVsyncEnabled(true)
 	keepScreen()
 	g.updateTitle()
-	if sleepsWhenIdle {
-		g.quality.waker.enable()
-	}
+	// A still window or page sleeps between its frames (idleWaker): in
+	// the browser requestAnimationFrame keeps coming, but Ebitengine runs
+	// no Update or Draw unless input came or the waker (or a call of
+	// window.hexsandbox, page.enqueue) asked for one.
+	g.quality.waker.enable()
 	err := ebiten.RunGame(g)
 	if errors.Is(err, ebiten.Termination) {
 		return nil

@@ -27,13 +27,6 @@ const browserFiles = true
 // function of the program on its first call.
 const rehearseComputer = true
 
-// sleepsWhenIdle: a still page sleeps between its frames as a still
-// desktop window does (idleWaker): requestAnimationFrame keeps coming,
-// but Ebitengine runs no Update or Draw in its frames unless input came
-// or the waker (or a call of window.hexsandbox, page.enqueue) asked for
-// one.
-const sleepsWhenIdle = true
-
 // openStore opens the browser's map storage; there is no maps folder.
 func openStore(Options) (files.Store, error) { return files.OpenBrowser() }
 

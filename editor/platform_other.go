@@ -17,10 +17,6 @@ const browserFiles = false
 // the computer's first turn needs no rehearsal (playSession.rehearse).
 const rehearseComputer = false
 
-// sleepsWhenIdle: a still desktop window sleeps between its frames
-// (idleWaker).
-const sleepsWhenIdle = true
-
 // startPlatform adds what the browser build needs (platform_js.go: the
 // page hooks); newGame calls it on every platform, and the desktop needs
 // nothing more.
